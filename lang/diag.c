@@ -1,0 +1,126 @@
+/* diag.c: GNU-style diagnostics with the source line and a caret line.
+** Tabs in the source line are kept in the caret line so the caret lines up;
+** control bytes are shown as '?'.  Very long lines are shown as a window
+** around the span. */
+#include <config.h>
+#include "lang/diag.h"
+#include "vm/util.h"
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { WINDOW = 160 };  /* bytes of context shown each side of a long line's span */
+
+void diag_init(Diag *d, FILE *out) {
+  memset(d, 0, sizeof *d);
+  d->out = out;
+  d->limit = 100;
+}
+
+void diag_fini(Diag *d) {
+  for (int i = 0; i < d->nfiles; i++) {
+    free(d->files[i].path);
+    free(d->files[i].text);
+  }
+  free(d->files);
+  memset(d, 0, sizeof *d);
+}
+
+uint32_t diag_add_file(Diag *d, const char *path, char *text, size_t len) {
+  if (d->nfiles == d->cap) {
+    d->cap = d->cap ? d->cap * 2 : 8;
+    d->files = xrealloc(d->files, (size_t)d->cap * sizeof(SrcFile));
+  }
+  SrcFile *f = &d->files[d->nfiles];
+  f->path = xstrdup(path);
+  f->text = text;
+  f->len = len;
+  return (uint32_t)d->nfiles++;
+}
+
+void diag_linecol(const Diag *d, Span sp, int *line, int *col) {
+  const SrcFile *f = &d->files[sp.file];
+  size_t pos = sp.start > f->len ? f->len : sp.start;
+  int ln = 1;
+  size_t ls = 0;
+  for (size_t i = 0; i < pos; i++)
+    if (f->text[i] == '\n') { ln++; ls = i + 1; }
+  *line = ln;
+  *col = (int)(pos - ls) + 1;
+}
+
+static void show_source(Diag *d, Span sp) {
+  const SrcFile *f = &d->files[sp.file];
+  size_t pos = sp.start > f->len ? f->len : sp.start;
+  size_t ls = pos, le = pos;
+  while (ls > 0 && f->text[ls - 1] != '\n') ls--;
+  while (le < f->len && f->text[le] != '\n') le++;
+  size_t end = sp.end > le ? le : sp.end;
+  if (end < pos) end = pos;
+  size_t from = ls, to = le;
+  if (pos - from > WINDOW) from = pos - WINDOW;
+  if (to - pos > WINDOW) to = pos + WINDOW;
+  if (end > to) end = to;
+  Buf line, caret;
+  buf_init(&line);
+  buf_init(&caret);
+  if (from > ls) { buf_puts(&line, "..."); buf_puts(&caret, "   "); }
+  for (size_t i = from; i < to; i++) {
+    unsigned char c = (unsigned char)f->text[i];
+    char shown = (c == '\t' || (c >= 0x20 && c != 0x7f)) ? (char)c : '?';
+    if (c == '\r' && i + 1 == le) break;
+    buf_putc(&line, shown);
+    if (i < pos) buf_putc(&caret, c == '\t' ? '\t' : ' ');
+    else if (i < end || i == pos) buf_putc(&caret, '^');
+  }
+  if (pos >= to) buf_putc(&caret, '^');
+  if (to < le) buf_puts(&line, "...");
+  fprintf(d->out, "%s\n%s\n", line.data ? line.data : "", caret.data);
+  buf_fini(&line);
+  buf_fini(&caret);
+}
+
+static void report(Diag *d, Span sp, const char *kind, const char *fmt, va_list ap) {
+  int line, col;
+  diag_linecol(d, sp, &line, &col);
+  fprintf(d->out, "%s:%d:%d: %s: ", d->files[sp.file].path, line, col, kind);
+  vfprintf(d->out, fmt, ap);
+  fputc('\n', d->out);
+  show_source(d, sp);
+}
+
+void diag_error(Diag *d, Span sp, const char *fmt, ...) {
+  d->nerrors++;
+  if (d->limit && d->nerrors > d->limit) {
+    if (d->nerrors == d->limit + 1)
+      fprintf(d->out, "pcheck: too many errors (%d), not showing the rest\n", d->limit);
+    return;
+  }
+  va_list ap;
+  va_start(ap, fmt);
+  report(d, sp, "error", fmt, ap);
+  va_end(ap);
+}
+
+void diag_note(Diag *d, Span sp, const char *fmt, ...) {
+  if (d->limit && d->nerrors > d->limit) return;
+  va_list ap;
+  va_start(ap, fmt);
+  report(d, sp, "note", fmt, ap);
+  va_end(ap);
+}
+
+void diag_error_noloc(Diag *d, const char *fmt, ...) {
+  d->nerrors++;
+  va_list ap;
+  va_start(ap, fmt);
+  fputs("pcheck: error: ", d->out);
+  vfprintf(d->out, fmt, ap);
+  fputc('\n', d->out);
+  va_end(ap);
+}
+
+void diag_summary(Diag *d) {
+  if (d->nerrors)
+    fprintf(d->out, "%d error%s generated.\n", d->nerrors, d->nerrors == 1 ? "" : "s");
+}

@@ -1,0 +1,1345 @@
+/* sema.c: name resolution and type checking.
+** Passes: (1) collect top-level names, (2) resolve typedefs, event payloads,
+** params and every signature, (3) check machines' structure (states,
+** handlers, start states), (4) check every function body, (5) check modules
+** and tests.  Every error is reported; checking goes on with TY_ERROR so
+** one mistake does not cascade. */
+#include <config.h>
+#include "lang/sema.h"
+#include <stdlib.h>
+#include <string.h>
+
+/* ---------------------------------------------------------------------- */
+/* Symbol tables: open addressing on names, values borrowed from the AST.  */
+
+struct Symtab {
+  const char **keys;     /* NULL for an empty slot */
+  Ast **vals;
+  size_t cap;            /* power of two */
+  size_t n;              /* used slots */
+};
+
+static uint64_t hash_str(const char *s) {
+  uint64_t h = 1469598103934665603ull;
+  for (; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211ull;
+  return h;
+}
+
+static Symtab *symtab_new(void) {
+  Symtab *t = xcalloc(1, sizeof *t);
+  t->cap = 64;
+  t->keys = xcalloc(t->cap, sizeof *t->keys);
+  t->vals = xcalloc(t->cap, sizeof *t->vals);
+  return t;
+}
+
+static void symtab_free(Symtab *t) {
+  if (!t) return;
+  free(t->keys);
+  free(t->vals);
+  free(t);
+}
+
+static Ast *symtab_get(const Symtab *t, const char *k) {
+  size_t i = hash_str(k) & (t->cap - 1);
+  while (t->keys[i]) {
+    if (strcmp(t->keys[i], k) == 0) return t->vals[i];
+    i = (i + 1) & (t->cap - 1);
+  }
+  return NULL;
+}
+
+static void symtab_put(Symtab *t, const char *k, Ast *v) {
+  if (2 * (t->n + 1) > t->cap) {
+    Symtab big = { xcalloc(t->cap * 2, sizeof(char *)), xcalloc(t->cap * 2, sizeof(Ast *)), t->cap * 2, 0 };
+    for (size_t i = 0; i < t->cap; i++)
+      if (t->keys[i]) symtab_put(&big, t->keys[i], t->vals[i]);
+    free(t->keys);
+    free(t->vals);
+    *t = big;
+  }
+  size_t i = hash_str(k) & (t->cap - 1);
+  while (t->keys[i]) {
+    if (strcmp(t->keys[i], k) == 0) { t->vals[i] = v; return; }
+    i = (i + 1) & (t->cap - 1);
+  }
+  t->keys[i] = k;
+  t->vals[i] = v;
+  t->n++;
+}
+
+Program *program_new(void) {
+  Program *p = xcalloc(1, sizeof *p);
+  p->arena = arena_new();
+  types_init(&p->types, p->arena);
+  p->root = ast_new(p->arena, AST_D_PROGRAM, (Span){0, 0, 0});
+  p->globals = symtab_new();
+  p->testnames = symtab_new();
+  return p;
+}
+
+void program_free(Program *p) {
+  if (!p) return;
+  ptrvec_fini(&p->events);
+  ptrvec_fini(&p->machines);
+  ptrvec_fini(&p->specs);
+  ptrvec_fini(&p->funs);
+  ptrvec_fini(&p->tests);
+  ptrvec_fini(&p->params);
+  ptrvec_fini(&p->explorers);
+  symtab_free(p->globals);
+  symtab_free(p->testnames);
+  arena_free(p->arena);
+  free(p);
+}
+
+Ast *sema_global(const Program *p, const char *name) { return symtab_get(p->globals, name); }
+
+Ast *sema_machine_member(const Ast *m, const char *name, AstKind kind) {
+  for (int i = 0; i < m->list.n; i++) {
+    Ast *it = m->list.items[i];
+    if (it->kind == kind && it->name && strcmp(it->name, name) == 0) return it;
+  }
+  return NULL;
+}
+
+Ast *sema_start_state(const Ast *m) {
+  for (int i = 0; i < m->list.n; i++) {
+    Ast *it = m->list.items[i];
+    if (it->kind == AST_D_STATE && (it->flags & AF_START)) return it;
+  }
+  return NULL;
+}
+
+Ast *sema_entry_fun(const Ast *st) {
+  for (int i = 0; i < st->list.n; i++) {
+    Ast *it = st->list.items[i];
+    if (it->kind == AST_I_ENTRY) return it->k[0]->kind == AST_D_FUN ? it->k[0] : it->k[0]->decl;
+  }
+  return NULL;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Checking context.                                                       */
+
+typedef struct Scope {
+  struct Scope *parent;  /* enclosing function's scope (receive cases) */
+  Ast *fun;              /* the D_FUN whose params and locals these are */
+} Scope;
+
+typedef struct Sema {
+  Program *p;
+  Diag *d;
+  TypeCtx *tc;
+  Ast *owner;            /* D_MACHINE or D_EXPLORER being checked, or NULL */
+  Ast *fun;              /* innermost D_FUN being checked */
+  Scope *scope;          /* params and locals visible here */
+  int is_exit;           /* inside an exit function */
+  int loops;             /* enclosing loops within the current function */
+} Sema;
+
+#define ERR(sp, ...) diag_error(S->d, (sp), __VA_ARGS__)
+#define TS(t) type_str(S->tc, (t))
+
+static int is_spec(const Sema *S) { return S->owner && (S->owner->flags & AF_SPEC); }
+static int is_explorer(const Sema *S) { return S->owner && S->owner->kind == AST_D_EXPLORER; }
+
+static const char *decl_what(const Ast *d) {
+  switch (d->kind) {
+  case AST_D_EVENT: return "event";
+  case AST_D_TYPEDEF: return "type";
+  case AST_D_ENUM: return "enum";
+  case AST_D_ENUMELEM: return "enum member";
+  case AST_D_MACHINE: return (d->flags & AF_SPEC) ? "spec" : "machine";
+  case AST_D_EXPLORER: return "explorer";
+  case AST_D_FUN: return "function";
+  case AST_D_MODULE: return "module";
+  case AST_D_TEST: return "test";
+  case AST_D_PARAM: return "param";
+  case AST_D_STATE: return "state";
+  case AST_D_VAR: return "variable";
+  default: return "declaration";
+  }
+}
+
+static void redeclared(Sema *S, Ast *now, Ast *before) {
+  ERR(now->name_span, "redeclaration of %s '%s'", decl_what(now), now->name);
+  diag_note(S->d, before->name_span, "previous declaration of '%s' is here", before->name);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Pass 1: top-level names.                                               */
+
+static void declare_global(Sema *S, Ast *d) {
+  Ast *old = symtab_get(S->p->globals, d->name);
+  if (old) { redeclared(S, d, old); return; }
+  symtab_put(S->p->globals, d->name, d);
+}
+
+static void collect(Sema *S) {
+  Program *p = S->p;
+  for (int i = 0; i < p->root->list.n; i++) {
+    Ast *d = p->root->list.items[i];
+    switch (d->kind) {
+    case AST_D_EVENT: declare_global(S, d); ptrvec_push(&p->events, d); break;
+    case AST_D_TYPEDEF: case AST_D_MODULE: declare_global(S, d); break;
+    case AST_D_ENUM:
+      declare_global(S, d);
+      for (int j = 0; j < d->list.n; j++) {
+        Ast *e = d->list.items[j];
+        e->owner = d;
+        declare_global(S, e);
+      }
+      break;
+    case AST_D_MACHINE:
+      declare_global(S, d);
+      ptrvec_push((d->flags & AF_SPEC) ? &p->specs : &p->machines, d);
+      break;
+    case AST_D_FUN: declare_global(S, d); ptrvec_push(&p->funs, d); break;
+    case AST_D_PARAM: declare_global(S, d); ptrvec_push(&p->params, d); break;
+    case AST_D_EXPLORER: declare_global(S, d); ptrvec_push(&p->explorers, d); break;
+    case AST_D_TEST: {
+      Ast *old = symtab_get(p->testnames, d->name);
+      if (old) redeclared(S, d, old);
+      else symtab_put(p->testnames, d->name, d);
+      ptrvec_push(&p->tests, d);
+      break;
+    }
+    default: break;
+    }
+  }
+}
+
+/* ---------------------------------------------------------------------- */
+/* Pass 2: types.                                                         */
+
+static Type *resolve_type(Sema *S, Ast *t);
+
+static Type *resolve_typedef(Sema *S, Ast *d, Span use) {
+  if (d->type) return d->type;
+  if (d->slot == -2) {
+    ERR(use, "type '%s' is defined in terms of itself", d->name);
+    d->type = S->tc->t_error;
+    return d->type;
+  }
+  d->slot = -2;   /* in progress */
+  Type *t = resolve_type(S, d->k[0]);
+  d->slot = -1;
+  if (!d->type) d->type = t;
+  return d->type;
+}
+
+static Type *resolve_type(Sema *S, Ast *t) {
+  TypeCtx *tc = S->tc;
+  Type *r = tc->t_error;
+  switch (t->kind) {
+  case AST_T_PRIM:
+    switch ((Prim)t->op) {
+    case PRIM_INT: r = tc->t_int; break;
+    case PRIM_BOOL: r = tc->t_bool; break;
+    case PRIM_FLOAT: r = tc->t_float; break;
+    case PRIM_STRING: r = tc->t_string; break;
+    case PRIM_EVENT: r = tc->t_event; break;
+    case PRIM_MACHINE: r = tc->t_machine; break;
+    case PRIM_ANY: r = tc->t_any; break;
+    case PRIM_DATA: r = tc->t_data; break;
+    }
+    break;
+  case AST_T_NAMED: {
+    Ast *d = symtab_get(S->p->globals, t->name);
+    if (!d) { ERR(t->name_span, "undeclared type '%s'", t->name); break; }
+    t->decl = d;
+    if (d->kind == AST_D_TYPEDEF) r = resolve_typedef(S, d, t->name_span);
+    else if (d->kind == AST_D_ENUM) {
+      if (!d->type) { d->type = type_new(tc, TY_ENUM, 0); d->type->decl = d; }
+      r = d->type;
+    } else if (d->kind == AST_D_MACHINE && !(d->flags & AF_SPEC)) r = type_mname(tc, d);
+    else ERR(t->name_span, "'%s' is a %s, not a type", t->name, decl_what(d));
+    break;
+  }
+  case AST_T_SEQ: r = type_seq(tc, resolve_type(S, t->k[0])); break;
+  case AST_T_SET: r = type_set(tc, resolve_type(S, t->k[0])); break;
+  case AST_T_MAP: r = type_map(tc, resolve_type(S, t->k[0]), resolve_type(S, t->k[1])); break;
+  case AST_T_TUPLE:
+    r = type_new(tc, TY_TUPLE, t->list.n);
+    for (int i = 0; i < t->list.n; i++) r->elems[i] = resolve_type(S, t->list.items[i]);
+    break;
+  case AST_T_NTUPLE:
+    r = type_new(tc, TY_NTUPLE, t->list.n);
+    r->names = arena_alloc(tc->arena, (size_t)t->list.n * sizeof(char *));
+    for (int i = 0; i < t->list.n; i++) {
+      Ast *f = t->list.items[i];
+      for (int j = 0; j < i; j++)
+        if (strcmp(t->list.items[j]->name, f->name) == 0) {
+          ERR(f->name_span, "duplicate field '%s' in named tuple type", f->name);
+          break;
+        }
+      r->names[i] = f->name;
+      r->elems[i] = resolve_type(S, f->k[0]);
+      f->type = r->elems[i];
+    }
+    break;
+  default:
+    break;
+  }
+  t->type = r;
+  return r;
+}
+
+static void resolve_fun_sig(Sema *S, Ast *f, Ast *owner, int vkind_params) {
+  f->owner = owner;
+  for (int i = 0; i < f->list.n; i++) {
+    Ast *p = f->list.items[i];
+    p->vkind = vkind_params;
+    p->slot = i;
+    p->owner = owner;
+    p->type = resolve_type(S, p->k[0]);
+    for (int j = 0; j < i; j++)
+      if (strcmp(f->list.items[j]->name, p->name) == 0) { redeclared(S, p, f->list.items[j]); break; }
+  }
+  f->type = f->k[0] ? resolve_type(S, f->k[0]) : S->tc->t_void;
+}
+
+/* The payload type of an event declaration (null when it has none). */
+static Type *event_payload(Sema *S, const Ast *ev) {
+  if (ev->kind == AST_E_HALT) return S->tc->t_null;
+  return ev->k[0] ? ev->k[0]->type : S->tc->t_null;
+}
+
+static void resolve_signatures(Sema *S) {
+  Program *p = S->p;
+  for (int i = 0; i < p->root->list.n; i++) {
+    Ast *d = p->root->list.items[i];
+    switch (d->kind) {
+    case AST_D_TYPEDEF: resolve_typedef(S, d, d->name_span); break;
+    case AST_D_EVENT: if (d->k[0]) resolve_type(S, d->k[0]); break;
+    case AST_D_PARAM: d->type = resolve_type(S, d->k[0]); d->vkind = VK_GLOBALPARAM; break;
+    case AST_D_ENUM: {
+      if (!d->type) { d->type = type_new(S->tc, TY_ENUM, 0); d->type->decl = d; }
+      int numbered = 0;
+      for (int j = 0; j < d->list.n; j++) {
+        Ast *e = d->list.items[j];
+        e->type = d->type;
+        if (e->flags & AF_VALUE) numbered++;
+        else e->ival = j;
+      }
+      if (numbered && numbered != d->list.n)
+        ERR(d->name_span, "enum '%s' numbers some of its members but not all", d->name);
+      break;
+    }
+    case AST_D_FUN: resolve_fun_sig(S, d, NULL, VK_PARAM); break;
+    case AST_D_MACHINE: case AST_D_EXPLORER: {
+      int nvars = 0;
+      int vk = d->kind == AST_D_EXPLORER ? VK_EXPLORER : VK_MACHINE;
+      for (int j = 0; j < d->list.n; j++) {
+        Ast *it = d->list.items[j];
+        it->owner = d;
+        if (it->kind == AST_D_VAR) {
+          it->vkind = vk;
+          it->slot = nvars++;
+          it->type = resolve_type(S, it->k[0]);
+        } else if (it->kind == AST_D_FUN) {
+          resolve_fun_sig(S, it, d, VK_PARAM);
+        }
+        /* Members share one namespace per kind: vars and functions, and states. */
+        if (it->kind == AST_D_VAR || it->kind == AST_D_FUN || it->kind == AST_D_STATE) {
+          for (int k = 0; k < j; k++) {
+            Ast *o = d->list.items[k];
+            int same_ns = (it->kind == AST_D_STATE) == (o->kind == AST_D_STATE);
+            if (o->name && same_ns && (o->kind == AST_D_VAR || o->kind == AST_D_FUN || o->kind == AST_D_STATE) &&
+                strcmp(o->name, it->name) == 0) {
+              redeclared(S, it, o);
+              break;
+            }
+          }
+        }
+      }
+      break;
+    }
+    default: break;
+    }
+  }
+}
+
+/* ---------------------------------------------------------------------- */
+/* Names in bodies.                                                        */
+
+static Ast *find_local(const Ast *f, const char *name) {
+  for (int i = 0; i < f->list.n; i++)
+    if (strcmp(f->list.items[i]->name, name) == 0) return f->list.items[i];
+  Ast *body = f->k[1];
+  if (body)
+    for (int i = 0; i < body->list2.n; i++)
+      if (strcmp(body->list2.items[i]->name, name) == 0) return body->list2.items[i];
+  return NULL;
+}
+
+/* A variable, enum member, event or param visible here, or NULL. */
+static Ast *lookup_value(Sema *S, const char *name) {
+  for (Scope *sc = S->scope; sc; sc = sc->parent) {
+    Ast *v = find_local(sc->fun, name);
+    if (v) return v;
+  }
+  if (S->owner) {
+    Ast *v = sema_machine_member(S->owner, name, AST_D_VAR);
+    if (v) return v;
+  }
+  return symtab_get(S->p->globals, name);
+}
+
+static Ast *lookup_fun(Sema *S, const char *name) {
+  if (S->owner) {
+    Ast *f = sema_machine_member(S->owner, name, AST_D_FUN);
+    if (f) return f;
+  }
+  Ast *g = symtab_get(S->p->globals, name);
+  return g;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Expressions.                                                            */
+
+static Type *check_expr(Sema *S, Ast *e);
+
+/* An expression whose value is used: a call to a function without a
+** return type is an error here. */
+static Type *check_value(Sema *S, Ast *e) {
+  Type *t = check_expr(S, e);
+  if (t->kind == TY_VOID) {
+    ERR(e->span, "'%s' does not return a value", e->name ? e->name : "expression");
+    e->type = t = S->tc->t_error;
+  }
+  return t;
+}
+
+static void expect_type(Sema *S, Ast *e, Type *want, const char *what) {
+  Type *t = check_value(S, e);
+  if (!type_assignable(want, t))
+    ERR(e->span, "%s must be '%s', not '%s'", what, TS(want), TS(t));
+}
+
+/* The payload type of a list of payload expressions (null, one, or a tuple). */
+static Type *payload_type(Sema *S, AstList *args) {
+  if (args->n == 0) return S->tc->t_null;
+  if (args->n == 1) return check_value(S, args->items[0]);
+  Type *t = type_new(S->tc, TY_TUPLE, args->n);
+  for (int i = 0; i < args->n; i++) t->elems[i] = check_value(S, args->items[i]);
+  return t;
+}
+
+/* Check a payload against the type its receiver expects (NULL: unknown). */
+static void check_payload(Sema *S, Span sp, Type *want, AstList *args, const char *what, const char *name) {
+  Type *got = payload_type(S, args);
+  if (!want || type_assignable(want, got)) return;
+  if (got->kind == TY_NULL)
+    ERR(sp, "missing payload: %s '%s' expects a payload of type '%s'", what, name, TS(want));
+  else if (want->kind == TY_NULL)
+    ERR(args->items[0]->span, "%s '%s' takes no payload, but one of type '%s' is given", what, name, TS(got));
+  else
+    ERR(args->items[0]->span, "payload of type '%s' does not match %s '%s', which expects '%s'",
+        TS(got), what, name, TS(want));
+}
+
+/* The entry parameter type of a state: null type when the entry takes none. */
+static Type *entry_param(Sema *S, const Ast *st) {
+  Ast *f = sema_entry_fun(st);
+  if (!f || f->list.n == 0) return S->tc->t_null;
+  return f->list.items[0]->type ? f->list.items[0]->type : S->tc->t_error;
+}
+
+/* An expression naming an event; returns the event declaration when it is
+** a constant (a declared event or halt), NULL otherwise. */
+static Ast *check_event_expr(Sema *S, Ast *e) {
+  if (e->kind == AST_E_NAME && !lookup_value(S, e->name)) {
+    ERR(e->name_span, "undeclared event '%s'", e->name);
+    e->type = S->tc->t_error;
+    return NULL;
+  }
+  Type *t = check_value(S, e);
+  if (t->kind != TY_EVENT && t->kind != TY_ERROR && t->kind != TY_NULL) {
+    ERR(e->span, "expected an event, found a value of type '%s'", TS(t));
+    return NULL;
+  }
+  if (e->kind == AST_E_HALT) return e;
+  if (e->kind == AST_E_NAME && e->decl && e->decl->kind == AST_D_EVENT) return e->decl;
+  return NULL;
+}
+
+static int count_placeholders_ok(Sema *S, Ast *fmt, int nargs) {
+  const char *s = fmt->sval;
+  int ok = 1;
+  for (int64_t i = 0; i < fmt->ival; i++) {
+    if (s[i] == '{' && i + 1 < fmt->ival && s[i + 1] == '{') { i++; continue; }
+    if (s[i] != '{') continue;
+    int64_t j = i + 1;
+    long n = 0;
+    int digits = 0;
+    while (j < fmt->ival && s[j] >= '0' && s[j] <= '9' && digits < 9) { n = n * 10 + (s[j] - '0'); j++; digits++; }
+    if (digits && j < fmt->ival && s[j] == '}') {
+      if (n >= nargs) {
+        ERR(fmt->span, "format placeholder {%ld} has no argument (%d given)", n, nargs);
+        ok = 0;
+      }
+      i = j;
+    }
+  }
+  return ok;
+}
+
+static Type *check_call(Sema *S, Ast *e) {
+  Ast *f = lookup_fun(S, e->name);
+  for (int i = 0; i < e->list.n; i++) check_value(S, e->list.items[i]);
+  if (!f) { ERR(e->name_span, "undeclared function '%s'", e->name); return S->tc->t_error; }
+  if (f->kind != AST_D_FUN) {
+    ERR(e->name_span, "'%s' is a %s, not a function", e->name, decl_what(f));
+    return S->tc->t_error;
+  }
+  e->decl = f;
+  if (e->list.n != f->list.n) {
+    ERR(e->span, "function '%s' takes %d argument%s, but %d %s given", e->name, f->list.n,
+        f->list.n == 1 ? "" : "s", e->list.n, e->list.n == 1 ? "is" : "are");
+  } else {
+    for (int i = 0; i < e->list.n; i++) {
+      Ast *a = e->list.items[i];
+      Type *want = f->list.items[i]->type;
+      if (!type_assignable(want, a->type))
+        ERR(a->span, "argument %d of '%s' must be '%s', not '%s'", i + 1, e->name, TS(want), TS(a->type));
+    }
+  }
+  return f->type ? f->type : S->tc->t_error;
+}
+
+static Type *check_new(Sema *S, Ast *e) {
+  if (is_spec(S)) ERR(e->span, "a spec cannot create machines ('new' in spec '%s')", S->owner->name);
+  else if (is_explorer(S)) ERR(e->span, "an explorer cannot create machines");
+  Ast *m = symtab_get(S->p->globals, e->name);
+  if (!m || m->kind != AST_D_MACHINE) {
+    for (int i = 0; i < e->list.n; i++) check_value(S, e->list.items[i]);
+    if (!m) ERR(e->name_span, "undeclared machine '%s'", e->name);
+    else ERR(e->name_span, "'%s' is a %s, not a machine", e->name, decl_what(m));
+    return S->tc->t_error;
+  }
+  if (m->flags & AF_SPEC) {
+    ERR(e->name_span, "'%s' is a spec; specs are not created with 'new'", e->name);
+    return S->tc->t_error;
+  }
+  e->decl = m;
+  Ast *st = sema_start_state(m);
+  check_payload(S, e->span, st ? entry_param(S, st) : NULL, &e->list, "the start state of machine", e->name);
+  return type_mname(S->tc, m);
+}
+
+static Type *check_binary(Sema *S, Ast *e) {
+  TypeCtx *tc = S->tc;
+  Type *a = check_value(S, e->k[0]);
+  Type *b = check_value(S, e->k[1]);
+  static const char *const opname[] = { "*", "/", "%", "+", "-", "<", ">", "<=", ">=", "in", "==", "!=", "&&", "||" };
+  const char *op = opname[e->op];
+  if (a->kind == TY_ERROR || b->kind == TY_ERROR) {
+    switch ((BinOp)e->op) {
+    case BIN_MUL: case BIN_DIV: case BIN_MOD: case BIN_ADD: case BIN_SUB:
+      return a->kind == TY_ERROR ? b : a;
+    default: return tc->t_bool;
+    }
+  }
+  switch ((BinOp)e->op) {
+  case BIN_MUL: case BIN_DIV: case BIN_MOD: case BIN_ADD: case BIN_SUB:
+    if (a->kind == TY_INT && b->kind == TY_INT) return tc->t_int;
+    if (a->kind == TY_FLOAT && b->kind == TY_FLOAT && e->op != BIN_MOD) return tc->t_float;
+    if (e->op == BIN_ADD && a->kind == TY_STRING && b->kind == TY_STRING) return tc->t_string;
+    break;
+  case BIN_LT: case BIN_GT: case BIN_LE: case BIN_GE:
+    if ((a->kind == TY_INT && b->kind == TY_INT) || (a->kind == TY_FLOAT && b->kind == TY_FLOAT) ||
+        (a->kind == TY_STRING && b->kind == TY_STRING))
+      return tc->t_bool;
+    break;
+  case BIN_EQ: case BIN_NE:
+    if (type_comparable(a, b)) return tc->t_bool;
+    break;
+  case BIN_AND: case BIN_OR:
+    if (a->kind == TY_BOOL && b->kind == TY_BOOL) return tc->t_bool;
+    break;
+  case BIN_IN: {
+    Type *el = type_elem(b);
+    if (!el) {
+      ERR(e->k[1]->span, "right operand of 'in' must be a seq, set or map, not '%s'", TS(b));
+      return tc->t_bool;
+    }
+    if (!type_comparable(el, a))
+      ERR(e->k[0]->span, "'%s' cannot be an element of '%s'", TS(a), TS(b));
+    return tc->t_bool;
+  }
+  }
+  ERR(e->span, "invalid operands to '%s' ('%s' and '%s')", op, TS(a), TS(b));
+  return tc->t_error;
+}
+
+static Type *check_expr_inner(Sema *S, Ast *e) {
+  TypeCtx *tc = S->tc;
+  switch (e->kind) {
+  case AST_E_INT: return tc->t_int;
+  case AST_E_FLOAT: return tc->t_float;
+  case AST_E_BOOL: return tc->t_bool;
+  case AST_E_STRING: return tc->t_string;
+  case AST_E_NULL: return tc->t_null;
+  case AST_E_HALT: return tc->t_event;
+  case AST_E_THIS:
+    if (is_spec(S)) { ERR(e->span, "a spec cannot use 'this' (spec '%s')", S->owner->name); return tc->t_error; }
+    if (is_explorer(S)) { ERR(e->span, "an explorer cannot use 'this'"); return tc->t_error; }
+    if (S->owner) return type_mname(tc, S->owner);
+    return tc->t_machine;
+  case AST_E_NONDET:
+    if (is_spec(S)) ERR(e->span, "a spec cannot make nondeterministic choices (spec '%s')", S->owner->name);
+    return tc->t_bool;
+  case AST_E_NAME: {
+    Ast *d = lookup_value(S, e->name);
+    if (!d) { ERR(e->name_span, "undeclared variable '%s'", e->name); return tc->t_error; }
+    e->decl = d;
+    switch (d->kind) {
+    case AST_D_VAR: return d->type ? d->type : tc->t_error;
+    case AST_D_ENUMELEM: return d->type ? d->type : tc->t_error;
+    case AST_D_EVENT: return tc->t_event;
+    case AST_D_PARAM: return d->type ? d->type : tc->t_error;
+    default:
+      ERR(e->name_span, "'%s' is a %s, not a value", e->name, decl_what(d));
+      return tc->t_error;
+    }
+  }
+  case AST_E_TUPLE: {
+    Type *t = type_new(tc, TY_TUPLE, e->list.n);
+    for (int i = 0; i < e->list.n; i++) t->elems[i] = check_value(S, e->list.items[i]);
+    return t;
+  }
+  case AST_E_NTUPLE: {
+    Type *t = type_new(tc, TY_NTUPLE, e->list.n);
+    t->names = arena_alloc(tc->arena, (size_t)e->list.n * sizeof(char *));
+    for (int i = 0; i < e->list.n; i++) {
+      Ast *f = e->list.items[i];
+      for (int j = 0; j < i; j++)
+        if (strcmp(e->list.items[j]->name, f->name) == 0) {
+          ERR(f->name_span, "duplicate field '%s' in named tuple", f->name);
+          break;
+        }
+      t->names[i] = f->name;
+      t->elems[i] = f->type = check_value(S, f->k[0]);
+    }
+    return t;
+  }
+  case AST_E_FIELD: {
+    Type *t = check_value(S, e->k[0]);
+    if (t->kind == TY_ERROR) return t;
+    if (t->kind != TY_NTUPLE) {
+      ERR(e->name_span, "field '%s' of a value of type '%s', which is not a named tuple", e->name, TS(t));
+      return tc->t_error;
+    }
+    for (int i = 0; i < t->n; i++)
+      if (strcmp(t->names[i], e->name) == 0) { e->slot = i; return t->elems[i]; }
+    ERR(e->name_span, "no field '%s' in '%s'", e->name, TS(t));
+    return tc->t_error;
+  }
+  case AST_E_TFIELD: {
+    Type *t = check_value(S, e->k[0]);
+    if (t->kind == TY_ERROR) return t;
+    if (t->kind != TY_TUPLE && t->kind != TY_NTUPLE) {
+      ERR(e->name_span, "element %lld of a value of type '%s', which is not a tuple", (long long)e->ival, TS(t));
+      return tc->t_error;
+    }
+    if (e->ival >= t->n) {
+      ERR(e->name_span, "element %lld of '%s', which has %d element%s", (long long)e->ival, TS(t), t->n,
+          t->n == 1 ? "" : "s");
+      return tc->t_error;
+    }
+    e->slot = (int)e->ival;
+    return t->elems[e->ival];
+  }
+  case AST_E_INDEX: {
+    Type *t = check_value(S, e->k[0]);
+    Type *i = check_value(S, e->k[1]);
+    if (t->kind == TY_ERROR) return t;
+    if (t->kind == TY_SEQ) {
+      if (!type_assignable(tc->t_int, i)) ERR(e->k[1]->span, "a seq index must be 'int', not '%s'", TS(i));
+      return t->elems[0];
+    }
+    if (t->kind == TY_MAP) {
+      if (!type_assignable(t->elems[0], i))
+        ERR(e->k[1]->span, "a key of '%s' must be '%s', not '%s'", TS(t), TS(t->elems[0]), TS(i));
+      return t->elems[1];
+    }
+    ERR(e->span, "cannot index a value of type '%s'", TS(t));
+    return tc->t_error;
+  }
+  case AST_E_KEYS: case AST_E_VALUES: {
+    Type *t = check_value(S, e->k[0]);
+    if (t->kind == TY_ERROR) return t;
+    if (t->kind != TY_MAP) {
+      ERR(e->k[0]->span, "%s() needs a map, not '%s'", e->kind == AST_E_KEYS ? "keys" : "values", TS(t));
+      return tc->t_error;
+    }
+    return type_seq(tc, t->elems[e->kind == AST_E_KEYS ? 0 : 1]);
+  }
+  case AST_E_SIZEOF: {
+    Type *t = check_value(S, e->k[0]);
+    if (t->kind != TY_ERROR && !type_elem(t) && t->kind != TY_STRING)
+      ERR(e->k[0]->span, "sizeof() needs a seq, set, map or string, not '%s'", TS(t));
+    return tc->t_int;
+  }
+  case AST_E_DEFAULT: return resolve_type(S, e->k[0]);
+  case AST_E_NEW: return check_new(S, e);
+  case AST_E_CALL: return check_call(S, e);
+  case AST_E_UNARY: {
+    Type *t = check_value(S, e->k[0]);
+    if (t->kind == TY_ERROR) return t;
+    if (e->op == '-' && (t->kind == TY_INT || t->kind == TY_FLOAT)) return t;
+    if (e->op == '!' && t->kind == TY_BOOL) return t;
+    ERR(e->span, "invalid operand to unary '%c' ('%s')", e->op, TS(t));
+    return tc->t_error;
+  }
+  case AST_E_BINARY: return check_binary(S, e);
+  case AST_E_CAST: {
+    Type *from = check_value(S, e->k[0]);
+    Type *to = resolve_type(S, e->k[1]);
+    if (e->op == 0 && !type_castable(to, from))
+      ERR(e->span, "cannot cast a value of type '%s' to '%s'", TS(from), TS(to));
+    else if (e->op == 1 && !type_convertible(to, from))
+      ERR(e->span, "cannot convert a value of type '%s' to '%s' with 'to'", TS(from), TS(to));
+    return to;
+  }
+  case AST_E_CHOOSE: {
+    if (is_spec(S)) ERR(e->span, "a spec cannot make nondeterministic choices (spec '%s')", S->owner->name);
+    if (!e->k[0]) return tc->t_bool;
+    Type *t = check_value(S, e->k[0]);
+    if (t->kind == TY_ERROR) return t;
+    if (t->kind == TY_INT) return tc->t_int;
+    if (type_elem(t)) return type_elem(t);
+    ERR(e->k[0]->span, "choose() needs an int, a seq, a set or a map, not '%s'", TS(t));
+    return tc->t_error;
+  }
+  case AST_E_FORMAT:
+    for (int i = 0; i < e->list.n; i++) check_value(S, e->list.items[i]);
+    count_placeholders_ok(S, e->k[0], e->list.n);
+    e->k[0]->type = tc->t_string;
+    return tc->t_string;
+  default:
+    ERR(e->span, "unexpected %s in an expression", ast_kind_name(e->kind));
+    return tc->t_error;
+  }
+}
+
+static Type *check_expr(Sema *S, Ast *e) {
+  Type *t = check_expr_inner(S, e);
+  e->type = t;
+  return t;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Statements.                                                            */
+
+static Type *check_lvalue(Sema *S, Ast *e) {
+  if (e->kind == AST_E_NAME) {
+    Ast *d = lookup_value(S, e->name);
+    if (!d) { ERR(e->name_span, "undeclared variable '%s'", e->name); e->type = S->tc->t_error; return e->type; }
+    e->decl = d;
+    if (d->kind != AST_D_VAR) {
+      ERR(e->name_span, "cannot assign to %s '%s'", decl_what(d), e->name);
+      e->type = S->tc->t_error;
+      return e->type;
+    }
+    e->type = d->type ? d->type : S->tc->t_error;
+    return e->type;
+  }
+  if (e->kind == AST_E_FIELD || e->kind == AST_E_TFIELD || e->kind == AST_E_INDEX) {
+    /* The base is itself an lvalue; check_expr would resolve it the same way
+    ** but allow non-variables, so check the base first. */
+    Ast *base = e;
+    while (base->kind != AST_E_NAME) base = base->k[0];
+    if (check_lvalue(S, base)->kind == TY_ERROR && !base->decl) { e->type = S->tc->t_error; return e->type; }
+    return check_expr(S, e);
+  }
+  return check_expr(S, e);
+}
+
+static void check_fun(Sema *S, Ast *f);
+static void check_stmt(Sema *S, Ast *s);
+
+/* Check a handler (D_FUN, anonymous or named) for the events in `events`:
+** its parameter must accept each event's payload. */
+static void check_handler_payload(Sema *S, Ast *h, AstList *events, Span where) {
+  Ast *f = h->kind == AST_D_FUN ? h : h->decl;
+  if (!f || f->kind != AST_D_FUN) return;
+  if (f->list.n > 1) {
+    ERR(h->kind == AST_D_FUN ? f->list.items[1]->name_span : h->span,
+        "an event handler takes at most one parameter, '%s' takes %d", f->name ? f->name : "handler", f->list.n);
+    return;
+  }
+  if (f->list.n == 0) return;
+  Ast *p = f->list.items[0];
+  for (int i = 0; i < events->n; i++) {
+    Ast *ev = events->items[i];
+    Ast *d = ev->kind == AST_E_HALT ? ev : ev->decl;
+    if (!d || (d->kind != AST_D_EVENT && d->kind != AST_E_HALT)) continue;
+    Type *pt = event_payload(S, d);
+    if (!type_assignable(p->type, pt)) {
+      Span sp = h->kind == AST_D_FUN ? p->span : where;
+      if (pt->kind == TY_NULL)
+        ERR(sp, "event '%s' carries no payload, but its handler takes a parameter of type '%s'",
+            ev->kind == AST_E_HALT ? "halt" : ev->name, TS(p->type));
+      else
+        ERR(sp, "handler parameter of type '%s' does not accept the payload of event '%s' ('%s')",
+            TS(p->type), ev->kind == AST_E_HALT ? "halt" : ev->name, TS(pt));
+    }
+  }
+}
+
+/* Resolve the events of an event list (declared events, halt, null). */
+static void resolve_events(Sema *S, AstList *events, int allow_null) {
+  for (int i = 0; i < events->n; i++) {
+    Ast *ev = events->items[i];
+    if (ev->kind == AST_E_HALT) continue;
+    if (ev->flags & AF_NULLEV) {
+      if (!allow_null) ERR(ev->span, "'null' is not an event here");
+      continue;
+    }
+    Ast *d = symtab_get(S->p->globals, ev->name);
+    if (!d) ERR(ev->name_span, "undeclared event '%s'", ev->name);
+    else if (d->kind != AST_D_EVENT) ERR(ev->name_span, "'%s' is a %s, not an event", ev->name, decl_what(d));
+    else ev->decl = d;
+  }
+}
+
+/* Check an anonymous handler nested in the current function (receive case). */
+static void check_nested_handler(Sema *S, Ast *f) {
+  Scope sc = { S->scope, f };
+  Ast *saved_fun = S->fun;
+  Scope *saved_scope = S->scope;
+  int saved_loops = S->loops;
+  S->scope = &sc;
+  S->fun = f;
+  S->loops = 0;
+  f->owner = S->owner;
+  for (int i = 0; i < f->list.n; i++) {
+    Ast *p = f->list.items[i];
+    p->vkind = VK_PARAM;
+    p->slot = i;
+    p->type = resolve_type(S, p->k[0]);
+  }
+  f->type = S->tc->t_void;
+  Ast *body = f->k[1];
+  for (int i = 0; i < body->list2.n; i++) {
+    Ast *v = body->list2.items[i];
+    v->vkind = VK_LOCAL;
+    v->type = resolve_type(S, v->k[0]);
+  }
+  for (int i = 0; i < body->list.n; i++) check_stmt(S, body->list.items[i]);
+  S->fun = saved_fun;
+  S->scope = saved_scope;
+  S->loops = saved_loops;
+}
+
+static void check_stmt(Sema *S, Ast *s) {
+  TypeCtx *tc = S->tc;
+  switch (s->kind) {
+  case AST_S_BLOCK:
+    for (int i = 0; i < s->list.n; i++) check_stmt(S, s->list.items[i]);
+    break;
+  case AST_S_NOP: break;
+  case AST_S_ASSERT:
+    expect_type(S, s->k[0], tc->t_bool, "an assertion");
+    if (s->k[1]) expect_type(S, s->k[1], tc->t_string, "an assertion message");
+    break;
+  case AST_S_PRINT: expect_type(S, s->k[0], tc->t_string, "the argument of 'print'"); break;
+  case AST_S_RETURN: {
+    Type *want = S->fun && S->fun->type ? S->fun->type : tc->t_void;
+    if (s->k[0]) {
+      Type *t = check_value(S, s->k[0]);
+      if (want->kind == TY_VOID)
+        ERR(s->k[0]->span, "'%s' has no return type, but 'return' gives a value",
+            S->fun && S->fun->name ? S->fun->name : "this handler");
+      else if (!type_assignable(want, t))
+        ERR(s->k[0]->span, "returns a value of type '%s' from '%s', which returns '%s'", TS(t),
+            S->fun->name, TS(want));
+    } else if (want->kind != TY_VOID && want->kind != TY_ERROR) {
+      ERR(s->span, "'return' without a value in '%s', which returns '%s'", S->fun->name, TS(want));
+    }
+    break;
+  }
+  case AST_S_BREAK: case AST_S_CONTINUE:
+    if (!S->loops) ERR(s->span, "'%s' outside a loop", s->kind == AST_S_BREAK ? "break" : "continue");
+    break;
+  case AST_S_ASSIGN: {
+    Type *l = check_lvalue(S, s->k[0]);
+    Type *r = check_value(S, s->k[1]);
+    if (!type_assignable(l, r))
+      ERR(s->k[1]->span, "cannot assign a value of type '%s' to a location of type '%s'", TS(r), TS(l));
+    break;
+  }
+  case AST_S_INSERT: {
+    Type *c = check_lvalue(S, s->k[0]);
+    Type *k = check_value(S, s->k[1]);
+    Type *v = check_value(S, s->k[2]);
+    if (c->kind == TY_SEQ) {
+      if (!type_assignable(tc->t_int, k)) ERR(s->k[1]->span, "a seq index must be 'int', not '%s'", TS(k));
+      if (!type_assignable(c->elems[0], v))
+        ERR(s->k[2]->span, "cannot insert a value of type '%s' into '%s'", TS(v), TS(c));
+    } else if (c->kind == TY_MAP) {
+      if (!type_assignable(c->elems[0], k))
+        ERR(s->k[1]->span, "a key of '%s' must be '%s', not '%s'", TS(c), TS(c->elems[0]), TS(k));
+      if (!type_assignable(c->elems[1], v))
+        ERR(s->k[2]->span, "a value of '%s' must be '%s', not '%s'", TS(c), TS(c->elems[1]), TS(v));
+    } else if (c->kind != TY_ERROR) {
+      ERR(s->k[0]->span, "'+= (index, value)' needs a seq or a map, not '%s'", TS(c));
+    }
+    break;
+  }
+  case AST_S_ADD: {
+    Type *c = check_lvalue(S, s->k[0]);
+    Type *v = check_value(S, s->k[1]);
+    if (c->kind == TY_SET) {
+      if (!type_assignable(c->elems[0], v))
+        ERR(s->k[1]->span, "cannot add a value of type '%s' to '%s'", TS(v), TS(c));
+    } else if (c->kind != TY_ERROR) {
+      ERR(s->k[0]->span, "'+= (value)' needs a set, not '%s'", TS(c));
+    }
+    break;
+  }
+  case AST_S_REMOVE: {
+    Type *c = check_lvalue(S, s->k[0]);
+    Type *k = check_value(S, s->k[1]);
+    if (c->kind == TY_SEQ) {
+      if (!type_assignable(tc->t_int, k)) ERR(s->k[1]->span, "a seq index must be 'int', not '%s'", TS(k));
+    } else if (c->kind == TY_SET || c->kind == TY_MAP) {
+      if (!type_comparable(c->elems[0], k))
+        ERR(s->k[1]->span, "cannot remove a value of type '%s' from '%s'", TS(k), TS(c));
+    } else if (c->kind != TY_ERROR) {
+      ERR(s->k[0]->span, "'-=' needs a seq, set or map, not '%s'", TS(c));
+    }
+    break;
+  }
+  case AST_S_WHILE:
+    expect_type(S, s->k[0], tc->t_bool, "a loop condition");
+    S->loops++;
+    check_stmt(S, s->k[1]);
+    S->loops--;
+    break;
+  case AST_S_IF:
+    expect_type(S, s->k[0], tc->t_bool, "an if condition");
+    check_stmt(S, s->k[1]);
+    if (s->k[2]) check_stmt(S, s->k[2]);
+    break;
+  case AST_S_FOREACH: {
+    Type *v = check_lvalue(S, s->k[0]);
+    Type *c = check_value(S, s->k[1]);
+    Type *el = type_elem(c);
+    if (!el && c->kind != TY_ERROR)
+      ERR(s->k[1]->span, "foreach needs a seq, set or map, not '%s'", TS(c));
+    else if (el && !type_assignable(v, el))
+      ERR(s->k[0]->span, "loop variable '%s' of type '%s' cannot hold elements of type '%s'", s->k[0]->name,
+          TS(v), TS(el));
+    S->loops++;
+    check_stmt(S, s->k[2]);
+    S->loops--;
+    break;
+  }
+  case AST_S_NEW: check_new(S, s->k[0]); s->k[0]->type = tc->t_void; break;
+  case AST_S_CALL: s->k[0]->type = check_call(S, s->k[0]); break;
+  case AST_S_RAISE: case AST_S_SEND: case AST_S_ANNOUNCE: {
+    const char *kw = s->kind == AST_S_RAISE ? "raise" : s->kind == AST_S_SEND ? "send" : "announce";
+    if (is_explorer(S)) ERR(s->span, "an explorer cannot use '%s'", kw);
+    else if (is_spec(S) && s->kind != AST_S_RAISE)
+      ERR(s->span, "a spec cannot use '%s' (spec '%s')", kw, S->owner->name);
+    if (s->kind == AST_S_RAISE && S->is_exit)
+      ERR(s->span, "'raise' is not allowed in an exit function");
+    Ast *evx = s->kind == AST_S_SEND ? s->k[1] : s->k[0];
+    if (s->kind == AST_S_SEND) {
+      Type *t = check_value(S, s->k[0]);
+      if (t->kind != TY_MACHINE && t->kind != TY_MNAME && t->kind != TY_ERROR)
+        ERR(s->k[0]->span, "the target of 'send' must be a machine, not '%s'", TS(t));
+    }
+    Ast *ev = check_event_expr(S, evx);
+    if (ev)
+      check_payload(S, evx->span, event_payload(S, ev), &s->list, "event",
+                    ev->kind == AST_E_HALT ? "halt" : ev->name);
+    else
+      payload_type(S, &s->list);
+    break;
+  }
+  case AST_S_GOTO: {
+    if (S->is_exit) ERR(s->span, "'goto' is not allowed in an exit function");
+    if (!S->owner || S->owner->kind != AST_D_MACHINE) {
+      ERR(s->span, "'goto' outside a machine");
+      payload_type(S, &s->list);
+      break;
+    }
+    Ast *st = sema_machine_member(S->owner, s->name, AST_D_STATE);
+    if (!st) {
+      ERR(s->name_span, "undeclared state '%s' in %s '%s'", s->name, decl_what(S->owner), S->owner->name);
+      payload_type(S, &s->list);
+      break;
+    }
+    s->decl = st;
+    check_payload(S, s->name_span, entry_param(S, st), &s->list, "the entry of state", s->name);
+    break;
+  }
+  case AST_S_RECEIVE:
+    if (is_spec(S)) ERR(s->span, "a spec cannot use 'receive' (spec '%s')", S->owner->name);
+    else if (is_explorer(S)) ERR(s->span, "an explorer cannot use 'receive'");
+    for (int i = 0; i < s->list.n; i++) {
+      Ast *c = s->list.items[i];
+      resolve_events(S, &c->list, 0);
+      for (int j = 0; j < i; j++)
+        for (int a = 0; a < s->list.items[j]->list.n; a++)
+          for (int b = 0; b < c->list.n; b++) {
+            Ast *x = s->list.items[j]->list.items[a], *y = c->list.items[b];
+            if (x->decl && x->decl == y->decl)
+              ERR(y->span, "event '%s' appears in two cases of one receive", y->name);
+          }
+      check_nested_handler(S, c->k[0]);
+      check_handler_payload(S, c->k[0], &c->list, c->span);
+    }
+    break;
+  default:
+    ERR(s->span, "unexpected %s in a statement", ast_kind_name(s->kind));
+    break;
+  }
+}
+
+/* Can control reach the end of s? (return, raise and goto end a handler) */
+static int has_break(const Ast *s) {
+  if (!s) return 0;
+  switch (s->kind) {
+  case AST_S_BREAK: return 1;
+  case AST_S_WHILE: case AST_S_FOREACH: return 0;
+  case AST_S_BLOCK:
+    for (int i = 0; i < s->list.n; i++) if (has_break(s->list.items[i])) return 1;
+    return 0;
+  case AST_S_IF: return has_break(s->k[1]) || has_break(s->k[2]);
+  default: return 0;
+  }
+}
+
+static int falls_through(const Ast *s) {
+  if (!s) return 1;
+  switch (s->kind) {
+  case AST_S_RETURN: case AST_S_RAISE: case AST_S_GOTO: return 0;
+  case AST_S_ASSERT: return !(s->k[0]->kind == AST_E_BOOL && s->k[0]->ival == 0);
+  case AST_S_BLOCK:
+    for (int i = 0; i < s->list.n; i++) if (!falls_through(s->list.items[i])) return 0;
+    return 1;
+  case AST_S_IF: return !s->k[2] || falls_through(s->k[1]) || falls_through(s->k[2]);
+  case AST_S_WHILE: return !(s->k[0]->kind == AST_E_BOOL && s->k[0]->ival == 1 && !has_break(s->k[1]));
+  default: return 1;
+  }
+}
+
+static void check_fun(Sema *S, Ast *f) {
+  if (!f->k[1]) return;   /* foreign: already reported */
+  Scope sc = { NULL, f };
+  S->scope = &sc;
+  S->fun = f;
+  S->loops = 0;
+  S->is_exit = f->op == 1;
+  if (!f->type) {         /* anonymous handler: resolve its parameter here */
+    for (int i = 0; i < f->list.n; i++) {
+      Ast *p = f->list.items[i];
+      p->vkind = VK_PARAM;
+      p->slot = i;
+      p->owner = S->owner;
+      p->type = resolve_type(S, p->k[0]);
+    }
+    f->type = S->tc->t_void;
+    f->owner = S->owner;
+  }
+  Ast *body = f->k[1];
+  for (int i = 0; i < body->list2.n; i++) {
+    Ast *v = body->list2.items[i];
+    v->vkind = VK_LOCAL;
+    v->slot = f->list.n + i;
+    v->owner = S->owner;
+    v->type = resolve_type(S, v->k[0]);
+    Ast *dup = NULL;
+    for (int j = 0; j < f->list.n && !dup; j++)
+      if (strcmp(f->list.items[j]->name, v->name) == 0) dup = f->list.items[j];
+    for (int j = 0; j < i && !dup; j++)
+      if (strcmp(body->list2.items[j]->name, v->name) == 0) dup = body->list2.items[j];
+    if (dup) redeclared(S, v, dup);
+  }
+  for (int i = 0; i < body->list.n; i++) check_stmt(S, body->list.items[i]);
+  if (f->type->kind != TY_VOID && f->type->kind != TY_ERROR && falls_through(body))
+    ERR(f->name_span, "function '%s' can reach its end without returning a value of type '%s'", f->name,
+        TS(f->type));
+  S->scope = NULL;
+  S->fun = NULL;
+  S->is_exit = 0;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Pass 3 and 4: machines, specs and explorers.                           */
+
+/* Resolve a handler reference: an anonymous D_FUN, or the name of a
+** function of the machine (or a global one). */
+static Ast *resolve_handler(Sema *S, Ast *h) {
+  if (h->kind == AST_D_FUN) {
+    if (!h->type) {   /* anonymous: resolve its parameter now, its body later */
+      for (int i = 0; i < h->list.n; i++) {
+        Ast *p = h->list.items[i];
+        p->vkind = VK_PARAM;
+        p->slot = i;
+        p->owner = S->owner;
+        p->type = resolve_type(S, p->k[0]);
+      }
+      h->type = S->tc->t_void;
+      h->owner = S->owner;
+    }
+    return h;
+  }
+  Ast *f = lookup_fun(S, h->name);
+  if (!f) { ERR(h->name_span, "undeclared function '%s'", h->name); return NULL; }
+  if (f->kind != AST_D_FUN) { ERR(h->name_span, "'%s' is a %s, not a function", h->name, decl_what(f)); return NULL; }
+  h->decl = f;
+  return f;
+}
+
+static const char *event_name(const Ast *ev) {
+  return ev->kind == AST_E_HALT ? "halt" : ev->name;
+}
+
+static void check_state(Sema *S, Ast *m, Ast *st) {
+  Ast *entry = NULL, *exit_ = NULL;
+  PtrVec seen = {0};   /* event name nodes already given a meaning in this state */
+  for (int i = 0; i < st->list.n; i++) {
+    Ast *it = st->list.items[i];
+    switch (it->kind) {
+    case AST_I_ENTRY: case AST_I_EXIT: {
+      Ast **slot = it->kind == AST_I_ENTRY ? &entry : &exit_;
+      const char *kw = it->kind == AST_I_ENTRY ? "entry" : "exit";
+      if (*slot) ERR(it->span, "state '%s' has more than one %s function", st->name, kw);
+      *slot = it;
+      Ast *f = resolve_handler(S, it->k[0]);
+      if (!f) break;
+      if (it->kind == AST_I_EXIT) {
+        f->op = 1;   /* checked as an exit function: no raise, no goto */
+        if (f->list.n) ERR(it->k[0]->span, "an exit function takes no parameter");
+      } else if (f->list.n > 1) {
+        ERR(it->k[0]->span, "an entry function takes at most one parameter, '%s' takes %d", f->name, f->list.n);
+      }
+      break;
+    }
+    case AST_I_DEFER: case AST_I_IGNORE: case AST_I_ONDO: case AST_I_ONGOTO: {
+      resolve_events(S, &it->list, it->kind == AST_I_ONDO || it->kind == AST_I_ONGOTO);
+      for (int j = 0; j < it->list.n; j++) {
+        Ast *ev = it->list.items[j];
+        for (int k = 0; k < seen.n; k++) {
+          Ast *o = seen.items[k];
+          if (strcmp(event_name(o), event_name(ev)) == 0) {
+            ERR(ev->span, "event '%s' is given two meanings in state '%s'", event_name(ev), st->name);
+            diag_note(S->d, o->span, "first given here");
+            break;
+          }
+        }
+        ptrvec_push(&seen, ev);
+      }
+      if (it->kind == AST_I_ONGOTO) {
+        Ast *target = sema_machine_member(m, it->name, AST_D_STATE);
+        if (!target) { ERR(it->name_span, "undeclared state '%s' in %s '%s'", it->name, decl_what(m), m->name); }
+        else {
+          it->decl = target;
+          Type *want = entry_param(S, target);
+          if (want->kind != TY_NULL) {
+            for (int j = 0; j < it->list.n; j++) {
+              Ast *ev = it->list.items[j];
+              Ast *d = ev->kind == AST_E_HALT ? ev : ev->decl;
+              if (!d) continue;
+              Type *pt = event_payload(S, d);
+              if (!type_assignable(want, pt))
+                ERR(ev->span, "the entry of state '%s' takes '%s', which does not accept the payload of "
+                    "event '%s' ('%s')", target->name, TS(want), event_name(ev), TS(pt));
+            }
+          }
+        }
+      }
+      if ((it->kind == AST_I_ONDO || it->kind == AST_I_ONGOTO) && it->k[0]) {
+        Ast *f = resolve_handler(S, it->k[0]);
+        if (f) check_handler_payload(S, it->k[0], &it->list, it->k[0]->span);
+      }
+      break;
+    }
+    default: break;
+    }
+  }
+  ptrvec_fini(&seen);
+}
+
+static void check_owner(Sema *S, Ast *m) {
+  S->owner = m;
+  if (m->kind == AST_D_MACHINE) {
+    Ast *start = NULL;
+    for (int i = 0; i < m->list.n; i++) {
+      Ast *st = m->list.items[i];
+      if (st->kind != AST_D_STATE) continue;
+      if (st->flags & AF_START) {
+        if (start) {
+          ERR(st->name_span, "%s '%s' has more than one start state", decl_what(m), m->name);
+          diag_note(S->d, start->name_span, "first start state is '%s'", start->name);
+        } else start = st;
+      }
+      if ((st->flags & (AF_HOT | AF_COLD)) && !(m->flags & AF_SPEC))
+        ERR(st->name_span, "'%s' states are only meaningful in specs; machine '%s' is not a spec",
+            (st->flags & AF_HOT) ? "hot" : "cold", m->name);
+      check_state(S, m, st);
+    }
+    if (!start) ERR(m->name_span, "%s '%s' has no start state", decl_what(m), m->name);
+    if (m->flags & AF_SPEC) resolve_events(S, &m->list2, 0);
+    if (m->k[0]) resolve_events(S, &m->k[0]->list, 0);
+  } else {
+    for (int i = 0; i < m->list.n; i++) {
+      Ast *it = m->list.items[i];
+      if (it->kind != AST_I_ONDO) continue;
+      resolve_events(S, &it->list, 0);
+      Ast *f = resolve_handler(S, it->k[0]);
+      if (f) check_handler_payload(S, it->k[0], &it->list, it->k[0]->span);
+    }
+  }
+  S->owner = NULL;
+}
+
+static void check_owner_bodies(Sema *S, Ast *m) {
+  S->owner = m;
+  for (int i = 0; i < m->list.n; i++) {
+    Ast *it = m->list.items[i];
+    if (it->kind == AST_D_FUN) check_fun(S, it);
+    else if (it->kind == AST_D_STATE) {
+      for (int j = 0; j < it->list.n; j++) {
+        Ast *si = it->list.items[j];
+        if (si->k[0] && si->k[0]->kind == AST_D_FUN) check_fun(S, si->k[0]);
+      }
+    } else if (it->kind == AST_I_ONDO && it->k[0]->kind == AST_D_FUN) {
+      check_fun(S, it->k[0]);
+    }
+  }
+  S->owner = NULL;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Pass 5: modules and tests.                                             */
+
+/* Collect the machines of a module expression into out (no duplicates). */
+static void modexpr_machines(Sema *S, Ast *me, PtrVec *out, int depth) {
+  if (depth > 64) { ERR(me->span, "module definitions nest too deeply (or refer to themselves)"); return; }
+  switch (me->kind) {
+  case AST_M_NAME: case AST_E_NAME: {
+    Ast *d = symtab_get(S->p->globals, me->name);
+    if (!d) { ERR(me->name_span, "undeclared machine or module '%s'", me->name); return; }
+    me->decl = d;
+    if (d->kind == AST_D_MODULE) { modexpr_machines(S, d->k[0], out, depth + 1); return; }
+    if (d->kind == AST_D_MACHINE && !(d->flags & AF_SPEC)) {
+      for (int i = 0; i < out->n; i++) if (out->items[i] == d) return;
+      ptrvec_push(out, d);
+      return;
+    }
+    ERR(me->name_span, "'%s' is a %s, not a machine or module", me->name, decl_what(d));
+    return;
+  }
+  case AST_M_SET:
+    for (int i = 0; i < me->list.n; i++) modexpr_machines(S, me->list.items[i], out, depth);
+    return;
+  case AST_M_UNION:
+    for (int i = 0; i < me->list.n; i++) modexpr_machines(S, me->list.items[i], out, depth);
+    return;
+  case AST_M_ASSERT:
+    for (int i = 0; i < me->list2.n; i++) {
+      Ast *n = me->list2.items[i];
+      Ast *d = symtab_get(S->p->globals, n->name);
+      if (!d) ERR(n->name_span, "undeclared spec '%s'", n->name);
+      else if (d->kind != AST_D_MACHINE || !(d->flags & AF_SPEC))
+        ERR(n->name_span, "'%s' is a %s, not a spec", n->name, decl_what(d));
+      else n->decl = d;
+    }
+    modexpr_machines(S, me->k[0], out, depth);
+    return;
+  case AST_M_MAIN: {
+    modexpr_machines(S, me->k[1], out, depth);
+    Ast *n = me->k[0];
+    Ast *d = symtab_get(S->p->globals, n->name);
+    if (!d || d->kind != AST_D_MACHINE || (d->flags & AF_SPEC)) ERR(n->name_span, "undeclared machine '%s'", n->name);
+    else n->decl = d;
+    return;
+  }
+  default: return;
+  }
+}
+
+static int is_constant(const Ast *e) {
+  switch (e->kind) {
+  case AST_E_INT: case AST_E_BOOL: case AST_E_FLOAT: case AST_E_STRING: return 1;
+  case AST_E_UNARY: return e->op == '-' && (e->k[0]->kind == AST_E_INT || e->k[0]->kind == AST_E_FLOAT);
+  case AST_E_NAME: return e->decl && e->decl->kind == AST_D_ENUMELEM;
+  default: return 0;
+  }
+}
+
+static void check_test(Sema *S, Ast *t) {
+  PtrVec ms = {0};
+  modexpr_machines(S, t->k[1], &ms, 0);
+  Ast *mainn = t->k[0];
+  Ast *d = symtab_get(S->p->globals, mainn->name);
+  if (!d) ERR(mainn->name_span, "undeclared machine '%s'", mainn->name);
+  else if (d->kind != AST_D_MACHINE || (d->flags & AF_SPEC))
+    ERR(mainn->name_span, "'%s' is a %s, not a machine", mainn->name, decl_what(d));
+  else {
+    mainn->decl = d;
+    int found = 0;
+    for (int i = 0; i < ms.n; i++) if (ms.items[i] == d) found = 1;
+    if (!found) ERR(mainn->name_span, "main machine '%s' of test '%s' is not in the test's module", d->name, t->name);
+  }
+  ptrvec_fini(&ms);
+  for (int i = 0; i < t->list.n; i++) {
+    Ast *pv = t->list.items[i];
+    Ast *p = symtab_get(S->p->globals, pv->name);
+    for (int j = 0; j < i; j++)
+      if (strcmp(t->list.items[j]->name, pv->name) == 0) ERR(pv->name_span, "param '%s' is given values twice", pv->name);
+    if (!p) { ERR(pv->name_span, "undeclared param '%s'", pv->name); continue; }
+    if (p->kind != AST_D_PARAM) { ERR(pv->name_span, "'%s' is a %s, not a param", pv->name, decl_what(p)); continue; }
+    pv->decl = p;
+    for (int j = 0; j < pv->list.n; j++) {
+      Ast *v = pv->list.items[j];
+      Type *vt = check_value(S, v);
+      if (!is_constant(v)) ERR(v->span, "a param value must be a literal or an enum member");
+      else if (!type_assignable(p->type, vt))
+        ERR(v->span, "value of type '%s' for param '%s' of type '%s'", TS(vt), pv->name, TS(p->type));
+    }
+  }
+  if (t->k[2]) expect_type(S, t->k[2], S->tc->t_bool, "an assume condition");
+  if (t->ival > t->list.n && t->list.n > 0)
+    ERR(t->span, "a %lld-wise test needs at least %lld params, test '%s' has %d", (long long)t->ival,
+        (long long)t->ival, t->name, t->list.n);
+}
+
+int sema_check(Program *p, Diag *d) {
+  Sema s = {0};
+  Sema *S = &s;
+  S->p = p;
+  S->d = d;
+  S->tc = &p->types;
+  int before = d->nerrors;
+  collect(S);
+  resolve_signatures(S);
+  for (int i = 0; i < p->root->list.n; i++) {
+    Ast *x = p->root->list.items[i];
+    if (x->kind == AST_D_MACHINE || x->kind == AST_D_EXPLORER) check_owner(S, x);
+  }
+  for (int i = 0; i < p->root->list.n; i++) {
+    Ast *x = p->root->list.items[i];
+    if (x->kind == AST_D_MACHINE || x->kind == AST_D_EXPLORER) check_owner_bodies(S, x);
+    else if (x->kind == AST_D_FUN) check_fun(S, x);
+  }
+  for (int i = 0; i < p->root->list.n; i++) {
+    Ast *x = p->root->list.items[i];
+    if (x->kind == AST_D_MODULE) {
+      PtrVec ms = {0};
+      modexpr_machines(S, x->k[0], &ms, 0);
+      ptrvec_fini(&ms);
+    } else if (x->kind == AST_D_TEST) {
+      check_test(S, x);
+    }
+  }
+  return d->nerrors - before;
+}

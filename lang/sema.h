@@ -1,0 +1,44 @@
+/* sema.h: name resolution and type checking of a parsed model.
+** sema_check() resolves every name to its declaration (Ast.decl), gives
+** every expression its type (Ast.type) and reports every static error P
+** enforces.  Ownership: the Program owns its arena (AST and types); the
+** symbol tables borrow nodes from it. */
+#ifndef PCHECK_SEMA_H
+#define PCHECK_SEMA_H
+#include "lang/ast.h"
+#include "lang/types.h"
+
+/* D_VAR kinds (Ast.vkind). */
+enum { VK_FIELD = 1, VK_LOCAL, VK_PARAM, VK_MACHINE, VK_EXPLORER, VK_GLOBALPARAM };
+
+typedef struct Symtab Symtab;
+
+typedef struct Program {
+  Arena *arena;          /* owns every node and type */
+  TypeCtx types;         /* type singletons and constructors */
+  Ast *root;             /* D_PROGRAM: declarations of every file, in order */
+  PtrVec events;         /* D_EVENT, in declaration order */
+  PtrVec machines;       /* D_MACHINE that are not specs */
+  PtrVec specs;          /* D_MACHINE with AF_SPEC */
+  PtrVec funs;           /* global D_FUN */
+  PtrVec tests;          /* D_TEST */
+  PtrVec params;         /* global D_PARAM */
+  PtrVec explorers;      /* D_EXPLORER */
+  Symtab *globals;       /* top-level names (tests excluded) */
+  Symtab *testnames;     /* test names */
+} Program;
+
+Program *program_new(void);
+void program_free(Program *p);
+/* Check the whole program; errors go to d.  Returns the number of errors. */
+int sema_check(Program *p, Diag *d);
+/* The top-level declaration named `name`, or NULL. */
+Ast *sema_global(const Program *p, const char *name);
+/* The machine's state or function named `name`, or NULL. */
+Ast *sema_machine_member(const Ast *machine, const char *name, AstKind kind);
+/* The start state of a machine (NULL if it has none). */
+Ast *sema_start_state(const Ast *machine);
+/* The entry function of a state (a D_FUN), or NULL. */
+Ast *sema_entry_fun(const Ast *state);
+
+#endif

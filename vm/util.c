@@ -1,0 +1,180 @@
+/* util.c: checked allocation, byte buffers, arenas and file reading.
+** Only xmalloc and friends ever end the process, and only when memory is
+** exhausted, with the exit status the CLI uses for resource failures. */
+#include <config.h>
+#include "vm/util.h"
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void oom(void) {
+  fputs("pcheck: out of memory\n", stderr);
+  exit(3);
+}
+
+void *xmalloc(size_t n) {
+  void *p = malloc(n ? n : 1);
+  if (!p) oom();
+  return p;
+}
+
+void *xcalloc(size_t n, size_t size) {
+  void *p = calloc(n ? n : 1, size ? size : 1);
+  if (!p) oom();
+  return p;
+}
+
+void *xrealloc(void *p, size_t n) {
+  p = realloc(p, n ? n : 1);
+  if (!p) oom();
+  return p;
+}
+
+char *xstrndup(const char *s, size_t n) {
+  char *p = xmalloc(n + 1);
+  memcpy(p, s, n);
+  p[n] = 0;
+  return p;
+}
+
+char *xstrdup(const char *s) { return xstrndup(s, strlen(s)); }
+
+void buf_init(Buf *b) { b->data = NULL; b->len = b->cap = 0; }
+
+void buf_fini(Buf *b) { free(b->data); buf_init(b); }
+
+static void reserve(Buf *b, size_t extra) {
+  if (b->len + extra + 1 <= b->cap) return;
+  size_t cap = b->cap ? b->cap : 64;
+  while (cap < b->len + extra + 1) cap *= 2;
+  b->data = xrealloc(b->data, cap);
+  b->cap = cap;
+}
+
+void buf_append(Buf *b, const void *p, size_t n) {
+  reserve(b, n);
+  if (n) memcpy(b->data + b->len, p, n);
+  b->len += n;
+  b->data[b->len] = 0;
+}
+
+void buf_puts(Buf *b, const char *s) { buf_append(b, s, strlen(s)); }
+void buf_putc(Buf *b, char c) { buf_append(b, &c, 1); }
+
+void buf_vprintf(Buf *b, const char *fmt, va_list ap) {
+  va_list ap2;
+  va_copy(ap2, ap);
+  int n = vsnprintf(NULL, 0, fmt, ap2);
+  va_end(ap2);
+  if (n < 0) return;
+  reserve(b, (size_t)n);
+  vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+  b->len += (size_t)n;
+}
+
+void buf_printf(Buf *b, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  buf_vprintf(b, fmt, ap);
+  va_end(ap);
+}
+
+char *buf_take(Buf *b) {
+  char *p = b->data ? b->data : xstrdup("");
+  buf_init(b);
+  return p;
+}
+
+/* Arena: a list of chunks; big requests get a chunk of their own. */
+typedef struct Chunk {
+  struct Chunk *next;   /* older chunk */
+  size_t used, cap;     /* bytes used / available in data */
+  _Alignas(16) unsigned char data[];
+} Chunk;
+
+struct Arena {
+  Chunk *head;          /* current chunk, NULL when empty */
+};
+
+Arena *arena_new(void) { return xcalloc(1, sizeof(Arena)); }
+
+void arena_free(Arena *a) {
+  if (!a) return;
+  for (Chunk *c = a->head, *n; c; c = n) {
+    n = c->next;
+    free(c);
+  }
+  free(a);
+}
+
+void *arena_alloc(Arena *a, size_t n) {
+  n = (n + 15) & ~(size_t)15;
+  if (!a->head || a->head->cap - a->head->used < n) {
+    size_t cap = n > 65536 ? n : 65536;
+    Chunk *c = xmalloc(sizeof(Chunk) + cap);
+    c->used = 0;
+    c->cap = cap;
+    c->next = a->head;
+    a->head = c;
+  }
+  void *p = a->head->data + a->head->used;
+  a->head->used += n;
+  memset(p, 0, n);
+  return p;
+}
+
+char *arena_strndup(Arena *a, const char *s, size_t n) {
+  char *p = arena_alloc(a, n + 1);
+  memcpy(p, s, n);
+  p[n] = 0;
+  return p;
+}
+
+char *arena_strdup(Arena *a, const char *s) { return arena_strndup(a, s, strlen(s)); }
+
+char *arena_printf(Arena *a, const char *fmt, ...) {
+  Buf b;
+  buf_init(&b);
+  va_list ap;
+  va_start(ap, fmt);
+  buf_vprintf(&b, fmt, ap);
+  va_end(ap);
+  char *p = arena_strndup(a, b.data ? b.data : "", b.len);
+  buf_fini(&b);
+  return p;
+}
+
+void ptrvec_push(PtrVec *v, void *p) {
+  if (v->n == v->cap) {
+    v->cap = v->cap ? v->cap * 2 : 8;
+    v->items = xrealloc(v->items, (size_t)v->cap * sizeof(void *));
+  }
+  v->items[v->n++] = p;
+}
+
+void ptrvec_fini(PtrVec *v) {
+  free(v->items);
+  v->items = NULL;
+  v->n = v->cap = 0;
+}
+
+char *read_file(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  Buf b;
+  buf_init(&b);
+  char tmp[65536];
+  size_t n;
+  while ((n = fread(tmp, 1, sizeof tmp, f)) > 0) buf_append(&b, tmp, n);
+  int err = ferror(f);
+  int saved = errno;
+  fclose(f);
+  if (err) {
+    buf_fini(&b);
+    errno = saved ? saved : EIO;
+    return NULL;
+  }
+  *len = b.len;
+  return buf_take(&b);
+}

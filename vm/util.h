@@ -1,0 +1,56 @@
+/* util.h: allocation that never returns NULL, growable byte buffers, and
+** an arena.  Shared by every layer; holds no global mutable state.
+** Ownership: Buf and Arena own their memory; _fini/_free release it. */
+#ifndef PCHECK_UTIL_H
+#define PCHECK_UTIL_H
+#include <stddef.h>
+#include <stdint.h>
+#include <stdarg.h>
+
+/* Allocate or abort with "pcheck: out of memory" (exit status 3). */
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+
+/* A growable byte buffer; data is always NUL-terminated after len bytes. */
+typedef struct Buf {
+  char *data;           /* heap block, NULL until the first append */
+  size_t len;           /* bytes in use, not counting the NUL */
+  size_t cap;           /* bytes allocated */
+} Buf;
+void buf_init(Buf *b);
+void buf_fini(Buf *b);
+void buf_append(Buf *b, const void *p, size_t n);
+void buf_puts(Buf *b, const char *s);
+void buf_putc(Buf *b, char c);
+void buf_printf(Buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void buf_vprintf(Buf *b, const char *fmt, va_list ap);
+/* Hand the buffer's block to the caller (never NULL) and reset the Buf. */
+char *buf_take(Buf *b);
+
+/* A bump allocator: everything allocated from it is freed at once. */
+typedef struct Arena Arena;
+Arena *arena_new(void);
+void arena_free(Arena *a);
+/* Zeroed memory of n bytes, 16-byte aligned, owned by the arena. */
+void *arena_alloc(Arena *a, size_t n);
+char *arena_strndup(Arena *a, const char *s, size_t n);
+char *arena_strdup(Arena *a, const char *s);
+char *arena_printf(Arena *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Growable array of pointers (elements are borrowed, not owned). */
+typedef struct PtrVec {
+  void **items;         /* heap block */
+  int n;                /* elements in use */
+  int cap;              /* elements allocated */
+} PtrVec;
+void ptrvec_push(PtrVec *v, void *p);
+void ptrvec_fini(PtrVec *v);
+
+/* Read a whole file into a NUL-terminated heap block; NULL and errno on
+** failure.  *len receives its size (the file may itself contain NULs). */
+char *read_file(const char *path, size_t *len);
+
+#endif
