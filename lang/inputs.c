@@ -160,7 +160,10 @@ static void add_input(Collect *c, const char *path, int from_dir) {
     return;
   }
   if (S_ISDIR(st.st_mode)) add_dir(c, path, 0);
-  else if (ends_with(path, ".pproj")) add_project(c, path);
+  else if (!S_ISREG(st.st_mode)) {
+    diag_error_noloc(c->d, "'%s' is not a regular file, a directory or a project", path);
+    c->errors++;
+  } else if (ends_with(path, ".pproj")) add_project(c, path);
   else add_file(c, path);
 }
 

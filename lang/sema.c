@@ -951,7 +951,7 @@ static void check_stmt(Sema *S, Ast *s) {
     Ast *evx = s->kind == AST_S_SEND ? s->k[1] : s->k[0];
     if (s->kind == AST_S_SEND) {
       Type *t = check_value(S, s->k[0]);
-      if (t->kind != TY_MACHINE && t->kind != TY_MNAME && t->kind != TY_ERROR)
+      if (t->kind != TY_MACHINE && t->kind != TY_MNAME && t->kind != TY_ERROR && t->kind != TY_NULL)
         ERR(s->k[0]->span, "the target of 'send' must be a machine, not '%s'", TS(t));
     }
     Ast *ev = check_event_expr(S, evx);

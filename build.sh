@@ -1,0 +1,68 @@
+#!/bin/sh
+# build.sh: everything from a fresh Debian machine to a result.
+#   ./build.sh demo   install what pcheck needs, build it, run it on models/bank
+#   ./build.sh test   install, build with AddressSanitizer and UBSan, run the
+#                     whole test suite (and make distcheck); the last line is
+#                     "N passed, N failed"
+# Debian packages are installed with apt-get (as root, or through sudo).
+set -u
+mode=${1:-test}
+top=$(cd "$(dirname "$0")" && pwd)
+cd "$top" || exit 2
+
+PACKAGES="build-essential autoconf automake libtool pkg-config flex bison libxxhash-dev libjudy-dev check valgrind"
+
+install_packages() {
+  missing=""
+  for p in $PACKAGES; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+  done
+  [ -z "$missing" ] && return 0
+  if [ "$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi
+  echo "installing:$missing"
+  $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $missing >/dev/null ||
+    { echo "build.sh: could not install$missing" >&2; exit 2; }
+}
+
+configure_build() {   # configure_build DIR [configure args]
+  dir=$1; shift
+  [ -x configure ] || autoreconf -fi >/dev/null 2>&1 || { echo "build.sh: autoreconf failed" >&2; exit 2; }
+  mkdir -p "$dir"
+  (cd "$dir" && "$top/configure" -q "$@") || { echo "build.sh: configure failed" >&2; exit 2; }
+  make -C "$dir" -s -j2 >/dev/null || { make -C "$dir" -j1; echo "build.sh: build failed" >&2; exit 2; }
+}
+
+case $mode in
+demo)
+  install_packages
+  configure_build build
+  echo "\$ pcheck --list-tests models/bank"
+  build/pcheck --list-tests models/bank
+  echo "\$ pcheck --check-only models/bank"
+  build/pcheck --check-only models/bank && echo "models/bank: parsed and type-checked, no errors"
+  ;;
+test)
+  install_packages
+  autoreconf -fi >/dev/null 2>&1 || { echo "build.sh: autoreconf failed" >&2; exit 2; }
+  configure_build build-check --enable-asan --enable-ubsan
+  make -C build-check -j2 check >build-check/check-output.txt 2>&1
+  check_rc=$?
+  grep -E '^(PASS|FAIL|XFAIL|ERROR|SKIP):' build-check/check-output.txt | grep -v '^PASS' || true
+  logs=""
+  for t in tests/unit/test_frontend tests/golden.sh tests/badinput.sh tests/models.sh; do
+    logs="$logs build-check/$t.log"
+  done
+  for l in $logs; do grep -E '^FAIL' "$l" 2>/dev/null | head -20; done
+  # make distcheck: a release tarball builds and passes its tests.
+  configure_build build-dist
+  if make -C build-dist -s distcheck >build-dist/distcheck-output.txt 2>&1; then dist="# passed: 1 failed: 0"
+  else dist="# passed: 0 failed: 1"; tail -30 build-dist/distcheck-output.txt; fi
+  echo "$dist" >build-dist/distcheck.log
+  [ $check_rc -eq 0 ] || echo "make check failed (exit $check_rc)"
+  sh tests/summary.sh $logs build-dist/distcheck.log
+  ;;
+*)
+  echo "usage: ./build.sh demo|test" >&2
+  exit 2
+  ;;
+esac

@@ -1,0 +1,58 @@
+#!/bin/sh
+# badinput.sh: pcheck must meet bad input of every kind with a clear error
+# and exit status 2 (or 0 where the input is merely empty), never a crash,
+# a sanitizer report or a hang.  Inputs come from
+# tests/golden/badinput/make_inputs.sh plus paths that cannot be read.
+set -u
+: "${PCHECK:?PCHECK must name the pcheck binary}"
+: "${srcdir:=.}"
+tmp=$(mktemp -d) || exit 99
+trap 'rm -rf "$tmp"' EXIT
+sh "$srcdir/tests/golden/badinput/make_inputs.sh" "$tmp/in" >/dev/null 2>&1 || { echo "make_inputs.sh failed"; exit 99; }
+pass=0 fail=0
+# run NAME WANT_EXIT WANT_TEXT ARGS...: check exit status and a phrase on stderr.
+run() {
+  name=$1 want=$2 text=$3
+  shift 3
+  timeout 60 ${PCHECK_WRAPPER:-} "$PCHECK" "$@" >"$tmp/out" 2>"$tmp/err"
+  code=$?
+  ok=1
+  [ "$code" -eq "$want" ] || ok=0
+  if grep -q -e 'Sanitizer' -e 'runtime error' -e 'Segmentation' "$tmp/err"; then ok=0; fi
+  if [ -n "$text" ] && ! grep -q -e "$text" "$tmp/err"; then ok=0; fi
+  if [ "$ok" = 1 ]; then
+    pass=$((pass + 1)); echo "PASS: $name"
+  else
+    fail=$((fail + 1)); echo "FAIL: $name (exit $code, wanted $want, phrase '$text')"; head -c 2000 "$tmp/err"; echo
+  fi
+}
+for f in "$tmp"/in/*; do
+  base=$(basename "$f")
+  case $base in
+    empty*) run "$base" 0 '' --check-only "$f" ;;
+    *) run "$base" 2 'error' --check-only "$f" ;;
+  esac
+done
+run missing-file 2 "cannot read" --check-only "$tmp/no/such/file.p"
+mkdir "$tmp/emptydir"
+run dir-without-p 2 "no P source files" --check-only "$tmp/emptydir"
+printf 'machine Main { start state S { } }\n' >"$tmp/ok.p"
+run not-a-directory 2 "cannot read" --check-only "$tmp/ok.p/x.p"
+mkfifo "$tmp/fifo.p" 2>/dev/null && run fifo 2 "not a regular file" --check-only "$tmp/fifo.p"
+printf '<Project><InputFiles><PFile>missing/</PFile></InputFiles></Project>\n' >"$tmp/bad.pproj"
+run pproj-missing-entry 2 "cannot read" --check-only "$tmp/bad.pproj"
+printf '<Project><IncludeProject>cycle.pproj</IncludeProject><PFile>ok.p</PFile></Project>\n' >"$tmp/cycle.pproj"
+run pproj-cycle 0 '' --check-only "$tmp/cycle.pproj"
+printf '<Project><PFile>ok.p' >"$tmp/trunc.pproj"
+run pproj-truncated 2 "not closed" --check-only "$tmp/trunc.pproj"
+head -c 3000 /dev/zero >"$tmp/zero.pproj"
+run pproj-binary 2 "not a text file" --check-only "$tmp/zero.pproj"
+run unknown-option 2 "unknown option" --frobnicate "$tmp/ok.p"
+run missing-value 2 "needs a value" "$tmp/ok.p" --seed
+run bad-search 2 "unknown search" --search nope "$tmp/ok.p"
+run bad-mem 2 "needs a size" --mem lots "$tmp/ok.p"
+run bad-format 2 "unknown trace format" --trace-format text,pdf "$tmp/ok.p"
+run no-inputs 2 "no input files"
+run unknown-test 2 "no test case matches" -t nope "$tmp/ok.p"
+echo "# passed: $pass failed: $fail"
+[ "$fail" -eq 0 ]
