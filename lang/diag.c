@@ -80,12 +80,22 @@ static void show_source(Diag *d, Span sp) {
   buf_fini(&caret);
 }
 
+/* Messages quote names from the source; a pathological name (a megabyte
+** identifier) is cut to keep the message readable. */
+enum { MAX_MESSAGE = 400 };
+
 static void report(Diag *d, Span sp, const char *kind, const char *fmt, va_list ap) {
   int line, col;
   diag_linecol(d, sp, &line, &col);
-  fprintf(d->out, "%s:%d:%d: %s: ", d->files[sp.file].path, line, col, kind);
-  vfprintf(d->out, fmt, ap);
-  fputc('\n', d->out);
+  Buf msg;
+  buf_init(&msg);
+  buf_vprintf(&msg, fmt, ap);
+  if (msg.len > MAX_MESSAGE) {
+    msg.len = MAX_MESSAGE;
+    buf_puts(&msg, "...");
+  }
+  fprintf(d->out, "%s:%d:%d: %s: %s\n", d->files[sp.file].path, line, col, kind, msg.data ? msg.data : "");
+  buf_fini(&msg);
   show_source(d, sp);
 }
 
