@@ -9,8 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <signal.h>
+#include "lang/codegen.h"
 #include "lang/frontend.h"
 #include "lang/testcases.h"
+#include "checker/search.h"
 
 enum { EXIT_NOBUG = 0, EXIT_BUG = 1, EXIT_USAGE = 2, EXIT_INTERNAL = 3 };
 
@@ -139,6 +142,68 @@ static double now_seconds(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+
+static volatile int stop_requested;
+static void on_sigint(int sig) { (void)sig; stop_requested = 1; }
+
+/* Compile, then dump the bytecode or run the search on one test case. */
+static int run_checker(const Options *o, Program *prog, Diag *diag, const TestCase *tc) {
+  BcProgram *bc = cg_compile(prog, diag);
+  if (!bc) { diag_summary(diag); return EXIT_USAGE; }
+  int rc = EXIT_NOBUG;
+  if (o->dump_bytecode) {
+    Buf b;
+    buf_init(&b);
+    bc_disasm(bc, &b);
+    fwrite(b.data ? b.data : "", 1, b.len, stdout);
+    buf_fini(&b);
+    bc_free(bc);
+    return EXIT_NOBUG;
+  }
+  const SearchOps *ops = NULL;
+  if (strcmp(o->search, "random") == 0) ops = &search_random;
+  if (!ops || o->replay) {
+    fprintf(stderr, "pcheck: error: %s is not available in this build yet; pcheck %s runs --search random "
+            "(and checks, lists and dumps models)\n", o->replay ? "--replay" : "this search", PACKAGE_VERSION);
+    bc_free(bc);
+    return EXIT_INTERNAL;
+  }
+  VmTest test;
+  cg_test(bc, prog, tc, &test);
+  SearchOptions so = {0};
+  so.seed = o->seed;
+  so.max_steps = o->max_steps;
+  so.schedules = o->schedules;
+  so.timeout = o->timeout;
+  so.verbose = o->verbose;
+  so.quiet = o->quiet;
+  so.stop = &stop_requested;
+  signal(SIGINT, on_sigint);
+  SearchResult res = {0};
+  if (ops->run(bc, &test, &so, stdout, &res) != 0) {
+    rc = EXIT_INTERNAL;
+  } else {
+    if (res.bug) {
+      const VmBug *b = &res.bugdesc;
+      if (b->file) printf("bug: %s: %s:%u:%u: %s\n", vm_status_name(b->status), b->file, b->line, b->col, b->message);
+      else printf("bug: %s: %s\n", vm_status_name(b->status), b->message);
+      printf("result: bug-found\n");
+      rc = EXIT_BUG;
+    } else if (res.complete) {
+      printf("result: no-bug (complete)\n");
+    } else {
+      printf("result: no-bug (bounded: %s%s)\n", stop_requested ? "interrupted, " : "", res.bound ? res.bound : "");
+    }
+    printf("states: %llu  transitions: %llu  executions: %llu  max-depth: %llu  delays: %llu  time: %.2f\n",
+           (unsigned long long)res.states, (unsigned long long)res.transitions, (unsigned long long)res.executions,
+           (unsigned long long)res.max_depth, (unsigned long long)res.delays, res.seconds);
+  }
+  search_result_fini(&res);
+  cg_test_fini(&test);
+  bc_free(bc);
+  return rc;
+}
+
 int main(int argc, char **argv) {
   Options o = {0};
   o.search = "ses";
@@ -252,22 +317,21 @@ int main(int argc, char **argv) {
     testcases_fini(&tests);
     goto out;
   }
-  if (tests.n == 0) {
+  int sel = -1;
+  if (tests.n == 0 && !o.dump_bytecode) {
     fputs("pcheck: error: the model declares no test and has no machine 'Main' to start from\n", stderr);
     rc = EXIT_USAGE;
-  } else if (!o.test && tests.n > 1) {
+  } else if (!o.test && tests.n > 1 && !o.dump_bytecode) {
     fputs("pcheck: error: the model has several test cases; choose one with -t NAME:\n", stderr);
     for (int i = 0; i < tests.n; i++) fprintf(stderr, "  %s\n", tests.items[i].name);
     rc = EXIT_USAGE;
-  } else if (o.test && testcases_select(&tests, o.test, (int[1]){0}, 1) == 0) {
+  } else if (o.test && testcases_select(&tests, o.test, &sel, 1) == 0) {
     fprintf(stderr, "pcheck: error: no test case matches '%s'; the model has:\n", o.test);
     for (int i = 0; i < tests.n; i++) fprintf(stderr, "  %s\n", tests.items[i].name);
     rc = EXIT_USAGE;
   } else {
-    fprintf(stderr, "pcheck: error: %s is not available in this build yet: pcheck %s checks and lists "
-            "models (--check-only, --list-tests); the bytecode VM and the searches come next\n",
-            o.dump_bytecode ? "--dump-bytecode" : o.replay ? "--replay" : "model checking", PACKAGE_VERSION);
-    rc = EXIT_INTERNAL;
+    if (sel < 0 && tests.n) sel = 0;
+    rc = run_checker(&o, prog, &diag, sel >= 0 ? &tests.items[sel] : NULL);
   }
   testcases_fini(&tests);
 out:

@@ -108,7 +108,24 @@ void arena_free(Arena *a) {
   free(a);
 }
 
+void arena_reset(Arena *a) {
+  if (!a->head) return;
+  Chunk *keep = a->head;
+  for (Chunk *c = keep->next, *n; c; c = n) {
+    n = c->next;
+    free(c);
+  }
+  keep->next = NULL;
+  keep->used = 0;
+}
+
 void *arena_alloc(Arena *a, size_t n) {
+  void *p = arena_alloc_raw(a, n);
+  memset(p, 0, (n + 15) & ~(size_t)15);
+  return p;
+}
+
+void *arena_alloc_raw(Arena *a, size_t n) {
   n = (n + 15) & ~(size_t)15;
   if (!a->head || a->head->cap - a->head->used < n) {
     size_t cap = n > 65536 ? n : 65536;
@@ -120,7 +137,6 @@ void *arena_alloc(Arena *a, size_t n) {
   }
   void *p = a->head->data + a->head->used;
   a->head->used += n;
-  memset(p, 0, n);
   return p;
 }
 

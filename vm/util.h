@@ -36,6 +36,10 @@ Arena *arena_new(void);
 void arena_free(Arena *a);
 /* Zeroed memory of n bytes, 16-byte aligned, owned by the arena. */
 void *arena_alloc(Arena *a, size_t n);
+/* Like arena_alloc, but the memory is not zeroed. */
+void *arena_alloc_raw(Arena *a, size_t n);
+/* Free everything allocated so far, keeping one chunk for reuse. */
+void arena_reset(Arena *a);
 char *arena_strndup(Arena *a, const char *s, size_t n);
 char *arena_strdup(Arena *a, const char *s);
 char *arena_printf(Arena *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

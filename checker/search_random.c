@@ -1,0 +1,114 @@
+/* search_random.c: random executions.  Each step picks a uniformly random
+** enabled choice (machine or data value) with the seeded Rng; an execution
+** ends when nothing is enabled (checked for deadlock and hot specs) or at
+** --max-steps.  With -v every execution's log is printed. */
+#include <config.h>
+#include "checker/search.h"
+#include "checker/rng.h"
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void record_bug(Vm *vm, SearchResult *res, const uint32_t *trace, uint64_t n) {
+  const VmBug *b = vm_bug(vm);
+  res->bug = 1;
+  res->bugdesc = *b;
+  res->bugdesc.message = strdup(b->message ? b->message : "");
+  res->trace = xmalloc((size_t)(n ? n : 1) * sizeof(uint32_t));
+  memcpy(res->trace, trace, (size_t)n * sizeof(uint32_t));
+  res->ntrace = n;
+}
+
+static int run_random(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, SearchResult *res) {
+  Vm *vm = vm_new(bc, test);
+  Rng rng;
+  rng_seed(&rng, o->seed);
+  Buf a, b, log;
+  buf_init(&a);
+  buf_init(&b);
+  buf_init(&log);
+  if (o->verbose) vm_set_log(vm, &log);
+  VmChoices ch = {0};
+  uint32_t *trace = NULL;
+  uint64_t tcap = 0;
+  double t0 = now();
+  int truncated = 0;
+  for (uint64_t ex = 0; o->schedules < 0 || ex < (uint64_t)o->schedules; ex++) {
+    if (o->stop && *o->stop) break;
+    if (o->timeout > 0 && now() - t0 > o->timeout) break;
+    res->executions++;
+    uint64_t depth = 0;
+    if (o->verbose) buf_printf(&log, "<TestLog> Execution %llu (seed %llu)\n", (unsigned long long)ex + 1,
+                               (unsigned long long)o->seed);
+    VmStatus st = vm_initial(vm, &a);
+    if (st != VM_OK) { record_bug(vm, res, trace, 0); goto done; }
+    for (;;) {
+      st = vm_choices(vm, (uint8_t *)a.data, a.len, &ch);
+      if (st != VM_OK) {
+        if (st == VM_BAD_STATE) { fputs("pcheck: internal error: the VM produced a malformed state\n", stderr); goto fail; }
+        record_bug(vm, res, trace, depth);
+        goto done;
+      }
+      if (ch.kind == VC_NONE) break;
+      if ((int64_t)depth >= o->max_steps) { truncated = 1; break; }
+      uint32_t k = rng_below(&rng, ch.n);
+      uint32_t choice = ch.kind == VC_MACHINE ? ch.ids[k] : k;
+      if (depth == tcap) {
+        tcap = tcap ? tcap * 2 : 1024;
+        trace = xrealloc(trace, tcap * sizeof(uint32_t));
+      }
+      trace[depth++] = choice;
+      st = vm_step(vm, (uint8_t *)a.data, a.len, choice, &b);
+      res->transitions++;
+      if (st != VM_OK) {
+        if (st == VM_BAD_STATE) { fputs("pcheck: internal error: the VM rejected its own choice\n", stderr); goto fail; }
+        record_bug(vm, res, trace, depth);
+        goto done;
+      }
+      Buf t = a; a = b; b = t;
+    }
+    if (depth > res->max_depth) res->max_depth = depth;
+    if (o->verbose && logf) { fwrite(log.data ? log.data : "", 1, log.len, logf); log.len = 0; }
+  }
+done:
+  if (res->bug && res->ntrace > res->max_depth) res->max_depth = res->ntrace;
+  if (o->verbose && logf && log.len) fwrite(log.data, 1, log.len, logf);
+  res->seconds = now() - t0;
+  if (!res->bug) {
+    Buf r;
+    buf_init(&r);
+    buf_printf(&r, "%llu random executions", (unsigned long long)res->executions);
+    if (truncated) buf_printf(&r, ", some cut at %lld steps", (long long)o->max_steps);
+    res->bound = buf_take(&r);
+  }
+  vm_choices_fini(&ch);
+  free(trace);
+  buf_fini(&a);
+  buf_fini(&b);
+  buf_fini(&log);
+  vm_free(vm);
+  return 0;
+fail:
+  vm_choices_fini(&ch);
+  free(trace);
+  buf_fini(&a);
+  buf_fini(&b);
+  buf_fini(&log);
+  vm_free(vm);
+  return -1;
+}
+
+const SearchOps search_random = { "random", run_random };
+
+void search_result_fini(SearchResult *r) {
+  free(r->bugdesc.message);
+  free(r->bound);
+  free(r->trace);
+  memset(r, 0, sizeof *r);
+}

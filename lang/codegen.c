@@ -1,0 +1,1067 @@
+/* codegen.c: typed AST to bytecode.  Ids: event 0 is halt, declared events
+** follow in order; machines and specs share one numbering (declaration
+** order); functions are numbered as they are created (global functions,
+** machine functions, anonymous handlers, state transitions).  Locals of a
+** function are its parameters, then its declared locals, then the locals
+** of its receive cases, then compiler temporaries.  Assignments to nested
+** locations (a.f[k] = v) are read-modify-write chains over immutable
+** values. */
+#include <config.h>
+#include "lang/codegen.h"
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct Patch { uint32_t *at; int n, cap; } Patch;
+
+typedef struct Loop {
+  struct Loop *up;
+  uint32_t continue_pc;  /* where `continue` jumps, when known */
+  int continue_known;
+  PtrVec breaks;         /* offsets (as uintptr) of JMP operands to patch at the end */
+  PtrVec continues;      /* offsets to patch to the continue target */
+} Loop;
+
+typedef struct FunBuild {
+  BcFun *fun;
+  Buf code;
+  PtrVec locs;           /* BcLoc* (heap) */
+  int nlocals;
+  PtrVec local_types;    /* Type* per local slot (NULL: temp, default null) */
+  int depth, max_depth;  /* operand stack, for max_stack (approximate upper bound) */
+  Loop *loop;
+} FunBuild;
+
+typedef struct Cg {
+  Program *p;
+  Diag *d;
+  BcProgram *bc;
+  Arena *a;              /* bc->arena */
+  ValArena va;           /* encodings of constants (copied into the arena) */
+  FunBuild *fb;          /* function being compiled */
+  Ast *owner;            /* machine being compiled */
+  PtrVec funs;           /* BcFun* in id order (heap; copied at the end) */
+  PtrVec consts;         /* Value* (heap) */
+  PtrVec types;          /* BcType* (heap), Type* kept beside in type_keys */
+  PtrVec type_keys;
+  PtrVec shapes;         /* Type* (TY_NTUPLE) per shape id; slot 0 is NULL */
+  uint32_t **line_starts;/* per file: offsets of line starts */
+  uint32_t *nline_starts;
+  int errors;
+} Cg;
+
+/* ---------------------------------------------------------------------- */
+/* Emission.                                                               */
+
+static void loc_at(Cg *C, Span sp) {
+  FunBuild *fb = C->fb;
+  uint32_t pc = (uint32_t)fb->code.len;
+  uint32_t f = sp.file;
+  uint32_t *ls = C->line_starts[f];
+  uint32_t n = C->nline_starts[f];
+  uint32_t lo = 0, hi = n;
+  while (hi - lo > 1) {
+    uint32_t mid = (lo + hi) / 2;
+    if (ls[mid] <= sp.start) lo = mid; else hi = mid;
+  }
+  uint32_t line = lo + 1, col = sp.start - ls[lo] + 1;
+  if (fb->locs.n) {
+    BcLoc *last = fb->locs.items[fb->locs.n - 1];
+    if (last->line == line && last->col == col && last->file == f) return;
+    if (last->pc == pc) { last->line = line; last->col = (uint16_t)(col > 65535 ? 0 : col); last->file = (uint16_t)f; return; }
+  }
+  BcLoc *l = xcalloc(1, sizeof *l);
+  l->pc = pc;
+  l->file = (uint16_t)f;
+  l->line = line;
+  l->col = (uint16_t)(col > 65535 ? 0 : col);
+  ptrvec_push(&fb->locs, l);
+}
+
+static void stack(Cg *C, int delta) {
+  C->fb->depth += delta;
+  if (C->fb->depth < 0) C->fb->depth = 0;
+  if (C->fb->depth > C->fb->max_depth) C->fb->max_depth = C->fb->depth;
+}
+
+static void emit0(Cg *C, Opcode op) { buf_putc(&C->fb->code, (char)op); }
+static void emit_u8(Cg *C, Opcode op, uint8_t x) { emit0(C, op); buf_putc(&C->fb->code, (char)x); }
+static void emit_u16(Cg *C, Opcode op, uint16_t x) { emit0(C, op); buf_append(&C->fb->code, &x, 2); }
+static uint32_t emit_u32(Cg *C, Opcode op, uint32_t x) {
+  emit0(C, op);
+  uint32_t at = (uint32_t)C->fb->code.len;
+  buf_append(&C->fb->code, &x, 4);
+  return at;
+}
+static void emit_u16u16(Cg *C, Opcode op, uint16_t x, uint16_t y) {
+  emit0(C, op);
+  buf_append(&C->fb->code, &x, 2);
+  buf_append(&C->fb->code, &y, 2);
+}
+static void emit_i64(Cg *C, Opcode op, int64_t x) { emit0(C, op); buf_append(&C->fb->code, &x, 8); }
+static void emit_f64(Cg *C, Opcode op, double x) { emit0(C, op); buf_append(&C->fb->code, &x, 8); }
+static uint32_t here(Cg *C) { return (uint32_t)C->fb->code.len; }
+static void patch(Cg *C, uint32_t at, uint32_t target) { memcpy(C->fb->code.data + at, &target, 4); }
+
+static int new_local(Cg *C, Type *t) {
+  ptrvec_push(&C->fb->local_types, t);
+  return C->fb->nlocals++;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Constants, types, shapes.                                               */
+
+static uint32_t add_const(Cg *C, Value v) {
+  for (int i = 0; i < C->consts.n; i++) {
+    Value *o = C->consts.items[i];
+    if (o->tag == v.tag && val_equal(o, &v)) return (uint32_t)i;
+  }
+  Value *nv = xmalloc(sizeof *nv);
+  *nv = v;
+  ptrvec_push(&C->consts, nv);
+  return (uint32_t)(C->consts.n - 1);
+}
+
+static uint16_t shape_of(Cg *C, const Type *t) {
+  if (t->kind != TY_NTUPLE) return 0;
+  for (int i = 1; i < C->shapes.n; i++) {
+    const Type *o = C->shapes.items[i];
+    if (o->n != t->n) continue;
+    int same = 1;
+    for (int j = 0; j < t->n && same; j++) same = strcmp(o->names[j], t->names[j]) == 0;
+    if (same) return (uint16_t)i;
+  }
+  ptrvec_push(&C->shapes, (void *)t);
+  return (uint16_t)(C->shapes.n - 1);
+}
+
+static uint16_t enum_id(const Ast *d) { return (uint16_t)d->slot; }
+
+/* The default value of a type (P's default(T)). */
+static Value default_value(Cg *C, const Type *t) {
+  switch (t->kind) {
+  case TY_INT: return val_int(0);
+  case TY_BOOL: return val_bool(0);
+  case TY_FLOAT: return val_float(0.0);
+  case TY_STRING: return val_string(&C->va, "", 0);
+  case TY_ENUM: {
+    const Ast *d = t->decl;
+    int64_t v = d->list.n ? d->list.items[0]->ival : 0;
+    return val_enum(enum_id(d), v);
+  }
+  case TY_SEQ: return val_seq_empty();
+  case TY_SET: return val_set_empty();
+  case TY_MAP: return val_map_empty();
+  case TY_TUPLE: case TY_NTUPLE: {
+    Value *el = xmalloc((size_t)(t->n ? t->n : 1) * sizeof(Value));
+    for (int i = 0; i < t->n; i++) el[i] = default_value(C, t->elems[i]);
+    Value v = val_tuple(&C->va, shape_of(C, t), el, t->n);
+    free(el);
+    return v;
+  }
+  default: return val_null();
+  }
+}
+
+static uint32_t type_index(Cg *C, const Type *t) {
+  for (int i = 0; i < C->type_keys.n; i++)
+    if (type_equal(C->type_keys.items[i], t)) return (uint32_t)i;
+  BcType *bt = xcalloc(1, sizeof *bt);
+  uint32_t idx = (uint32_t)C->types.n;
+  ptrvec_push(&C->types, bt);
+  ptrvec_push(&C->type_keys, (void *)t);
+  switch (t->kind) {
+  case TY_ANY: case TY_ERROR: case TY_VOID: bt->kind = BT_ANY; break;
+  case TY_DATA: bt->kind = BT_DATA; break;
+  case TY_NULL: bt->kind = BT_NULL; break;
+  case TY_BOOL: bt->kind = BT_BOOL; break;
+  case TY_INT: bt->kind = BT_INT; break;
+  case TY_FLOAT: bt->kind = BT_FLOAT; break;
+  case TY_STRING: bt->kind = BT_STRING; break;
+  case TY_EVENT: bt->kind = BT_EVENT; break;
+  case TY_MACHINE: bt->kind = BT_MACHINE; break;
+  case TY_MNAME: bt->kind = BT_MNAME; bt->id = (uint16_t)t->decl->slot; break;
+  case TY_ENUM: bt->kind = BT_ENUM; bt->id = enum_id(t->decl); break;
+  case TY_SEQ: bt->kind = BT_SEQ; break;
+  case TY_SET: bt->kind = BT_SET; break;
+  case TY_MAP: bt->kind = BT_MAP; break;
+  case TY_TUPLE: case TY_NTUPLE: bt->kind = BT_TUPLE; bt->id = shape_of(C, t); break;
+  }
+  if (t->n) {
+    bt->n = (uint16_t)t->n;
+    bt->elems = xcalloc((size_t)t->n, sizeof(uint32_t));
+    for (int i = 0; i < t->n; i++) {
+      uint32_t e = type_index(C, t->elems[i]);
+      bt = C->types.items[idx];   /* the vector may have grown; the element is stable */
+      bt->elems[i] = e;
+    }
+  }
+  return idx;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Functions.                                                              */
+
+static BcFun *new_fun(Cg *C, const char *name, int32_t owner) {
+  BcFun *f = xcalloc(1, sizeof *f);
+  f->name = arena_strdup(C->a, name);
+  f->owner = owner;
+  ptrvec_push(&C->funs, f);
+  return f;
+}
+
+static int32_t fun_id(Cg *C, BcFun *f) {
+  for (int i = C->funs.n - 1; i >= 0; i--) if (C->funs.items[i] == f) return i;
+  return -1;
+}
+
+static void begin_fun(Cg *C, FunBuild *fb, BcFun *f) {
+  memset(fb, 0, sizeof *fb);
+  fb->fun = f;
+  buf_init(&fb->code);
+  C->fb = fb;
+}
+
+static void end_fun(Cg *C) {
+  FunBuild *fb = C->fb;
+  BcFun *f = fb->fun;
+  if (fb->nlocals > 65535) {
+    diag_error_noloc(C->d, "function '%s' needs more than 65535 locals", f->name);
+    C->errors++;
+  }
+  f->nlocals = (uint16_t)fb->nlocals;
+  f->ncode = (uint32_t)fb->code.len;
+  f->code = arena_alloc(C->a, f->ncode ? f->ncode : 1);
+  if (f->ncode) memcpy(f->code, fb->code.data, f->ncode);
+  f->max_stack = (uint32_t)fb->max_depth + 4;
+  f->nlocs = (uint32_t)fb->locs.n;
+  f->locs = arena_alloc(C->a, (fb->locs.n ? (size_t)fb->locs.n : 1) * sizeof(BcLoc));
+  for (int i = 0; i < fb->locs.n; i++) {
+    f->locs[i] = *(BcLoc *)fb->locs.items[i];
+    free(fb->locs.items[i]);
+  }
+  f->local_defaults = arena_alloc(C->a, (fb->nlocals ? (size_t)fb->nlocals : 1) * sizeof(Value));
+  for (int i = 0; i < fb->nlocals; i++) {
+    Type *t = fb->local_types.items[i];
+    f->local_defaults[i] = t ? default_value(C, t) : val_null();
+  }
+  ptrvec_fini(&fb->locs);
+  ptrvec_fini(&fb->local_types);
+  buf_fini(&fb->code);
+  C->fb = NULL;
+}
+
+static void cg_expr(Cg *C, Ast *e);
+static void cg_stmt(Cg *C, Ast *s);
+
+/* Push the payload of a send/raise/new/goto: null, the one value, or a tuple. */
+static void cg_payload(Cg *C, AstList *args) {
+  if (args->n == 0) { emit0(C, OP_PUSH_NULL); stack(C, 1); return; }
+  for (int i = 0; i < args->n; i++) cg_expr(C, args->items[i]);
+  if (args->n > 1) { emit_u16u16(C, OP_TUPLE, 0, (uint16_t)args->n); stack(C, 1 - args->n); }
+}
+
+static void cg_load_var(Cg *C, Ast *d) {
+  if (d->vkind == VK_MACHINE || d->vkind == VK_EXPLORER) emit_u16(C, OP_LOAD_VAR, (uint16_t)d->slot);
+  else emit_u16(C, OP_LOAD_LOCAL, (uint16_t)d->slot);
+  stack(C, 1);
+}
+
+static void cg_store_var(Cg *C, Ast *d) {
+  if (d->vkind == VK_MACHINE || d->vkind == VK_EXPLORER) emit_u16(C, OP_STORE_VAR, (uint16_t)d->slot);
+  else emit_u16(C, OP_STORE_LOCAL, (uint16_t)d->slot);
+  stack(C, -1);
+}
+
+static int convert_mode(const Type *to, const Type *from) {
+  if (to->kind == TY_FLOAT && from->kind == TY_INT) return CV_INT_TO_FLOAT;
+  if (to->kind == TY_INT && from->kind == TY_FLOAT) return CV_FLOAT_TO_INT;
+  if (to->kind == TY_INT && from->kind == TY_ENUM) return CV_ENUM_TO_INT;
+  if (to->kind == TY_FLOAT && from->kind == TY_ENUM) return CV_ENUM_TO_FLOAT;
+  if (to->kind == TY_ENUM && from->kind == TY_INT) return CV_INT_TO_ENUM;
+  return CV_IDENTITY;
+}
+
+static void cg_expr(Cg *C, Ast *e) {
+  loc_at(C, e->span);
+  switch (e->kind) {
+  case AST_E_INT: emit_i64(C, OP_PUSH_INT, e->ival); stack(C, 1); break;
+  case AST_E_FLOAT: emit_f64(C, OP_PUSH_FLOAT, e->fval); stack(C, 1); break;
+  case AST_E_BOOL: emit_u8(C, OP_PUSH_BOOL, (uint8_t)e->ival); stack(C, 1); break;
+  case AST_E_STRING:
+    emit_u32(C, OP_PUSH_CONST, add_const(C, val_string(&C->va, e->sval, (size_t)e->ival)));
+    stack(C, 1);
+    break;
+  case AST_E_NULL: emit0(C, OP_PUSH_NULL); stack(C, 1); break;
+  case AST_E_THIS: emit0(C, OP_THIS); stack(C, 1); break;
+  case AST_E_HALT: emit_u32(C, OP_PUSH_EVENT, BC_HALT); stack(C, 1); break;
+  case AST_E_NONDET: emit_u8(C, OP_CHOOSE, 0); stack(C, 1); break;
+  case AST_E_NAME: {
+    Ast *d = e->decl;
+    switch (d->kind) {
+    case AST_D_VAR: cg_load_var(C, d); break;
+    case AST_D_ENUMELEM:
+      emit_u32(C, OP_PUSH_CONST, add_const(C, val_enum(enum_id(d->owner), d->ival)));
+      stack(C, 1);
+      break;
+    case AST_D_EVENT: emit_u32(C, OP_PUSH_EVENT, (uint32_t)d->slot); stack(C, 1); break;
+    case AST_D_PARAM: emit_u16(C, OP_LOAD_PARAM, (uint16_t)d->slot); stack(C, 1); break;
+    default: emit0(C, OP_PUSH_NULL); stack(C, 1); break;
+    }
+    break;
+  }
+  case AST_E_TUPLE: case AST_E_NTUPLE:
+    for (int i = 0; i < e->list.n; i++)
+      cg_expr(C, e->kind == AST_E_NTUPLE ? e->list.items[i]->k[0] : e->list.items[i]);
+    emit_u16u16(C, OP_TUPLE, shape_of(C, e->type), (uint16_t)e->list.n);
+    stack(C, 1 - e->list.n);
+    break;
+  case AST_E_FIELD: case AST_E_TFIELD:
+    cg_expr(C, e->k[0]);
+    loc_at(C, e->span);
+    emit_u16(C, OP_TGET, (uint16_t)e->slot);
+    break;
+  case AST_E_INDEX:
+    cg_expr(C, e->k[0]);
+    cg_expr(C, e->k[1]);
+    loc_at(C, e->span);
+    emit0(C, OP_INDEX);
+    stack(C, -1);
+    break;
+  case AST_E_KEYS: cg_expr(C, e->k[0]); emit0(C, OP_KEYS); break;
+  case AST_E_VALUES: cg_expr(C, e->k[0]); emit0(C, OP_VALUES); break;
+  case AST_E_SIZEOF: cg_expr(C, e->k[0]); emit0(C, OP_SIZEOF); break;
+  case AST_E_DEFAULT: {
+    Value v = default_value(C, e->type);
+    emit_u32(C, OP_PUSH_CONST, add_const(C, v));
+    stack(C, 1);
+    break;
+  }
+  case AST_E_NEW:
+    cg_payload(C, &e->list);
+    loc_at(C, e->span);
+    emit_u16u16(C, OP_NEW, (uint16_t)e->decl->slot, (uint16_t)(e->list.n > 0));
+    break;
+  case AST_E_CALL:
+    for (int i = 0; i < e->list.n; i++) cg_expr(C, e->list.items[i]);
+    loc_at(C, e->span);
+    emit_u16(C, OP_CALL, (uint16_t)e->decl->slot);
+    stack(C, -e->list.n + (e->decl->type && e->decl->type->kind != TY_VOID));
+    break;
+  case AST_E_UNARY:
+    cg_expr(C, e->k[0]);
+    loc_at(C, e->span);
+    emit0(C, e->op == '-' ? OP_NEG : OP_NOT);
+    break;
+  case AST_E_BINARY: {
+    if (e->op == BIN_AND || e->op == BIN_OR) {
+      cg_expr(C, e->k[0]);
+      emit0(C, OP_DUP);
+      stack(C, 1);
+      uint32_t j = emit_u32(C, e->op == BIN_AND ? OP_JMP_FALSE : OP_JMP_TRUE, 0);
+      stack(C, -1);
+      emit0(C, OP_POP);
+      stack(C, -1);
+      cg_expr(C, e->k[1]);
+      patch(C, j, here(C));
+      break;
+    }
+    cg_expr(C, e->k[0]);
+    cg_expr(C, e->k[1]);
+    loc_at(C, e->span);
+    static const Opcode ops[] = { OP_MUL, OP_DIV, OP_MOD, OP_ADD, OP_SUB, OP_LT, OP_GT, OP_LE, OP_GE, OP_IN,
+                                  OP_EQ, OP_NE, OP_NOP, OP_NOP };
+    emit0(C, ops[e->op]);
+    stack(C, -1);
+    break;
+  }
+  case AST_E_CAST: {
+    cg_expr(C, e->k[0]);
+    loc_at(C, e->span);
+    Type *to = e->type, *from = e->k[0]->type;
+    if (e->op == 0) {
+      if (!type_assignable(to, from)) emit_u32(C, OP_CAST, type_index(C, to));
+    } else {
+      int mode = convert_mode(to, from);
+      if (mode != CV_IDENTITY)
+        emit_u16u16(C, OP_CONVERT, (uint16_t)mode, to->kind == TY_ENUM ? enum_id(to->decl) : 0);
+    }
+    break;
+  }
+  case AST_E_CHOOSE:
+    if (!e->k[0]) { emit_u8(C, OP_CHOOSE, 0); stack(C, 1); break; }
+    cg_expr(C, e->k[0]);
+    loc_at(C, e->span);
+    emit_u8(C, OP_CHOOSE, e->k[0]->type->kind == TY_INT ? 1 : 2);
+    break;
+  case AST_E_FORMAT: {
+    for (int i = 0; i < e->list.n; i++) cg_expr(C, e->list.items[i]);
+    loc_at(C, e->span);
+    uint32_t k = add_const(C, val_string(&C->va, e->k[0]->sval, (size_t)e->k[0]->ival));
+    if (k > 65535) { diag_error(C->d, e->span, "too many constants"); C->errors++; }
+    emit_u16u16(C, OP_FORMAT, (uint16_t)k, (uint16_t)e->list.n);
+    stack(C, 1 - e->list.n);
+    break;
+  }
+  default:
+    diag_error(C->d, e->span, "internal error: cannot compile %s", ast_kind_name(e->kind));
+    C->errors++;
+    break;
+  }
+}
+
+/* Store the value on top of the stack into lvalue lv (read-modify-write for
+** nested locations). */
+static void cg_store(Cg *C, Ast *lv) {
+  if (lv->kind == AST_E_NAME) { cg_store_var(C, lv->decl); return; }
+  int tmp = new_local(C, NULL);
+  emit_u16(C, OP_STORE_LOCAL, (uint16_t)tmp);
+  stack(C, -1);
+  cg_expr(C, lv->k[0]);
+  loc_at(C, lv->span);
+  if (lv->kind == AST_E_INDEX) {
+    cg_expr(C, lv->k[1]);
+    emit_u16(C, OP_LOAD_LOCAL, (uint16_t)tmp);
+    stack(C, 1);
+    loc_at(C, lv->span);
+    emit0(C, OP_ISET);
+    stack(C, -2);
+  } else {
+    emit_u16(C, OP_LOAD_LOCAL, (uint16_t)tmp);
+    stack(C, 1);
+    emit_u16(C, OP_TSET, (uint16_t)lv->slot);
+    stack(C, -1);
+  }
+  cg_store(C, lv->k[0]);
+}
+
+static void push_loop(Cg *C, Loop *l) { memset(l, 0, sizeof *l); l->up = C->fb->loop; C->fb->loop = l; }
+
+static void pop_loop(Cg *C, Loop *l, uint32_t continue_pc, uint32_t end) {
+  for (int i = 0; i < l->breaks.n; i++) patch(C, (uint32_t)(uintptr_t)l->breaks.items[i], end);
+  for (int i = 0; i < l->continues.n; i++) patch(C, (uint32_t)(uintptr_t)l->continues.items[i], continue_pc);
+  ptrvec_fini(&l->breaks);
+  ptrvec_fini(&l->continues);
+  C->fb->loop = l->up;
+}
+
+/* Give slots to the locals of receive cases nested in s (a body). */
+static void slot_case_locals(Cg *C, Ast *s) {
+  if (!s) return;
+  switch (s->kind) {
+  case AST_S_BLOCK: for (int i = 0; i < s->list.n; i++) slot_case_locals(C, s->list.items[i]); break;
+  case AST_S_IF: slot_case_locals(C, s->k[1]); slot_case_locals(C, s->k[2]); break;
+  case AST_S_WHILE: slot_case_locals(C, s->k[1]); break;
+  case AST_S_FOREACH: slot_case_locals(C, s->k[2]); break;
+  case AST_S_RECEIVE:
+    for (int i = 0; i < s->list.n; i++) {
+      Ast *f = s->list.items[i]->k[0];
+      for (int j = 0; j < f->list.n; j++) f->list.items[j]->slot = new_local(C, f->list.items[j]->type);
+      Ast *body = f->k[1];
+      for (int j = 0; j < body->list2.n; j++) body->list2.items[j]->slot = new_local(C, body->list2.items[j]->type);
+      slot_case_locals(C, body);
+    }
+    break;
+  default: break;
+  }
+}
+
+static void cg_stmt(Cg *C, Ast *s) {
+  loc_at(C, s->span);
+  switch (s->kind) {
+  case AST_S_BLOCK: for (int i = 0; i < s->list.n; i++) cg_stmt(C, s->list.items[i]); break;
+  case AST_S_NOP: break;
+  case AST_S_ASSERT:
+    cg_expr(C, s->k[0]);
+    if (s->k[1]) cg_expr(C, s->k[1]);
+    loc_at(C, s->span);
+    emit_u8(C, OP_ASSERT, s->k[1] != NULL);
+    stack(C, s->k[1] ? -2 : -1);
+    break;
+  case AST_S_PRINT: cg_expr(C, s->k[0]); loc_at(C, s->span); emit0(C, OP_PRINT); stack(C, -1); break;
+  case AST_S_RETURN:
+    if (s->k[0]) { cg_expr(C, s->k[0]); loc_at(C, s->span); emit0(C, OP_RET_VAL); stack(C, -1); }
+    else emit0(C, OP_RET);
+    break;
+  case AST_S_BREAK: case AST_S_CONTINUE: {
+    Loop *l = C->fb->loop;
+    if (s->kind == AST_S_CONTINUE && l->continue_known) { emit_u32(C, OP_JMP, l->continue_pc); break; }
+    uint32_t at = emit_u32(C, OP_JMP, 0);
+    ptrvec_push(s->kind == AST_S_BREAK ? &l->breaks : &l->continues, (void *)(uintptr_t)at);
+    break;
+  }
+  case AST_S_ASSIGN: cg_expr(C, s->k[1]); loc_at(C, s->span); cg_store(C, s->k[0]); break;
+  case AST_S_INSERT:
+    cg_expr(C, s->k[0]);
+    cg_expr(C, s->k[1]);
+    cg_expr(C, s->k[2]);
+    loc_at(C, s->span);
+    emit0(C, OP_INSERT);
+    stack(C, -2);
+    cg_store(C, s->k[0]);
+    break;
+  case AST_S_ADD:
+    cg_expr(C, s->k[0]);
+    cg_expr(C, s->k[1]);
+    loc_at(C, s->span);
+    emit0(C, OP_ADD_ELEM);
+    stack(C, -1);
+    cg_store(C, s->k[0]);
+    break;
+  case AST_S_REMOVE:
+    cg_expr(C, s->k[0]);
+    cg_expr(C, s->k[1]);
+    loc_at(C, s->span);
+    emit0(C, OP_REMOVE);
+    stack(C, -1);
+    cg_store(C, s->k[0]);
+    break;
+  case AST_S_WHILE: {
+    Loop l;
+    push_loop(C, &l);
+    uint32_t top = here(C);
+    l.continue_pc = top;
+    l.continue_known = 1;
+    cg_expr(C, s->k[0]);
+    uint32_t j = emit_u32(C, OP_JMP_FALSE, 0);
+    stack(C, -1);
+    cg_stmt(C, s->k[1]);
+    emit_u32(C, OP_JMP, top);
+    patch(C, j, here(C));
+    pop_loop(C, &l, top, here(C));
+    break;
+  }
+  case AST_S_IF: {
+    cg_expr(C, s->k[0]);
+    uint32_t j = emit_u32(C, OP_JMP_FALSE, 0);
+    stack(C, -1);
+    cg_stmt(C, s->k[1]);
+    if (s->k[2]) {
+      uint32_t j2 = emit_u32(C, OP_JMP, 0);
+      patch(C, j, here(C));
+      cg_stmt(C, s->k[2]);
+      patch(C, j2, here(C));
+    } else {
+      patch(C, j, here(C));
+    }
+    break;
+  }
+  case AST_S_FOREACH: {
+    int coll = new_local(C, NULL), idx = new_local(C, NULL);
+    cg_expr(C, s->k[1]);
+    emit_u16(C, OP_STORE_LOCAL, (uint16_t)coll);
+    emit_i64(C, OP_PUSH_INT, 0);
+    emit_u16(C, OP_STORE_LOCAL, (uint16_t)idx);
+    stack(C, -1);
+    Loop l;
+    push_loop(C, &l);
+    uint32_t top = here(C);
+    emit_u16(C, OP_LOAD_LOCAL, (uint16_t)idx);
+    emit_u16(C, OP_LOAD_LOCAL, (uint16_t)coll);
+    stack(C, 2);
+    emit0(C, OP_SIZEOF);
+    emit0(C, OP_LT);
+    stack(C, -1);
+    uint32_t j = emit_u32(C, OP_JMP_FALSE, 0);
+    stack(C, -1);
+    emit_u16(C, OP_LOAD_LOCAL, (uint16_t)coll);
+    emit_u16(C, OP_LOAD_LOCAL, (uint16_t)idx);
+    stack(C, 2);
+    emit0(C, OP_NTH);
+    stack(C, -1);
+    cg_store(C, s->k[0]);
+    cg_stmt(C, s->k[2]);
+    uint32_t cont = here(C);
+    emit_u16(C, OP_LOAD_LOCAL, (uint16_t)idx);
+    emit_i64(C, OP_PUSH_INT, 1);
+    emit0(C, OP_ADD);
+    emit_u16(C, OP_STORE_LOCAL, (uint16_t)idx);
+    emit_u32(C, OP_JMP, top);
+    patch(C, j, here(C));
+    pop_loop(C, &l, cont, here(C));
+    break;
+  }
+  case AST_S_NEW: cg_expr(C, s->k[0]); emit0(C, OP_POP); stack(C, -1); break;
+  case AST_S_CALL: {
+    Ast *e = s->k[0];
+    cg_expr(C, e);
+    if (e->decl->type && e->decl->type->kind != TY_VOID) { emit0(C, OP_POP); stack(C, -1); }
+    break;
+  }
+  case AST_S_RAISE: case AST_S_ANNOUNCE:
+    cg_expr(C, s->k[0]);
+    cg_payload(C, &s->list);
+    loc_at(C, s->span);
+    emit0(C, s->kind == AST_S_RAISE ? OP_RAISE : OP_ANNOUNCE);
+    stack(C, -2);
+    break;
+  case AST_S_SEND:
+    cg_expr(C, s->k[0]);
+    cg_expr(C, s->k[1]);
+    cg_payload(C, &s->list);
+    loc_at(C, s->span);
+    emit0(C, OP_SEND);
+    stack(C, -3);
+    break;
+  case AST_S_GOTO:
+    cg_payload(C, &s->list);
+    loc_at(C, s->span);
+    emit_u16(C, OP_GOTO, (uint16_t)s->decl->slot);
+    stack(C, -1);
+    break;
+  case AST_S_RECEIVE: {
+    BcRecv *r = arena_alloc(C->a, sizeof *r);
+    int ncases = 0;
+    for (int i = 0; i < s->list.n; i++) ncases += s->list.items[i]->list.n;
+    r->ncases = (uint16_t)ncases;
+    r->cases = arena_alloc(C->a, (size_t)(ncases ? ncases : 1) * sizeof(BcCase));
+    /* The table's index: recvs are collected in a PtrVec stored in the
+    ** program at the end; s->slot holds it. */
+    uint32_t rid = C->bc->nrecvs++;
+    C->bc->recvs = xrealloc(C->bc->recvs, (size_t)C->bc->nrecvs * sizeof(BcRecv));
+    emit_u16(C, OP_RECEIVE, (uint16_t)rid);
+    uint32_t end_jump_first = here(C);
+    PtrVec ends = {0};
+    int k = 0;
+    for (int i = 0; i < s->list.n; i++) {
+      Ast *c = s->list.items[i];
+      Ast *f = c->k[0];
+      uint32_t pc = here(C);
+      for (int j = 0; j < c->list.n; j++) {
+        Ast *ev = c->list.items[j];
+        r->cases[k].event = ev->kind == AST_E_HALT ? BC_HALT : (uint32_t)ev->decl->slot;
+        r->cases[k].pc = pc;
+        r->cases[k].slot = f->list.n ? f->list.items[0]->slot : -1;
+        k++;
+      }
+      cg_stmt(C, f->k[1]);
+      ptrvec_push(&ends, (void *)(uintptr_t)emit_u32(C, OP_JMP, 0));
+    }
+    (void)end_jump_first;
+    for (int i = 0; i < ends.n; i++) patch(C, (uint32_t)(uintptr_t)ends.items[i], here(C));
+    ptrvec_fini(&ends);
+    C->bc->recvs[rid] = *r;
+    break;
+  }
+  default:
+    diag_error(C->d, s->span, "internal error: cannot compile %s", ast_kind_name(s->kind));
+    C->errors++;
+    break;
+  }
+}
+
+/* Compile a function declaration (named or anonymous) into f. */
+static void cg_fun(Cg *C, Ast *decl, BcFun *f) {
+  FunBuild fb;
+  begin_fun(C, &fb, f);
+  f->nparams = (uint16_t)decl->list.n;
+  f->has_result = decl->type && decl->type->kind != TY_VOID && decl->type->kind != TY_ERROR;
+  for (int i = 0; i < decl->list.n; i++) decl->list.items[i]->slot = new_local(C, decl->list.items[i]->type);
+  Ast *body = decl->k[1];
+  for (int i = 0; i < body->list2.n; i++) body->list2.items[i]->slot = new_local(C, body->list2.items[i]->type);
+  slot_case_locals(C, body);
+  cg_stmt(C, body);
+  /* Falling off the end: return (a function with a result cannot, by sema). */
+  Span end = body->span;
+  end.start = end.end > 0 ? end.end - 1 : 0;
+  loc_at(C, end);
+  emit0(C, OP_RET);
+  end_fun(C);
+}
+
+/* A transition: exit the current state, run `with` (optional), enter target. */
+static int32_t cg_transition(Cg *C, const char *mname, BcState *target, uint16_t tidx, int32_t with, Span sp) {
+  BcFun *f = new_fun(C, with >= 0 ? arena_printf(C->a, "%s.goto.%s.with", mname, target->name)
+                                  : arena_printf(C->a, "%s.goto.%s", mname, target->name), -1);
+  FunBuild fb;
+  begin_fun(C, &fb, f);
+  f->nparams = 1;
+  new_local(C, NULL);
+  loc_at(C, sp);
+  emit0(C, OP_EXIT_STATE);
+  if (with >= 0) {
+    BcFun *w = C->funs.items[with];
+    if (w->nparams) { emit_u16(C, OP_LOAD_LOCAL, 0); stack(C, 1); }
+    emit_u16(C, OP_CALL, (uint16_t)with);
+    stack(C, -(int)w->nparams);
+  }
+  emit_u16(C, OP_SET_STATE, tidx);
+  emit_u16(C, OP_LOAD_LOCAL, 0);
+  stack(C, 1);
+  emit_u16(C, OP_ENTER, tidx);
+  stack(C, -1);
+  emit0(C, OP_RET);
+  end_fun(C);
+  return fun_id(C, f);
+}
+
+static int32_t handler_fun(Cg *C, Ast *h, const char *name, int32_t owner) {
+  if (!h) return -1;
+  if (h->kind == AST_D_FUN) {
+    BcFun *f = new_fun(C, name, owner);
+    int32_t id = fun_id(C, f);
+    h->slot = id;
+    Ast *saved = C->owner;
+    cg_fun(C, h, f);
+    C->owner = saved;
+    return id;
+  }
+  return h->decl ? h->decl->slot : -1;
+}
+
+static uint32_t event_index(Cg *C, Ast *ev) {
+  if (ev->kind == AST_E_HALT) return BC_HALT;
+  if (ev->flags & AF_NULLEV) return C->bc->nevents;   /* the null slot */
+  return (uint32_t)ev->decl->slot;
+}
+
+static void cg_machine(Cg *C, Ast *m, BcMachine *bm) {
+  C->owner = m;
+  int32_t mid = m->slot;
+  /* States first, so transitions and gotos can name them. */
+  int nstates = 0, nvars = 0;
+  for (int i = 0; i < m->list.n; i++) {
+    Ast *it = m->list.items[i];
+    if (it->kind == AST_D_STATE) it->slot = nstates++;
+    else if (it->kind == AST_D_VAR) nvars++;
+  }
+  bm->name = arena_strdup(C->a, m->name);
+  bm->is_spec = (m->flags & AF_SPEC) != 0;
+  bm->nvars = (uint16_t)nvars;
+  bm->var_names = arena_alloc(C->a, (size_t)(nvars ? nvars : 1) * sizeof(char *));
+  bm->var_defaults = arena_alloc(C->a, (size_t)(nvars ? nvars : 1) * sizeof(Value));
+  bm->nstates = (uint16_t)nstates;
+  bm->states = arena_alloc(C->a, (size_t)(nstates ? nstates : 1) * sizeof(BcState));
+  for (int i = 0; i < m->list.n; i++) {
+    Ast *it = m->list.items[i];
+    if (it->kind == AST_D_VAR) {
+      bm->var_names[it->slot] = arena_strdup(C->a, it->name);
+      bm->var_defaults[it->slot] = default_value(C, it->type);
+    }
+  }
+  uint32_t nslots = C->bc->nevents + 1;
+  for (int i = 0; i < m->list.n; i++) {
+    Ast *st = m->list.items[i];
+    if (st->kind != AST_D_STATE) continue;
+    BcState *bs = &bm->states[st->slot];
+    bs->name = arena_strdup(C->a, st->name);
+    bs->hot = (st->flags & AF_HOT) != 0;
+    bs->cold = (st->flags & AF_COLD) != 0;
+    bs->entry = bs->exit = bs->trans = -1;
+    bs->handlers = arena_alloc(C->a, nslots * sizeof(BcHandler));
+    for (uint32_t e = 0; e < nslots; e++) bs->handlers[e].fun = -1;
+    if (st->flags & AF_START) bm->start = (uint16_t)st->slot;
+  }
+  /* Machine functions (named), so handlers can refer to them. */
+  for (int i = 0; i < m->list.n; i++) {
+    Ast *it = m->list.items[i];
+    if (it->kind == AST_D_FUN) {
+      BcFun *f = new_fun(C, arena_printf(C->a, "%s.%s", m->name, it->name), mid);
+      it->slot = fun_id(C, f);
+    }
+  }
+  for (int i = 0; i < m->list.n; i++) {
+    Ast *it = m->list.items[i];
+    if (it->kind == AST_D_FUN) cg_fun(C, it, C->funs.items[it->slot]);
+  }
+  for (int i = 0; i < m->list.n; i++) {
+    Ast *st = m->list.items[i];
+    if (st->kind != AST_D_STATE) continue;
+    BcState *bs = &bm->states[st->slot];
+    for (int j = 0; j < st->list.n; j++) {
+      Ast *si = st->list.items[j];
+      if (si->kind == AST_I_ENTRY)
+        bs->entry = handler_fun(C, si->k[0], arena_printf(C->a, "%s.%s.entry", m->name, st->name), mid);
+      else if (si->kind == AST_I_EXIT)
+        bs->exit = handler_fun(C, si->k[0], arena_printf(C->a, "%s.%s.exit", m->name, st->name), mid);
+    }
+  }
+  for (int i = 0; i < m->list.n; i++) {
+    Ast *st = m->list.items[i];
+    if (st->kind != AST_D_STATE) continue;
+    BcState *bs = &bm->states[st->slot];
+    bs->trans = cg_transition(C, m->name, bs, (uint16_t)st->slot, -1, st->name_span);
+  }
+  for (int i = 0; i < m->list.n; i++) {
+    Ast *st = m->list.items[i];
+    if (st->kind != AST_D_STATE) continue;
+    BcState *bs = &bm->states[st->slot];
+    for (int j = 0; j < st->list.n; j++) {
+      Ast *si = st->list.items[j];
+      BcHandler h = { BH_NONE, 0, -1 };
+      switch (si->kind) {
+      case AST_I_DEFER: h.kind = BH_DEFER; break;
+      case AST_I_IGNORE: h.kind = BH_IGNORE; break;
+      case AST_I_ONDO:
+        h.kind = BH_DO;
+        h.fun = handler_fun(C, si->k[0], arena_printf(C->a, "%s.%s.on.%s", m->name, st->name,
+                            si->list.items[0]->kind == AST_E_HALT ? "halt" : si->list.items[0]->name), mid);
+        break;
+      case AST_I_ONGOTO: {
+        Ast *target = si->decl;
+        h.kind = BH_GOTO;
+        h.target = (uint16_t)target->slot;
+        if (si->k[0]) {
+          int32_t with = handler_fun(C, si->k[0], arena_printf(C->a, "%s.%s.with", m->name, st->name), mid);
+          h.fun = cg_transition(C, m->name, &bm->states[target->slot], (uint16_t)target->slot, with, si->span);
+        } else {
+          h.fun = bm->states[target->slot].trans;
+        }
+        break;
+      }
+      default: continue;
+      }
+      for (int k = 0; k < si->list.n; k++) bs->handlers[event_index(C, si->list.items[k])] = h;
+    }
+  }
+  if (bm->is_spec) {
+    bm->observes = arena_alloc(C->a, C->bc->nevents);
+    for (int i = 0; i < m->list2.n; i++) bm->observes[event_index(C, m->list2.items[i])] = 1;
+  }
+  C->owner = NULL;
+}
+
+static void index_lines(Cg *C) {
+  uint32_t n = (uint32_t)C->d->nfiles;
+  C->line_starts = xcalloc(n ? n : 1, sizeof(uint32_t *));
+  C->nline_starts = xcalloc(n ? n : 1, sizeof(uint32_t));
+  for (uint32_t f = 0; f < n; f++) {
+    const SrcFile *sf = &C->d->files[f];
+    uint32_t cnt = 1;
+    for (size_t i = 0; i < sf->len; i++) cnt += sf->text[i] == '\n';
+    C->line_starts[f] = xmalloc(cnt * sizeof(uint32_t));
+    uint32_t k = 0;
+    C->line_starts[f][k++] = 0;
+    for (size_t i = 0; i < sf->len; i++)
+      if (sf->text[i] == '\n') C->line_starts[f][k++] = (uint32_t)i + 1;
+    C->nline_starts[f] = k;
+  }
+}
+
+/* Copy a value's encoding into the program arena so it outlives the
+** compiler's scratch arena. */
+static Value persist(Cg *C, Value v) {
+  if (!val_is_compound(&v)) return v;
+  uint8_t *p = arena_alloc(C->a, v.len);
+  memcpy(p, v.u.p, v.len);
+  v.u.p = p;
+  return v;
+}
+
+BcProgram *cg_compile(Program *p, Diag *d) {
+  Cg c = {0};
+  Cg *C = &c;
+  C->p = p;
+  C->d = d;
+  BcProgram *bc = xcalloc(1, sizeof *bc);
+  bc->arena = arena_new();
+  C->bc = bc;
+  C->a = bc->arena;
+  valarena_init(&C->va);
+  ptrvec_push(&C->shapes, NULL);
+  index_lines(C);
+  bc->nfiles = (uint32_t)d->nfiles;
+  bc->files = arena_alloc(C->a, (bc->nfiles ? bc->nfiles : 1) * sizeof(char *));
+  for (uint32_t i = 0; i < bc->nfiles; i++) bc->files[i] = arena_strdup(C->a, d->files[i].path);
+  /* Ids. */
+  bc->nevents = (uint32_t)p->events.n + 1;
+  bc->event_names = arena_alloc(C->a, bc->nevents * sizeof(char *));
+  bc->event_names[0] = "halt";
+  for (int i = 0; i < p->events.n; i++) {
+    Ast *e = p->events.items[i];
+    e->slot = i + 1;
+    bc->event_names[i + 1] = arena_strdup(C->a, e->name);
+  }
+  int nenums = 0, nmach = 0;
+  for (int i = 0; i < p->root->list.n; i++) {
+    Ast *x = p->root->list.items[i];
+    if (x->kind == AST_D_ENUM) x->slot = nenums++;
+    else if (x->kind == AST_D_MACHINE) x->slot = nmach++;
+  }
+  bc->nenums = (uint16_t)nenums;
+  bc->enums = arena_alloc(C->a, (size_t)(nenums ? nenums : 1) * sizeof(BcEnum));
+  for (int i = 0; i < p->root->list.n; i++) {
+    Ast *x = p->root->list.items[i];
+    if (x->kind != AST_D_ENUM) continue;
+    BcEnum *be = &bc->enums[x->slot];
+    be->name = arena_strdup(C->a, x->name);
+    be->n = (uint32_t)x->list.n;
+    be->members = arena_alloc(C->a, (size_t)(x->list.n ? x->list.n : 1) * sizeof(char *));
+    be->values = arena_alloc(C->a, (size_t)(x->list.n ? x->list.n : 1) * sizeof(int64_t));
+    for (int j = 0; j < x->list.n; j++) {
+      be->members[j] = arena_strdup(C->a, x->list.items[j]->name);
+      be->values[j] = x->list.items[j]->ival;
+    }
+  }
+  bc->nparams = (uint16_t)p->params.n;
+  bc->param_names = arena_alloc(C->a, (size_t)(p->params.n ? p->params.n : 1) * sizeof(char *));
+  bc->param_defaults = arena_alloc(C->a, (size_t)(p->params.n ? p->params.n : 1) * sizeof(Value));
+  for (int i = 0; i < p->params.n; i++) {
+    Ast *pa = p->params.items[i];
+    pa->slot = i;
+    bc->param_names[i] = arena_strdup(C->a, pa->name);
+    bc->param_defaults[i] = persist(C, default_value(C, pa->type));
+  }
+  /* Global functions get ids first so every body can call them. */
+  for (int i = 0; i < p->funs.n; i++) {
+    Ast *f = p->funs.items[i];
+    f->slot = fun_id(C, new_fun(C, f->name, -1));
+  }
+  for (int i = 0; i < p->funs.n; i++) {
+    Ast *f = p->funs.items[i];
+    cg_fun(C, f, C->funs.items[f->slot]);
+  }
+  bc->nmachines = (uint16_t)nmach;
+  bc->machines = arena_alloc(C->a, (size_t)(nmach ? nmach : 1) * sizeof(BcMachine));
+  for (int i = 0; i < p->root->list.n; i++) {
+    Ast *x = p->root->list.items[i];
+    if (x->kind == AST_D_MACHINE) cg_machine(C, x, &bc->machines[x->slot]);
+  }
+  /* Make the vectors into arrays. */
+  bc->nfuns = (uint32_t)C->funs.n;
+  bc->funs = arena_alloc(C->a, (size_t)(C->funs.n ? C->funs.n : 1) * sizeof(BcFun));
+  for (int i = 0; i < C->funs.n; i++) {
+    BcFun *f = C->funs.items[i];
+    for (uint32_t j = 0; j < f->nlocals; j++) f->local_defaults[j] = persist(C, f->local_defaults[j]);
+    bc->funs[i] = *f;
+    free(f);
+  }
+  for (int i = 0; i < nmach; i++)
+    for (uint16_t j = 0; j < bc->machines[i].nvars; j++)
+      bc->machines[i].var_defaults[j] = persist(C, bc->machines[i].var_defaults[j]);
+  bc->nconsts = (uint32_t)C->consts.n;
+  bc->consts = arena_alloc(C->a, (size_t)(C->consts.n ? C->consts.n : 1) * sizeof(Value));
+  for (int i = 0; i < C->consts.n; i++) {
+    bc->consts[i] = persist(C, *(Value *)C->consts.items[i]);
+    free(C->consts.items[i]);
+  }
+  bc->ntypes = (uint32_t)C->types.n;
+  bc->types = arena_alloc(C->a, (size_t)(C->types.n ? C->types.n : 1) * sizeof(BcType));
+  for (int i = 0; i < C->types.n; i++) {
+    BcType *t = C->types.items[i];
+    bc->types[i] = *t;
+    if (t->n) {
+      bc->types[i].elems = arena_alloc(C->a, t->n * sizeof(uint32_t));
+      memcpy(bc->types[i].elems, t->elems, t->n * sizeof(uint32_t));
+    }
+    free(t->elems);
+    free(t);
+  }
+  bc->nshapes = (uint16_t)C->shapes.n;
+  bc->shapes = arena_alloc(C->a, (size_t)C->shapes.n * sizeof(BcShape));
+  for (int i = 1; i < C->shapes.n; i++) {
+    const Type *t = C->shapes.items[i];
+    bc->shapes[i].n = (uint16_t)t->n;
+    bc->shapes[i].fields = arena_alloc(C->a, (size_t)t->n * sizeof(char *));
+    for (int j = 0; j < t->n; j++) bc->shapes[i].fields[j] = arena_strdup(C->a, t->names[j]);
+  }
+  /* recvs were realloc'ed on the heap; move them into the arena. */
+  if (bc->nrecvs) {
+    BcRecv *r = arena_alloc(C->a, bc->nrecvs * sizeof(BcRecv));
+    memcpy(r, bc->recvs, bc->nrecvs * sizeof(BcRecv));
+    free(bc->recvs);
+    bc->recvs = r;
+  }
+  for (uint32_t f = 0; f < (uint32_t)d->nfiles; f++) free(C->line_starts[f]);
+  free(C->line_starts);
+  free(C->nline_starts);
+  ptrvec_fini(&C->funs);
+  ptrvec_fini(&C->consts);
+  ptrvec_fini(&C->types);
+  ptrvec_fini(&C->type_keys);
+  ptrvec_fini(&C->shapes);
+  valarena_fini(&C->va);
+  if (C->errors) { bc_free(bc); return NULL; }
+  return bc;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Test cases.                                                             */
+
+static void collect_specs(const Ast *me, PtrVec *out) {
+  if (!me) return;
+  switch (me->kind) {
+  case AST_M_ASSERT:
+    for (int i = 0; i < me->list2.n; i++) {
+      Ast *d = me->list2.items[i]->decl;
+      int dup = 0;
+      for (int j = 0; j < out->n; j++) dup |= out->items[j] == d;
+      if (d && !dup) ptrvec_push(out, d);
+    }
+    collect_specs(me->k[0], out);
+    break;
+  case AST_M_UNION: case AST_M_SET:
+    for (int i = 0; i < me->list.n; i++) collect_specs(me->list.items[i], out);
+    break;
+  case AST_M_MAIN: collect_specs(me->k[1], out); break;
+  case AST_M_NAME:
+    if (me->decl && me->decl->kind == AST_D_MODULE) collect_specs(me->decl->k[0], out);
+    break;
+  default: break;
+  }
+}
+
+static Value literal_value(ValArena *va, const Ast *e) {
+  switch (e->kind) {
+  case AST_E_INT: return val_int(e->ival);
+  case AST_E_BOOL: return val_bool((int)e->ival);
+  case AST_E_FLOAT: return val_float(e->fval);
+  case AST_E_STRING: return val_string(va, e->sval, (size_t)e->ival);
+  case AST_E_UNARY: {
+    Value v = literal_value(va, e->k[0]);
+    if (v.tag == VT_INT) v.u.i = (int64_t)(0 - (uint64_t)v.u.i);
+    else if (v.tag == VT_FLOAT) v.u.f = -v.u.f;
+    return v;
+  }
+  case AST_E_NAME:
+    if (e->decl && e->decl->kind == AST_D_ENUMELEM) return val_enum((uint16_t)e->decl->owner->slot, e->decl->ival);
+    return val_null();
+  default: return val_null();
+  }
+}
+
+void cg_test(const BcProgram *bc, const Program *p, const TestCase *tc, VmTest *out) {
+  memset(out, 0, sizeof *out);
+  out->main = (uint16_t)tc->main->slot;
+  PtrVec specs = {0};
+  if (tc->decl) collect_specs(tc->decl->k[1], &specs);
+  else for (int i = 0; i < p->specs.n; i++) ptrvec_push(&specs, p->specs.items[i]);
+  uint16_t *sp = xcalloc((size_t)(specs.n ? specs.n : 1), sizeof(uint16_t));
+  for (int i = 0; i < specs.n; i++) sp[i] = (uint16_t)((Ast *)specs.items[i])->slot;
+  out->nspecs = (uint16_t)specs.n;
+  out->specs = sp;
+  ptrvec_fini(&specs);
+  Value *params = xcalloc(bc->nparams ? bc->nparams : 1, sizeof(Value));
+  for (uint16_t i = 0; i < bc->nparams; i++) params[i] = bc->param_defaults[i];
+  /* Literal strings are copied to heap blocks, listed in priv. */
+  PtrVec *owned = xcalloc(1, sizeof *owned);
+  for (int i = 0; i < tc->nvalues; i++) {
+    const Ast *pv = tc->decl->list.items[i];
+    int slot = pv->decl->slot;
+    ValArena va;
+    valarena_init(&va);
+    Value v = literal_value(&va, tc->values[i]);
+    if (v.tag == VT_INT && pv->decl->type->kind == TY_FLOAT) v = val_float((double)v.u.i);
+    if (val_is_compound(&v)) {
+      uint8_t *b = xmalloc(v.len);
+      memcpy(b, v.u.p, v.len);
+      v.u.p = b;
+      ptrvec_push(owned, b);
+    }
+    valarena_fini(&va);
+    params[slot] = v;
+  }
+  out->params = params;
+  out->priv = owned;
+}
+
+void cg_test_fini(VmTest *t) {
+  free((void *)t->specs);
+  free((void *)t->params);
+  PtrVec *owned = t->priv;
+  if (owned) {
+    for (int i = 0; i < owned->n; i++) free(owned->items[i]);
+    ptrvec_fini(owned);
+    free(owned);
+  }
+  memset(t, 0, sizeof *t);
+}

@@ -1,0 +1,146 @@
+/* bytecode.h: a compiled model.  Produced by lang/codegen.c, read by the
+** interpreter, the disassembler and the checker; knows nothing of the AST.
+** Ownership: a BcProgram owns everything it points to (one arena). */
+#ifndef PCHECK_BYTECODE_H
+#define PCHECK_BYTECODE_H
+#include <stdint.h>
+#include "vm/util.h"
+#include "vm/value.h"
+
+typedef enum Opcode {
+#define OP(name, operand, pops, pushes, doc) OP_##name,
+#include "vm/opcodes.def"
+#undef OP
+  OP__COUNT
+} Opcode;
+_Static_assert(OP__COUNT <= 256, "opcodes must fit in one byte");
+
+typedef enum OperandKind { OPK_NONE, OPK_U8, OPK_U16, OPK_U32, OPK_I64, OPK_F64, OPK_U16U16 } OperandKind;
+
+/* Name, operand kind and size of each opcode (from opcodes.def). */
+extern const char *const bc_op_names[OP__COUNT];
+extern const uint8_t bc_op_operand[OP__COUNT];
+int bc_operand_size(OperandKind k);
+
+/* CONVERT modes. */
+enum { CV_INT_TO_FLOAT, CV_FLOAT_TO_INT, CV_ENUM_TO_INT, CV_INT_TO_ENUM, CV_ENUM_TO_FLOAT, CV_IDENTITY };
+
+/* Event 0 is the built-in `halt`; handler tables have one more slot for
+** `null` (the default handler), at index nevents. */
+#define BC_HALT 0u
+
+/* A source location: file number (into BcProgram.files), line, column. */
+typedef struct BcLoc {
+  uint32_t pc;           /* first code offset this location covers */
+  uint16_t file;         /* index into BcProgram.files */
+  uint16_t col;          /* 1-based, 0 if unknown */
+  uint32_t line;         /* 1-based */
+} BcLoc;
+
+typedef struct BcFun {
+  const char *name;      /* for traces: "Client.Loop.entry", "Max", ... */
+  int32_t owner;         /* machine type, or -1 for a global function */
+  uint16_t nparams;      /* parameters, the first locals */
+  uint16_t nlocals;      /* parameters + declared locals + compiler temps */
+  uint8_t has_result;    /* returns a value */
+  uint8_t *code;         /* instructions */
+  uint32_t ncode;        /* bytes of code */
+  uint32_t max_stack;    /* deepest operand stack this function needs */
+  BcLoc *locs;           /* sorted by pc */
+  uint32_t nlocs;
+  Value *local_defaults; /* initial value of each local (params included) */
+} BcFun;
+
+/* What a state does with one event. */
+enum { BH_NONE = 0, BH_DO, BH_GOTO, BH_DEFER, BH_IGNORE };
+typedef struct BcHandler {
+  uint8_t kind;          /* BH_* */
+  uint16_t target;       /* BH_GOTO: target state */
+  int32_t fun;           /* BH_DO: the handler; BH_GOTO: the transition function; else -1 */
+} BcHandler;
+
+typedef struct BcState {
+  const char *name;
+  uint8_t hot, cold;     /* spec temperature */
+  int32_t entry, exit;   /* functions, or -1 */
+  int32_t trans;         /* transition function used by `goto` this state */
+  BcHandler *handlers;   /* nevents + 1 entries (the last one: null) */
+} BcState;
+
+typedef struct BcMachine {
+  const char *name;
+  uint8_t is_spec;
+  uint16_t nvars;
+  const char **var_names;
+  Value *var_defaults;   /* default value of each variable */
+  uint16_t nstates;
+  BcState *states;
+  uint16_t start;        /* start state */
+  uint8_t *observes;     /* specs: nevents flags */
+} BcMachine;
+
+typedef struct BcCase {
+  uint32_t event;        /* event id */
+  uint32_t pc;           /* where the case body starts in the function */
+  int32_t slot;          /* local receiving the payload, or -1 */
+} BcCase;
+
+typedef struct BcRecv {
+  uint16_t ncases;
+  BcCase *cases;
+} BcRecv;
+
+/* Runtime type descriptors, for `as` checks. */
+enum { BT_ANY, BT_DATA, BT_NULL, BT_BOOL, BT_INT, BT_FLOAT, BT_STRING, BT_EVENT, BT_MACHINE, BT_MNAME,
+       BT_ENUM, BT_TUPLE, BT_SEQ, BT_SET, BT_MAP };
+typedef struct BcType {
+  uint8_t kind;          /* BT_* */
+  uint16_t id;           /* BT_MNAME: machine type; BT_ENUM: enum id; BT_TUPLE: shape */
+  uint16_t n;            /* elements */
+  uint32_t *elems;       /* element type indexes */
+} BcType;
+
+typedef struct BcEnum {
+  const char *name;
+  uint32_t n;
+  const char **members;
+  int64_t *values;
+} BcEnum;
+
+typedef struct BcShape {
+  uint16_t n;
+  const char **fields;   /* NULL for shape 0 (unnamed tuples) */
+} BcShape;
+
+typedef struct BcProgram {
+  Arena *arena;          /* owns everything below */
+  uint32_t nfiles;
+  const char **files;    /* source paths */
+  uint32_t nevents;      /* events, halt included (id 0) */
+  const char **event_names;
+  uint16_t nmachines;    /* machines and specs */
+  BcMachine *machines;
+  uint32_t nfuns;
+  BcFun *funs;
+  uint32_t nconsts;
+  Value *consts;         /* encodings live in the arena */
+  uint32_t nrecvs;
+  BcRecv *recvs;
+  uint32_t ntypes;
+  BcType *types;
+  uint16_t nenums;
+  BcEnum *enums;
+  uint16_t nshapes;
+  BcShape *shapes;
+  uint16_t nparams;      /* global params */
+  const char **param_names;
+  Value *param_defaults;
+} BcProgram;
+
+void bc_free(BcProgram *p);
+/* The source location of code offset pc in function f (NULL if none). */
+const BcLoc *bc_loc(const BcFun *f, uint32_t pc);
+/* Print the program's bytecode with source lines, for --dump-bytecode. */
+void bc_disasm(const BcProgram *p, Buf *out);
+
+#endif

@@ -1,0 +1,83 @@
+/* vm.h: the model's semantics as a pure function over State bytes.
+** A State is one pointer-free buffer (layout in vm/state.h): equal program
+** states are equal bytes.  vm_step(state, choice) computes the successor:
+** it never draws a random number; the checker makes every choice.
+** A Vm holds only scratch memory and may be used by one thread at a time;
+** any number of Vms may step different States at once.
+** Ownership: a Vm borrows its BcProgram; States are the caller's buffers. */
+#ifndef PCHECK_VM_H
+#define PCHECK_VM_H
+#include <stddef.h>
+#include <stdint.h>
+#include "vm/bytecode.h"
+#include "vm/util.h"
+#include "vm/value.h"
+
+/* What a step (or the initial state) ended in. */
+typedef enum VmStatus {
+  VM_OK = 0,             /* a new state */
+  VM_BUG_ASSERT,         /* a failed assert, in a machine or a spec */
+  VM_BUG_UNHANDLED,      /* an event no handler takes */
+  VM_BUG_RUNTIME,        /* failed `as`, missing key, index out of range, ... */
+  VM_BUG_DEADLOCK,       /* nothing can run while a machine waits in receive */
+  VM_BUG_HOT,            /* quiescent with a spec in a hot state */
+  VM_BAD_STATE,          /* the State bytes or the choice do not fit the program */
+} VmStatus;
+
+/* The test case an execution runs: main machine, specs, param values. */
+typedef struct VmTest {
+  uint16_t main;         /* machine type created first */
+  uint16_t nspecs;       /* specs attached, in this order */
+  const uint16_t *specs; /* machine types of the specs */
+  const Value *params;   /* value of each global param (BcProgram.nparams) */
+  void *priv;            /* the builder's bookkeeping (lang/codegen.c); the VM ignores it */
+} VmTest;
+
+/* The choices enabled in a state. */
+typedef enum VmChoiceKind {
+  VC_NONE = 0,           /* nothing enabled: the execution has ended */
+  VC_MACHINE,            /* which machine runs next: ids[0..n) */
+  VC_DATA,               /* a value for machine `machine`: options 0..n-1 */
+} VmChoiceKind;
+
+typedef struct VmChoices {
+  VmChoiceKind kind;
+  uint32_t n;            /* number of choices */
+  uint32_t machine;      /* VC_DATA: the machine that is choosing */
+  uint32_t *ids;         /* VC_MACHINE: enabled machine ids, ascending */
+  uint32_t cap;          /* allocated ids */
+} VmChoices;
+
+/* A bug: its kind, a message and where it happened. */
+typedef struct VmBug {
+  VmStatus status;
+  char *message;         /* heap */
+  const char *file;      /* source file, or NULL */
+  uint32_t line, col;
+} VmBug;
+
+typedef struct Vm Vm;
+
+Vm *vm_new(const BcProgram *p, const VmTest *test);
+void vm_free(Vm *vm);
+/* Append P-style log lines (<SendLog> ...) of every step to log; NULL stops. */
+void vm_set_log(Vm *vm, Buf *log);
+/* Write the initial State of the test case into out (replacing its
+** contents).  Runs the specs' start entries.  VM_OK or a bug. */
+VmStatus vm_initial(Vm *vm, Buf *out);
+/* The choices enabled in state s.  Returns VM_OK, VM_BAD_STATE, or, when
+** nothing is enabled, VM_BUG_DEADLOCK / VM_BUG_HOT if the end is a bug. */
+VmStatus vm_choices(Vm *vm, const uint8_t *s, size_t len, VmChoices *out);
+/* Step s by `choice` (a machine id for VC_MACHINE, an option index for
+** VC_DATA) and write the successor into out.  Returns VM_OK or a bug. */
+VmStatus vm_step(Vm *vm, const uint8_t *s, size_t len, uint32_t choice, Buf *out);
+/* The bug of the last call that returned one (valid until the next call). */
+const VmBug *vm_bug(const Vm *vm);
+/* Check that s is a well-formed State of this program (for files read from
+** disk); 0 if not. */
+int vm_state_valid(const Vm *vm, const uint8_t *s, size_t len);
+/* Describe the value of the last data choice (for <RandomLog>). */
+void vm_choices_fini(VmChoices *c);
+const char *vm_status_name(VmStatus s);
+
+#endif
