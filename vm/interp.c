@@ -9,6 +9,7 @@
 #include "vm/vm.h"
 #include "vm/state.h"
 #include <math.h>
+#include <stddef.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -117,9 +118,10 @@ static const char *mname(Vm *vm, uint32_t id) { return cb_machine(vm, id); }
 
 static const char *state_name(Vm *vm, WMachine *m) { return vm->p->machines[m->h.type].states[m->h.state].name; }
 
-static void logf_(Vm *vm, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void logf_(Vm *vm, const char *fmt, ...) {
-  if (!vm->log) return;
+static void log_line(Vm *vm, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Arguments of a log line are only evaluated when a log is wanted. */
+#define logf_(vm, ...) do { if ((vm)->log) log_line((vm), __VA_ARGS__); } while (0)
+static void log_line(Vm *vm, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   buf_vprintf(vm->log, fmt, ap);
@@ -219,6 +221,7 @@ static int rec_parts(const Vm *vm, const uint8_t *r, uint32_t len, RecParts *out
     }
   }
   out->inbox = at;
+  if (h.inbox_off != at) return 0;
   for (uint32_t i = 0; i < h.ninbox; i++) {
     if (len - at < 4) return 0;
     at += 4;
@@ -249,14 +252,13 @@ static int load(Vm *vm, const uint8_t *s, size_t len) {
   vm->nspecs = h->nspecs;
   vm->nms = h->nmachines;
   reserve_ms(vm, vm->nms + 1);
-  vm->sp = xrealloc(vm->sp, (size_t)(vm->nspecs ? vm->nspecs : 1) * sizeof(WMachine));
   const uint8_t *offs = s + sizeof(StateHdr);
   for (uint64_t i = 0; i < nrec; i++) {
     uint32_t off = rd32(offs + 4 * i);
     uint32_t end = i + 1 < nrec ? rd32(offs + 4 * (i + 1)) : (uint32_t)len;
     if (off > len || end > len || end < off) return 0;
     WMachine *m = i < h->nspecs ? &vm->sp[i] : &vm->ms[i - h->nspecs];
-    memset(m, 0, sizeof *m);
+    m->decoded = 0;
     m->orig = s + off;
     m->orig_len = end - off;
     if (m->orig_len < sizeof(MachHdr)) return 0;
@@ -267,29 +269,30 @@ static int load(Vm *vm, const uint8_t *s, size_t len) {
 static void decode(Vm *vm, WMachine *m) {
   if (m->decoded) return;
   m->decoded = 1;
-  RecParts rp;
   memcpy(&m->h, m->orig, sizeof(MachHdr));
-  /* Records come from this VM's own output; they parse by construction. */
-  if (!rec_parts(vm, m->orig, m->orig_len, &rp)) abort();
+  /* Records come from this VM's own output: decode without checks. */
   const BcMachine *bm = &vm->p->machines[m->h.type];
   m->vars = valarena_alloc(&vm->va, (size_t)(bm->nvars ? bm->nvars : 1) * sizeof(Value));
   const uint8_t *r = m->orig;
-  uint32_t at = rp.vars;
+  uint32_t at = sizeof(MachHdr);
   if (!(m->h.flags & MF_HALTED))
-    for (uint16_t i = 0; i < bm->nvars; i++) at += (uint32_t)val_decode(r + at, m->orig_len - at, &m->vars[i]);
+    for (uint16_t i = 0; i < bm->nvars; i++) at += (uint32_t)val_load(r + at, &m->vars[i]);
+  m->pend_event = 0;
+  m->pend_payload = val_null();
   if (m->h.flags & (MF_START | MF_RAISED)) {
-    m->pend_event = rd32(r + rp.pend);
-    val_decode(r + rp.pend + 4, m->orig_len - rp.pend - 4, &m->pend_payload);
+    m->pend_event = rd32(r + at);
+    at += 4;
+    at += (uint32_t)val_load(r + at, &m->pend_payload);
   }
-  m->frames = r + rp.frames;
-  m->frames_len = rp.inbox - rp.frames;
+  m->frames = r + at;
+  m->frames_len = m->h.inbox_off - at;
   m->inbox_cap = m->h.ninbox + 4;
   m->inbox = valarena_alloc(&vm->va, m->inbox_cap * sizeof(InboxEntry));
-  at = rp.inbox;
+  at = m->h.inbox_off;
   for (uint32_t i = 0; i < m->h.ninbox; i++) {
     m->inbox[i].event = rd32(r + at);
     at += 4;
-    at += (uint32_t)val_decode(r + at, m->orig_len - at, &m->inbox[i].payload);
+    at += (uint32_t)val_load(r + at, &m->inbox[i].payload);
   }
 }
 
@@ -313,17 +316,21 @@ static void encode_record(Vm *vm, WMachine *m, Buf *b) {
   MachHdr h = m->h;
   h.zero = 0;
   if (!(h.flags & MF_RECEIVE)) h.recv = 0;
-  buf_append(b, &h, sizeof h);
+  buf_append_fast(b, &h, sizeof h);
   const BcMachine *bm = &vm->p->machines[m->h.type];
   if (!(m->h.flags & MF_HALTED)) {
     for (uint16_t i = 0; i < bm->nvars; i++) put_value(b, &m->vars[i]);
     if (m->h.flags & (MF_START | MF_RAISED)) {
-      buf_append(b, &m->pend_event, 4);
+      buf_append_fast(b, &m->pend_event, 4);
       put_value(b, &m->pend_payload);
     }
-    if (m->h.nframes) buf_append(b, m->frames, m->frames_len);
+    if (m->h.nframes) buf_append_fast(b, m->frames, m->frames_len);
+  }
+  uint32_t inbox_off = (uint32_t)(b->len - start);
+  memcpy(b->data + start + offsetof(MachHdr, inbox_off), &inbox_off, 4);
+  if (!(m->h.flags & MF_HALTED)) {
     for (uint32_t i = 0; i < m->h.ninbox; i++) {
-      buf_append(b, &m->inbox[i].event, 4);
+      buf_append_fast(b, &m->inbox[i].event, 4);
       put_value(b, &m->inbox[i].payload);
     }
   }
@@ -331,23 +338,27 @@ static void encode_record(Vm *vm, WMachine *m, Buf *b) {
   memcpy(b->data + start, &len, 4);
 }
 
-static void write_state(Vm *vm, Buf *out) {
+static void write_state(Vm *vm, Buf *out, size_t hint) {
   out->len = 0;
+  if (out->cap < hint + 4096) {
+    out->cap = hint + 4096;
+    out->data = xrealloc(out->data, out->cap);
+  }
   StateHdr h = vm->hdr;
   h.nmachines = vm->nms;
   h.nspecs = vm->nspecs;
   h.zero = 0;
   if (!h.choice_kind) h.choice_machine = h.choice_n = 0;
-  buf_append(out, &h, sizeof h);
+  buf_append_fast(out, &h, sizeof h);
   uint32_t nrec = (uint32_t)vm->nspecs + vm->nms;
   size_t offs = out->len;
-  for (uint32_t i = 0; i < nrec; i++) buf_append(out, "\0\0\0\0", 4);
+  for (uint32_t i = 0; i < nrec; i++) buf_append_fast(out, "\0\0\0\0", 4);
   for (uint32_t i = 0; i < nrec; i++) {
     WMachine *m = i < vm->nspecs ? &vm->sp[i] : &vm->ms[i - vm->nspecs];
     uint32_t off = (uint32_t)out->len;
     memcpy(out->data + offs + 4 * i, &off, 4);
     if (m->decoded) encode_record(vm, m, out);
-    else buf_append(out, m->orig, m->orig_len);
+    else buf_append_fast(out, m->orig, m->orig_len);
   }
   uint32_t size = (uint32_t)out->len;
   memcpy(out->data, &size, 4);
@@ -1191,9 +1202,7 @@ static int can_dequeue(Vm *vm, WMachine *m) {
     }
     return 0;
   }
-  RecParts rp;
-  if (!rec_parts(vm, m->orig, m->orig_len, &rp)) return 0;
-  uint32_t at = rp.inbox;
+  uint32_t at = h.inbox_off;
   for (uint32_t i = 0; i < h.ninbox; i++) {
     uint32_t ev = rd32(m->orig + at);
     if (rv) {
@@ -1229,6 +1238,7 @@ Vm *vm_new(const BcProgram *p, const VmTest *test) {
     vm->params_copy[i] = v;
   }
   vm->t.params = vm->params_copy;
+  vm->sp = xcalloc(test->nspecs ? test->nspecs : 1, sizeof(WMachine));
   valarena_init(&vm->va);
   buf_init(&vm->tmp);
   vm->names.ctx = vm;
@@ -1273,7 +1283,6 @@ VmStatus vm_initial(Vm *vm, Buf *out) {
   memset(&vm->hdr, 0, sizeof vm->hdr);
   vm->nms = 0;
   vm->nspecs = vm->t.nspecs;
-  vm->sp = xrealloc(vm->sp, (size_t)(vm->nspecs ? vm->nspecs : 1) * sizeof(WMachine));
   for (uint16_t i = 0; i < vm->nspecs; i++) {
     uint32_t idx = i;
     new_record(vm, vm->t.specs[i], 1, &idx);
@@ -1293,7 +1302,7 @@ VmStatus vm_initial(Vm *vm, Buf *out) {
   m->h.flags = MF_START;
   m->pend_payload = val_null();
   logf_(vm, "<CreateLog> '%s' was created by the test harness.", mname(vm, id));
-  write_state(vm, out);
+  write_state(vm, out, 0);
   return VM_OK;
 }
 
@@ -1446,7 +1455,7 @@ VmStatus vm_step(Vm *vm, const uint8_t *s, size_t len, uint32_t choice, Buf *out
     m->frames = NULL;
     m->frames_len = 0;
   }
-  write_state(vm, out);
+  write_state(vm, out, len);
   return VM_OK;
 }
 

@@ -43,7 +43,8 @@ typedef struct MachHdr {
   uint32_t ninbox;       /* inbox entries */
   uint16_t recv;         /* MF_RECEIVE: receive table; else 0 */
   uint16_t zero;         /* always 0 */
+  uint32_t inbox_off;    /* offset of the inbox from the record start */
 } MachHdr;
-_Static_assert(sizeof(MachHdr) == 20, "MachHdr layout");
+_Static_assert(sizeof(MachHdr) == 24, "MachHdr layout");
 
 #endif

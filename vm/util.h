@@ -23,6 +23,16 @@ typedef struct Buf {
 void buf_init(Buf *b);
 void buf_fini(Buf *b);
 void buf_append(Buf *b, const void *p, size_t n);
+/* buf_append for hot paths: inline when the room is already there. */
+static inline void buf_append_fast(Buf *b, const void *p, size_t n) {
+  if (b->len + n + 1 <= b->cap) {
+    __builtin_memcpy(b->data + b->len, p, n);
+    b->len += n;
+    b->data[b->len] = 0;
+  } else {
+    buf_append(b, p, n);
+  }
+}
 void buf_puts(Buf *b, const char *s);
 void buf_putc(Buf *b, char c);
 void buf_printf(Buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

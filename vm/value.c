@@ -195,6 +195,9 @@ static size_t decode_depth(const uint8_t *p, size_t n, Value *v, int depth) {
 
 size_t val_decode(const uint8_t *p, size_t n, Value *v) { return decode_depth(p, n, v, 0); }
 
+static size_t elem_at(const uint8_t *p, Value *v);
+size_t val_load(const uint8_t *p, Value *v) { return elem_at(p, v); }
+
 /* Decode an element known to be well formed. */
 static size_t elem_at(const uint8_t *p, Value *v) {
   size_t n = val_skip(p);

@@ -74,6 +74,9 @@ size_t val_encode(const Value *v, uint8_t *out);
 /* Decode the encoding at p (at most n bytes) into *v; compound values
 ** point into p.  Returns the bytes consumed, or 0 if p is malformed. */
 size_t val_decode(const uint8_t *p, size_t n, Value *v);
+/* Decode a well-formed encoding (one this library wrote) without checks;
+** returns its size. */
+size_t val_load(const uint8_t *p, Value *v);
 /* Size of the encoding at p without decoding it (p well formed). */
 size_t val_skip(const uint8_t *p);
 
