@@ -44,7 +44,7 @@ demo)
 test)
   install_packages
   autoreconf -fi >/dev/null 2>&1 || { echo "build.sh: autoreconf failed" >&2; exit 2; }
-  configure_build build-check --enable-asan --enable-ubsan
+  configure_build build-check --enable-asan --enable-ubsan --enable-debug
   make -C build-check -j2 check >build-check/check-output.txt 2>&1
   check_rc=$?
   grep -E '^(PASS|FAIL|XFAIL|ERROR|SKIP):' build-check/check-output.txt | grep -v '^PASS' || true

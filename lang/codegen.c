@@ -671,7 +671,7 @@ static void cg_fun(Cg *C, Ast *decl, BcFun *f) {
 /* A transition: exit the current state, run `with` (optional), enter target. */
 static int32_t cg_transition(Cg *C, const char *mname, BcState *target, uint16_t tidx, int32_t with, Span sp) {
   BcFun *f = new_fun(C, with >= 0 ? arena_printf(C->a, "%s.goto.%s.with", mname, target->name)
-                                  : arena_printf(C->a, "%s.goto.%s", mname, target->name), -1);
+                                  : arena_printf(C->a, "%s.goto.%s", mname, target->name), C->owner->slot);
   FunBuild fb;
   begin_fun(C, &fb, f);
   f->nparams = 1;
@@ -971,6 +971,15 @@ BcProgram *cg_compile(Program *p, Diag *d) {
   ptrvec_fini(&C->shapes);
   valarena_fini(&C->va);
   if (C->errors) { bc_free(bc); return NULL; }
+  Buf err;
+  buf_init(&err);
+  if (!bc_verify(bc, &err)) {
+    diag_error_noloc(d, "internal error: the compiled bytecode does not verify: %s", err.data);
+    buf_fini(&err);
+    bc_free(bc);
+    return NULL;
+  }
+  buf_fini(&err);
   return bc;
 }
 

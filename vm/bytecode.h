@@ -20,6 +20,8 @@ typedef enum OperandKind { OPK_NONE, OPK_U8, OPK_U16, OPK_U32, OPK_I64, OPK_F64,
 /* Name, operand kind and size of each opcode (from opcodes.def). */
 extern const char *const bc_op_names[OP__COUNT];
 extern const uint8_t bc_op_operand[OP__COUNT];
+/* Operands each opcode pops (-1: depends on the operand). */
+extern const int8_t bc_op_pops[OP__COUNT];
 int bc_operand_size(OperandKind k);
 
 /* CONVERT modes. */
@@ -140,6 +142,9 @@ typedef struct BcProgram {
 void bc_free(BcProgram *p);
 /* The source location of code offset pc in function f (NULL if none). */
 const BcLoc *bc_loc(const BcFun *f, uint32_t pc);
+/* Check every instruction against the opcode table and the program;
+** 1 if sound, else 0 with the first problem in err (may be NULL). */
+int bc_verify(const BcProgram *p, Buf *err);
 /* Print the program's bytecode with source lines, for --dump-bytecode. */
 void bc_disasm(const BcProgram *p, Buf *out);
 

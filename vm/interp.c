@@ -68,6 +68,9 @@ struct Vm {
   uint32_t choice_val;
   int halted_now;        /* the running machine halted in this step */
   Buf *log;
+  int record;            /* collect VmEvents */
+  VmEvent *events;       /* this step's events */
+  uint32_t nevents, events_cap;
   Buf tmp;               /* scratch text */
   VmBug bug;
   ValNames names;
@@ -112,6 +115,23 @@ static const char *cb_field(const void *ctx, uint16_t shape, int i) {
   const Vm *vm = ctx;
   if (shape == 0 || shape >= vm->p->nshapes || i >= vm->p->shapes[shape].n) return NULL;
   return vm->p->shapes[shape].fields[i];
+}
+
+static void note(Vm *vm, VmEventKind k, uint32_t machine, uint32_t other, uint32_t ev, uint32_t state, int spec,
+                 Value payload) {
+  if (!vm->record) return;
+  if (vm->nevents == vm->events_cap) {
+    vm->events_cap = vm->events_cap ? vm->events_cap * 2 : 32;
+    vm->events = xrealloc(vm->events, vm->events_cap * sizeof(VmEvent));
+  }
+  VmEvent *e = &vm->events[vm->nevents++];
+  e->kind = k;
+  e->machine = machine;
+  e->other = other;
+  e->event = ev;
+  e->state = (uint16_t)state;
+  e->spec = (uint16_t)spec;
+  e->payload = payload;
 }
 
 static const char *mname(Vm *vm, uint32_t id) { return cb_machine(vm, id); }
@@ -397,12 +417,12 @@ static Frame *push_frame(Vm *vm, uint32_t fid, uint32_t w, int spec, uint32_t ba
   fr->who = w;
   fr->spec = (uint8_t)spec;
   Value *loc = vm->locals + vm->nlocals;
-  memcpy(loc, f->local_defaults, f->nlocals * sizeof(Value));
+  if (f->nlocals) memcpy(loc, f->local_defaults, f->nlocals * sizeof(Value));
   if (arg) {
     if (f->nparams) loc[0] = *arg;
   } else {
     vm->nstack -= f->nparams;
-    memcpy(loc, vm->stack + vm->nstack, f->nparams * sizeof(Value));
+    if (f->nparams) memcpy(loc, vm->stack + vm->nstack, f->nparams * sizeof(Value));
   }
   vm->nlocals += f->nlocals;
   fr->sbase = vm->nstack;
@@ -478,7 +498,7 @@ static WMachine *new_record(Vm *vm, uint16_t type, int spec, uint32_t *id_out) {
   const BcMachine *bm = &vm->p->machines[type];
   m->h.state = bm->start;
   m->vars = valarena_alloc(&vm->va, (size_t)(bm->nvars ? bm->nvars : 1) * sizeof(Value));
-  memcpy(m->vars, bm->var_defaults, bm->nvars * sizeof(Value));
+  if (bm->nvars) memcpy(m->vars, bm->var_defaults, bm->nvars * sizeof(Value));
   m->inbox_cap = 4;
   m->inbox = valarena_alloc(&vm->va, m->inbox_cap * sizeof(InboxEntry));
   return m;
@@ -488,7 +508,7 @@ static void enqueue(Vm *vm, WMachine *m, uint32_t ev, Value payload) {
   if (m->h.ninbox == m->inbox_cap) {
     uint32_t cap = m->inbox_cap * 2 + 4;
     InboxEntry *n = valarena_alloc(&vm->va, cap * sizeof(InboxEntry));
-    memcpy(n, m->inbox, m->h.ninbox * sizeof(InboxEntry));
+    if (m->h.ninbox) memcpy(n, m->inbox, m->h.ninbox * sizeof(InboxEntry));
     m->inbox = n;
     m->inbox_cap = cap;
   }
@@ -504,6 +524,7 @@ static void inbox_remove(WMachine *m, uint32_t i) {
 
 static void halt_machine(Vm *vm, WMachine *m, uint32_t id) {
   logf_(vm, "<HaltLog> '%s' halted in state '%s'.", mname(vm, id), state_name(vm, m));
+  note(vm, VE_HALT, id, 0, 0, m->h.state, 0, val_null());
   m->h.flags = MF_HALTED;
   m->h.nframes = 0;
   m->h.ninbox = 0;
@@ -553,6 +574,7 @@ static int observe(Vm *vm, uint32_t ev, Value payload) {
     if (ev >= vm->p->nevents || !bm->observes[ev]) continue;
     logf_(vm, "<MonitorLog> %s is processing event '%s' in state '%s'.", bm->name, event_text(vm, ev, &payload),
           bm->states[s->h.state].name);
+    note(vm, VE_MONITOR, i, 0, ev, s->h.state, 1, payload);
     uint32_t base = vm->nfr;
     if (dispatch(vm, i, 1, ev, payload, base, 0) == R_BUG) return R_BUG;
     if (vm->nfr > base) {
@@ -709,6 +731,15 @@ static int run(Vm *vm, uint32_t base) {
     uint32_t pc = f->pc;
     uint32_t start_pc = pc;
     Value *L = vm->locals + f->lbase;
+#ifdef PCHECK_DEBUG
+    /* Debug builds: check the instruction against the opcode table. */
+    if (code[pc] >= OP__COUNT ||
+        pc + 1 + (uint32_t)bc_operand_size((OperandKind)bc_op_operand[code[pc]]) > fn->ncode ||
+        (bc_op_pops[code[pc]] > 0 && vm->nstack - f->sbase < (uint32_t)bc_op_pops[code[pc]])) {
+      fprintf(stderr, "pcheck: internal error: bad instruction at %s:%u\n", fn->name, pc);
+      abort();
+    }
+#endif
     Opcode op = (Opcode)code[pc++];
     switch (op) {
     case OP_NOP: /* do nothing */ break;
@@ -997,6 +1028,7 @@ static int run(Vm *vm, uint32_t base) {
         logf_(vm, "<RandomLog> '%s' nondeterministically chose '%s'.", mname(vm, f->who), vb.data);
         buf_fini(&vb);
       }
+      note(vm, VE_CHOICE, f->who, 0, 0, 0, 0, r);
       push(vm, r);
       break;
     }
@@ -1012,6 +1044,7 @@ static int run(Vm *vm, uint32_t base) {
       m->pend_payload = payload;
       f = &vm->fr[vm->nfr - 1];
       logf_(vm, "<CreateLog> '%s' was created by '%s'.", mname(vm, id), mname(vm, f->who));
+      note(vm, VE_CREATE, id, f->who, 0, 0, 0, payload);
       push(vm, val_machine(id));
       f->pc = pc;
       return R_SUSPEND;
@@ -1042,12 +1075,14 @@ static int run(Vm *vm, uint32_t base) {
       WMachine *sender = &vm->ms[me];
       logf_(vm, "<SendLog> '%s' in state '%s' sent event '%s' to '%s'.", mname(vm, me), state_name(vm, sender),
             event_text(vm, (uint32_t)ev.u.i, &payload), mname(vm, (uint32_t)target.u.i));
+      note(vm, VE_SEND, me, (uint32_t)target.u.i, (uint32_t)ev.u.i, sender->h.state, 0, payload);
       if (observe(vm, (uint32_t)ev.u.i, payload) == R_BUG) return R_BUG;
       WMachine *tm = &vm->ms[target.u.i];
       decode(vm, tm);
-      if (tm->h.flags & MF_HALTED)
+      if (tm->h.flags & MF_HALTED) {
         logf_(vm, "<SendLog> '%s' is halted; the event is dropped.", mname(vm, (uint32_t)target.u.i));
-      else
+        note(vm, VE_DROP, me, (uint32_t)target.u.i, (uint32_t)ev.u.i, 0, 0, payload);
+      } else
         enqueue(vm, tm, (uint32_t)ev.u.i, payload);
       return R_SUSPEND;
     }
@@ -1056,6 +1091,7 @@ static int run(Vm *vm, uint32_t base) {
       if (ev.tag != VT_EVENT) RUNTIME("announce of a null event");
       f->pc = pc;
       logf_(vm, "<AnnounceLog> '%s' announced event '%s'.", mname(vm, f->who), event_text(vm, (uint32_t)ev.u.i, &payload));
+      note(vm, VE_ANNOUNCE, f->who, 0, (uint32_t)ev.u.i, 0, 0, payload);
       if (observe(vm, (uint32_t)ev.u.i, payload) == R_BUG) return R_BUG;
       continue;
     }
@@ -1070,6 +1106,7 @@ static int run(Vm *vm, uint32_t base) {
                       event_text(vm, (uint32_t)ev.u.i, &payload), state_name(vm, m));
       else logf_(vm, "<RaiseLog> '%s' raised event '%s' in state '%s'.", mname(vm, w),
                  event_text(vm, (uint32_t)ev.u.i, &payload), state_name(vm, m));
+      note(vm, VE_RAISE, w, 0, (uint32_t)ev.u.i, m->h.state, spec, payload);
       Frame *b0 = &vm->fr[abase];
       vm->nstack = b0->sbase;
       vm->nlocals = b0->lbase;
@@ -1104,6 +1141,7 @@ static int run(Vm *vm, uint32_t base) {
       WMachine *m = &vm->ms[f->who];
       m->h.flags |= MF_RECEIVE;
       m->h.recv = t;
+      note(vm, VE_BLOCK, f->who, t, 0, m->h.state, 0, val_null());
       if (vm->log) {
         Buf eb;
         buf_init(&eb);
@@ -1138,6 +1176,7 @@ static int run(Vm *vm, uint32_t base) {
       uint32_t n;
       const char *t = val_str(&s, &n);
       logf_(vm, "<PrintLog> %.*s", (int)n, t);
+      note(vm, VE_PRINT, f->who, 0, 0, 0, f->spec, s);
       break;
     }
     case OP_EXIT_STATE: { /* call the current state's exit function */
@@ -1152,6 +1191,7 @@ static int run(Vm *vm, uint32_t base) {
       FETCH_U16(s);
       WMachine *m = who(vm, f);
       m->h.state = s;
+      note(vm, VE_STATE, f->who, 0, 0, s, f->spec, val_null());
       if (f->spec)
         logf_(vm, "<MonitorLog> %s enters %sstate '%s'.", P->machines[m->h.type].name,
               P->machines[m->h.type].states[s].hot ? "hot " : "", P->machines[m->h.type].states[s].name);
@@ -1224,7 +1264,7 @@ Vm *vm_new(const BcProgram *p, const VmTest *test) {
   vm->p = p;
   vm->t = *test;
   vm->specs_copy = xcalloc(test->nspecs ? test->nspecs : 1, sizeof(uint16_t));
-  memcpy(vm->specs_copy, test->specs, test->nspecs * sizeof(uint16_t));
+  if (test->nspecs) memcpy(vm->specs_copy, test->specs, test->nspecs * sizeof(uint16_t));
   vm->t.specs = vm->specs_copy;
   vm->params_copy = xcalloc(p->nparams ? p->nparams : 1, sizeof(Value));
   /* Param values may point into the caller's memory: copy their encodings. */
@@ -1260,6 +1300,7 @@ void vm_free(Vm *vm) {
   free(vm->stack);
   free(vm->fr);
   free(vm->locals);
+  free(vm->events);
   free(vm->bug.message);
   buf_fini(&vm->tmp);
   valarena_fini(&vm->va);
@@ -1268,10 +1309,18 @@ void vm_free(Vm *vm) {
 
 void vm_set_log(Vm *vm, Buf *log) { vm->log = log; }
 
+void vm_record_events(Vm *vm, int on) { vm->record = on; }
+
+const VmEvent *vm_events(const Vm *vm, uint32_t *n) {
+  *n = vm->nevents;
+  return vm->events;
+}
+
 const VmBug *vm_bug(const Vm *vm) { return &vm->bug; }
 
 static void begin(Vm *vm) {
   valarena_reset(&vm->va);
+  vm->nevents = 0;
   vm->nfr = vm->nstack = vm->nlocals = 0;
   vm->have_choice = 0;
   vm->halted_now = 0;
@@ -1302,6 +1351,7 @@ VmStatus vm_initial(Vm *vm, Buf *out) {
   m->h.flags = MF_START;
   m->pend_payload = val_null();
   logf_(vm, "<CreateLog> '%s' was created by the test harness.", mname(vm, id));
+  note(vm, VE_CREATE, id, UINT32_MAX, 0, 0, 0, val_null());
   write_state(vm, out, 0);
   return VM_OK;
 }
@@ -1364,6 +1414,7 @@ static int start_machine(Vm *vm, uint32_t id) {
     m->h.flags &= (uint16_t)~MF_START;
     const BcState *st = &bm->states[m->h.state];
     logf_(vm, "<StateLog> '%s' enters state '%s'.", mname(vm, id), st->name);
+    note(vm, VE_STATE, id, 0, 0, m->h.state, 0, val_null());
     if (st->entry >= 0) push_frame(vm, (uint32_t)st->entry, id, 0, UINT32_MAX, &m->pend_payload);
     m->pend_payload = val_null();
     return R_DONE;
@@ -1382,6 +1433,7 @@ static int start_machine(Vm *vm, uint32_t id) {
     inbox_remove(m, i);
     logf_(vm, "<DequeueLog> '%s' dequeued event '%s' in state '%s'.", mname(vm, id), event_text(vm, ev, &payload),
           st->name);
+    note(vm, VE_DEQUEUE, id, 0, ev, m->h.state, 0, payload);
     return dispatch(vm, id, 0, ev, payload, 0, 0);
   }
   if (st->handlers[vm->p->nevents].kind == BH_DO) {
@@ -1406,6 +1458,7 @@ static int resume_receive(Vm *vm, uint32_t id) {
       inbox_remove(m, i);
       logf_(vm, "<ReceiveLog> '%s' received event '%s' in state '%s'.", mname(vm, id), event_text(vm, ev, &payload),
             state_name(vm, m));
+      note(vm, VE_RECEIVE, id, 0, ev, m->h.state, 0, payload);
       if (rv->cases[c].slot >= 0) vm->locals[f->lbase + (uint32_t)rv->cases[c].slot] = payload;
       f->pc = rv->cases[c].pc;
       return R_DONE;

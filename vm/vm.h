@@ -56,12 +56,43 @@ typedef struct VmBug {
   uint32_t line, col;
 } VmBug;
 
+/* What a step did, for explorers and traces (vm_record_events). */
+typedef enum VmEventKind {
+  VE_CREATE,             /* machine created by `other` (UINT32_MAX: the test harness) */
+  VE_SEND,               /* machine sent event (payload) to `other` */
+  VE_DROP,               /* the send to halted machine `other` was dropped */
+  VE_DEQUEUE,            /* machine dequeued event (payload) in state */
+  VE_RAISE,              /* machine raised event */
+  VE_STATE,              /* machine entered state */
+  VE_HALT,               /* machine halted */
+  VE_BLOCK,              /* machine waits in receive */
+  VE_RECEIVE,            /* machine received event in receive */
+  VE_MONITOR,            /* spec `spec` processed event */
+  VE_ANNOUNCE,           /* machine announced event */
+  VE_CHOICE,             /* machine chose payload at a data choice */
+  VE_PRINT,              /* machine printed payload (a string) */
+} VmEventKind;
+
+typedef struct VmEvent {
+  VmEventKind kind;
+  uint32_t machine;      /* the acting machine (spec events: the spec's index) */
+  uint32_t other;        /* see VmEventKind */
+  uint32_t event;        /* event id, where there is one */
+  uint16_t state;        /* state, where there is one */
+  uint16_t spec;         /* 1 when `machine` is a spec index */
+  Value payload;         /* valid until the next call on this Vm */
+} VmEvent;
+
 typedef struct Vm Vm;
 
 Vm *vm_new(const BcProgram *p, const VmTest *test);
 void vm_free(Vm *vm);
 /* Append P-style log lines (<SendLog> ...) of every step to log; NULL stops. */
 void vm_set_log(Vm *vm, Buf *log);
+/* Record a VmEvent list of what each call did (off by default). */
+void vm_record_events(Vm *vm, int on);
+/* The events of the last vm_initial/vm_step (valid until the next call). */
+const VmEvent *vm_events(const Vm *vm, uint32_t *n);
 /* Write the initial State of the test case into out (replacing its
 ** contents).  Runs the specs' start entries.  VM_OK or a bug. */
 VmStatus vm_initial(Vm *vm, Buf *out);

@@ -198,6 +198,46 @@ START_TEST(test_damaged_states) {
 }
 END_TEST
 
+/* The events a step reports: the ping-pong model's first steps. */
+START_TEST(test_step_events) {
+  Model m;
+  model_load(&m, good_models[0]);
+  Vm *vm = vm_new(m.bc, &m.test);
+  vm_record_events(vm, 1);
+  Buf a, b;
+  buf_init(&a);
+  buf_init(&b);
+  uint32_t n;
+  ck_assert_int_eq(vm_initial(vm, &a), VM_OK);
+  const VmEvent *ev = vm_events(vm, &n);
+  ck_assert_uint_eq(n, 1);
+  ck_assert_int_eq(ev[0].kind, VE_CREATE);
+  ck_assert_uint_eq(ev[0].other, UINT32_MAX);
+  /* Main enters Init, creates Pong: a scheduling point. */
+  ck_assert_int_eq(vm_step(vm, (uint8_t *)a.data, a.len, 0, &b), VM_OK);
+  ev = vm_events(vm, &n);
+  ck_assert_uint_eq(n, 2);
+  ck_assert_int_eq(ev[0].kind, VE_STATE);
+  ck_assert_int_eq(ev[1].kind, VE_CREATE);
+  ck_assert_uint_eq(ev[1].machine, 1);
+  ck_assert_uint_eq(ev[1].other, 0);
+  /* Main resumes and sends ePing to Pong; the spec observes it first. */
+  ck_assert_int_eq(vm_step(vm, (uint8_t *)b.data, b.len, 0, &a), VM_OK);
+  ev = vm_events(vm, &n);
+  ck_assert_uint_eq(n, 2);
+  ck_assert_int_eq(ev[0].kind, VE_SEND);
+  ck_assert_uint_eq(ev[0].machine, 0);
+  ck_assert_uint_eq(ev[0].other, 1);
+  ck_assert_int_eq(ev[0].payload.tag, VT_TUPLE);
+  ck_assert_int_eq(ev[1].kind, VE_MONITOR);
+  ck_assert_uint_eq(ev[1].spec, 1);
+  buf_fini(&a);
+  buf_fini(&b);
+  vm_free(vm);
+  model_free(&m);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("vm");
   TCase *tc = tcase_create("all");
@@ -205,6 +245,7 @@ int main(void) {
   tcase_add_loop_test(tc, test_replay_identical, 0, NGOOD);
   tcase_add_test(tc, test_canonical_collections);
   tcase_add_test(tc, test_damaged_states);
+  tcase_add_test(tc, test_step_events);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
   srunner_set_fork_status(sr, CK_NOFORK);
