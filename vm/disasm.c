@@ -21,7 +21,8 @@ static void disasm_fun(const BcProgram *p, uint32_t id, Buf *b) {
     last = l;
     Opcode op = (Opcode)f->code[pc];
     if (op >= OP__COUNT) { buf_printf(b, "  %5u  <bad opcode %u>\n", pc, op); break; }
-    buf_printf(b, "  %5u  %-12s", pc, bc_op_names[op]);
+    if (bc_op_operand[op] == OPK_NONE) buf_printf(b, "  %5u  %s", pc, bc_op_names[op]);
+    else buf_printf(b, "  %5u  %-12s", pc, bc_op_names[op]);
     const uint8_t *a = f->code + pc + 1;
     uint16_t x, y;
     uint32_t u;

@@ -1,0 +1,32 @@
+#!/bin/sh
+# random.sh: every model of the suite (models/*, tests/golden/accept and
+# tests/golden/vm programs) runs a thousand random executions of each of its
+# test cases; a found bug is fine (exit 1), a crash, an internal error or a
+# sanitizer report is not.  Run under --enable-asan --enable-ubsan in CI.
+set -u
+: "${PCHECK:?PCHECK must name the pcheck binary}"
+: "${srcdir:=.}"
+cd "$srcdir" || exit 99
+runs=${RANDOM_RUNS:-1000}
+tmp=$(mktemp -d) || exit 99
+trap 'rm -rf "$tmp"' EXIT
+pass=0 fail=0
+check_one() {   # check_one INPUT TEST
+  timeout 300 ${PCHECK_WRAPPER:-} "$PCHECK" --search random --seed 7 --schedules "$runs" --max-steps 2000 \
+    -t "$2" "$1" >"$tmp/out" 2>"$tmp/err"
+  code=$?
+  if { [ "$code" -eq 0 ] || [ "$code" -eq 1 ]; } && ! grep -q -e Sanitizer -e 'runtime error:' "$tmp/err"; then
+    pass=$((pass + 1)); echo "PASS: $1 -t $2 ($(tail -n 2 "$tmp/out" | head -n 1))"
+  else
+    fail=$((fail + 1)); echo "FAIL: $1 -t $2 (exit $code)"; head -c 3000 "$tmp/err"; echo
+  fi
+}
+inputs=""
+for d in models/*/; do [ -d "$d" ] && inputs="$inputs ${d%/}"; done
+for f in tests/golden/accept/*.p tests/golden/vm/*.p; do [ -f "$f" ] && inputs="$inputs $f"; done
+for in in $inputs; do
+  tests=$("$PCHECK" --list-tests "$in" 2>/dev/null) || continue
+  for t in $tests; do check_one "$in" "$t"; done
+done
+echo "# passed: $pass failed: $fail"
+[ "$fail" -eq 0 ]
