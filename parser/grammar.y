@@ -130,7 +130,7 @@ top_decl
   | TYPE IDENT '=' type ';'
       { Ast *d = mkname(ctx, AST_D_TYPEDEF, @$, $2, @2); d->k[0] = $4; ast_push(A, &ctx->program->list, d); }
   | TYPE IDENT ';'
-      { unsupported(ctx, @$, "foreign type declarations"); }
+      { unsupported(ctx, @$, "foreign types (a type without a definition)"); }
   | ENUM IDENT '{' enum_elems '}'
       { Ast *d = mkname(ctx, AST_D_ENUM, @$, $2, @2); d->list = $4; ast_push(A, &ctx->program->list, d); }
   | machine_decl   { ast_push(A, &ctx->program->list, $1); }
@@ -242,10 +242,10 @@ fun_decl
       { $$ = mkname(ctx, AST_D_FUN, @$, $2, @2); $$->list = $4; $$->k[0] = $6; $$->k[1] = $7; }
   | FUN IDENT '(' opt_params ')' opt_ret_type ';'
       { $$ = mkname(ctx, AST_D_FUN, @$, $2, @2); $$->list = $4; $$->k[0] = $6; $$->flags |= AF_FOREIGN;
-        unsupported(ctx, @$, "foreign functions (a function without a body)"); }
+        unsupported(ctx, @$, "foreign functions (functions without a body)"); }
   | FUN IDENT '(' opt_params ')' opt_ret_type CREATES IDENT ';'
       { $$ = mkname(ctx, AST_D_FUN, @$, $2, @2); $$->list = $4; $$->k[0] = $6; $$->flags |= AF_FOREIGN;
-        unsupported(ctx, @$, "foreign functions (a function without a body)"); }
+        unsupported(ctx, @$, "foreign functions (functions without a body)"); }
   ;
 opt_params
   : %empty  { memset(&$$, 0, sizeof $$); }
@@ -510,7 +510,7 @@ ref_list
 ref
   : IDENT               { $$ = mkname(ctx, AST_E_NAME, @$, $1, @1); }
   | IDENT RARROW IDENT  { $$ = mkname(ctx, AST_E_NAME, @$, $1, @1);
-                          unsupported(ctx, @$, "binding a machine to an interface ('->')"); }
+                          unsupported(ctx, @$, "bindings of machines to interfaces ('->')"); }
   ;
 test_decl
   : TEST IDENT '[' MAIN '=' IDENT ']' ':' modexpr ';'
@@ -561,7 +561,7 @@ static Ast *expr1(ParseCtx *ctx, AstKind k, Span sp, Ast *a, Ast *b) {
 }
 
 static void unsupported(ParseCtx *ctx, Span sp, const char *what) {
-  diag_error(ctx->diag, sp, "%s: not supported by pcheck", what);
+  diag_error(ctx->diag, sp, "%s are not supported by pcheck", what);
   ctx->errors++;
 }
 
@@ -630,7 +630,7 @@ static int yyreport_syntax_error(const yypcontext_t *yyctx, void *scanner, Parse
     diag_error(ctx->diag, sp, "'%s': %s are not supported by pcheck", word, unsupported_what(word));
     return 0;
   }
-  if (tok == YYSYMBOL_YYUNDEF) return 0;   /* the scanner already reported it */
+  if (tok == YYSYMBOL_YYUNDEF || ctx->lex_fatal) return 0;   /* the scanner already reported it */
   Buf b;
   buf_init(&b);
   if (tok == YYSYMBOL_YYEOF)

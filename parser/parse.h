@@ -16,6 +16,7 @@ typedef struct ParseCtx {
   Ast *program;          /* D_PROGRAM receiving declarations */
   int errors;            /* errors reported for this file */
   uint32_t comment_start;/* offset of an open block comment */
+  int lex_fatal;         /* an unterminated string or comment ran to the end of the file */
 } ParseCtx;
 
 /* Longest expression nesting accepted before "nested too deeply". */

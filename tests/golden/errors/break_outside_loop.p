@@ -1,0 +1,8 @@
+// expect: 'break' outside a loop
+machine Main {
+  start state S {
+    entry {
+      break;
+    }
+  }
+}

@@ -1,0 +1,8 @@
+// expect: 'continue' outside a loop
+machine Main {
+  start state S {
+    entry {
+      continue;
+    }
+  }
+}

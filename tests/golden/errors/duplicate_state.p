@@ -1,0 +1,5 @@
+// expect: redeclaration of state 'S'
+machine Main {
+  start state S { }
+  state S { }
+}

@@ -1,0 +1,9 @@
+// expect: which is not a named tuple
+machine Main {
+  start state S {
+    entry {
+      var x: int;
+      x = x.size;
+    }
+  }
+}

@@ -1,0 +1,7 @@
+// expect: 'goto' is not allowed in an exit function
+machine Main {
+  start state S {
+    exit { goto T; }
+  }
+  state T { }
+}

@@ -1,0 +1,4 @@
+// expect: only meaningful in specs
+machine Main {
+  start hot state S { }
+}

@@ -1,0 +1,8 @@
+// expect: an if condition must be
+machine Main {
+  start state S {
+    entry {
+      if (1) { }
+    }
+  }
+}

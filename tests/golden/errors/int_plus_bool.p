@@ -1,0 +1,9 @@
+// expect: invalid operands to '+'
+machine Main {
+  start state S {
+    entry {
+      var x: int;
+      x = 1 + true;
+    }
+  }
+}

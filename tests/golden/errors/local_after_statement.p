@@ -1,0 +1,10 @@
+// expect: declared after a statement
+machine Main {
+  start state S {
+    entry {
+      var a: int;
+      a = 1;
+      var b: int;
+    }
+  }
+}

@@ -1,0 +1,4 @@
+// expect: has no start state
+machine Main {
+  state S { }
+}

@@ -1,0 +1,11 @@
+// expect: does not match the start state of machine 'Worker'
+machine Worker {
+  start state S { entry (id: int) { } }
+}
+machine Main {
+  start state S {
+    entry {
+      new Worker(true);
+    }
+  }
+}

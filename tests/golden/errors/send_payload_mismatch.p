@@ -1,0 +1,9 @@
+// expect: payload of type 'string' does not match event 'eNum'
+event eNum : int;
+machine Main {
+  start state S {
+    entry {
+      send this, eNum, "five";
+    }
+  }
+}

@@ -1,0 +1,9 @@
+// expect: missing payload
+event eNum : int;
+machine Main {
+  start state S {
+    entry {
+      send this, eNum;
+    }
+  }
+}

@@ -1,0 +1,9 @@
+// expect: takes no payload
+event eBare;
+machine Main {
+  start state S {
+    entry {
+      send this, eBare, 3;
+    }
+  }
+}

@@ -1,0 +1,3 @@
+// expect: syntax error
+event e
+machine Main { start state S { } }

@@ -1,0 +1,3 @@
+// expect: undeclared machine 'Driver'
+machine Main { start state S { } }
+test tc [main=Driver]: { Main };

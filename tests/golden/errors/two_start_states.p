@@ -1,0 +1,5 @@
+// expect: more than one start state
+machine Main {
+  start state S { }
+  start state T { }
+}

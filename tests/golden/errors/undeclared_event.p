@@ -1,0 +1,8 @@
+// expect: undeclared event 'ePong'
+machine Main {
+  start state S {
+    entry {
+      send this, ePong;
+    }
+  }
+}

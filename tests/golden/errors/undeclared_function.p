@@ -1,0 +1,8 @@
+// expect: undeclared function 'Helper'
+machine Main {
+  start state S {
+    entry {
+      Helper();
+    }
+  }
+}

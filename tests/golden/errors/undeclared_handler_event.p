@@ -1,0 +1,6 @@
+// expect: undeclared event 'eMissing'
+machine Main {
+  start state S {
+    on eMissing do { }
+  }
+}

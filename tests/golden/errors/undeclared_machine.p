@@ -1,0 +1,8 @@
+// expect: undeclared machine 'Worker'
+machine Main {
+  start state S {
+    entry {
+      new Worker();
+    }
+  }
+}

@@ -1,0 +1,8 @@
+// expect: undeclared state 'Nowhere'
+machine Main {
+  start state S {
+    entry {
+      goto Nowhere;
+    }
+  }
+}

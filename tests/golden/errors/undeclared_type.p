@@ -1,0 +1,5 @@
+// expect: undeclared type 'tMissing'
+machine Main {
+  var x: tMissing;
+  start state S { }
+}

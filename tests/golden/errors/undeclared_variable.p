@@ -1,0 +1,8 @@
+// expect: undeclared variable 'count'
+machine Main {
+  start state S {
+    entry {
+      count = 1;
+    }
+  }
+}

@@ -1,0 +1,3 @@
+// expect: not supported by pcheck
+axiom NoDup: true;
+machine Main { start state S { } }

@@ -1,0 +1,3 @@
+// expect: not supported by pcheck
+machine Main { start state S { } }
+module A = { Main -> Other };

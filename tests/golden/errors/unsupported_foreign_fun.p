@@ -1,0 +1,3 @@
+// expect: not supported by pcheck
+fun Foreign(x: int);
+machine Main { start state S { } }

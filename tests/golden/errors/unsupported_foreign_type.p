@@ -1,0 +1,3 @@
+// expect: not supported by pcheck
+type tForeign;
+machine Main { start state S { } }

@@ -1,0 +1,3 @@
+// expect: not supported by pcheck
+machine Main { start state S { } }
+module A = hidei Main in { Main };

@@ -1,0 +1,3 @@
+// expect: not supported by pcheck
+init-condition Empty: true;
+machine Main { start state S { } }

@@ -1,0 +1,4 @@
+// expect: not supported by pcheck
+event e;
+interface I() receives e;
+machine Main { start state S { } }

@@ -1,0 +1,3 @@
+// expect: not supported by pcheck
+machine Main { start state S { } }
+invariant Always: true;

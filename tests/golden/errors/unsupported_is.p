@@ -1,0 +1,9 @@
+// expect: not supported by pcheck
+event e;
+machine Main {
+  start state S {
+    entry {
+      assert e is e;
+    }
+  }
+}

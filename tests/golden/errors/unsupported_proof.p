@@ -1,0 +1,3 @@
+// expect: not supported by pcheck
+Proof { prove A; }
+machine Main { start state S { } }

@@ -1,0 +1,3 @@
+// expect: not supported by pcheck
+pure Size(x: int) : int = x;
+machine Main { start state S { } }

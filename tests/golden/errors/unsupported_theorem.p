@@ -1,0 +1,3 @@
+// expect: not supported by pcheck
+Theorem T { }
+machine Main { start state S { } }

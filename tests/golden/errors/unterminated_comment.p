@@ -1,0 +1,3 @@
+// expect: unterminated comment
+machine Main { start state S { } }
+/* never closed

@@ -1,0 +1,8 @@
+// expect: unterminated string literal
+machine Main {
+  start state S {
+    entry {
+      print "no end;
+    }
+  }
+}
