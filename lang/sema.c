@@ -75,6 +75,7 @@ Program *program_new(void) {
   p->root = ast_new(p->arena, AST_D_PROGRAM, (Span){0, 0, 0});
   p->globals = symtab_new();
   p->testnames = symtab_new();
+  p->modules = symtab_new();
   return p;
 }
 
@@ -89,6 +90,7 @@ void program_free(Program *p) {
   ptrvec_fini(&p->explorers);
   symtab_free(p->globals);
   symtab_free(p->testnames);
+  symtab_free(p->modules);
   arena_free(p->arena);
   free(p);
 }
@@ -182,7 +184,13 @@ static void collect(Sema *S) {
     Ast *d = p->root->list.items[i];
     switch (d->kind) {
     case AST_D_EVENT: declare_global(S, d); ptrvec_push(&p->events, d); break;
-    case AST_D_TYPEDEF: case AST_D_MODULE: declare_global(S, d); break;
+    case AST_D_TYPEDEF: declare_global(S, d); break;
+    case AST_D_MODULE: {
+      Ast *old = symtab_get(p->modules, d->name);
+      if (old) redeclared(S, d, old);
+      else symtab_put(p->modules, d->name, d);
+      break;
+    }
     case AST_D_ENUM:
       declare_global(S, d);
       for (int j = 0; j < d->list.n; j++) {
@@ -1226,7 +1234,9 @@ static void modexpr_machines(Sema *S, Ast *me, PtrVec *out, int depth) {
   if (depth > 64) { ERR(me->span, "module definitions nest too deeply (or refer to themselves)"); return; }
   switch (me->kind) {
   case AST_M_NAME: case AST_E_NAME: {
-    Ast *d = symtab_get(S->p->globals, me->name);
+    /* A bare name is a module (or a machine); inside { } it is a machine. */
+    Ast *d = me->kind == AST_M_NAME ? symtab_get(S->p->modules, me->name) : NULL;
+    if (!d) d = symtab_get(S->p->globals, me->name);
     if (!d) { ERR(me->name_span, "undeclared machine or module '%s'", me->name); return; }
     me->decl = d;
     if (d->kind == AST_D_MODULE) { modexpr_machines(S, d->k[0], out, depth + 1); return; }

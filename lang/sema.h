@@ -26,6 +26,7 @@ typedef struct Program {
   PtrVec explorers;      /* D_EXPLORER */
   Symtab *globals;       /* top-level names (tests excluded) */
   Symtab *testnames;     /* test names */
+  Symtab *modules;       /* module names: their own namespace, as in P */
 } Program;
 
 Program *program_new(void);

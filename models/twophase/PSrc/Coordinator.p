@@ -1,0 +1,95 @@
+/* The coordinator: one transaction at a time. It asks every participant to
+   prepare, commits when all vote yes, aborts on a no vote or a timeout. */
+machine Coordinator {
+  var participants: seq[Participant];
+  var pendingWrTrans: tWriteTransReq;
+  var currTransId: int;
+  var timer: Timer;
+  var countPrepareResponses: int;
+
+  start state Init {
+    entry (payload: seq[Participant]) {
+      var i: int;
+      participants = payload;
+      timer = CreateTimer(this);
+      while (i < sizeof(participants)) {
+        send participants[i], eInformCoordinator, this;
+        i = i + 1;
+      }
+      goto WaitForTransactions;
+    }
+  }
+
+  state WaitForTransactions {
+    on eWriteTransReq do (wTrans: tWriteTransReq) {
+      if (wTrans.trans.transId <= currTransId) {
+        send wTrans.client, eWriteTransResp, (transId = wTrans.trans.transId, status = ERROR);
+        return;
+      }
+      pendingWrTrans = wTrans;
+      currTransId = wTrans.trans.transId;
+      BroadcastToAllParticipants(ePrepareReq, wTrans.trans);
+      StartTimer(timer);
+      goto WaitForPrepareResponses;
+    }
+
+    on eReadTransReq do (rTrans: tReadTransReq) {
+      send choose(participants), eReadTransReq, rTrans;
+    }
+
+    ignore ePrepareResp, eTimeOut;
+  }
+
+  state WaitForPrepareResponses {
+    entry {
+      countPrepareResponses = 0;
+    }
+
+    defer eWriteTransReq;
+
+    on ePrepareResp do (resp: tPrepareResp) {
+      if (currTransId == resp.transId) {
+        if (resp.status == SUCCESS) {
+          countPrepareResponses = countPrepareResponses + 1;
+          if (countPrepareResponses == sizeof(participants)) {
+            DoGlobalCommit();
+            goto WaitForTransactions;
+          }
+        } else {
+          DoGlobalAbort(ERROR);
+          goto WaitForTransactions;
+        }
+      }
+    }
+
+    on eTimeOut goto WaitForTransactions with {
+      DoGlobalAbort(TIMEOUT);
+    }
+
+    on eReadTransReq do (rTrans: tReadTransReq) {
+      send choose(participants), eReadTransReq, rTrans;
+    }
+
+    exit {
+      CancelTimer(timer);
+    }
+  }
+
+  fun DoGlobalAbort(respStatus: tTransStatus) {
+    BroadcastToAllParticipants(eAbortTrans, currTransId);
+    send pendingWrTrans.client, eWriteTransResp, (transId = currTransId, status = respStatus);
+  }
+
+  fun DoGlobalCommit() {
+    BroadcastToAllParticipants(eCommitTrans, currTransId);
+    send pendingWrTrans.client, eWriteTransResp, (transId = currTransId, status = SUCCESS);
+  }
+
+  fun BroadcastToAllParticipants(message: event, payload: any) {
+    var i: int;
+    while (i < sizeof(participants)) {
+      send participants[i], message, payload;
+      i = i + 1;
+    }
+  }
+}
