@@ -95,7 +95,7 @@ static const char *machine_type_name(Vm *vm, uint32_t id) {
 
 static const char *cb_event(const void *ctx, uint32_t id) {
   const Vm *vm = ctx;
-  return id < vm->p->nevents ? vm->p->event_names[id] : "?";
+  return id < vm->p->nevents ? vm->p->event_names[id] : id == vm->p->nevents ? "null" : "?";
 }
 
 static const char *cb_machine(const void *ctx, uint32_t id) {
@@ -1229,7 +1229,7 @@ static int can_dequeue(Vm *vm, WMachine *m) {
   const BcMachine *bm = &vm->p->machines[h.type];
   st = &bm->states[h.state];
   const BcRecv *rv = (h.flags & MF_RECEIVE) ? &vm->p->recvs[h.recv] : NULL;
-  if (!rv && st->handlers[vm->p->nevents].kind == BH_DO) return 1;
+  if (!rv && (st->handlers[vm->p->nevents].kind == BH_DO || st->handlers[vm->p->nevents].kind == BH_GOTO)) return 1;
   if (h.ninbox == 0) return 0;
   if (m->decoded) {
     for (uint32_t i = 0; i < h.ninbox; i++) {
@@ -1436,9 +1436,10 @@ static int start_machine(Vm *vm, uint32_t id) {
     note(vm, VE_DEQUEUE, id, 0, ev, m->h.state, 0, payload);
     return dispatch(vm, id, 0, ev, payload, 0, 0);
   }
-  if (st->handlers[vm->p->nevents].kind == BH_DO) {
+  uint8_t nk = st->handlers[vm->p->nevents].kind;
+  if (nk == BH_DO || nk == BH_GOTO) {
     logf_(vm, "<DequeueLog> '%s' runs its null handler in state '%s'.", mname(vm, id), st->name);
-    push_frame(vm, (uint32_t)st->handlers[vm->p->nevents].fun, id, 0, UINT32_MAX, &(Value){0});
+    return dispatch(vm, id, 0, vm->p->nevents, val_null(), 0, 0);
   }
   return R_DONE;
 }
