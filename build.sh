@@ -1,6 +1,6 @@
 #!/bin/sh
 # build.sh: everything from a fresh Debian machine to a result.
-#   ./build.sh demo   install what pcheck needs, build it, run it on models/bank
+#   ./build.sh demo   install what pcheck needs, build it, run it on models/clientserver
 #   ./build.sh test   install, build with AddressSanitizer and UBSan, run the
 #                     whole test suite (and make distcheck); the last line is
 #                     "N passed, N failed"
@@ -36,10 +36,12 @@ case $mode in
 demo)
   install_packages
   configure_build build
-  echo "\$ pcheck --list-tests models/bank"
-  build/pcheck --list-tests models/bank
-  echo "\$ pcheck --check-only models/bank"
-  build/pcheck --check-only models/bank && echo "models/bank: parsed and type-checked, no errors"
+  echo "\$ pcheck --check-only models/clientserver"
+  build/pcheck --check-only models/clientserver && echo "models/clientserver: parsed and type-checked, no errors"
+  echo "\$ pcheck --list-tests models/clientserver"
+  build/pcheck --list-tests models/clientserver
+  echo "\$ pcheck --search random --seed 1 --schedules 1000 -t tcMultipleClients models/clientserver"
+  build/pcheck --search random --seed 1 --schedules 1000 -t tcMultipleClients models/clientserver
   ;;
 test)
   install_packages
