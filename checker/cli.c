@@ -143,6 +143,21 @@ static double now_seconds(void) {
 }
 
 
+/* Source lines for --dump-bytecode, from the files the Diag holds. */
+static const char *source_line(void *ctx, uint32_t file, uint32_t line, size_t *len) {
+  const Diag *d = ctx;
+  if (file >= (uint32_t)d->nfiles) return NULL;
+  const SrcFile *f = &d->files[file];
+  uint32_t ln = 1;
+  size_t i = 0;
+  while (i < f->len && ln < line) if (f->text[i++] == '\n') ln++;
+  if (ln != line) return NULL;
+  size_t e = i;
+  while (e < f->len && f->text[e] != '\n' && f->text[e] != '\r') e++;
+  *len = e - i;
+  return f->text + i;
+}
+
 static volatile int stop_requested;
 static void on_sigint(int sig) { (void)sig; stop_requested = 1; }
 
@@ -154,7 +169,7 @@ static int run_checker(const Options *o, Program *prog, Diag *diag, const TestCa
   if (o->dump_bytecode) {
     Buf b;
     buf_init(&b);
-    bc_disasm(bc, &b);
+    bc_disasm(bc, &b, source_line, diag);
     fwrite(b.data ? b.data : "", 1, b.len, stdout);
     buf_fini(&b);
     bc_free(bc);

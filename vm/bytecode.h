@@ -145,7 +145,12 @@ const BcLoc *bc_loc(const BcFun *f, uint32_t pc);
 /* Check every instruction against the opcode table and the program;
 ** 1 if sound, else 0 with the first problem in err (may be NULL). */
 int bc_verify(const BcProgram *p, Buf *err);
-/* Print the program's bytecode with source lines, for --dump-bytecode. */
-void bc_disasm(const BcProgram *p, Buf *out);
+/* Source text of line `line` of file `file` (len bytes, no newline), or
+** NULL: lets the disassembler show the code each run of instructions came
+** from without the VM knowing about source files. */
+typedef const char *(*BcLineFn)(void *ctx, uint32_t file, uint32_t line, size_t *len);
+/* Print the program's bytecode with source lines, for --dump-bytecode
+** (fn may be NULL: locations only). */
+void bc_disasm(const BcProgram *p, Buf *out, BcLineFn fn, void *ctx);
 
 #endif

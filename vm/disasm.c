@@ -10,14 +10,19 @@ static void print_value(Buf *b, const BcProgram *p, const Value *v) {
   val_print(b, v, NULL);
 }
 
-static void disasm_fun(const BcProgram *p, uint32_t id, Buf *b) {
+static void disasm_fun(const BcProgram *p, uint32_t id, Buf *b, BcLineFn fn, void *ctx) {
   const BcFun *f = &p->funs[id];
   buf_printf(b, "fun %u %s (params %u, locals %u, stack %u)\n", id, f->name, f->nparams, f->nlocals, f->max_stack);
   const BcLoc *last = NULL;
   for (uint32_t pc = 0; pc < f->ncode;) {
     const BcLoc *l = bc_loc(f, pc);
-    if (l && l != last && (!last || l->line != last->line || l->file != last->file))
-      buf_printf(b, "  ; %s:%u\n", p->files[l->file], l->line);
+    if (l && l != last && (!last || l->line != last->line || l->file != last->file)) {
+      size_t n = 0;
+      const char *text = fn ? fn(ctx, l->file, l->line, &n) : NULL;
+      while (text && n && (*text == ' ' || *text == '\t')) { text++; n--; }
+      if (text && n) buf_printf(b, "  ; %s:%u: %.*s\n", p->files[l->file], l->line, (int)(n > 100 ? 100 : n), text);
+      else buf_printf(b, "  ; %s:%u\n", p->files[l->file], l->line);
+    }
     last = l;
     Opcode op = (Opcode)f->code[pc];
     if (op >= OP__COUNT) { buf_printf(b, "  %5u  <bad opcode %u>\n", pc, op); break; }
@@ -61,7 +66,7 @@ static void disasm_fun(const BcProgram *p, uint32_t id, Buf *b) {
   }
 }
 
-void bc_disasm(const BcProgram *p, Buf *b) {
+void bc_disasm(const BcProgram *p, Buf *b, BcLineFn fn, void *ctx) {
   for (uint16_t m = 0; m < p->nmachines; m++) {
     const BcMachine *bm = &p->machines[m];
     buf_printf(b, "%s %u %s (vars %u, start %s)\n", bm->is_spec ? "spec" : "machine", m, bm->name, bm->nvars,
@@ -82,5 +87,5 @@ void bc_disasm(const BcProgram *p, Buf *b) {
       }
     }
   }
-  for (uint32_t i = 0; i < p->nfuns; i++) disasm_fun(p, i, b);
+  for (uint32_t i = 0; i < p->nfuns; i++) disasm_fun(p, i, b, fn, ctx);
 }
