@@ -38,7 +38,7 @@ static int run_random(const BcProgram *bc, const VmTest *test, const SearchOptio
   uint32_t *trace = NULL;
   uint64_t tcap = 0;
   double t0 = now();
-  int truncated = 0;
+  int truncated = 0, rc = -1;
   for (uint64_t ex = 0; o->schedules < 0 || ex < (uint64_t)o->schedules; ex++) {
     if (o->stop && *o->stop) break;
     if (o->timeout > 0 && now() - t0 > o->timeout) break;
@@ -87,13 +87,7 @@ done:
     if (truncated) buf_printf(&r, ", some cut at %lld steps", (long long)o->max_steps);
     res->bound = buf_take(&r);
   }
-  vm_choices_fini(&ch);
-  free(trace);
-  buf_fini(&a);
-  buf_fini(&b);
-  buf_fini(&log);
-  vm_free(vm);
-  return 0;
+  rc = 0;
 fail:
   vm_choices_fini(&ch);
   free(trace);
@@ -101,7 +95,7 @@ fail:
   buf_fini(&b);
   buf_fini(&log);
   vm_free(vm);
-  return -1;
+  return rc;
 }
 
 const SearchOps search_random = { "random", run_random };

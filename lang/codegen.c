@@ -434,6 +434,17 @@ static void cg_store(Cg *C, Ast *lv) {
   cg_store(C, lv->k[0]);
 }
 
+/* `c += (k, v)`, `c += (x)`, `c -= k`: load the collection, push the
+** nargs operands, build the new collection with op, store it back. */
+static void cg_update(Cg *C, Ast *s, Opcode op, int nargs) {
+  cg_expr(C, s->k[0]);
+  for (int i = 1; i <= nargs; i++) cg_expr(C, s->k[i]);
+  loc_at(C, s->span);
+  emit0(C, op);
+  stack(C, -nargs);
+  cg_store(C, s->k[0]);
+}
+
 static void push_loop(Cg *C, Loop *l) { memset(l, 0, sizeof *l); l->up = C->fb->loop; C->fb->loop = l; }
 
 static void pop_loop(Cg *C, Loop *l, uint32_t continue_pc, uint32_t end) {
@@ -490,31 +501,9 @@ static void cg_stmt(Cg *C, Ast *s) {
     break;
   }
   case AST_S_ASSIGN: cg_expr(C, s->k[1]); loc_at(C, s->span); cg_store(C, s->k[0]); break;
-  case AST_S_INSERT:
-    cg_expr(C, s->k[0]);
-    cg_expr(C, s->k[1]);
-    cg_expr(C, s->k[2]);
-    loc_at(C, s->span);
-    emit0(C, OP_INSERT);
-    stack(C, -2);
-    cg_store(C, s->k[0]);
-    break;
-  case AST_S_ADD:
-    cg_expr(C, s->k[0]);
-    cg_expr(C, s->k[1]);
-    loc_at(C, s->span);
-    emit0(C, OP_ADD_ELEM);
-    stack(C, -1);
-    cg_store(C, s->k[0]);
-    break;
-  case AST_S_REMOVE:
-    cg_expr(C, s->k[0]);
-    cg_expr(C, s->k[1]);
-    loc_at(C, s->span);
-    emit0(C, OP_REMOVE);
-    stack(C, -1);
-    cg_store(C, s->k[0]);
-    break;
+  case AST_S_INSERT: cg_update(C, s, OP_INSERT, 2); break;
+  case AST_S_ADD: cg_update(C, s, OP_ADD_ELEM, 1); break;
+  case AST_S_REMOVE: cg_update(C, s, OP_REMOVE, 1); break;
   case AST_S_WHILE: {
     Loop l;
     push_loop(C, &l);

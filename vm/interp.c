@@ -200,6 +200,17 @@ typedef struct RecParts {
   uint32_t vars, pend, frames, inbox, end;
 } RecParts;
 
+/* Check n value encodings at *at (advanced past them); 0 if malformed. */
+static int check_values(const uint8_t *r, uint32_t len, uint32_t *at, uint32_t n) {
+  for (uint32_t i = 0; i < n; i++) {
+    Value v;
+    size_t k = val_decode(r + *at, len - *at, &v);
+    if (!k) return 0;
+    *at += (uint32_t)k;
+  }
+  return 1;
+}
+
 /* Find the sections of a record; 0 if it is malformed. */
 static int rec_parts(const Vm *vm, const uint8_t *r, uint32_t len, RecParts *out) {
   if (len < sizeof(MachHdr)) return 0;
@@ -209,14 +220,7 @@ static int rec_parts(const Vm *vm, const uint8_t *r, uint32_t len, RecParts *out
   const BcMachine *bm = &vm->p->machines[h.type];
   uint32_t at = sizeof(MachHdr);
   out->vars = at;
-  if (!(h.flags & MF_HALTED)) {
-    for (uint16_t i = 0; i < bm->nvars; i++) {
-      Value v;
-      size_t n = val_decode(r + at, len - at, &v);
-      if (!n) return 0;
-      at += (uint32_t)n;
-    }
-  }
+  if (!(h.flags & MF_HALTED) && !check_values(r, len, &at, bm->nvars)) return 0;
   out->pend = at;
   if (h.flags & (MF_START | MF_RAISED)) {
     if (len - at < 4) return 0;
@@ -232,13 +236,7 @@ static int rec_parts(const Vm *vm, const uint8_t *r, uint32_t len, RecParts *out
     uint16_t fun = rd16(r + at), nst = rd16(r + at + 2);
     if (fun >= vm->p->nfuns) return 0;
     at += 8;
-    uint32_t nvals = (uint32_t)vm->p->funs[fun].nlocals + nst;
-    for (uint32_t j = 0; j < nvals; j++) {
-      Value v;
-      size_t n = val_decode(r + at, len - at, &v);
-      if (!n) return 0;
-      at += (uint32_t)n;
-    }
+    if (!check_values(r, len, &at, (uint32_t)vm->p->funs[fun].nlocals + nst)) return 0;
   }
   out->inbox = at;
   if (h.inbox_off != at) return 0;

@@ -2,7 +2,7 @@
 ** positions, the lexer's tricky tokens, static rules, type compatibility
 ** and test-case expansion.  One row per case. */
 #include <config.h>
-#include <check.h>
+#include "tests/unit/check_main.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -228,11 +228,5 @@ int main(void) {
   tcase_add_test(tc, test_types);
   tcase_add_loop_test(tc, test_testcases, 0, (int)(sizeof tc_rows / sizeof tc_rows[0]));
   suite_add_tcase(s, tc);
-  SRunner *sr = srunner_create(s);
-  srunner_set_fork_status(sr, CK_NOFORK);
-  srunner_run_all(sr, CK_NORMAL);
-  int run = srunner_ntests_run(sr), failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  printf("# passed: %d failed: %d\n", run - failed, failed);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return run_suite(s);
 }

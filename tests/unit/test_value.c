@@ -3,7 +3,7 @@
 ** order, collection operations at their bounds, equality/hash agreement,
 ** float canonicalisation, printing, and refusal of damaged encodings. */
 #include <config.h>
-#include <check.h>
+#include "tests/unit/check_main.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -160,11 +160,5 @@ int main(void) {
   tcase_add_test(tc, test_operations);
   tcase_add_test(tc, test_floats);
   suite_add_tcase(su, tc);
-  SRunner *sr = srunner_create(su);
-  srunner_set_fork_status(sr, CK_NOFORK);
-  srunner_run_all(sr, CK_NORMAL);
-  int run = srunner_ntests_run(sr), failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  printf("# passed: %d failed: %d\n", run - failed, failed);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return run_suite(su);
 }

@@ -4,7 +4,7 @@
 ** different orders give identical bytes; every State the VM writes passes
 ** vm_state_valid, and damaged ones are refused or at least never crash. */
 #include <config.h>
-#include <check.h>
+#include "tests/unit/check_main.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -247,11 +247,5 @@ int main(void) {
   tcase_add_test(tc, test_damaged_states);
   tcase_add_test(tc, test_step_events);
   suite_add_tcase(s, tc);
-  SRunner *sr = srunner_create(s);
-  srunner_set_fork_status(sr, CK_NOFORK);
-  srunner_run_all(sr, CK_NORMAL);
-  int run = srunner_ntests_run(sr), failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  printf("# passed: %d failed: %d\n", run - failed, failed);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return run_suite(s);
 }
