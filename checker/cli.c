@@ -14,6 +14,10 @@
 #include "lang/frontend.h"
 #include "lang/testcases.h"
 #include "checker/search.h"
+#include "checker/json.h"
+#include "checker/trace.h"
+#include <sys/resource.h>
+#include <unistd.h>
 
 enum { EXIT_NOBUG = 0, EXIT_BUG = 1, EXIT_USAGE = 2, EXIT_INTERNAL = 3 };
 
@@ -36,6 +40,7 @@ typedef struct Options {
   const char *replay;
   const char *stats_json;
   int verbose, quiet, stats;
+  ScKind cache_kind;         /* --cache */
 } Options;
 
 static const char *const searches[] = { "ses", "ss", "dfs", "bfs", "random", "irs", "pct", "pb", NULL };
@@ -60,6 +65,7 @@ static void usage(FILE *f) {
 "      --schedules N      how many executions for sampling searches (default: no bound)\n"
 "      --timeout SECONDS  stop the search after this long and report how far it got\n"
 "      --mem SIZE         memory budget of the state cache, e.g. 512M, 4G (default: a quarter of RAM)\n"
+"      --cache KIND       state cache: flat (open addressing, default) or judy (Judy1 array)\n"
 "      --seed N           seed of every random decision of the checker\n"
 "  -j, --jobs N           worker threads (default 1)\n"
 "\n"
@@ -143,6 +149,120 @@ static double now_seconds(void) {
 }
 
 
+
+/* A quarter of the machine's memory: the default state-cache budget. */
+static uint64_t default_mem(void) {
+  long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGE_SIZE);
+  if (pages <= 0 || size <= 0) return 1ull << 30;
+  return (uint64_t)pages * (uint64_t)size / 4;
+}
+
+static void print_bug(const VmBug *b) {
+  if (b->file) printf("bug: %s: %s:%u:%u: %s\n", vm_status_name(b->status), b->file, b->line, b->col, b->message);
+  else printf("bug: %s: %s\n", vm_status_name(b->status), b->message);
+}
+
+static void print_figures(const SearchResult *res) {
+  printf("states: %llu  transitions: %llu  executions: %llu  max-depth: %llu  delays: %llu  time: %.2f\n",
+         (unsigned long long)res->states, (unsigned long long)res->transitions, (unsigned long long)res->executions,
+         (unsigned long long)res->max_depth, (unsigned long long)res->delays, res->seconds);
+}
+
+static long peak_rss_bytes(void) {
+  struct rusage ru;
+  getrusage(RUSAGE_SELF, &ru);
+  return ru.ru_maxrss * 1024L;
+}
+
+static int write_stats_json(const char *path, const Options *o, const char *test, const SearchResult *res,
+                            int exhaustive) {
+  Buf b;
+  buf_init(&b);
+  double secs = res->seconds > 1e-9 ? res->seconds : 1e-9;
+  buf_printf(&b, "{\n  \"schema\": \"pcheck-stats\",\n  \"version\": 1,\n  \"test\": ");
+  json_put_string(&b, test, strlen(test));
+  buf_printf(&b, ",\n  \"search\": \"%s\",\n  \"result\": \"%s\",\n", o->search,
+             res->bug ? "bug-found" : res->complete ? "no-bug-complete" : "no-bug-bounded");
+  if (res->bound) {
+    buf_puts(&b, "  \"bound\": ");
+    json_put_string(&b, res->bound, strlen(res->bound));
+    buf_puts(&b, ",\n");
+  }
+  buf_printf(&b, "  \"states\": %llu,\n  \"transitions\": %llu,\n  \"executions\": %llu,\n  \"max_depth\": %llu,\n"
+             "  \"delays\": %llu,\n  \"time_seconds\": %.3f,\n  \"states_per_second\": %.0f,\n"
+             "  \"peak_memory_bytes\": %ld,\n",
+             (unsigned long long)res->states, (unsigned long long)res->transitions,
+             (unsigned long long)res->executions, (unsigned long long)res->max_depth,
+             (unsigned long long)res->delays, res->seconds, (double)res->states / secs, peak_rss_bytes());
+  if (exhaustive) {
+    buf_printf(&b, "  \"cache\": \"%s\",\n  \"cache_budget_bytes\": %llu,\n  \"cache_bytes\": %llu,\n"
+               "  \"bytes_per_state\": %.1f,\n  \"cache_fill\": %.4f,\n  \"states_not_cached\": %llu,\n"
+               "  \"collision_probability\": %.3g,\n",
+               sc_kind_name(o->cache_kind), (unsigned long long)o->mem, (unsigned long long)res->cache_bytes,
+               res->states ? (double)res->cache_bytes / (double)res->states : 0.0,
+               o->mem ? (double)res->cache_bytes / (double)o->mem : 0.0, (unsigned long long)res->cache_refused,
+               sc_collision_probability(res->states));
+  }
+  buf_printf(&b, "  \"seed\": %llu\n}\n", o->seed);
+  FILE *f = fopen(path, "w");
+  int ok = f && fwrite(b.data, 1, b.len, f) == b.len;
+  if (f && fclose(f) != 0) ok = 0;
+  buf_fini(&b);
+  if (!ok) fprintf(stderr, "pcheck: error: cannot write '%s': %s\n", path, strerror(errno));
+  return ok ? 0 : -1;
+}
+
+static volatile int stop_requested;
+static void on_sigint(int sig) { (void)sig; stop_requested = 1; }
+
+/* --replay: re-run a trace file's choices and print the log. */
+static int run_replay(const Options *o, const BcProgram *bc, Program *prog, TestList *tests) {
+  TraceInfo ti;
+  Buf err;
+  buf_init(&err);
+  if (trace_read(o->replay, &ti, &err) != 0) {
+    fprintf(stderr, "pcheck: error: %s\n", err.data);
+    buf_fini(&err);
+    return EXIT_USAGE;
+  }
+  const char *want = o->test ? o->test : ti.test;
+  int sel = -1;
+  for (int i = 0; i < tests->n; i++) if (strcmp(tests->items[i].name, want) == 0) sel = i;
+  if (sel < 0) {
+    fprintf(stderr, "pcheck: error: the trace is for test '%s', which the model does not have\n", want);
+    trace_info_fini(&ti);
+    buf_fini(&err);
+    return EXIT_USAGE;
+  }
+  VmTest test;
+  cg_test(bc, prog, &tests->items[sel], &test);
+  Buf log;
+  buf_init(&log);
+  VmBug bug;
+  uint64_t at = 0;
+  int r = trace_replay(bc, &test, ti.choices, ti.n, &log, &bug, &at, &err);
+  fwrite(log.data ? log.data : "", 1, log.len, stdout);
+  int rc;
+  if (r < 0) {
+    fprintf(stderr, "pcheck: error: %s: %s\n", o->replay, err.data);
+    rc = EXIT_USAGE;
+  } else if (r == 1) {
+    print_bug(&bug);
+    printf("result: bug-found\n");
+    printf("replay: %llu of %llu steps\n", (unsigned long long)at, (unsigned long long)ti.n);
+    free(bug.message);
+    rc = EXIT_BUG;
+  } else {
+    printf("result: no-bug (the trace ran to its end, %llu steps, without a bug)\n", (unsigned long long)ti.n);
+    rc = EXIT_NOBUG;
+  }
+  buf_fini(&log);
+  buf_fini(&err);
+  cg_test_fini(&test);
+  trace_info_fini(&ti);
+  return rc;
+}
+
 /* Source lines for --dump-bytecode, from the files the Diag holds. */
 static const char *source_line(void *ctx, uint32_t file, uint32_t line, size_t *len) {
   const Diag *d = ctx;
@@ -158,11 +278,8 @@ static const char *source_line(void *ctx, uint32_t file, uint32_t line, size_t *
   return f->text + i;
 }
 
-static volatile int stop_requested;
-static void on_sigint(int sig) { (void)sig; stop_requested = 1; }
-
-/* Compile, then dump the bytecode or run the search on one test case. */
-static int run_checker(const Options *o, Program *prog, Diag *diag, const TestCase *tc) {
+/* Compile, then dump the bytecode, replay a trace, or run the search. */
+static int run_checker(const Options *o, Program *prog, Diag *diag, TestList *tests, const TestCase *tc) {
   BcProgram *bc = cg_compile(prog, diag);
   if (!bc) { diag_summary(diag); return EXIT_USAGE; }
   int rc = EXIT_NOBUG;
@@ -175,14 +292,19 @@ static int run_checker(const Options *o, Program *prog, Diag *diag, const TestCa
     bc_free(bc);
     return EXIT_NOBUG;
   }
-  const SearchOps *ops = NULL;
-  if (strcmp(o->search, "random") == 0) ops = &search_random;
-  if (!ops || o->replay) {
-    fprintf(stderr, "pcheck: error: %s is not available in this build yet; pcheck %s runs --search random "
-            "(and checks, lists and dumps models)\n", o->replay ? "--replay" : "this search", PACKAGE_VERSION);
+  if (o->replay) {
+    rc = run_replay(o, bc, prog, tests);
+    bc_free(bc);
+    return rc;
+  }
+  const SearchOps *ops = search_find(o->search);
+  if (!ops) {
+    fprintf(stderr, "pcheck: error: --search %s is not available in this build yet; pcheck %s has "
+            "dfs, bfs and random\n", o->search, PACKAGE_VERSION);
     bc_free(bc);
     return EXIT_INTERNAL;
   }
+  int exhaustive = strcmp(o->search, "dfs") == 0 || strcmp(o->search, "bfs") == 0;
   VmTest test;
   cg_test(bc, prog, tc, &test);
   SearchOptions so = {0};
@@ -190,28 +312,41 @@ static int run_checker(const Options *o, Program *prog, Diag *diag, const TestCa
   so.max_steps = o->max_steps;
   so.schedules = o->schedules;
   so.timeout = o->timeout;
+  so.mem = o->mem ? o->mem : default_mem();
+  so.cache_kind = o->cache_kind;
   so.verbose = o->verbose;
   so.quiet = o->quiet;
+  so.progress = !o->quiet && isatty(2);
   so.stop = &stop_requested;
   signal(SIGINT, on_sigint);
   SearchResult res = {0};
   if (ops->run(bc, &test, &so, stdout, &res) != 0) {
     rc = EXIT_INTERNAL;
   } else {
+    char *trace_path = NULL;
     if (res.bug) {
-      const VmBug *b = &res.bugdesc;
-      if (b->file) printf("bug: %s: %s:%u:%u: %s\n", vm_status_name(b->status), b->file, b->line, b->col, b->message);
-      else printf("bug: %s: %s\n", vm_status_name(b->status), b->message);
+      print_bug(&res.bugdesc);
+      if (trace_write(bc, &test, tc->name, o->search, o->seed, &res, o->out, o->trace_format, &trace_path) != 0)
+        rc = EXIT_INTERNAL;
+    }
+    if (exhaustive) {
+      printf("state cache: %s, %.1f MiB of %.1f MiB%s", sc_kind_name(o->cache_kind),
+             (double)res.cache_bytes / 1048576.0, (double)so.mem / 1048576.0, res.cache_full ? ", full" : "");
+      if (res.cache_refused) printf(", %llu states not cached", (unsigned long long)res.cache_refused);
+      printf("; fingerprint collision probability %.2g\n", sc_collision_probability(res.states));
+    }
+    if (res.bug) {
       printf("result: bug-found\n");
-      rc = EXIT_BUG;
+      if (rc == EXIT_NOBUG) rc = EXIT_BUG;
     } else if (res.complete) {
       printf("result: no-bug (complete)\n");
     } else {
-      printf("result: no-bug (bounded: %s%s)\n", stop_requested ? "interrupted, " : "", res.bound ? res.bound : "");
+      printf("result: no-bug (bounded: %s)\n", res.bound ? res.bound : "");
     }
-    printf("states: %llu  transitions: %llu  executions: %llu  max-depth: %llu  delays: %llu  time: %.2f\n",
-           (unsigned long long)res.states, (unsigned long long)res.transitions, (unsigned long long)res.executions,
-           (unsigned long long)res.max_depth, (unsigned long long)res.delays, res.seconds);
+    print_figures(&res);
+    if (trace_path) printf("trace: %s\n", trace_path);
+    free(trace_path);
+    if (o->stats_json && write_stats_json(o->stats_json, o, tc->name, &res, exhaustive) != 0) rc = EXIT_INTERNAL;
   }
   search_result_fini(&res);
   cg_test_fini(&test);
@@ -230,7 +365,7 @@ int main(int argc, char **argv) {
   o.out = "pcheck-out";
   o.trace_format = "text,json,schedule";
   enum { O_LIST = 256, O_CHECK, O_MAXD, O_MAXS, O_SCHED, O_TIMEOUT, O_MEM, O_SEED, O_TFMT, O_REPLAY,
-         O_SJSON, O_DUMP, O_STATS };
+         O_SJSON, O_DUMP, O_STATS, O_CACHE };
   static const struct option longopts[] = {
     {"test", required_argument, 0, 't'}, {"list-tests", no_argument, 0, O_LIST},
     {"check-only", no_argument, 0, O_CHECK}, {"search", required_argument, 0, 's'},
@@ -242,6 +377,7 @@ int main(int argc, char **argv) {
     {"replay", required_argument, 0, O_REPLAY}, {"stats-json", required_argument, 0, O_SJSON},
     {"verbose", no_argument, 0, 'v'}, {"quiet", no_argument, 0, 'q'},
     {"dump-bytecode", no_argument, 0, O_DUMP}, {"stats", no_argument, 0, O_STATS},
+    {"cache", required_argument, 0, O_CACHE},
     {"help", no_argument, 0, 'h'}, {"version", no_argument, 0, 'V'}, {0, 0, 0, 0},
   };
   opterr = 0;
@@ -292,6 +428,11 @@ int main(int argc, char **argv) {
     case 'q': o.quiet = 1; break;
     case O_DUMP: o.dump_bytecode = 1; break;
     case O_STATS: o.stats = 1; break;
+    case O_CACHE:
+      if (strcmp(optarg, "flat") == 0) o.cache_kind = SC_FLAT;
+      else if (strcmp(optarg, "judy") == 0) o.cache_kind = SC_JUDY;
+      else return bad_usage("unknown state cache '%s' (expected flat or judy)", optarg);
+      break;
     case 'h': usage(stdout); return EXIT_NOBUG;
     case 'V': printf("pcheck %s\n", PACKAGE_VERSION); return EXIT_NOBUG;
     case ':': return bad_usage("option '%s' needs a value", argv[optind - 1]);
@@ -333,7 +474,9 @@ int main(int argc, char **argv) {
     goto out;
   }
   int sel = -1;
-  if (tests.n == 0 && !o.dump_bytecode) {
+  if (o.replay) {
+    rc = run_checker(&o, prog, &diag, &tests, NULL);
+  } else if (tests.n == 0 && !o.dump_bytecode) {
     fputs("pcheck: error: the model declares no test and has no machine 'Main' to start from\n", stderr);
     rc = EXIT_USAGE;
   } else if (!o.test && tests.n > 1 && !o.dump_bytecode) {
@@ -346,7 +489,7 @@ int main(int argc, char **argv) {
     rc = EXIT_USAGE;
   } else {
     if (sel < 0 && tests.n) sel = 0;
-    rc = run_checker(&o, prog, &diag, sel >= 0 ? &tests.items[sel] : NULL);
+    rc = run_checker(&o, prog, &diag, &tests, sel >= 0 ? &tests.items[sel] : NULL);
   }
   testcases_fini(&tests);
 out:

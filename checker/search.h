@@ -1,41 +1,81 @@
 /* search.h: the interface every search algorithm implements (one file
-** each), and what a search reports back to the CLI. */
+** each, SearchOps), what it is given (SearchOptions) and what it reports
+** (SearchResult).  A search never prints the summary or writes traces:
+** the CLI does, from the result. */
 #ifndef PCHECK_SEARCH_H
 #define PCHECK_SEARCH_H
 #include <stdint.h>
 #include <stdio.h>
+#include "checker/statecache.h"
 #include "vm/vm.h"
+
+/* One choice of a trace, as vm_step takes it. */
+typedef struct TraceChoice {
+  uint8_t kind;              /* VC_MACHINE or VC_DATA */
+  uint32_t value;            /* machine id, or option index */
+} TraceChoice;
 
 typedef struct SearchOptions {
   uint64_t seed;             /* --seed */
-  int64_t max_steps;         /* --max-steps */
+  int64_t max_steps;         /* --max-steps (sampling searches) */
   int64_t schedules;         /* --schedules, -1: no bound */
   double timeout;            /* seconds, 0: none */
+  uint64_t mem;              /* --mem: state cache budget in bytes */
+  ScKind cache_kind;         /* state cache implementation */
   int verbose;               /* -v: print the log of every execution */
-  int quiet;
+  int quiet;                 /* -q */
+  int progress;              /* print a progress line on stderr once a second */
   volatile int *stop;        /* set by SIGINT: stop cleanly */
 } SearchOptions;
 
 typedef struct SearchResult {
   int bug;                   /* a bug was found */
   VmBug bugdesc;             /* its description (message is heap) */
+  TraceChoice *trace;        /* the choices of the buggy execution (heap) */
+  uint64_t ntrace;
   int complete;              /* the search covered everything it set out to */
   char *bound;               /* why it is not complete (heap), or NULL */
-  uint64_t states, transitions, executions, max_depth, delays;
+  uint64_t states;           /* distinct states (exhaustive searches) */
+  uint64_t transitions;      /* steps taken */
+  uint64_t executions;       /* executions (sampling searches) */
+  uint64_t max_depth;        /* longest execution or deepest state */
+  uint64_t delays;           /* delay budget reached (delaying searches) */
   double seconds;
-  uint32_t *trace;           /* the choices of the buggy execution (heap) */
-  uint64_t ntrace;
+  uint64_t cache_bytes;      /* memory of the state cache */
+  uint64_t cache_refused;    /* states not cached because of the budget */
+  int cache_full;            /* the budget was reached */
+  uint64_t peak_frontier;    /* deepest stack or widest queue */
 } SearchResult;
 
 typedef struct SearchOps {
   const char *name;
-  /* Search the test case; fill res.  Returns 0, or -1 on an internal error
-  ** (message on stderr). */
+  /* Search the test case; fill res.  Returns 0, or -1 on an internal
+  ** error or a resource failure (message on stderr). */
   int (*run)(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *log, SearchResult *res);
 } SearchOps;
 
 extern const SearchOps search_random;
+extern const SearchOps search_dfs;
+extern const SearchOps search_bfs;
+
+/* The search named name (CLI.md), or NULL if this build has none. */
+const SearchOps *search_find(const char *name);
 
 void search_result_fini(SearchResult *r);
+/* Record the bug the Vm reported, with its trace (copied). */
+void search_record_bug(SearchResult *r, const Vm *vm, const TraceChoice *trace, uint64_t n);
+
+/* Progress on stderr: at most once a second, only when o->progress. */
+typedef struct Progress {
+  double start;              /* monotonic seconds at the start */
+  double last;               /* when the last line was printed */
+  int printed;               /* a line is on the terminal (to be cleared) */
+} Progress;
+double search_now(void);
+void progress_init(Progress *p);
+void progress_tick(Progress *p, const SearchOptions *o, const SearchResult *r, uint64_t frontier, const char *what);
+void progress_done(Progress *p, const SearchOptions *o);
+/* Should the search stop now (timeout or interrupt)?  Sets *why. */
+int search_should_stop(const SearchOptions *o, const Progress *p, const char **why);
 
 #endif

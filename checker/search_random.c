@@ -7,23 +7,7 @@
 #include "checker/rng.h"
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static void record_bug(Vm *vm, SearchResult *res, const uint32_t *trace, uint64_t n) {
-  const VmBug *b = vm_bug(vm);
-  res->bug = 1;
-  res->bugdesc = *b;
-  res->bugdesc.message = strdup(b->message ? b->message : "");
-  res->trace = xmalloc((size_t)(n ? n : 1) * sizeof(uint32_t));
-  memcpy(res->trace, trace, (size_t)n * sizeof(uint32_t));
-  res->ntrace = n;
-}
 
 static int run_random(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, SearchResult *res) {
   Vm *vm = vm_new(bc, test);
@@ -35,24 +19,26 @@ static int run_random(const BcProgram *bc, const VmTest *test, const SearchOptio
   buf_init(&log);
   if (o->verbose) vm_set_log(vm, &log);
   VmChoices ch = {0};
-  uint32_t *trace = NULL;
+  TraceChoice *trace = NULL;
   uint64_t tcap = 0;
-  double t0 = now();
+  Progress prog;
+  progress_init(&prog);
+  const char *why = NULL;
   int truncated = 0, rc = -1;
   for (uint64_t ex = 0; o->schedules < 0 || ex < (uint64_t)o->schedules; ex++) {
-    if (o->stop && *o->stop) break;
-    if (o->timeout > 0 && now() - t0 > o->timeout) break;
+    if (search_should_stop(o, &prog, &why)) break;
+    progress_tick(&prog, o, res, ex, "executions");
     res->executions++;
     uint64_t depth = 0;
     if (o->verbose) buf_printf(&log, "<TestLog> Execution %llu (seed %llu)\n", (unsigned long long)ex + 1,
                                (unsigned long long)o->seed);
     VmStatus st = vm_initial(vm, &a);
-    if (st != VM_OK) { record_bug(vm, res, trace, 0); goto done; }
+    if (st != VM_OK) { search_record_bug(res, vm, trace, 0); goto done; }
     for (;;) {
       st = vm_choices(vm, (uint8_t *)a.data, a.len, &ch);
       if (st != VM_OK) {
         if (st == VM_BAD_STATE) { fputs("pcheck: internal error: the VM produced a malformed state\n", stderr); goto fail; }
-        record_bug(vm, res, trace, depth);
+        search_record_bug(res, vm, trace, depth);
         goto done;
       }
       if (ch.kind == VC_NONE) break;
@@ -61,14 +47,15 @@ static int run_random(const BcProgram *bc, const VmTest *test, const SearchOptio
       uint32_t choice = ch.kind == VC_MACHINE ? ch.ids[k] : k;
       if (depth == tcap) {
         tcap = tcap ? tcap * 2 : 1024;
-        trace = xrealloc(trace, tcap * sizeof(uint32_t));
+        trace = xrealloc(trace, tcap * sizeof(TraceChoice));
       }
-      trace[depth++] = choice;
+      trace[depth].kind = (uint8_t)ch.kind;
+      trace[depth++].value = choice;
       st = vm_step(vm, (uint8_t *)a.data, a.len, choice, &b);
       res->transitions++;
       if (st != VM_OK) {
         if (st == VM_BAD_STATE) { fputs("pcheck: internal error: the VM rejected its own choice\n", stderr); goto fail; }
-        record_bug(vm, res, trace, depth);
+        search_record_bug(res, vm, trace, depth);
         goto done;
       }
       Buf t = a; a = b; b = t;
@@ -79,10 +66,12 @@ static int run_random(const BcProgram *bc, const VmTest *test, const SearchOptio
 done:
   if (res->bug && res->ntrace > res->max_depth) res->max_depth = res->ntrace;
   if (o->verbose && logf && log.len) fwrite(log.data, 1, log.len, logf);
-  res->seconds = now() - t0;
+  progress_done(&prog, o);
+  res->seconds = search_now() - prog.start;
   if (!res->bug) {
     Buf r;
     buf_init(&r);
+    if (why) buf_printf(&r, "%s after ", why);
     buf_printf(&r, "%llu random executions", (unsigned long long)res->executions);
     if (truncated) buf_printf(&r, ", some cut at %lld steps", (long long)o->max_steps);
     res->bound = buf_take(&r);
@@ -99,10 +88,3 @@ fail:
 }
 
 const SearchOps search_random = { "random", run_random };
-
-void search_result_fini(SearchResult *r) {
-  free(r->bugdesc.message);
-  free(r->bound);
-  free(r->trace);
-  memset(r, 0, sizeof *r);
-}

@@ -131,7 +131,16 @@ static void note(Vm *vm, VmEventKind k, uint32_t machine, uint32_t other, uint32
   e->event = ev;
   e->state = (uint16_t)state;
   e->spec = (uint16_t)spec;
+  e->type = spec ? vm->t.specs[machine] : machine < vm->nms ? (vm->ms[machine].decoded ? vm->ms[machine].h.type
+                                                                : rd16(vm->ms[machine].orig + 4)) : 0;
   e->payload = payload;
+  e->file = NULL;
+  e->line = e->col = 0;
+  if (vm->nfr) {   /* where: the instruction the innermost frame just ran */
+    const Frame *f = &vm->fr[vm->nfr - 1];
+    const BcLoc *l = bc_loc(&vm->p->funs[f->fun], f->pc ? f->pc - 1 : 0);
+    if (l) { e->file = vm->p->files[l->file]; e->line = l->line; e->col = l->col; }
+  }
 }
 
 static const char *mname(Vm *vm, uint32_t id) { return cb_machine(vm, id); }
@@ -1315,6 +1324,17 @@ const VmEvent *vm_events(const Vm *vm, uint32_t *n) {
 }
 
 const VmBug *vm_bug(const Vm *vm) { return &vm->bug; }
+
+const char *vm_value_text(Vm *vm, const Value *v) {
+  Buf b;
+  buf_init(&b);
+  val_print(&b, v, &vm->names);
+  char *s = arena_strdup(vm->va.arena, b.data ? b.data : "");
+  buf_fini(&b);
+  return s;
+}
+
+const char *vm_machine_text(Vm *vm, uint32_t id) { return mname(vm, id); }
 
 static void begin(Vm *vm) {
   valarena_reset(&vm->va);

@@ -80,7 +80,10 @@ typedef struct VmEvent {
   uint32_t event;        /* event id, where there is one */
   uint16_t state;        /* state, where there is one */
   uint16_t spec;         /* 1 when `machine` is a spec index */
+  uint16_t type;         /* BcMachine index of the acting machine or spec */
   Value payload;         /* valid until the next call on this Vm */
+  const char *file;      /* source location of the code that did it, or NULL */
+  uint32_t line, col;
 } VmEvent;
 
 typedef struct Vm Vm;
@@ -104,6 +107,11 @@ VmStatus vm_choices(Vm *vm, const uint8_t *s, size_t len, VmChoices *out);
 VmStatus vm_step(Vm *vm, const uint8_t *s, size_t len, uint32_t choice, Buf *out);
 /* The bug of the last call that returned one (valid until the next call). */
 const VmBug *vm_bug(const Vm *vm);
+/* Text of a value for logs and traces (names resolved against the State
+** of the last call); valid until the next call. */
+const char *vm_value_text(Vm *vm, const Value *v);
+/* Name of machine id as logs show it, e.g. "Client(2)" (valid until the next call). */
+const char *vm_machine_text(Vm *vm, uint32_t id);
 /* Check that s is a well-formed State of this program (for files read from
 ** disk); 0 if not. */
 int vm_state_valid(const Vm *vm, const uint8_t *s, size_t len);

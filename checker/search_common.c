@@ -1,0 +1,74 @@
+/* search_common.c: what every search shares: recording a bug, the
+** progress line, stopping on timeout or interrupt, the table of searches. */
+#include <config.h>
+#include "checker/search.h"
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+
+double search_now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void search_record_bug(SearchResult *r, const Vm *vm, const TraceChoice *trace, uint64_t n) {
+  const VmBug *b = vm_bug(vm);
+  r->bug = 1;
+  free(r->bugdesc.message);
+  r->bugdesc = *b;
+  r->bugdesc.message = xstrdup(b->message ? b->message : "");
+  free(r->trace);
+  r->trace = xmalloc((size_t)(n ? n : 1) * sizeof(TraceChoice));
+  if (n) memcpy(r->trace, trace, (size_t)n * sizeof(TraceChoice));
+  r->ntrace = n;
+}
+
+void search_result_fini(SearchResult *r) {
+  free(r->bugdesc.message);
+  free(r->bound);
+  free(r->trace);
+  memset(r, 0, sizeof *r);
+}
+
+void progress_init(Progress *p) {
+  p->start = p->last = search_now();
+  p->printed = 0;
+}
+
+static long peak_rss_mib(void) {
+  struct rusage ru;
+  getrusage(RUSAGE_SELF, &ru);
+  return ru.ru_maxrss / 1024;
+}
+
+void progress_tick(Progress *p, const SearchOptions *o, const SearchResult *r, uint64_t frontier, const char *what) {
+  if (!o->progress) return;
+  double t = search_now();
+  if (t - p->last < 1.0) return;
+  p->last = t;
+  double el = t - p->start;
+  fprintf(stderr, "\r%.0fs: %llu states, %.0f states/s, depth %llu, %s %llu, %ld MiB   ", el,
+          (unsigned long long)r->states, el > 0 ? (double)r->states / el : 0.0, (unsigned long long)r->max_depth,
+          what, (unsigned long long)frontier, peak_rss_mib());
+  p->printed = 1;
+}
+
+void progress_done(Progress *p, const SearchOptions *o) {
+  if (o->progress && p->printed) fputs("\r\033[K", stderr);
+  p->printed = 0;
+}
+
+int search_should_stop(const SearchOptions *o, const Progress *p, const char **why) {
+  if (o->stop && *o->stop) { *why = "interrupted"; return 1; }
+  if (o->timeout > 0 && search_now() - p->start > o->timeout) { *why = "timeout"; return 1; }
+  return 0;
+}
+
+const SearchOps *search_find(const char *name) {
+  static const SearchOps *const all[] = { &search_random, &search_dfs, &search_bfs };
+  for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+    if (strcmp(all[i]->name, name) == 0) return all[i];
+  return NULL;
+}

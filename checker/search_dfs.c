@@ -1,0 +1,133 @@
+/* search_dfs.c: exhaustive depth-first search over the VM's step function
+** with the state cache.  The stack holds each state's bytes, its enabled
+** choices and the next one to try; the choices along the stack are the
+** trace.  When the cache is full an unknown state is explored again, but
+** never one already on the stack, so the search still terminates. */
+#include <config.h>
+#include "checker/search.h"
+#include <stdlib.h>
+#include <string.h>
+#include <xxhash.h>
+
+typedef struct DfsFrame {
+  Buf state;                 /* the State bytes */
+  uint64_t fp;               /* their fingerprint */
+  VmChoices ch;              /* enabled choices, once expanded */
+  uint32_t next;             /* next choice to try */
+  int expanded;              /* ch is valid */
+} DfsFrame;
+
+static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, SearchResult *res) {
+  (void)logf;
+  int rc = -1;
+  Vm *vm = vm_new(bc, test);
+  StateCache *cache = sc_new(o->cache_kind, o->mem);
+  DfsFrame *fr = NULL;
+  TraceChoice *trace = NULL;
+  uint64_t cap = 0, depth = 0;
+  const char *why = NULL;
+  Progress prog;
+  progress_init(&prog);
+  if (!cache) { fputs("pcheck: error: cannot allocate the state cache\n", stderr); goto out; }
+  cap = 64;
+  fr = xcalloc(cap, sizeof *fr);
+  trace = xcalloc(cap, sizeof *trace);
+  if (vm_initial(vm, &fr[0].state) != VM_OK) {
+    search_record_bug(res, vm, trace, 0);
+    rc = 0;
+    goto out;
+  }
+  fr[0].fp = XXH3_64bits(fr[0].state.data, fr[0].state.len);
+  sc_insert(cache, fr[0].fp);
+  res->states = 1;
+  depth = 1;
+  res->max_depth = 0;
+  uint64_t iter = 0;
+  while (depth > 0) {
+    if ((++iter & 1023) == 0) {
+      if (search_should_stop(o, &prog, &why)) break;
+      progress_tick(&prog, o, res, depth, "stack");
+    }
+    DfsFrame *f = &fr[depth - 1];
+    if (!f->expanded) {
+      VmStatus st = vm_choices(vm, (uint8_t *)f->state.data, f->state.len, &f->ch);
+      f->expanded = 1;
+      f->next = 0;
+      if (st == VM_BAD_STATE) { fputs("pcheck: internal error: the VM produced a malformed state\n", stderr); goto out; }
+      if (st != VM_OK) { search_record_bug(res, vm, trace, depth - 1); break; }
+    }
+    if (f->next >= f->ch.n) {      /* every choice tried (or none): backtrack */
+      f->expanded = 0;
+      depth--;
+      continue;
+    }
+    uint32_t k = f->next++;
+    uint32_t choice = f->ch.kind == VC_MACHINE ? f->ch.ids[k] : k;
+    if (depth == cap) {
+      uint64_t ncap = cap * 2;
+      fr = xrealloc(fr, ncap * sizeof *fr);
+      memset(fr + cap, 0, (ncap - cap) * sizeof *fr);
+      trace = xrealloc(trace, ncap * sizeof *trace);
+      cap = ncap;
+      f = &fr[depth - 1];
+    }
+    trace[depth - 1].kind = (uint8_t)f->ch.kind;
+    trace[depth - 1].value = choice;
+    DfsFrame *nf = &fr[depth];
+    VmStatus st = vm_step(vm, (uint8_t *)f->state.data, f->state.len, choice, &nf->state);
+    res->transitions++;
+    if (st != VM_OK) {
+      if (st == VM_BAD_STATE) { fputs("pcheck: internal error: the VM rejected its own choice\n", stderr); goto out; }
+      search_record_bug(res, vm, trace, depth);
+      break;
+    }
+    uint64_t fp = XXH3_64bits(nf->state.data, nf->state.len);
+    ScResult r = sc_insert(cache, fp);
+    if (r == SC_SEEN) continue;
+    if (r == SC_FULL) {
+      int on_path = 0;
+      for (uint64_t i = 0; i < depth && !on_path; i++) on_path = fr[i].fp == fp;
+      if (on_path) continue;
+    }
+    res->states++;
+    nf->fp = fp;
+    nf->expanded = 0;
+    depth++;
+    if (depth - 1 > res->max_depth) res->max_depth = depth - 1;
+    if (depth > res->peak_frontier) res->peak_frontier = depth;
+  }
+  progress_done(&prog, o);
+  if (!res->bug) {
+    if (why) {
+      Buf b;
+      buf_init(&b);
+      buf_printf(&b, "%s", why);
+      res->bound = buf_take(&b);
+    } else if (sc_is_full(cache)) {
+      /* Every reachable state was still explored, some more than once;
+      ** the summary says the budget was hit. */
+      res->bound = xstrdup("state cache full at its --mem budget");
+    } else {
+      res->complete = 1;
+    }
+  }
+  rc = 0;
+out:
+  res->seconds = search_now() - prog.start;
+  if (cache) {
+    res->cache_bytes = sc_bytes(cache);
+    res->cache_refused = sc_refused(cache);
+    res->cache_full = sc_is_full(cache);
+  }
+  for (uint64_t i = 0; i < cap; i++) {
+    buf_fini(&fr[i].state);
+    vm_choices_fini(&fr[i].ch);
+  }
+  free(fr);
+  free(trace);
+  sc_free(cache);
+  vm_free(vm);
+  return rc;
+}
+
+const SearchOps search_dfs = { "dfs", run_dfs };

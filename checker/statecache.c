@@ -1,0 +1,190 @@
+/* statecache.c: fingerprint sets.
+** Flat: a power-of-two array of 64-bit slots, linear probing, 0 = empty
+** (fingerprint 0 is stored as 1).  Inserters hold a read lock and claim
+** slots with compare-and-swap; the table doubles under the write lock when
+** it is three quarters full, as long as the doubled table fits the budget.
+** When it cannot grow it keeps adding up to 90% load, then refuses.
+** Judy: a Judy1 bit set under a mutex (Judy arrays are not thread-safe);
+** refuses once Judy1MemUsed reaches the budget. */
+#include <config.h>
+#include "checker/statecache.h"
+#include <Judy.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include "vm/util.h"
+
+struct StateCache {
+  ScKind kind;
+  uint64_t budget;             /* bytes */
+  pthread_rwlock_t grow;       /* flat: read = insert, write = resize */
+  pthread_mutex_t judy_lock;   /* judy: every operation */
+  uint64_t *slots;             /* flat: mmap'ed table */
+  uint64_t cap;                /* flat: slots (power of two) */
+  uint64_t count;              /* fingerprints stored (atomic) */
+  uint64_t refused;            /* SC_FULL answers (atomic) */
+  int full;                    /* the budget has been reached (atomic) */
+  Pvoid_t judy;                /* judy: the set */
+};
+
+enum { INITIAL_SLOTS = 1 << 16 };
+
+static uint64_t *alloc_slots(uint64_t n) {
+  void *p = mmap(NULL, n * 8, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  return p == MAP_FAILED ? NULL : p;
+}
+
+StateCache *sc_new(ScKind kind, uint64_t budget) {
+  StateCache *c = xcalloc(1, sizeof *c);
+  c->kind = kind;
+  c->budget = budget < (1u << 20) ? (1u << 20) : budget;
+  pthread_rwlock_init(&c->grow, NULL);
+  pthread_mutex_init(&c->judy_lock, NULL);
+  if (kind == SC_FLAT) {
+    c->cap = INITIAL_SLOTS;
+    while (c->cap * 8 > c->budget) c->cap /= 2;
+    c->slots = alloc_slots(c->cap);
+    if (!c->slots) {
+      free(c);
+      return NULL;
+    }
+  }
+  return c;
+}
+
+void sc_free(StateCache *c) {
+  if (!c) return;
+  if (c->slots) munmap(c->slots, c->cap * 8);
+  if (c->judy) {
+    Word_t freed;
+    J1FA(freed, c->judy);
+    (void)freed;
+  }
+  pthread_rwlock_destroy(&c->grow);
+  pthread_mutex_destroy(&c->judy_lock);
+  free(c);
+}
+
+/* Double the table (write lock held).  Returns 0 if the budget or memory
+** does not allow it. */
+static int grow(StateCache *c) {
+  uint64_t ncap = c->cap * 2;
+  if (ncap * 8 > c->budget) return 0;
+  uint64_t *ns = alloc_slots(ncap);
+  if (!ns) return 0;
+  for (uint64_t i = 0; i < c->cap; i++) {
+    uint64_t fp = c->slots[i];
+    if (!fp) continue;
+    uint64_t j = fp & (ncap - 1);
+    while (ns[j]) j = (j + 1) & (ncap - 1);
+    ns[j] = fp;
+  }
+  munmap(c->slots, c->cap * 8);
+  c->slots = ns;
+  c->cap = ncap;
+  return 1;
+}
+
+static ScResult flat_insert(StateCache *c, uint64_t fp) {
+  if (!fp) fp = 1;
+  for (;;) {
+    pthread_rwlock_rdlock(&c->grow);
+    uint64_t cap = c->cap, mask = cap - 1;
+    uint64_t n = __atomic_load_n(&c->count, __ATOMIC_RELAXED);
+    int can_add = n * 4 < cap * 3 || (__atomic_load_n(&c->full, __ATOMIC_RELAXED) && n * 10 < cap * 9);
+    uint64_t i = fp & mask;
+    for (uint64_t probes = 0; probes < cap; probes++, i = (i + 1) & mask) {
+      uint64_t cur = __atomic_load_n(&c->slots[i], __ATOMIC_ACQUIRE);
+      if (cur == fp) { pthread_rwlock_unlock(&c->grow); return SC_SEEN; }
+      if (cur) continue;
+      if (!can_add) break;
+      uint64_t expected = 0;
+      if (__atomic_compare_exchange_n(&c->slots[i], &expected, fp, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+        __atomic_add_fetch(&c->count, 1, __ATOMIC_RELAXED);
+        pthread_rwlock_unlock(&c->grow);
+        return SC_NEW;
+      }
+      if (expected == fp) { pthread_rwlock_unlock(&c->grow); return SC_SEEN; }
+    }
+    pthread_rwlock_unlock(&c->grow);
+    /* Not present and no room: grow if the budget allows, else refuse. */
+    pthread_rwlock_wrlock(&c->grow);
+    int grew = 0;
+    if (c->cap == cap && !c->full) {
+      grew = grow(c);
+      if (!grew) __atomic_store_n(&c->full, 1, __ATOMIC_RELAXED);
+    } else if (c->cap != cap) {
+      grew = 1;   /* another thread grew it */
+    }
+    int full = c->full;
+    n = c->count;
+    pthread_rwlock_unlock(&c->grow);
+    if (!grew && full && n * 10 >= c->cap * 9) {
+      __atomic_add_fetch(&c->refused, 1, __ATOMIC_RELAXED);
+      return SC_FULL;
+    }
+  }
+}
+
+static ScResult judy_insert(StateCache *c, uint64_t fp) {
+  pthread_mutex_lock(&c->judy_lock);
+  int rc;
+  J1T(rc, c->judy, (Word_t)fp);
+  if (rc) { pthread_mutex_unlock(&c->judy_lock); return SC_SEEN; }
+  if (c->full || (c->count % 4096 == 0 && Judy1MemUsed(c->judy) >= c->budget)) {
+    c->full = 1;
+    c->refused++;
+    pthread_mutex_unlock(&c->judy_lock);
+    return SC_FULL;
+  }
+  J1S(rc, c->judy, (Word_t)fp);
+  c->count++;
+  pthread_mutex_unlock(&c->judy_lock);
+  return SC_NEW;
+}
+
+ScResult sc_insert(StateCache *c, uint64_t fp) {
+  return c->kind == SC_FLAT ? flat_insert(c, fp) : judy_insert(c, fp);
+}
+
+int sc_contains(StateCache *c, uint64_t fp) {
+  if (c->kind == SC_JUDY) {
+    pthread_mutex_lock(&c->judy_lock);
+    int rc;
+    J1T(rc, c->judy, (Word_t)fp);
+    pthread_mutex_unlock(&c->judy_lock);
+    return rc;
+  }
+  if (!fp) fp = 1;
+  pthread_rwlock_rdlock(&c->grow);
+  uint64_t mask = c->cap - 1, i = fp & mask;
+  int found = 0;
+  for (uint64_t probes = 0; probes < c->cap; probes++, i = (i + 1) & mask) {
+    uint64_t cur = __atomic_load_n(&c->slots[i], __ATOMIC_ACQUIRE);
+    if (cur == fp) { found = 1; break; }
+    if (!cur) break;
+  }
+  pthread_rwlock_unlock(&c->grow);
+  return found;
+}
+
+uint64_t sc_count(const StateCache *c) { return __atomic_load_n(&c->count, __ATOMIC_RELAXED); }
+uint64_t sc_refused(const StateCache *c) { return __atomic_load_n(&c->refused, __ATOMIC_RELAXED); }
+int sc_is_full(const StateCache *c) { return __atomic_load_n(&c->full, __ATOMIC_RELAXED); }
+
+uint64_t sc_bytes(const StateCache *c) {
+  if (c->kind == SC_FLAT) return c->cap * 8;
+  StateCache *m = (StateCache *)c;
+  pthread_mutex_lock(&m->judy_lock);
+  uint64_t b = Judy1MemUsed(c->judy);
+  pthread_mutex_unlock(&m->judy_lock);
+  return b;
+}
+
+const char *sc_kind_name(ScKind k) { return k == SC_FLAT ? "flat" : "judy"; }
+
+double sc_collision_probability(uint64_t n) {
+  double d = (double)n;
+  return d * (d - 1) / 2.0 / 18446744073709551616.0;
+}

@@ -1,0 +1,36 @@
+/* statecache.h: the set of 64-bit fingerprints (XXH3 of State bytes) of the
+** states a search has seen, under a byte budget (--mem).  One operation
+** matters: insert if absent, and say whether it was new; it is safe for
+** concurrent callers.  At the budget the cache stops adding: an insert of
+** an unknown fingerprint answers SC_FULL, which the search treats as new
+** (it explores the state again later if it meets it again: sound, only
+** slower).  Two implementations, measured against each other in
+** bench/cache_bench.c: an open-addressing table (the default) and a Judy1
+** array. */
+#ifndef PCHECK_STATECACHE_H
+#define PCHECK_STATECACHE_H
+#include <stdint.h>
+
+typedef enum ScKind { SC_FLAT, SC_JUDY } ScKind;
+typedef enum ScResult { SC_NEW, SC_SEEN, SC_FULL } ScResult;
+
+typedef struct StateCache StateCache;
+
+/* A cache that will use at most budget bytes (at least 1 MiB is needed). */
+StateCache *sc_new(ScKind kind, uint64_t budget);
+void sc_free(StateCache *c);
+/* Add fp; SC_NEW if it was absent, SC_SEEN if present, SC_FULL if absent
+** and the budget does not allow adding it. */
+ScResult sc_insert(StateCache *c, uint64_t fp);
+/* Is fp present? */
+int sc_contains(StateCache *c, uint64_t fp);
+uint64_t sc_count(const StateCache *c);     /* fingerprints stored */
+uint64_t sc_bytes(const StateCache *c);     /* memory the cache holds */
+uint64_t sc_refused(const StateCache *c);   /* inserts answered SC_FULL */
+int sc_is_full(const StateCache *c);        /* the budget has been reached */
+const char *sc_kind_name(ScKind k);
+/* Probability that a fingerprint collision hid a state among n distinct
+** fingerprints (n(n-1)/2 pairs, 2^64 values), as TLC reports it. */
+double sc_collision_probability(uint64_t n);
+
+#endif

@@ -1,0 +1,347 @@
+/* trace.c: writing counterexamples in every format and reading them back.
+** Rendering replays the choices with logging and step events on, so a
+** trace shows exactly what the VM did. */
+#include <config.h>
+#include "checker/trace.h"
+#include "checker/json.h"
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+void trace_info_fini(TraceInfo *t) {
+  free(t->test);
+  free(t->search);
+  free(t->choices);
+  memset(t, 0, sizeof *t);
+}
+
+static int has_format(const char *list, const char *f) {
+  size_t n = strlen(f);
+  for (const char *p = list; *p;) {
+    const char *e = strchr(p, ',');
+    size_t len = e ? (size_t)(e - p) : strlen(p);
+    if (len == n && strncmp(p, f, n) == 0) return 1;
+    if (!e) break;
+    p = e + 1;
+  }
+  return 0;
+}
+
+static int mkdirs(const char *dir) {
+  char *d = xstrdup(dir);
+  for (char *p = d + 1; *p; p++) {
+    if (*p != '/') continue;
+    *p = 0;
+    if (mkdir(d, 0777) != 0 && errno != EEXIST) { free(d); return -1; }
+    *p = '/';
+  }
+  int rc = mkdir(d, 0777) != 0 && errno != EEXIST ? -1 : 0;
+  free(d);
+  return rc;
+}
+
+static int write_file(const char *path, const Buf *b) {
+  FILE *f = fopen(path, "wb");
+  if (!f) return -1;
+  size_t n = b->len ? fwrite(b->data, 1, b->len, f) : 0;
+  int bad = n != b->len;
+  if (fclose(f) != 0) bad = 1;
+  return bad ? -1 : 0;
+}
+
+static const char *event_kind_name(VmEventKind k) {
+  static const char *const names[] = { "create", "send", "drop", "dequeue", "raise", "state", "halt", "block",
+                                       "receive", "monitor", "announce", "choice", "print" };
+  return (unsigned)k < sizeof names / sizeof names[0] ? names[k] : "?";
+}
+
+/* JSON for the events of one step. */
+static void json_events(Buf *j, Vm *vm, const BcProgram *bc, const VmTest *test, uint64_t step, int *first) {
+  uint32_t n;
+  const VmEvent *ev = vm_events(vm, &n);
+  for (uint32_t i = 0; i < n; i++) {
+    const VmEvent *e = &ev[i];
+    buf_puts(j, *first ? "\n    " : ",\n    ");
+    *first = 0;
+    buf_printf(j, "{\"step\": %llu, \"kind\": \"%s\", \"machine\": ", (unsigned long long)step, event_kind_name(e->kind));
+    const char *who = e->spec ? bc->machines[test->specs[e->machine]].name : vm_machine_text(vm, e->machine);
+    json_put_string(j, who, strlen(who));
+    if (e->kind == VE_STATE || e->kind == VE_DEQUEUE || e->kind == VE_RECEIVE || e->kind == VE_RAISE ||
+        e->kind == VE_SEND || e->kind == VE_BLOCK || e->kind == VE_HALT || e->kind == VE_MONITOR) {
+      const BcMachine *bm = &bc->machines[e->type];
+      const char *sn = e->state < bm->nstates ? bm->states[e->state].name : "?";
+      buf_puts(j, ", \"state\": ");
+      json_put_string(j, sn, strlen(sn));
+    }
+    if (e->kind == VE_SEND || e->kind == VE_DEQUEUE || e->kind == VE_RECEIVE || e->kind == VE_RAISE ||
+        e->kind == VE_ANNOUNCE || e->kind == VE_MONITOR || e->kind == VE_DROP) {
+      const char *en = e->event < bc->nevents ? bc->event_names[e->event] : "null";
+      buf_puts(j, ", \"event\": ");
+      json_put_string(j, en, strlen(en));
+    }
+    if (e->kind == VE_SEND || e->kind == VE_DROP || (e->kind == VE_CREATE && e->other != UINT32_MAX)) {
+      const char *o = vm_machine_text(vm, e->other);
+      buf_puts(j, e->kind == VE_CREATE ? ", \"creator\": " : ", \"target\": ");
+      json_put_string(j, o, strlen(o));
+    }
+    if (e->payload.tag != VT_NULL || e->kind == VE_CHOICE) {
+      const char *pt = vm_value_text(vm, &e->payload);
+      buf_puts(j, e->kind == VE_CHOICE ? ", \"value\": " : e->kind == VE_PRINT ? ", \"text\": " : ", \"payload\": ");
+      json_put_string(j, pt, strlen(pt));
+    }
+    if (e->file) {
+      buf_puts(j, ", \"file\": ");
+      json_put_string(j, e->file, strlen(e->file));
+      buf_printf(j, ", \"line\": %u, \"column\": %u", e->line, e->col);
+    }
+    buf_putc(j, '}');
+  }
+}
+
+int trace_write(const BcProgram *bc, const VmTest *test, const char *test_name, const char *search, uint64_t seed,
+                const SearchResult *res, const char *dir, const char *formats, char **main_path) {
+  *main_path = NULL;
+  if (mkdirs(dir) != 0) {
+    fprintf(stderr, "pcheck: error: cannot create the output folder '%s': %s\n", dir, strerror(errno));
+    return -1;
+  }
+  /* Replay with a log and events. */
+  Vm *vm = vm_new(bc, test);
+  Buf log, j, a, b;
+  buf_init(&log);
+  buf_init(&j);
+  buf_init(&a);
+  buf_init(&b);
+  vm_set_log(vm, &log);
+  vm_record_events(vm, 1);
+  buf_printf(&log, "<TestLog> Counterexample of test '%s' found by --search %s, %llu steps\n", test_name,
+             search ? search : "?", (unsigned long long)res->ntrace);
+  buf_printf(&j, "{\n  \"schema\": \"pcheck-trace\",\n  \"version\": 1,\n  \"test\": ");
+  json_put_string(&j, test_name, strlen(test_name));
+  buf_puts(&j, ",\n  \"search\": ");
+  json_put_string(&j, search ? search : "", search ? strlen(search) : 0);
+  buf_printf(&j, ",\n  \"seed\": %llu,\n  \"bug\": {\"kind\": \"%s\", \"message\": ", (unsigned long long)seed,
+             vm_status_name(res->bugdesc.status));
+  const char *msg = res->bugdesc.message ? res->bugdesc.message : "";
+  json_put_string(&j, msg, strlen(msg));
+  if (res->bugdesc.file) {
+    buf_puts(&j, ", \"file\": ");
+    json_put_string(&j, res->bugdesc.file, strlen(res->bugdesc.file));
+    buf_printf(&j, ", \"line\": %u, \"column\": %u", res->bugdesc.line, res->bugdesc.col);
+  }
+  buf_puts(&j, "},\n  \"choices\": [");
+  for (uint64_t i = 0; i < res->ntrace; i++)
+    buf_printf(&j, "%s{\"kind\": \"%s\", \"value\": %u}", i ? ", " : "",
+               res->trace[i].kind == VC_MACHINE ? "machine" : "data", res->trace[i].value);
+  buf_puts(&j, "],\n  \"events\": [");
+  int first = 1;
+  vm_initial(vm, &a);
+  json_events(&j, vm, bc, test, 0, &first);
+  for (uint64_t i = 0; i < res->ntrace; i++) {
+    VmStatus st = vm_step(vm, (uint8_t *)a.data, a.len, res->trace[i].value, &b);
+    json_events(&j, vm, bc, test, i + 1, &first);
+    if (st != VM_OK) break;
+    Buf t = a; a = b; b = t;
+  }
+  if (res->bugdesc.status == VM_BUG_DEADLOCK || res->bugdesc.status == VM_BUG_HOT) {
+    VmChoices ch = {0};
+    vm_choices(vm, (uint8_t *)a.data, a.len, &ch);
+    vm_choices_fini(&ch);
+  }
+  buf_puts(&j, "\n  ]\n}\n");
+  /* The schedule. */
+  Buf sch;
+  buf_init(&sch);
+  buf_printf(&sch, "# pcheck schedule, version 1: the choices from the initial state, one a line\n");
+  buf_printf(&sch, "# (m ID: run machine ID; d K: take option K of a data choice)\n");
+  buf_printf(&sch, "test: %s\nsearch: %s\nseed: %llu\n# bug: %s: %s\n", test_name, search ? search : "",
+             (unsigned long long)seed, vm_status_name(res->bugdesc.status), msg);
+  for (uint64_t i = 0; i < res->ntrace; i++)
+    buf_printf(&sch, "%c %u\n", res->trace[i].kind == VC_MACHINE ? 'm' : 'd', res->trace[i].value);
+  int rc = 0;
+  struct { const char *fmt, *ext; Buf *body; } outs[] = {
+    { "text", "txt", &log }, { "json", "json", &j }, { "schedule", "schedule", &sch },
+  };
+  for (size_t i = 0; i < sizeof outs / sizeof outs[0]; i++) {
+    if (!has_format(formats, outs[i].fmt)) continue;
+    Buf path;
+    buf_init(&path);
+    buf_printf(&path, "%s/%s.%s", dir, test_name, outs[i].ext);
+    if (write_file(path.data, outs[i].body) != 0) {
+      fprintf(stderr, "pcheck: error: cannot write '%s': %s\n", path.data, strerror(errno));
+      rc = -1;
+    } else if (!*main_path) {
+      *main_path = xstrdup(path.data);
+    }
+    buf_fini(&path);
+  }
+  buf_fini(&sch);
+  buf_fini(&log);
+  buf_fini(&j);
+  buf_fini(&a);
+  buf_fini(&b);
+  vm_free(vm);
+  return rc;
+}
+
+static int read_schedule(const char *path, const char *text, size_t len, TraceInfo *out, Buf *err) {
+  uint64_t cap = 0, line = 0;
+  const char *p = text, *end = text + len;
+  while (p < end) {
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    const char *le = nl ? nl : end;
+    line++;
+    size_t n = (size_t)(le - p);
+    char *l = xstrndup(p, n);
+    if (n && l[n - 1] == '\r') l[--n] = 0;
+    p = nl ? nl + 1 : end;
+    if (!n || l[0] == '#') { free(l); continue; }
+    if (strncmp(l, "test: ", 6) == 0) { free(out->test); out->test = xstrdup(l + 6); free(l); continue; }
+    if (strncmp(l, "search: ", 8) == 0) { free(out->search); out->search = xstrdup(l + 8); free(l); continue; }
+    if (strncmp(l, "seed: ", 6) == 0) { out->seed = strtoull(l + 6, NULL, 10); free(l); continue; }
+    char kind;
+    unsigned long long v;
+    char extra;
+    if (sscanf(l, "%c %llu %c", &kind, &v, &extra) != 2 || (kind != 'm' && kind != 'd') || v > UINT32_MAX) {
+      buf_printf(err, "%s:%llu: expected 'm ID' or 'd K', found '%.40s'", path, (unsigned long long)line, l);
+      free(l);
+      return -1;
+    }
+    free(l);
+    if (out->n == cap) {
+      cap = cap ? cap * 2 : 256;
+      out->choices = xrealloc(out->choices, cap * sizeof(TraceChoice));
+    }
+    out->choices[out->n].kind = kind == 'm' ? VC_MACHINE : VC_DATA;
+    out->choices[out->n++].value = (uint32_t)v;
+  }
+  if (!out->test) { buf_printf(err, "%s: no 'test:' line", path); return -1; }
+  return 0;
+}
+
+static int read_json(const char *path, const char *text, size_t len, TraceInfo *out, Buf *err) {
+  Buf jerr;
+  buf_init(&jerr);
+  Json *j = json_parse(text, len, &jerr);
+  if (!j) {
+    buf_printf(err, "%s: not valid JSON: %s", path, jerr.data ? jerr.data : "");
+    buf_fini(&jerr);
+    return -1;
+  }
+  buf_fini(&jerr);
+  int rc = -1;
+  const Json *schema = json_get(j, "schema"), *version = json_get(j, "version"), *test = json_get(j, "test");
+  const Json *choices = json_get(j, "choices"), *search = json_get(j, "search"), *seed = json_get(j, "seed");
+  if (!schema || schema->kind != JSON_STRING || strcmp(schema->str, "pcheck-trace") != 0) {
+    buf_printf(err, "%s: not a pcheck trace (no \"schema\": \"pcheck-trace\")", path);
+    goto out;
+  }
+  if (!version || version->kind != JSON_NUMBER || version->num != 1) {
+    buf_printf(err, "%s: trace version is not 1", path);
+    goto out;
+  }
+  if (!test || test->kind != JSON_STRING || !choices || choices->kind != JSON_ARRAY) {
+    buf_printf(err, "%s: a trace needs \"test\" and \"choices\"", path);
+    goto out;
+  }
+  out->test = xstrdup(test->str);
+  if (search && search->kind == JSON_STRING) out->search = xstrdup(search->str);
+  if (seed && seed->kind == JSON_NUMBER) out->seed = (uint64_t)seed->num;
+  out->choices = xmalloc((choices->n ? choices->n : 1) * sizeof(TraceChoice));
+  for (size_t i = 0; i < choices->n; i++) {
+    const Json *c = choices->items[i], *k = json_get(c, "kind"), *v = json_get(c, "value");
+    if (!k || k->kind != JSON_STRING || !v || v->kind != JSON_NUMBER || v->num < 0 || v->num > UINT32_MAX ||
+        (strcmp(k->str, "machine") != 0 && strcmp(k->str, "data") != 0)) {
+      buf_printf(err, "%s: choice %zu is not {\"kind\": \"machine\"|\"data\", \"value\": N}", path, i + 1);
+      goto out;
+    }
+    out->choices[i].kind = strcmp(k->str, "machine") == 0 ? VC_MACHINE : VC_DATA;
+    out->choices[i].value = (uint32_t)v->num;
+    out->n++;
+  }
+  rc = 0;
+out:
+  json_free(j);
+  return rc;
+}
+
+int trace_read(const char *path, TraceInfo *out, Buf *err) {
+  memset(out, 0, sizeof *out);
+  size_t len;
+  char *text = read_file(path, &len);
+  if (!text) { buf_printf(err, "cannot read '%s': %s", path, strerror(errno)); return -1; }
+  size_t i = 0;
+  while (i < len && (text[i] == ' ' || text[i] == '\n' || text[i] == '\t' || text[i] == '\r')) i++;
+  int rc = i < len && text[i] == '{' ? read_json(path, text, len, out, err) : read_schedule(path, text, len, out, err);
+  free(text);
+  if (rc != 0) trace_info_fini(out);
+  return rc;
+}
+
+int trace_replay(const BcProgram *bc, const VmTest *test, const TraceChoice *choices, uint64_t n, Buf *log,
+                 VmBug *bug, uint64_t *bug_step, Buf *err) {
+  Vm *vm = vm_new(bc, test);
+  vm_set_log(vm, log);
+  Buf a, b;
+  buf_init(&a);
+  buf_init(&b);
+  VmChoices ch = {0};
+  int rc = 0;
+  memset(bug, 0, sizeof *bug);
+  VmStatus st = vm_initial(vm, &a);
+  uint64_t i = 0;
+  if (st != VM_OK) { rc = 1; goto bugout; }
+  for (; i < n; i++) {
+    st = vm_choices(vm, (uint8_t *)a.data, a.len, &ch);
+    if (st != VM_OK) {
+      if (st == VM_BAD_STATE) { buf_printf(err, "internal error at step %llu", (unsigned long long)i + 1); rc = -1; goto out; }
+      rc = 1;
+      goto bugout;
+    }
+    const TraceChoice *c = &choices[i];
+    int ok = 0;
+    if (ch.kind == VC_MACHINE && c->kind == VC_MACHINE)
+      for (uint32_t k = 0; k < ch.n && !ok; k++) ok = ch.ids[k] == c->value;
+    else if (ch.kind == VC_DATA && c->kind == VC_DATA)
+      ok = c->value < ch.n;
+    if (!ok) {
+      buf_printf(err, "the trace diverges from the model at step %llu: it chooses %s %u, but ",
+                 (unsigned long long)i + 1, c->kind == VC_MACHINE ? "machine" : "option", c->value);
+      if (ch.kind == VC_NONE) buf_puts(err, "the execution has ended there");
+      else if (ch.kind == VC_DATA) buf_printf(err, "the model makes a data choice with options 0 to %u", ch.n - 1);
+      else {
+        buf_puts(err, "the machines that can run are");
+        for (uint32_t k = 0; k < ch.n; k++) buf_printf(err, "%s %u", k ? "," : "", ch.ids[k]);
+      }
+      rc = -1;
+      goto out;
+    }
+    st = vm_step(vm, (uint8_t *)a.data, a.len, c->value, &b);
+    if (st != VM_OK) {
+      i++;
+      rc = 1;
+      goto bugout;
+    }
+    Buf t = a; a = b; b = t;
+  }
+  /* At the end: a deadlock or hot spec shows when asking what is enabled. */
+  st = vm_choices(vm, (uint8_t *)a.data, a.len, &ch);
+  if (st == VM_BUG_DEADLOCK || st == VM_BUG_HOT) { rc = 1; goto bugout; }
+  goto out;
+bugout:
+  *bug = *vm_bug(vm);
+  bug->message = xstrdup(bug->message ? bug->message : "");
+  *bug_step = i;
+  if (i < n && rc == 1) {
+    /* The bug came before the trace's end: the rest no longer applies. */
+    buf_printf(log, "<TestLog> the bug was reached at step %llu; the trace has %llu steps\n", (unsigned long long)i,
+               (unsigned long long)n);
+  }
+out:
+  vm_choices_fini(&ch);
+  buf_fini(&a);
+  buf_fini(&b);
+  vm_free(vm);
+  return rc;
+}

@@ -1,0 +1,40 @@
+/* trace.h: counterexamples.  A trace is the list of choices from the
+** initial state (DESIGN.md, decision 8); every format is rendered by
+** replaying it: a text log in P's style, a JSON trace (doc/trace-format.md)
+** and a .schedule file of the choices.  --replay reads a .schedule or a
+** .json trace back and re-runs it, reporting where it stops fitting the
+** model. */
+#ifndef PCHECK_TRACE_H
+#define PCHECK_TRACE_H
+#include "checker/search.h"
+
+/* What a trace file says besides its choices. */
+typedef struct TraceInfo {
+  char *test;                /* test case name (heap) */
+  char *search;              /* search that found it (heap, may be NULL) */
+  uint64_t seed;
+  TraceChoice *choices;      /* heap */
+  uint64_t n;
+} TraceInfo;
+
+void trace_info_fini(TraceInfo *t);
+
+/* Write the formats in `formats` (comma list of text,json,schedule) for the
+** bug in res into directory dir as NAME.txt/.json/.schedule (NAME = the
+** test case name).  *main_path gets the path to print (heap).  Returns 0,
+** or -1 with a message on stderr. */
+int trace_write(const BcProgram *bc, const VmTest *test, const char *test_name, const char *search,
+                uint64_t seed, const SearchResult *res, const char *dir, const char *formats, char **main_path);
+
+/* Read a .schedule or .json trace.  Returns 0, or -1 with a message
+** (naming the file and line or byte) in err. */
+int trace_read(const char *path, TraceInfo *out, Buf *err);
+
+/* Replay choices, printing the log to `log`.  Returns 1 if a bug was
+** reached (described in *bug, message heap), 0 if the trace ran to its end
+** without one, -1 if it does not fit the model (the step and what was
+** enabled instead in err). */
+int trace_replay(const BcProgram *bc, const VmTest *test, const TraceChoice *choices, uint64_t n, Buf *log,
+                 VmBug *bug, uint64_t *bug_step, Buf *err);
+
+#endif
