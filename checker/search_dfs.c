@@ -1,13 +1,69 @@
 /* search_dfs.c: exhaustive depth-first search over the VM's step function
 ** with the state cache.  The stack holds each state's bytes, its enabled
 ** choices and the next one to try; the choices along the stack are the
-** trace.  When the cache is full an unknown state is explored again, but
-** never one already on the stack, so the search still terminates. */
+** trace.  When the cache is full (replacing entries), a state whose entry
+** was replaced is explored again, but never one already on the stack (a
+** path set of fingerprints is kept for that), so the search terminates. */
 #include <config.h>
 #include "checker/search.h"
 #include <stdlib.h>
 #include <string.h>
 #include <xxhash.h>
+
+/* Fingerprints on the current stack: open addressing with counts, used
+** only once the cache replaces entries. */
+typedef struct PathSet {
+  uint64_t *fp;              /* 0 = empty (fingerprint 0 stored as 1) */
+  uint32_t *count;
+  uint64_t cap, n;
+} PathSet;
+
+static uint64_t ps_slot(const PathSet *p, uint64_t fp) {
+  uint64_t i = fp & (p->cap - 1);
+  while (p->fp[i] && p->fp[i] != fp) i = (i + 1) & (p->cap - 1);
+  return i;
+}
+
+static void ps_add(PathSet *p, uint64_t fp) {
+  if (!fp) fp = 1;
+  if (2 * (p->n + 1) > p->cap) {
+    PathSet big = { xcalloc(p->cap ? p->cap * 2 : 1024, 8), xcalloc(p->cap ? p->cap * 2 : 1024, 4),
+                    p->cap ? p->cap * 2 : 1024, 0 };
+    for (uint64_t i = 0; i < p->cap; i++)
+      if (p->fp[i]) { uint64_t j = ps_slot(&big, p->fp[i]); big.fp[j] = p->fp[i]; big.count[j] = p->count[i]; big.n++; }
+    free(p->fp);
+    free(p->count);
+    *p = big;
+  }
+  uint64_t i = ps_slot(p, fp);
+  if (!p->fp[i]) { p->fp[i] = fp; p->n++; }
+  p->count[i]++;
+}
+
+static int ps_has(const PathSet *p, uint64_t fp) {
+  if (!fp) fp = 1;
+  return p->cap && p->fp[ps_slot(p, fp)] == fp;
+}
+
+/* Remove one occurrence; backward-shift deletion keeps probe chains whole. */
+static void ps_remove(PathSet *p, uint64_t fp) {
+  if (!fp) fp = 1;
+  if (!p->cap) return;
+  uint64_t i = ps_slot(p, fp);
+  if (p->fp[i] != fp || --p->count[i]) return;
+  p->fp[i] = 0;
+  p->n--;
+  for (uint64_t j = (i + 1) & (p->cap - 1); p->fp[j]; j = (j + 1) & (p->cap - 1)) {
+    uint64_t home = p->fp[j] & (p->cap - 1);
+    /* Move j back to i if its home is not in (i, j]. */
+    if ((j > i && (home <= i || home > j)) || (j < i && (home <= i && home > j))) {
+      p->fp[i] = p->fp[j];
+      p->count[i] = p->count[j];
+      p->fp[j] = 0;
+      i = j;
+    }
+  }
+}
 
 typedef struct DfsFrame {
   Buf state;                 /* the State bytes */
@@ -26,6 +82,8 @@ static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
   TraceChoice *trace = NULL;
   uint64_t cap = 0, depth = 0;
   const char *why = NULL;
+  PathSet path = {0};
+  int tracking = 0;          /* path holds the stack's fingerprints */
   Progress prog;
   progress_init(&prog);
   if (!cache) { fputs("pcheck: error: cannot allocate the state cache\n", stderr); goto out; }
@@ -58,6 +116,7 @@ static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
     }
     if (f->next >= f->ch.n) {      /* every choice tried (or none): backtrack */
       f->expanded = 0;
+      if (tracking) ps_remove(&path, f->fp);
       depth--;
       continue;
     }
@@ -85,10 +144,13 @@ static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
     ScResult r = sc_insert(cache, fp);
     if (r == SC_SEEN) continue;
     if (r == SC_FULL) {
-      int on_path = 0;
-      for (uint64_t i = 0; i < depth && !on_path; i++) on_path = fr[i].fp == fp;
-      if (on_path) continue;
+      if (!tracking) {   /* from now on, keep the stack's fingerprints */
+        for (uint64_t i = 0; i < depth; i++) ps_add(&path, fr[i].fp);
+        tracking = 1;
+      }
+      if (ps_has(&path, fp)) continue;
     }
+    if (tracking) ps_add(&path, fp);
     res->states++;
     nf->fp = fp;
     nf->expanded = 0;
@@ -125,6 +187,8 @@ out:
   }
   free(fr);
   free(trace);
+  free(path.fp);
+  free(path.count);
   sc_free(cache);
   vm_free(vm);
   return rc;

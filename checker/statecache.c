@@ -3,9 +3,11 @@
 ** (fingerprint 0 is stored as 1).  Inserters hold a read lock and claim
 ** slots with compare-and-swap; the table doubles under the write lock when
 ** it is three quarters full, as long as the doubled table fits the budget.
-** When it cannot grow it keeps adding up to 90% load, then refuses.
+** When it cannot grow it keeps adding up to 90% load, then replaces: the
+** new fingerprint overwrites the one in its home slot.
 ** Judy: a Judy1 bit set under a mutex (Judy arrays are not thread-safe);
-** refuses once Judy1MemUsed reaches the budget. */
+** once Judy1MemUsed reaches the budget it replaces the nearest fingerprint
+** above the new one (or below, at the top). */
 #include <config.h>
 #include "checker/statecache.h"
 #include <Judy.h>
@@ -121,6 +123,10 @@ static ScResult flat_insert(StateCache *c, uint64_t fp) {
     n = c->count;
     pthread_rwlock_unlock(&c->grow);
     if (!grew && full && n * 10 >= c->cap * 9) {
+      /* Replace: the new fingerprint takes its home slot. */
+      pthread_rwlock_rdlock(&c->grow);
+      __atomic_store_n(&c->slots[fp & (c->cap - 1)], fp, __ATOMIC_RELEASE);
+      pthread_rwlock_unlock(&c->grow);
       __atomic_add_fetch(&c->refused, 1, __ATOMIC_RELAXED);
       return SC_FULL;
     }
@@ -135,6 +141,12 @@ static ScResult judy_insert(StateCache *c, uint64_t fp) {
   if (c->full || (c->count % 4096 == 0 && Judy1MemUsed(c->judy) >= c->budget)) {
     c->full = 1;
     c->refused++;
+    Word_t victim = (Word_t)fp;
+    int found;
+    J1N(found, c->judy, victim);
+    if (!found) { victim = (Word_t)fp; J1P(found, c->judy, victim); }
+    if (found) { J1U(rc, c->judy, victim); }
+    J1S(rc, c->judy, (Word_t)fp);
     pthread_mutex_unlock(&c->judy_lock);
     return SC_FULL;
   }

@@ -20,13 +20,13 @@ typedef struct StateCache StateCache;
 StateCache *sc_new(ScKind kind, uint64_t budget);
 void sc_free(StateCache *c);
 /* Add fp; SC_NEW if it was absent, SC_SEEN if present, SC_FULL if absent
-** and the budget does not allow adding it. */
+** and stored only by evicting another (the budget is reached). */
 ScResult sc_insert(StateCache *c, uint64_t fp);
 /* Is fp present? */
 int sc_contains(StateCache *c, uint64_t fp);
 uint64_t sc_count(const StateCache *c);     /* fingerprints stored */
 uint64_t sc_bytes(const StateCache *c);     /* memory the cache holds */
-uint64_t sc_refused(const StateCache *c);   /* inserts answered SC_FULL */
+uint64_t sc_refused(const StateCache *c);   /* inserts answered SC_FULL (entries replaced) */
 int sc_is_full(const StateCache *c);        /* the budget has been reached */
 const char *sc_kind_name(ScKind k);
 /* Probability that a fingerprint collision hid a state among n distinct

@@ -16,11 +16,14 @@ for p in $(find tests/golden -name '*.p' | LC_ALL=C sort); do
   exp=${p%.p}.out
   args=$(sed -n '1s|^// pcheck-args: *||p' "$p")
   [ -n "$args" ] || args=--check-only
+  # $TMP in the arguments is a scratch folder (traces go there); it prints as TMP.
+  rm -rf "$tmp/out"
+  args=$(printf '%s' "$args" | sed "s|\$TMP|$tmp/out|g")
   # shellcheck disable=SC2086
   ${PCHECK_WRAPPER:-} "$PCHECK" $args "$p" >"$tmp/stdout" 2>"$tmp/stderr"
   code=$?
   # Timings vary from run to run: "time: 0.01" becomes "time: T".
-  { cat "$tmp/stdout" "$tmp/stderr"; echo "exit: $code"; } | sed 's/time: [0-9.]*$/time: T/' >"$tmp/got"
+  { cat "$tmp/stdout" "$tmp/stderr"; echo "exit: $code"; } | sed -e 's/time: [0-9.]*$/time: T/' -e "s|$tmp/out|TMP|g" >"$tmp/got"
   if [ "${UPDATE_GOLDEN:-0}" = 1 ]; then
     cp "$tmp/got" "$exp"
   fi

@@ -367,8 +367,8 @@ static void encode_record(Vm *vm, WMachine *m, Buf *b) {
 
 static void write_state(Vm *vm, Buf *out, size_t hint) {
   out->len = 0;
-  if (out->cap < hint + 4096) {
-    out->cap = hint + 4096;
+  if (out->cap < hint + hint / 4 + 64) {
+    out->cap = hint + hint / 4 + 64;
     out->data = xrealloc(out->data, out->cap);
   }
   StateHdr h = vm->hdr;

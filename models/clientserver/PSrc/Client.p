@@ -43,10 +43,10 @@ machine Client {
     }
   }
 
-  /* Withdraw 1 to 2 units, or everything above 10 (choose keeps the state
-     space small for exhaustive search). */
+  /* Withdraw between 1 and everything above 10, so that every request
+     succeeds and a client stops after a few withdrawals. */
   fun WithdrawAmount() : int {
-    return choose(2) + 1;
+    return choose(currentBalance - 10) + 1;
   }
 
   state NoMoneyToWithDraw {

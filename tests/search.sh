@@ -1,0 +1,109 @@
+#!/bin/sh
+# search.sh: the exhaustive searches and their counterexamples.
+# - dfs and bfs visit the same number of distinct states on every correct
+#   model of the suite that is small enough to finish here;
+# - every seeded bug (the golden programs that end in a bug) is found by
+#   dfs and bfs, its .schedule and .json traces replay to the same bug, and
+#   bfs's trace is never longer than dfs's;
+# - a trace that no longer fits the model is refused with the step where
+#   it diverges; malformed trace files are refused with a clear error;
+# - a state space larger than --mem 16M ends "bounded" with the reason.
+set -u
+: "${PCHECK:?PCHECK must name the pcheck binary}"
+: "${srcdir:=.}"
+cd "$srcdir" || exit 99
+tmp=$(mktemp -d) || exit 99
+trap 'rm -rf "$tmp"' EXIT
+pass=0 fail=0
+ok() { pass=$((pass + 1)); echo "PASS: $*"; }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+run() { ${PCHECK_WRAPPER:-} "$PCHECK" "$@"; }
+field() { sed -n "s/.*$1: \([0-9]*\).*/\1/p" | tail -n 1; }
+
+# 1. dfs and bfs agree on correct models.
+for spec in "models/clientserver tcSingleClient" "models/clientserver tcMultipleClients" \
+            $(for f in tests/golden/accept/*.p tests/golden/search/sum_choices.p tests/golden/search/two_workers.p; do
+                t=$("$PCHECK" --list-tests "$f" 2>/dev/null | head -n 1); [ -n "$t" ] && echo "$f:$t"; done); do
+  in=${spec%% *}; t=${spec#* }
+  case $spec in *:*) in=${spec%%:*}; t=${spec#*:} ;; esac
+  d=$(run --search dfs --mem 256M -q -t "$t" -o "$tmp/o" "$in" 2>&1)
+  dc=$?
+  [ "$dc" -eq 1 ] && continue   # a bug: bfs stops at a shorter trace, counts differ
+  b=$(run --search bfs --mem 256M -q -t "$t" -o "$tmp/o" "$in" 2>&1)
+  ds=$(echo "$d" | field states) bs=$(echo "$b" | field states)
+  if [ "$dc" -eq 0 ] && [ -n "$ds" ] && [ "$ds" = "$bs" ]; then ok "dfs = bfs = $ds states: $in -t $t"
+  else bad "dfs ($ds) and bfs ($bs) differ on $in -t $t"; echo "$d" | tail -n 3; echo "$b" | tail -n 3; fi
+done
+
+# 2. Seeded bugs: found, replayed from both trace formats, bfs not longer.
+for f in tests/golden/vm/*.p tests/golden/search/bug_shortest.p tests/golden/search/deadlock_dfs.p; do
+  grep -q '^result: bug-found' "${f%.p}.out" 2>/dev/null || continue
+  for alg in dfs bfs; do
+    rm -rf "$tmp/$alg"
+    out=$(run --search "$alg" --mem 64M -q -o "$tmp/$alg" "$f" 2>&1)
+    code=$?
+    bugline=$(echo "$out" | grep '^bug: ')
+    if [ "$code" -ne 1 ] || [ ! -f "$tmp/$alg/Main.schedule" ] || [ ! -f "$tmp/$alg/Main.json" ] || [ ! -f "$tmp/$alg/Main.txt" ]; then
+      bad "$alg does not find the bug of $f (exit $code)"; continue
+    fi
+    for tr in "$tmp/$alg/Main.schedule" "$tmp/$alg/Main.json"; do
+      r=$(run --replay "$tr" "$f" 2>&1)
+      rc=$?
+      if [ "$rc" -eq 1 ] && [ "$(echo "$r" | grep '^bug: ')" = "$bugline" ]; then ok "$alg trace $(basename "$tr") replays: $f"
+      else bad "replay of $tr does not reproduce '$bugline' (exit $rc)"; echo "$r" | tail -n 5; fi
+    done
+  done
+  dn=$(grep -c '^[md] ' "$tmp/dfs/Main.schedule") bn=$(grep -c '^[md] ' "$tmp/bfs/Main.schedule")
+  if [ "$bn" -le "$dn" ]; then ok "bfs trace ($bn steps) not longer than dfs ($dn): $f"
+  else bad "bfs trace ($bn) longer than dfs ($dn): $f"; fi
+done
+
+# 3. Traces that do not fit, and files that are not traces.
+f=tests/golden/search/deadlock_dfs.p
+run --search dfs -q -o "$tmp/div" "$f" >/dev/null 2>&1
+sed 's/^m 0$/m 7/' "$tmp/div/Main.schedule" >"$tmp/diverge.schedule"
+r=$(run --replay "$tmp/diverge.schedule" "$f" 2>&1); rc=$?
+if [ "$rc" -eq 2 ] && echo "$r" | grep -q 'diverges from the model at step 1'; then ok "divergence reported"
+else bad "divergence not reported (exit $rc)"; echo "$r" | tail -n 3; fi
+printf 'test: Main\nm 0\nx 9\n' >"$tmp/bad.schedule"
+r=$(run --replay "$tmp/bad.schedule" "$f" 2>&1); rc=$?
+if [ "$rc" -eq 2 ] && echo "$r" | grep -q 'bad.schedule:3: expected'; then ok "malformed schedule refused"
+else bad "malformed schedule (exit $rc)"; echo "$r" | tail -n 3; fi
+printf '{"schema": "pcheck-trace", "version": 1, "test": "Main", "choices": [{"kind": "machine", "value": 0}' >"$tmp/bad.json"
+r=$(run --replay "$tmp/bad.json" "$f" 2>&1); rc=$?
+if [ "$rc" -eq 2 ] && echo "$r" | grep -q 'not valid JSON'; then ok "truncated JSON trace refused"
+else bad "truncated JSON trace (exit $rc)"; echo "$r" | tail -n 3; fi
+head -c 2000 /dev/zero >"$tmp/zero.json"
+r=$(run --replay "$tmp/zero.json" "$f" 2>&1); rc=$?
+if [ "$rc" -eq 2 ]; then ok "binary trace refused"; else bad "binary trace (exit $rc)"; fi
+printf 'test: NoSuchTest\nm 0\n' >"$tmp/other.schedule"
+r=$(run --replay "$tmp/other.schedule" "$f" 2>&1); rc=$?
+if [ "$rc" -eq 2 ] && echo "$r" | grep -q "which the model does not have"; then ok "trace for another test refused"
+else bad "trace for another test (exit $rc)"; fi
+
+# 4. A state space larger than the cache budget: bounded, with the reason.
+cat >"$tmp/big.p" <<'P'
+machine Main {
+  var x: int;
+  start state S {
+    entry { while (x < 2200000) { if ($) { x = x + 1; } else { x = x + 2; } } }
+  }
+}
+P
+r=$(run --search dfs --mem 16M -q "$tmp/big.p" 2>&1); rc=$?
+if [ "$rc" -eq 0 ] && echo "$r" | grep -q '^result: no-bug (bounded: state cache full at its --mem budget)$' &&
+   echo "$r" | grep -q 'states not cached'; then ok "--mem 16M: bounded"
+else bad "--mem 16M (exit $rc)"; echo "$r" | tail -n 4; fi
+
+# 5. --stats-json writes the figures.
+run --search dfs --mem 64M -q --stats-json "$tmp/stats.json" tests/golden/search/two_workers.p >/dev/null 2>&1
+if grep -q '"states": 11,' "$tmp/stats.json" && grep -q '"collision_probability"' "$tmp/stats.json"; then ok "--stats-json"
+else bad "--stats-json"; cat "$tmp/stats.json"; fi
+
+# 6. --timeout stops cleanly with the figures so far.
+r=$(run --search dfs --mem 64M -q --timeout 0.5 "$tmp/big.p" 2>&1); rc=$?
+if [ "$rc" -eq 0 ] && echo "$r" | grep -q '^result: no-bug (bounded: timeout)$'; then ok "--timeout"
+else bad "--timeout (exit $rc)"; echo "$r" | tail -n 3; fi
+
+echo "# passed: $pass failed: $fail"
+[ "$fail" -eq 0 ]
