@@ -240,7 +240,7 @@ static int run_replay(const Options *o, const BcProgram *bc, Program *prog, Test
   buf_init(&log);
   VmBug bug;
   uint64_t at = 0;
-  int r = trace_replay(bc, &test, ti.choices, ti.n, &log, &bug, &at, &err);
+  int r = trace_replay(bc, &test, ti.choices, ti.n, ti.cycle_start, &log, &bug, &at, &err);
   fwrite(log.data ? log.data : "", 1, log.len, stdout);
   int rc;
   if (r < 0) {

@@ -33,6 +33,9 @@ typedef struct SearchResult {
   VmBug bugdesc;             /* its description (message is heap) */
   TraceChoice *trace;        /* the choices of the buggy execution (heap) */
   uint64_t ntrace;
+  int64_t cycle_start;       /* liveness cycles: the trace returns, after its
+                                last choice, to the state after this many
+                                choices; -1 for other bugs */
   int complete;              /* the search covered everything it set out to */
   char *bound;               /* why it is not complete (heap), or NULL */
   uint64_t states;           /* distinct states (exhaustive searches) */

@@ -23,6 +23,7 @@ void search_record_bug(SearchResult *r, const Vm *vm, const TraceChoice *trace, 
   r->trace = xmalloc((size_t)(n ? n : 1) * sizeof(TraceChoice));
   if (n) memcpy(r->trace, trace, (size_t)n * sizeof(TraceChoice));
   r->ntrace = n;
+  r->cycle_start = -1;
 }
 
 void search_result_fini(SearchResult *r) {

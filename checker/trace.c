@@ -130,7 +130,9 @@ int trace_write(const BcProgram *bc, const VmTest *test, const char *test_name, 
     json_put_string(&j, res->bugdesc.file, strlen(res->bugdesc.file));
     buf_printf(&j, ", \"line\": %u, \"column\": %u", res->bugdesc.line, res->bugdesc.col);
   }
-  buf_puts(&j, "},\n  \"choices\": [");
+  buf_puts(&j, "},\n");
+  if (res->cycle_start >= 0) buf_printf(&j, "  \"cycle_start\": %lld,\n", (long long)res->cycle_start);
+  buf_puts(&j, "  \"choices\": [");
   for (uint64_t i = 0; i < res->ntrace; i++)
     buf_printf(&j, "%s{\"kind\": \"%s\", \"value\": %u}", i ? ", " : "",
                res->trace[i].kind == VC_MACHINE ? "machine" : "data", res->trace[i].value);
@@ -144,7 +146,10 @@ int trace_write(const BcProgram *bc, const VmTest *test, const char *test_name, 
     if (st != VM_OK) break;
     Buf t = a; a = b; b = t;
   }
-  if (res->bugdesc.status == VM_BUG_DEADLOCK || res->bugdesc.status == VM_BUG_HOT) {
+  if (res->cycle_start >= 0) {
+    buf_printf(&log, "<ErrorLog> liveness: the last %llu steps return to the state after step %lld: %s\n",
+               (unsigned long long)(res->ntrace - (uint64_t)res->cycle_start), (long long)res->cycle_start, msg);
+  } else if (res->bugdesc.status == VM_BUG_DEADLOCK || res->bugdesc.status == VM_BUG_HOT) {
     VmChoices ch = {0};
     vm_choices(vm, (uint8_t *)a.data, a.len, &ch);
     vm_choices_fini(&ch);
@@ -157,6 +162,9 @@ int trace_write(const BcProgram *bc, const VmTest *test, const char *test_name, 
   buf_printf(&sch, "# (m ID: run machine ID; d K: take option K of a data choice)\n");
   buf_printf(&sch, "test: %s\nsearch: %s\nseed: %llu\n# bug: %s: %s\n", test_name, search ? search : "",
              (unsigned long long)seed, vm_status_name(res->bugdesc.status), msg);
+  if (res->cycle_start >= 0)
+    buf_printf(&sch, "# the execution returns to the state after `cycle` choices, forever\ncycle: %lld\n",
+               (long long)res->cycle_start);
   for (uint64_t i = 0; i < res->ntrace; i++)
     buf_printf(&sch, "%c %u\n", res->trace[i].kind == VC_MACHINE ? 'm' : 'd', res->trace[i].value);
   int rc = 0;
@@ -200,6 +208,7 @@ static int read_schedule(const char *path, const char *text, size_t len, TraceIn
     if (strncmp(l, "test: ", 6) == 0) { free(out->test); out->test = xstrdup(l + 6); free(l); continue; }
     if (strncmp(l, "search: ", 8) == 0) { free(out->search); out->search = xstrdup(l + 8); free(l); continue; }
     if (strncmp(l, "seed: ", 6) == 0) { out->seed = strtoull(l + 6, NULL, 10); free(l); continue; }
+    if (strncmp(l, "cycle: ", 7) == 0) { out->cycle_start = strtoll(l + 7, NULL, 10); free(l); continue; }
     char kind;
     unsigned long long v;
     char extra;
@@ -248,6 +257,8 @@ static int read_json(const char *path, const char *text, size_t len, TraceInfo *
   out->test = xstrdup(test->str);
   if (search && search->kind == JSON_STRING) out->search = xstrdup(search->str);
   if (seed && seed->kind == JSON_NUMBER) out->seed = (uint64_t)seed->num;
+  const Json *cyc = json_get(j, "cycle_start");
+  if (cyc && cyc->kind == JSON_NUMBER) out->cycle_start = (int64_t)cyc->num;
   out->choices = xmalloc((choices->n ? choices->n : 1) * sizeof(TraceChoice));
   for (size_t i = 0; i < choices->n; i++) {
     const Json *c = choices->items[i], *k = json_get(c, "kind"), *v = json_get(c, "value");
@@ -268,6 +279,7 @@ out:
 
 int trace_read(const char *path, TraceInfo *out, Buf *err) {
   memset(out, 0, sizeof *out);
+  out->cycle_start = -1;
   size_t len;
   char *text = read_file(path, &len);
   if (!text) { buf_printf(err, "cannot read '%s': %s", path, strerror(errno)); return -1; }
@@ -275,12 +287,20 @@ int trace_read(const char *path, TraceInfo *out, Buf *err) {
   while (i < len && (text[i] == ' ' || text[i] == '\n' || text[i] == '\t' || text[i] == '\r')) i++;
   int rc = i < len && text[i] == '{' ? read_json(path, text, len, out, err) : read_schedule(path, text, len, out, err);
   free(text);
+  if (rc == 0 && out->cycle_start > (int64_t)out->n) {
+    buf_printf(err, "%s: the cycle starts after step %lld, but the trace has %llu steps", path,
+               (long long)out->cycle_start, (unsigned long long)out->n);
+    rc = -1;
+  }
   if (rc != 0) trace_info_fini(out);
   return rc;
 }
 
-int trace_replay(const BcProgram *bc, const VmTest *test, const TraceChoice *choices, uint64_t n, Buf *log,
-                 VmBug *bug, uint64_t *bug_step, Buf *err) {
+int trace_replay(const BcProgram *bc, const VmTest *test, const TraceChoice *choices, uint64_t n,
+                 int64_t cycle_start, Buf *log, VmBug *bug, uint64_t *bug_step, Buf *err) {
+  Buf at_cycle;              /* the State after cycle_start choices */
+  buf_init(&at_cycle);
+  uint64_t hot_all = ~0ull;  /* specs hot in every state of the cycle */
   Vm *vm = vm_new(bc, test);
   vm_set_log(vm, log);
   Buf a, b;
@@ -293,6 +313,8 @@ int trace_replay(const BcProgram *bc, const VmTest *test, const TraceChoice *cho
   uint64_t i = 0;
   if (st != VM_OK) { rc = 1; goto bugout; }
   for (; i < n; i++) {
+    if (cycle_start >= 0 && i == (uint64_t)cycle_start) buf_append(&at_cycle, a.data, a.len);
+    if (cycle_start >= 0 && i >= (uint64_t)cycle_start) hot_all &= vm_hot_specs(vm, (uint8_t *)a.data, a.len);
     st = vm_choices(vm, (uint8_t *)a.data, a.len, &ch);
     if (st != VM_OK) {
       if (st == VM_BAD_STATE) { buf_printf(err, "internal error at step %llu", (unsigned long long)i + 1); rc = -1; goto out; }
@@ -325,6 +347,30 @@ int trace_replay(const BcProgram *bc, const VmTest *test, const TraceChoice *cho
     }
     Buf t = a; a = b; b = t;
   }
+  if (cycle_start >= 0) {
+    /* A lasso: the end must be the state where the cycle began, with a
+    ** spec hot all along. */
+    hot_all &= vm_hot_specs(vm, (uint8_t *)a.data, a.len);
+    if ((uint64_t)cycle_start < n && at_cycle.len == a.len && memcmp(at_cycle.data, a.data, a.len) == 0 && hot_all) {
+      int k = 0;
+      while (!(hot_all & (1ull << k))) k++;
+      bug->status = VM_BUG_HOT_CYCLE;
+      Buf m;
+      buf_init(&m);
+      buf_printf(&m, "spec '%s' can stay in hot states forever: the execution can cycle through %llu steps "
+                 "without leaving them", vm_spec_name(vm, (uint16_t)k), (unsigned long long)(n - (uint64_t)cycle_start));
+      bug->message = buf_take(&m);
+      *bug_step = n;
+      buf_printf(log, "<ErrorLog> liveness: the last %llu steps return to the state after step %lld: %s\n",
+                 (unsigned long long)(n - (uint64_t)cycle_start), (long long)cycle_start, bug->message);
+      rc = 1;
+    } else {
+      buf_printf(err, "the trace's last state is not the state after step %lld with a spec hot throughout: "
+                 "it is not a liveness cycle of this model", (long long)cycle_start);
+      rc = -1;
+    }
+    goto out;
+  }
   /* At the end: a deadlock or hot spec shows when asking what is enabled. */
   st = vm_choices(vm, (uint8_t *)a.data, a.len, &ch);
   if (st == VM_BUG_DEADLOCK || st == VM_BUG_HOT) { rc = 1; goto bugout; }
@@ -339,6 +385,7 @@ bugout:
                (unsigned long long)n);
   }
 out:
+  buf_fini(&at_cycle);
   vm_choices_fini(&ch);
   buf_fini(&a);
   buf_fini(&b);

@@ -15,6 +15,8 @@ typedef struct TraceInfo {
   uint64_t seed;
   TraceChoice *choices;      /* heap */
   uint64_t n;
+  int64_t cycle_start;       /* a liveness cycle back to the state after this
+                                many choices, or -1 */
 } TraceInfo;
 
 void trace_info_fini(TraceInfo *t);
@@ -30,11 +32,14 @@ int trace_write(const BcProgram *bc, const VmTest *test, const char *test_name, 
 ** (naming the file and line or byte) in err. */
 int trace_read(const char *path, TraceInfo *out, Buf *err);
 
-/* Replay choices, printing the log to `log`.  Returns 1 if a bug was
+/* Replay choices, printing the log to `log`.  With cycle_start >= 0 the
+** trace is a liveness lasso: it is a bug if the last state equals the
+** state after cycle_start choices and some spec is hot in every state of
+** the cycle.  Returns 1 if a bug was
 ** reached (described in *bug, message heap), 0 if the trace ran to its end
 ** without one, -1 if it does not fit the model (the step and what was
 ** enabled instead in err). */
-int trace_replay(const BcProgram *bc, const VmTest *test, const TraceChoice *choices, uint64_t n, Buf *log,
-                 VmBug *bug, uint64_t *bug_step, Buf *err);
+int trace_replay(const BcProgram *bc, const VmTest *test, const TraceChoice *choices, uint64_t n,
+                 int64_t cycle_start, Buf *log, VmBug *bug, uint64_t *bug_step, Buf *err);
 
 #endif

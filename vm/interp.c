@@ -1531,6 +1531,24 @@ VmStatus vm_step(Vm *vm, const uint8_t *s, size_t len, uint32_t choice, Buf *out
   return VM_OK;
 }
 
+uint64_t vm_hot_specs(Vm *vm, const uint8_t *s, size_t len) {
+  StateHdr h;
+  if (len < sizeof h) return 0;
+  memcpy(&h, s, sizeof h);
+  uint64_t mask = 0;
+  const uint8_t *offs = s + sizeof(StateHdr);
+  for (uint16_t i = 0; i < h.nspecs && i < 64; i++) {
+    MachHdr mh;
+    memcpy(&mh, s + rd32(offs + 4 * i), sizeof mh);
+    if (vm->p->machines[mh.type].states[mh.state].hot) mask |= 1ull << i;
+  }
+  return mask;
+}
+
+const char *vm_spec_name(const Vm *vm, uint16_t k) {
+  return k < vm->t.nspecs ? vm->p->machines[vm->t.specs[k]].name : "?";
+}
+
 int vm_state_valid(const Vm *vm_const, const uint8_t *s, size_t len) {
   Vm *vm = (Vm *)vm_const;
   if (!load(vm, s, len)) return 0;
@@ -1560,6 +1578,7 @@ const char *vm_status_name(VmStatus s) {
   case VM_BUG_RUNTIME: return "runtime error";
   case VM_BUG_DEADLOCK: return "deadlock";
   case VM_BUG_HOT: return "liveness (hot spec at quiescence)";
+  case VM_BUG_HOT_CYCLE: return "liveness (hot spec forever on a cycle)";
   case VM_BAD_STATE: return "malformed state";
   }
   return "?";

@@ -21,6 +21,7 @@ typedef enum VmStatus {
   VM_BUG_RUNTIME,        /* failed `as`, missing key, index out of range, ... */
   VM_BUG_DEADLOCK,       /* nothing can run while a machine waits in receive */
   VM_BUG_HOT,            /* quiescent with a spec in a hot state */
+  VM_BUG_HOT_CYCLE,      /* a reachable cycle on which a spec stays hot (found by searches) */
   VM_BAD_STATE,          /* the State bytes or the choice do not fit the program */
 } VmStatus;
 
@@ -112,6 +113,11 @@ const VmBug *vm_bug(const Vm *vm);
 const char *vm_value_text(Vm *vm, const Value *v);
 /* Name of machine id as logs show it, e.g. "Client(2)" (valid until the next call). */
 const char *vm_machine_text(Vm *vm, uint32_t id);
+/* Bit k set when spec k of the test is in a hot state in State s (specs
+** past 63 are not reported). */
+uint64_t vm_hot_specs(Vm *vm, const uint8_t *s, size_t len);
+/* Name of spec k of the test. */
+const char *vm_spec_name(const Vm *vm, uint16_t k);
 /* Check that s is a well-formed State of this program (for files read from
 ** disk); 0 if not. */
 int vm_state_valid(const Vm *vm, const uint8_t *s, size_t len);
