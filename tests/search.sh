@@ -81,6 +81,20 @@ r=$(run --replay "$tmp/other.schedule" "$f" 2>&1); rc=$?
 if [ "$rc" -eq 2 ] && echo "$r" | grep -q "which the model does not have"; then ok "trace for another test refused"
 else bad "trace for another test (exit $rc)"; fi
 
+# 3b. Liveness lassos: found by dfs, replayed from both formats; a lasso
+# whose cycle does not close is refused.
+f=tests/golden/search/hot_cycle.p
+run --search dfs --mem 64M -q -o "$tmp/hot" "$f" >/dev/null 2>&1
+for tr in "$tmp/hot/Main.schedule" "$tmp/hot/Main.json"; do
+  r=$(run --replay "$tr" "$f" 2>&1); rc=$?
+  if [ "$rc" -eq 1 ] && echo "$r" | grep -q '^bug: liveness (hot spec forever on a cycle)'; then ok "lasso $(basename "$tr") replays"
+  else bad "lasso $tr (exit $rc)"; echo "$r" | tail -n 3; fi
+done
+sed 's/^cycle: .*/cycle: 1/' "$tmp/hot/Main.schedule" >"$tmp/badcycle.schedule"
+r=$(run --replay "$tmp/badcycle.schedule" "$f" 2>&1); rc=$?
+if [ "$rc" -eq 2 ] && echo "$r" | grep -q 'not a liveness cycle'; then ok "open lasso refused"
+else bad "open lasso (exit $rc)"; echo "$r" | tail -n 3; fi
+
 # 4. A state space larger than the cache budget: bounded, with the reason.
 cat >"$tmp/big.p" <<'P'
 machine Main {
