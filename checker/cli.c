@@ -279,7 +279,11 @@ static const char *source_line(void *ctx, uint32_t file, uint32_t line, size_t *
 }
 
 /* Compile, then dump the bytecode, replay a trace, or run the search. */
-static int run_checker(const Options *o, Program *prog, Diag *diag, TestList *tests, const TestCase *tc) {
+static int run_search(const Options *o, const BcProgram *bc, Program *prog, const TestCase *tc);
+
+/* Compile, then dump the bytecode, replay a trace, or search each selected
+** test case in turn (exit status: the worst of them). */
+static int run_checker(const Options *o, Program *prog, Diag *diag, TestList *tests, const int *sel, int nsel) {
   BcProgram *bc = cg_compile(prog, diag);
   if (!bc) { diag_summary(diag); return EXIT_USAGE; }
   int rc = EXIT_NOBUG;
@@ -297,13 +301,26 @@ static int run_checker(const Options *o, Program *prog, Diag *diag, TestList *te
     bc_free(bc);
     return rc;
   }
-  const SearchOps *ops = search_find(o->search);
-  if (!ops) {
+  if (!search_find(o->search)) {
     fprintf(stderr, "pcheck: error: --search %s is not available in this build yet; pcheck %s has "
             "dfs, bfs and random\n", o->search, PACKAGE_VERSION);
     bc_free(bc);
     return EXIT_INTERNAL;
   }
+  for (int i = 0; i < nsel && !stop_requested; i++) {
+    if (nsel > 1) printf("%s== test %s\n", i ? "\n" : "", tests->items[sel[i]].name);
+    fflush(stdout);
+    int r = run_search(o, bc, prog, &tests->items[sel[i]]);
+    if (r == EXIT_INTERNAL || (r == EXIT_BUG && rc != EXIT_INTERNAL)) rc = r;
+  }
+  bc_free(bc);
+  return rc;
+}
+
+/* Search one test case and print its summary. */
+static int run_search(const Options *o, const BcProgram *bc, Program *prog, const TestCase *tc) {
+  int rc = EXIT_NOBUG;
+  const SearchOps *ops = search_find(o->search);
   int exhaustive = strcmp(o->search, "dfs") == 0 || strcmp(o->search, "bfs") == 0;
   VmTest test;
   cg_test(bc, prog, tc, &test);
@@ -350,7 +367,6 @@ static int run_checker(const Options *o, Program *prog, Diag *diag, TestList *te
   }
   search_result_fini(&res);
   cg_test_fini(&test);
-  bc_free(bc);
   return rc;
 }
 
@@ -473,9 +489,10 @@ int main(int argc, char **argv) {
     testcases_fini(&tests);
     goto out;
   }
-  int sel = -1;
+  int *sel = xcalloc((size_t)(tests.n ? tests.n : 1), sizeof(int));
+  int nsel = 0;
   if (o.replay) {
-    rc = run_checker(&o, prog, &diag, &tests, NULL);
+    rc = run_checker(&o, prog, &diag, &tests, NULL, 0);
   } else if (tests.n == 0 && !o.dump_bytecode) {
     fputs("pcheck: error: the model declares no test and has no machine 'Main' to start from\n", stderr);
     rc = EXIT_USAGE;
@@ -483,14 +500,15 @@ int main(int argc, char **argv) {
     fputs("pcheck: error: the model has several test cases; choose one with -t NAME:\n", stderr);
     for (int i = 0; i < tests.n; i++) fprintf(stderr, "  %s\n", tests.items[i].name);
     rc = EXIT_USAGE;
-  } else if (o.test && testcases_select(&tests, o.test, &sel, 1) == 0) {
+  } else if (o.test && (nsel = testcases_select(&tests, o.test, sel, tests.n)) == 0) {
     fprintf(stderr, "pcheck: error: no test case matches '%s'; the model has:\n", o.test);
     for (int i = 0; i < tests.n; i++) fprintf(stderr, "  %s\n", tests.items[i].name);
     rc = EXIT_USAGE;
   } else {
-    if (sel < 0 && tests.n) sel = 0;
-    rc = run_checker(&o, prog, &diag, &tests, sel >= 0 ? &tests.items[sel] : NULL);
+    if (!o.test && tests.n) nsel = 1;   /* the only test (sel[0] = 0) */
+    rc = run_checker(&o, prog, &diag, &tests, sel, nsel);
   }
+  free(sel);
   testcases_fini(&tests);
 out:
   program_free(prog);

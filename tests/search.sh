@@ -119,5 +119,11 @@ r=$(run --search dfs --mem 64M -q --timeout 0.5 "$tmp/big.p" 2>&1); rc=$?
 if [ "$rc" -eq 0 ] && echo "$r" | grep -q '^result: no-bug (bounded: timeout)$'; then ok "--timeout"
 else bad "--timeout (exit $rc)"; echo "$r" | tail -n 3; fi
 
+# 7. A test prefix selects every test that starts with it, as P does.
+r=$(run --search dfs --mem 64M -q -t tcA tests/golden/accept/multi_file_proj.p 2>&1); rc=$?
+if [ "$rc" -eq 0 ] && [ "$(echo "$r" | grep -c '^== test tcA')" -eq 2 ] && [ "$(echo "$r" | grep -c '^result: no-bug (complete)$')" -eq 2 ]; then
+  ok "-t prefix runs every matching test"
+else bad "-t prefix (exit $rc)"; echo "$r"; fi
+
 echo "# passed: $pass failed: $fail"
 [ "$fail" -eq 0 ]
