@@ -330,6 +330,7 @@ static int run_search(const Options *o, const BcProgram *bc, Program *prog, cons
   so.schedules = o->schedules;
   so.timeout = o->timeout;
   so.mem = o->mem ? o->mem : default_mem();
+  so.frontier_mem = so.mem > default_mem() ? so.mem : default_mem();
   so.cache_kind = o->cache_kind;
   so.verbose = o->verbose;
   so.quiet = o->quiet;

@@ -21,6 +21,8 @@ typedef struct SearchOptions {
   int64_t schedules;         /* --schedules, -1: no bound */
   double timeout;            /* seconds, 0: none */
   uint64_t mem;              /* --mem: state cache budget in bytes */
+  uint64_t frontier_mem;     /* bytes the stack or queue may take before the
+                                search stops cleanly (not part of --mem) */
   ScKind cache_kind;         /* state cache implementation */
   int verbose;               /* -v: print the log of every execution */
   int quiet;                 /* -q */

@@ -100,6 +100,10 @@ static int run_bfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
     for (uint64_t q = 0; q < cur.n && !res->bug; q++) {
       if ((++iter & 255) == 0) {
         if (search_should_stop(o, &prog, &why)) break;
+        /* The queue and the trace nodes live outside the cache: stop cleanly
+        ** rather than run out of memory. */
+        uint64_t used = nnodes * sizeof(Node) + cur.bytes.cap + next.bytes.cap + (cur.cap + next.cap) * 16;
+        if (used > o->frontier_mem) { why = "the queue of states outgrew the memory set aside for it"; break; }
         progress_tick(&prog, o, res, cur.n - q + next.n, "queue");
       }
       uint64_t id = cur.node[q];

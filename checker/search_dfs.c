@@ -192,6 +192,11 @@ static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
   while (depth > 0) {
     if ((++iter & 1023) == 0) {
       if (search_should_stop(o, &prog, &why)) break;
+      /* The stack lives outside the cache: stop cleanly rather than run out. */
+      if (depth * (fr[depth - 1].state.cap + sizeof(DfsFrame) + 64) > o->frontier_mem) {
+        why = "the search stack outgrew the memory set aside for it";
+        break;
+      }
       progress_tick(&prog, o, res, depth, "stack");
     }
     DfsFrame *f = &fr[depth - 1];
