@@ -71,6 +71,13 @@ typedef struct DfsFrame {
   VmChoices ch;              /* enabled choices, once expanded */
   uint32_t next;             /* next choice to try */
   int expanded;              /* ch is valid */
+  /* The main search computes all successors of a state at once, so that
+  ** the cache lookups of all of them can be prefetched together: */
+  Buf kids;                  /* successor States, one after another */
+  uint64_t *kid_off;         /* where each starts in kids (nkids + 1 entries) */
+  uint64_t *kid_fp;          /* their fingerprints */
+  uint8_t *kid_new;          /* ScResult of inserting each */
+  uint32_t kid_cap;          /* entries allocated */
 } DfsFrame;
 
 static uint64_t salt(int k) { return 0x9e3779b97f4a7c15ull * (uint64_t)(k + 1); }
@@ -164,6 +171,8 @@ static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
   int tracking = 0;          /* path holds the stack's fingerprints */
   StateCache *hot_visited = NULL;   /* states visited by the hot-cycle searches */
   Vm *hot_vm = NULL;
+  Buf succ;                  /* scratch for one successor */
+  buf_init(&succ);
   Progress prog;
   progress_init(&prog);
   if (!cache) { fputs("pcheck: error: cannot allocate the state cache\n", stderr); goto out; }
@@ -193,7 +202,7 @@ static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
     if ((++iter & 1023) == 0) {
       if (search_should_stop(o, &prog, &why)) break;
       /* The stack lives outside the cache: stop cleanly rather than run out. */
-      if (depth * (fr[depth - 1].state.cap + sizeof(DfsFrame) + 64) > o->frontier_mem) {
+      if (depth * (fr[depth - 1].state.cap + fr[depth - 1].kids.cap + sizeof(DfsFrame) + 64) > o->frontier_mem) {
         why = "the search stack outgrew the memory set aside for it";
         break;
       }
@@ -234,6 +243,37 @@ static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
       }
       if (res->bug) break;
     }
+    if (f->next == 0 && f->ch.n) {
+      /* All successors first; then their cache slots are fetched together. */
+      if (f->ch.n + 1 > f->kid_cap) {
+        f->kid_cap = f->ch.n + 1;
+        f->kid_off = xrealloc(f->kid_off, f->kid_cap * sizeof(uint64_t));
+        f->kid_fp = xrealloc(f->kid_fp, f->kid_cap * sizeof(uint64_t));
+        f->kid_new = xrealloc(f->kid_new, f->kid_cap);
+      }
+      f->kids.len = 0;
+      int failed = 0;
+      for (uint32_t k = 0; k < f->ch.n; k++) {
+        uint32_t choice = f->ch.kind == VC_MACHINE ? f->ch.ids[k] : k;
+        f->kid_off[k] = f->kids.len;
+        VmStatus st = vm_step(vm, (uint8_t *)f->state.data, f->state.len, choice, &succ);
+        res->transitions++;
+        if (st != VM_OK) {
+          if (st == VM_BAD_STATE) { fputs("pcheck: internal error: the VM rejected its own choice\n", stderr); goto out; }
+          trace[depth - 1].kind = (uint8_t)f->ch.kind;
+          trace[depth - 1].value = choice;
+          search_record_bug(res, vm, trace, depth);
+          failed = 1;
+          break;
+        }
+        buf_append_fast(&f->kids, succ.data, succ.len);
+        f->kid_fp[k] = XXH3_64bits(succ.data, succ.len);
+        sc_prefetch(cache, f->kid_fp[k]);
+      }
+      if (failed) break;
+      f->kid_off[f->ch.n] = f->kids.len;
+      for (uint32_t k = 0; k < f->ch.n; k++) f->kid_new[k] = (uint8_t)sc_insert(cache, f->kid_fp[k]);
+    }
     if (f->next >= f->ch.n) {      /* every choice tried (or none): backtrack */
       f->expanded = 0;
       if (tracking) ps_remove(&path, f->fp);
@@ -241,7 +281,16 @@ static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
       continue;
     }
     uint32_t k = f->next++;
+    if (f->kid_new[k] == SC_SEEN) continue;
     uint32_t choice = f->ch.kind == VC_MACHINE ? f->ch.ids[k] : k;
+    uint64_t fp = f->kid_fp[k];
+    if (f->kid_new[k] == SC_FULL) {
+      if (!tracking) {   /* from now on, keep the stack's fingerprints */
+        for (uint64_t i = 0; i < depth; i++) ps_add(&path, fr[i].fp);
+        tracking = 1;
+      }
+      if (ps_has(&path, fp)) continue;
+    }
     if (depth == cap) {
       uint64_t ncap = cap * 2;
       fr = xrealloc(fr, ncap * sizeof *fr);
@@ -253,23 +302,8 @@ static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
     trace[depth - 1].kind = (uint8_t)f->ch.kind;
     trace[depth - 1].value = choice;
     DfsFrame *nf = &fr[depth];
-    VmStatus st = vm_step(vm, (uint8_t *)f->state.data, f->state.len, choice, &nf->state);
-    res->transitions++;
-    if (st != VM_OK) {
-      if (st == VM_BAD_STATE) { fputs("pcheck: internal error: the VM rejected its own choice\n", stderr); goto out; }
-      search_record_bug(res, vm, trace, depth);
-      break;
-    }
-    uint64_t fp = XXH3_64bits(nf->state.data, nf->state.len);
-    ScResult r = sc_insert(cache, fp);
-    if (r == SC_SEEN) continue;
-    if (r == SC_FULL) {
-      if (!tracking) {   /* from now on, keep the stack's fingerprints */
-        for (uint64_t i = 0; i < depth; i++) ps_add(&path, fr[i].fp);
-        tracking = 1;
-      }
-      if (ps_has(&path, fp)) continue;
-    }
+    nf->state.len = 0;
+    buf_append_fast(&nf->state, f->kids.data + f->kid_off[k], f->kid_off[k + 1] - f->kid_off[k]);
     if (tracking) ps_add(&path, fp);
     res->states++;
     nf->fp = fp;
@@ -303,10 +337,15 @@ out:
   }
   for (uint64_t i = 0; i < cap; i++) {
     buf_fini(&fr[i].state);
+    buf_fini(&fr[i].kids);
+    free(fr[i].kid_off);
+    free(fr[i].kid_fp);
+    free(fr[i].kid_new);
     vm_choices_fini(&fr[i].ch);
   }
   free(fr);
   free(trace);
+  buf_fini(&succ);
   free(path.fp);
   free(path.count);
   sc_free(hot_visited);

@@ -160,6 +160,16 @@ ScResult sc_insert(StateCache *c, uint64_t fp) {
   return c->kind == SC_FLAT ? flat_insert(c, fp) : judy_insert(c, fp);
 }
 
+void sc_prefetch(StateCache *c, uint64_t fp) {
+  if (c->kind != SC_FLAT) return;
+  if (!fp) fp = 1;
+  /* A racy read of the table pointer is fine for a hint: a stale address
+  ** only wastes the prefetch. */
+  uint64_t *slots = __atomic_load_n(&c->slots, __ATOMIC_RELAXED);
+  uint64_t cap = __atomic_load_n(&c->cap, __ATOMIC_RELAXED);
+  __builtin_prefetch(&slots[fp & (cap - 1)]);
+}
+
 int sc_contains(StateCache *c, uint64_t fp) {
   if (c->kind == SC_JUDY) {
     pthread_mutex_lock(&c->judy_lock);

@@ -22,6 +22,8 @@ void sc_free(StateCache *c);
 /* Add fp; SC_NEW if it was absent, SC_SEEN if present, SC_FULL if absent
 ** and stored only by evicting another (the budget is reached). */
 ScResult sc_insert(StateCache *c, uint64_t fp);
+/* Start fetching the memory sc_insert(c, fp) will read (a hint). */
+void sc_prefetch(StateCache *c, uint64_t fp);
 /* Is fp present? */
 int sc_contains(StateCache *c, uint64_t fp);
 uint64_t sc_count(const StateCache *c);     /* fingerprints stored */
