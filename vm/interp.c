@@ -220,6 +220,16 @@ static int check_values(const uint8_t *r, uint32_t len, uint32_t *at, uint32_t n
   return 1;
 }
 
+/* Check n (u32 event, payload) entries at *at; 0 if malformed. */
+static int check_events(const uint8_t *r, uint32_t len, uint32_t *at, uint32_t n) {
+  for (uint32_t i = 0; i < n; i++) {
+    if (len - *at < 4) return 0;
+    *at += 4;
+    if (!check_values(r, len, at, 1)) return 0;
+  }
+  return 1;
+}
+
 /* Find the sections of a record; 0 if it is malformed. */
 static int rec_parts(const Vm *vm, const uint8_t *r, uint32_t len, RecParts *out) {
   if (len < sizeof(MachHdr)) return 0;
@@ -231,14 +241,7 @@ static int rec_parts(const Vm *vm, const uint8_t *r, uint32_t len, RecParts *out
   out->vars = at;
   if (!(h.flags & MF_HALTED) && !check_values(r, len, &at, bm->nvars)) return 0;
   out->pend = at;
-  if (h.flags & (MF_START | MF_RAISED)) {
-    if (len - at < 4) return 0;
-    at += 4;
-    Value v;
-    size_t n = val_decode(r + at, len - at, &v);
-    if (!n) return 0;
-    at += (uint32_t)n;
-  }
+  if ((h.flags & (MF_START | MF_RAISED)) && !check_events(r, len, &at, 1)) return 0;
   out->frames = at;
   for (uint16_t i = 0; i < h.nframes; i++) {
     if (len - at < 8) return 0;
@@ -248,15 +251,7 @@ static int rec_parts(const Vm *vm, const uint8_t *r, uint32_t len, RecParts *out
     if (!check_values(r, len, &at, (uint32_t)vm->p->funs[fun].nlocals + nst)) return 0;
   }
   out->inbox = at;
-  if (h.inbox_off != at) return 0;
-  for (uint32_t i = 0; i < h.ninbox; i++) {
-    if (len - at < 4) return 0;
-    at += 4;
-    Value v;
-    size_t n = val_decode(r + at, len - at, &v);
-    if (!n) return 0;
-    at += (uint32_t)n;
-  }
+  if (h.inbox_off != at || !check_events(r, len, &at, h.ninbox)) return 0;
   out->end = at;
   return at == len;
 }
