@@ -99,6 +99,101 @@ static void json_events(Buf *j, Vm *vm, const BcProgram *bc, const VmTest *test,
   }
 }
 
+/* The diagram formats, built from the same step events as the JSON:
+** msc (a Mermaid sequence diagram: one lifeline per machine, an arrow per
+** send, notes for state changes), dot (Graphviz: machines as nodes,
+** creations and sends as numbered edges) and html (a self-contained page
+** with the log as a table). */
+typedef struct Diagrams {
+  Buf msc, dot, html;
+} Diagrams;
+
+static void html_text(Buf *b, const char *s) {
+  for (; *s; s++) {
+    switch (*s) {
+    case '<': buf_puts(b, "&lt;"); break;
+    case '>': buf_puts(b, "&gt;"); break;
+    case '&': buf_puts(b, "&amp;"); break;
+    case '"': buf_puts(b, "&quot;"); break;
+    default: buf_putc(b, *s);
+    }
+  }
+}
+
+/* Mermaid and DOT names: letters, digits and underscores only. */
+static void ident(Buf *b, const char *s) {
+  for (; *s; s++) buf_putc(b, ((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9')) ? *s : '_');
+}
+
+static void diagram_events(Diagrams *d, Vm *vm, const BcProgram *bc, const VmTest *test, uint64_t step) {
+  uint32_t n;
+  const VmEvent *ev = vm_events(vm, &n);
+  for (uint32_t i = 0; i < n; i++) {
+    const VmEvent *e = &ev[i];
+    const char *who = e->spec ? bc->machines[test->specs[e->machine]].name : vm_machine_text(vm, e->machine);
+    const char *en = e->event < bc->nevents ? bc->event_names[e->event] : "null";
+    const char *pay = e->payload.tag != VT_NULL ? vm_value_text(vm, &e->payload) : NULL;
+    const BcMachine *bm = &bc->machines[e->type];
+    const char *sn = e->state < bm->nstates ? bm->states[e->state].name : "?";
+    /* html: every event */
+    buf_printf(&d->html, "<tr><td>%llu</td><td>", (unsigned long long)step);
+    html_text(&d->html, who);
+    static const char *const kinds[] = { "create", "send", "drop", "dequeue", "raise", "state", "halt", "block",
+                                         "receive", "monitor", "announce", "choice", "print" };
+    buf_printf(&d->html, "</td><td>%s</td><td>", kinds[e->kind]);
+    Buf what;
+    buf_init(&what);
+    switch (e->kind) {
+    case VE_SEND: buf_printf(&what, "%s to %s", en, vm_machine_text(vm, e->other)); break;
+    case VE_CREATE: buf_printf(&what, "by %s", e->other == UINT32_MAX ? "the test" : vm_machine_text(vm, e->other)); break;
+    case VE_STATE: case VE_HALT: case VE_BLOCK: buf_printf(&what, "%s", sn); break;
+    case VE_CHOICE: case VE_PRINT: break;
+    default: buf_printf(&what, "%s", en); break;
+    }
+    if (pay) buf_printf(&what, "%s%s", what.len ? " " : "", pay);
+    html_text(&d->html, what.data ? what.data : "");
+    buf_puts(&d->html, "</td><td>");
+    if (e->file) {
+      html_text(&d->html, e->file);
+      buf_printf(&d->html, ":%u:%u", e->line, e->col);
+    }
+    buf_puts(&d->html, "</td></tr>\n");
+    buf_fini(&what);
+    /* msc and dot: creations, sends, state changes */
+    if (e->kind == VE_CREATE) {
+      buf_puts(&d->msc, "  participant ");
+      ident(&d->msc, who);
+      buf_printf(&d->msc, " as %s\n", who);
+      if (e->other != UINT32_MAX) {
+        buf_puts(&d->dot, "  ");
+        ident(&d->dot, vm_machine_text(vm, e->other));
+        buf_puts(&d->dot, " -> ");
+        ident(&d->dot, who);
+        buf_printf(&d->dot, " [style=dashed, label=\"%llu: new\"];\n", (unsigned long long)step);
+      }
+      buf_puts(&d->dot, "  ");
+      ident(&d->dot, who);
+      buf_printf(&d->dot, " [label=\"%s\"];\n", who);
+    } else if (e->kind == VE_SEND) {
+      const char *to = vm_machine_text(vm, e->other);
+      buf_puts(&d->msc, "  ");
+      ident(&d->msc, who);
+      buf_puts(&d->msc, "->>");
+      ident(&d->msc, to);
+      buf_printf(&d->msc, ": %llu: %s%s%s\n", (unsigned long long)step, en, pay ? " " : "", pay ? pay : "");
+      buf_puts(&d->dot, "  ");
+      ident(&d->dot, who);
+      buf_puts(&d->dot, " -> ");
+      ident(&d->dot, to);
+      buf_printf(&d->dot, " [label=\"%llu: %s\"];\n", (unsigned long long)step, en);
+    } else if (e->kind == VE_STATE && !e->spec) {
+      buf_puts(&d->msc, "  Note over ");
+      ident(&d->msc, who);
+      buf_printf(&d->msc, ": %s\n", sn);
+    }
+  }
+}
+
 int trace_write(const BcProgram *bc, const VmTest *test, const char *test_name, const char *search, uint64_t seed,
                 const SearchResult *res, const char *dir, const char *formats, char **main_path) {
   *main_path = NULL;
@@ -138,14 +233,39 @@ int trace_write(const BcProgram *bc, const VmTest *test, const char *test_name, 
                res->trace[i].kind == VC_MACHINE ? "machine" : "data", res->trace[i].value);
   buf_puts(&j, "],\n  \"events\": [");
   int first = 1;
+  Diagrams dg;
+  buf_init(&dg.msc);
+  buf_init(&dg.dot);
+  buf_init(&dg.html);
+  buf_printf(&dg.msc, "sequenceDiagram\n  %%%% pcheck counterexample of test %s: %s\n", test_name, msg);
+  buf_printf(&dg.dot, "digraph counterexample {\n  label=\"test %s: %s\";\n  node [shape=box];\n", test_name,
+             vm_status_name(res->bugdesc.status));
+  buf_puts(&dg.html, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>pcheck counterexample</title>\n"
+           "<style>body{font-family:sans-serif}td,th{padding:2px 8px;text-align:left}"
+           "tr:nth-child(even){background:#f3f3f3}</style></head><body>\n<h1>Test ");
+  html_text(&dg.html, test_name);
+  buf_puts(&dg.html, "</h1>\n<p><b>");
+  html_text(&dg.html, vm_status_name(res->bugdesc.status));
+  buf_puts(&dg.html, "</b>: ");
+  html_text(&dg.html, msg);
+  if (res->bugdesc.file) {
+    buf_puts(&dg.html, " at ");
+    html_text(&dg.html, res->bugdesc.file);
+    buf_printf(&dg.html, ":%u:%u", res->bugdesc.line, res->bugdesc.col);
+  }
+  buf_puts(&dg.html, "</p>\n<table>\n<tr><th>step</th><th>machine</th><th>what</th><th>details</th><th>where</th></tr>\n");
   vm_initial(vm, &a);
   json_events(&j, vm, bc, test, 0, &first);
+  diagram_events(&dg, vm, bc, test, 0);
   for (uint64_t i = 0; i < res->ntrace; i++) {
     VmStatus st = vm_step(vm, (uint8_t *)a.data, a.len, res->trace[i].value, &b);
     json_events(&j, vm, bc, test, i + 1, &first);
+    diagram_events(&dg, vm, bc, test, i + 1);
     if (st != VM_OK) break;
     Buf t = a; a = b; b = t;
   }
+  buf_puts(&dg.dot, "}\n");
+  buf_puts(&dg.html, "</table>\n</body></html>\n");
   if (res->cycle_start >= 0) {
     buf_printf(&log, "<ErrorLog> liveness: the last %llu steps return to the state after step %lld: %s\n",
                (unsigned long long)(res->ntrace - (uint64_t)res->cycle_start), (long long)res->cycle_start, msg);
@@ -170,6 +290,7 @@ int trace_write(const BcProgram *bc, const VmTest *test, const char *test_name, 
   int rc = 0;
   struct { const char *fmt, *ext; Buf *body; } outs[] = {
     { "text", "txt", &log }, { "json", "json", &j }, { "schedule", "schedule", &sch },
+    { "msc", "mmd", &dg.msc }, { "html", "html", &dg.html }, { "dot", "dot", &dg.dot },
   };
   for (size_t i = 0; i < sizeof outs / sizeof outs[0]; i++) {
     if (!has_format(formats, outs[i].fmt)) continue;
@@ -185,6 +306,9 @@ int trace_write(const BcProgram *bc, const VmTest *test, const char *test_name, 
     buf_fini(&path);
   }
   buf_fini(&sch);
+  buf_fini(&dg.msc);
+  buf_fini(&dg.dot);
+  buf_fini(&dg.html);
   buf_fini(&log);
   buf_fini(&j);
   buf_fini(&a);

@@ -129,6 +129,15 @@ if [ "$rc" -eq 0 ] && grep -q '^result: no-bug (bounded: interrupted)$' "$tmp/in
   ok "Ctrl-C stops cleanly"
 else bad "Ctrl-C (exit $rc)"; tail -n 3 "$tmp/int.out"; fi
 
+# 6c. Every trace format is written.
+rm -rf "$tmp/fmt"
+run --search bfs -q --trace-format text,json,schedule,msc,html,dot -o "$tmp/fmt" tests/golden/vm/unhandled.p >/dev/null 2>&1
+if [ -s "$tmp/fmt/Main.txt" ] && [ -s "$tmp/fmt/Main.json" ] && [ -s "$tmp/fmt/Main.schedule" ] &&
+   grep -q '^sequenceDiagram' "$tmp/fmt/Main.mmd" && grep -q 'Main_1_->>Main_1_: 1: eSurprise' "$tmp/fmt/Main.mmd" &&
+   grep -q '^digraph counterexample' "$tmp/fmt/Main.dot" && grep -q '</table>' "$tmp/fmt/Main.html"; then
+  ok "all six trace formats"
+else bad "trace formats"; ls -l "$tmp/fmt"; fi
+
 # 7. A test prefix selects every test that starts with it, as P does.
 r=$(run --search dfs --mem 64M -q -t tcA tests/golden/accept/multi_file_proj.p 2>&1); rc=$?
 if [ "$rc" -eq 0 ] && [ "$(echo "$r" | grep -c '^== test tcA')" -eq 2 ] && [ "$(echo "$r" | grep -c '^result: no-bug (complete)$')" -eq 2 ]; then
