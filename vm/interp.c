@@ -33,6 +33,10 @@ typedef struct WMachine {
   uint32_t frames_len;
   InboxEntry *inbox;     /* scratch; h.ninbox entries */
   uint32_t inbox_cap;
+  /* A machine that is only sent to in a step is not decoded: the events go
+  ** here and are appended to a copy of its record when the State is written. */
+  InboxEntry *appended;  /* scratch; nappended entries */
+  uint32_t nappended, appended_cap;
 } WMachine;
 
 /* An activation record.  Machines' frames start at index 0; a spec's
@@ -281,12 +285,15 @@ static int load(Vm *vm, const uint8_t *s, size_t len) {
     if (off > len || end > len || end < off) return 0;
     WMachine *m = i < h->nspecs ? &vm->sp[i] : &vm->ms[i - h->nspecs];
     m->decoded = 0;
+    m->nappended = m->appended_cap = 0;
     m->orig = s + off;
     m->orig_len = end - off;
     if (m->orig_len < sizeof(MachHdr)) return 0;
   }
   return 1;
 }
+
+static void enqueue(Vm *vm, WMachine *m, uint32_t ev, Value payload);
 
 static void decode(Vm *vm, WMachine *m) {
   if (m->decoded) return;
@@ -316,6 +323,9 @@ static void decode(Vm *vm, WMachine *m) {
     at += 4;
     at += (uint32_t)val_load(r + at, &m->inbox[i].payload);
   }
+  /* Events sent to it earlier in this step, before it was decoded. */
+  for (uint32_t i = 0; i < m->nappended; i++) enqueue(vm, m, m->appended[i].event, m->appended[i].payload);
+  m->nappended = 0;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -360,6 +370,22 @@ static void encode_record(Vm *vm, WMachine *m, Buf *b) {
   memcpy(b->data + start, &len, 4);
 }
 
+/* An undecoded record with events appended to its inbox (the inbox is the
+** last section, so they go at the end; the header's length and count change). */
+static void append_record(const WMachine *m, Buf *b) {
+  size_t start = b->len;
+  buf_append_fast(b, m->orig, m->orig_len);
+  for (uint32_t i = 0; i < m->nappended; i++) {
+    buf_append_fast(b, &m->appended[i].event, 4);
+    put_value(b, &m->appended[i].payload);
+  }
+  uint32_t len = (uint32_t)(b->len - start), n;
+  memcpy(&n, b->data + start + offsetof(MachHdr, ninbox), 4);
+  n += m->nappended;
+  memcpy(b->data + start, &len, 4);
+  memcpy(b->data + start + offsetof(MachHdr, ninbox), &n, 4);
+}
+
 static void write_state(Vm *vm, Buf *out, size_t hint) {
   out->len = 0;
   if (out->cap < hint + hint / 4 + 64) {
@@ -380,6 +406,7 @@ static void write_state(Vm *vm, Buf *out, size_t hint) {
     uint32_t off = (uint32_t)out->len;
     memcpy(out->data + offs + 4 * i, &off, 4);
     if (m->decoded) encode_record(vm, m, out);
+    else if (m->nappended) append_record(m, out);
     else buf_append_fast(out, m->orig, m->orig_len);
   }
   uint32_t size = (uint32_t)out->len;
@@ -1080,12 +1107,25 @@ static int run(Vm *vm, uint32_t base) {
       note(vm, VE_SEND, me, (uint32_t)target.u.i, (uint32_t)ev.u.i, sender->h.state, 0, payload);
       if (observe(vm, (uint32_t)ev.u.i, payload) == R_BUG) return R_BUG;
       WMachine *tm = &vm->ms[target.u.i];
-      decode(vm, tm);
-      if (tm->h.flags & MF_HALTED) {
+      uint16_t tflags;
+      if (tm->decoded) tflags = tm->h.flags;
+      else memcpy(&tflags, tm->orig + offsetof(MachHdr, flags), 2);
+      if (tflags & MF_HALTED) {
         logf_(vm, "<SendLog> '%s' is halted; the event is dropped.", mname(vm, (uint32_t)target.u.i));
         note(vm, VE_DROP, me, (uint32_t)target.u.i, (uint32_t)ev.u.i, 0, 0, payload);
-      } else
+      } else if (tm->decoded) {
         enqueue(vm, tm, (uint32_t)ev.u.i, payload);
+      } else {
+        if (tm->nappended == tm->appended_cap) {
+          uint32_t cap = tm->appended_cap * 2 + 4;
+          InboxEntry *n = valarena_alloc(&vm->va, cap * sizeof(InboxEntry));
+          if (tm->nappended) memcpy(n, tm->appended, tm->nappended * sizeof(InboxEntry));
+          tm->appended = n;
+          tm->appended_cap = cap;
+        }
+        tm->appended[tm->nappended].event = (uint32_t)ev.u.i;
+        tm->appended[tm->nappended++].payload = payload;
+      }
       return R_SUSPEND;
     }
     case OP_ANNOUNCE: { /* specs observe */
