@@ -27,6 +27,8 @@ typedef struct WMachine {
   int decoded;           /* fields below are authoritative */
   MachHdr h;
   Value *vars;           /* h.type's nvars values (scratch) */
+  uint32_t vars_end;     /* decoded: where the variables end in orig */
+  int vars_dirty;        /* a variable was assigned (else orig's bytes are reused) */
   uint32_t pend_event;   /* MF_START / MF_RAISED */
   Value pend_payload;
   const uint8_t *frames; /* saved frames, encoded (input State or scratch) */
@@ -306,6 +308,8 @@ static void decode(Vm *vm, WMachine *m) {
   uint32_t at = sizeof(MachHdr);
   if (!(m->h.flags & MF_HALTED))
     for (uint16_t i = 0; i < bm->nvars; i++) at += (uint32_t)val_load(r + at, &m->vars[i]);
+  m->vars_end = at;
+  m->vars_dirty = 0;
   m->pend_event = 0;
   m->pend_payload = val_null();
   if (m->h.flags & (MF_START | MF_RAISED)) {
@@ -351,7 +355,10 @@ static void encode_record(Vm *vm, WMachine *m, Buf *b) {
   buf_append_fast(b, &h, sizeof h);
   const BcMachine *bm = &vm->p->machines[m->h.type];
   if (!(m->h.flags & MF_HALTED)) {
-    for (uint16_t i = 0; i < bm->nvars; i++) put_value(b, &m->vars[i]);
+    if (!m->vars_dirty && m->orig)   /* unchanged: the bytes as they were */
+      buf_append_fast(b, m->orig + sizeof(MachHdr), m->vars_end - sizeof(MachHdr));
+    else
+      for (uint16_t i = 0; i < bm->nvars; i++) put_value(b, &m->vars[i]);
     if (m->h.flags & (MF_START | MF_RAISED)) {
       buf_append_fast(b, &m->pend_event, 4);
       put_value(b, &m->pend_payload);
@@ -803,7 +810,14 @@ static int run(Vm *vm, uint32_t base) {
     case OP_LOAD_LOCAL: { uint16_t k; FETCH_U16(k); push(vm, L[k]); break; }
     case OP_STORE_LOCAL: { uint16_t k; FETCH_U16(k); L[k] = pop(vm); break; }
     case OP_LOAD_VAR: { uint16_t k; FETCH_U16(k); push(vm, who(vm, f)->vars[k]); break; }
-    case OP_STORE_VAR: { uint16_t k; FETCH_U16(k); who(vm, f)->vars[k] = pop(vm); break; }
+    case OP_STORE_VAR: {
+      uint16_t k;
+      FETCH_U16(k);
+      WMachine *m = who(vm, f);
+      m->vars[k] = pop(vm);
+      m->vars_dirty = 1;
+      break;
+    }
     case OP_LOAD_PARAM: { uint16_t k; FETCH_U16(k); push(vm, vm->t.params[k]); break; }
     case OP_POP: /* drop the top value */ vm->nstack--; break;
     case OP_DUP: /* duplicate the top value */ push(vm, vm->stack[vm->nstack - 1]); break;
