@@ -156,8 +156,9 @@ typedef struct DecFrame {
 size_t val_decode(const uint8_t *p, size_t n, Value *v) {
   DecFrame local[16], *st = local;
   size_t cap = sizeof local / sizeof local[0], depth = 0, ret = 0;
-  const uint8_t *at = p, *end = p + n;
   *v = val_null();
+  if (!n) return 0;   /* p may then be NULL: no pointer arithmetic on it */
+  const uint8_t *at = p, *end = p + n;
   for (;;) {
     const uint8_t *lim = depth ? st[depth - 1].end : end;
     size_t room = (size_t)(lim - at), sz;
