@@ -1007,7 +1007,7 @@ static Value literal_value(ValArena *va, const Ast *e) {
   case AST_E_UNARY: {
     Value v = literal_value(va, e->k[0]);
     if (v.tag == VT_INT) v.u.i = (int64_t)(0 - (uint64_t)v.u.i);
-    else if (v.tag == VT_FLOAT) v.u.f = -v.u.f;
+    else if (v.tag == VT_FLOAT) v = val_float(-v.u.f);   /* canonical: -0.0 is 0.0 */
     return v;
   }
   case AST_E_NAME:

@@ -495,7 +495,7 @@ static void save_frames(Vm *vm, WMachine *m) {
 static void restore_frames(Vm *vm, WMachine *m, uint32_t id) {
   vm->nfr = vm->nstack = vm->nlocals = 0;
   const uint8_t *r = m->frames;
-  uint32_t at = 0, len = m->frames_len;
+  uint32_t at = 0;
   for (uint16_t i = 0; i < m->h.nframes; i++) {
     uint16_t fun = rd16(r + at), nst = rd16(r + at + 2);
     uint32_t pc = rd32(r + at + 4);
@@ -504,10 +504,10 @@ static void restore_frames(Vm *vm, WMachine *m, uint32_t id) {
     f->pc = pc;
     const BcFun *fn = &vm->p->funs[fun];
     for (uint32_t j = 0; j < fn->nlocals; j++)
-      at += (uint32_t)val_decode(r + at, len - at, &vm->locals[f->lbase + j]);
+      at += (uint32_t)val_load(r + at, &vm->locals[f->lbase + j]);
     for (uint32_t j = 0; j < nst; j++) {
       Value v;
-      at += (uint32_t)val_decode(r + at, len - at, &v);
+      at += (uint32_t)val_load(r + at, &v);
       push(vm, v);
     }
   }
