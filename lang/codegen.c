@@ -603,12 +603,10 @@ static void cg_stmt(Cg *C, Ast *s) {
     for (int i = 0; i < s->list.n; i++) ncases += s->list.items[i]->list.n;
     r->ncases = (uint16_t)ncases;
     r->cases = arena_alloc(C->a, (size_t)(ncases ? ncases : 1) * sizeof(BcCase));
-    /* The table's index: recvs are collected in a PtrVec stored in the
-    ** program at the end; s->slot holds it. */
+    /* Receive tables are numbered in order; the program's array grows. */
     uint32_t rid = C->bc->nrecvs++;
     C->bc->recvs = xrealloc(C->bc->recvs, (size_t)C->bc->nrecvs * sizeof(BcRecv));
     emit_u16(C, OP_RECEIVE, (uint16_t)rid);
-    uint32_t end_jump_first = here(C);
     PtrVec ends = {0};
     int k = 0;
     for (int i = 0; i < s->list.n; i++) {
@@ -625,7 +623,6 @@ static void cg_stmt(Cg *C, Ast *s) {
       cg_stmt(C, f->k[1]);
       ptrvec_push(&ends, (void *)(uintptr_t)emit_u32(C, OP_JMP, 0));
     }
-    (void)end_jump_first;
     for (int i = 0; i < ends.n; i++) patch(C, (uint32_t)(uintptr_t)ends.items[i], here(C));
     ptrvec_fini(&ends);
     C->bc->recvs[rid] = *r;

@@ -164,7 +164,7 @@ static long choose_count(int k, int t) {
   return r;
 }
 
-static int expand_param_test(const Program *p, Diag *d, Ast *t, TestList *out, int *cap) {
+static int expand_param_test(Diag *d, Ast *t, TestList *out, int *cap) {
   int k = t->list.n;
   long total = 1;
   for (int i = 0; i < k; i++) {
@@ -176,7 +176,6 @@ static int expand_param_test(const Program *p, Diag *d, Ast *t, TestList *out, i
       return 1;
     }
   }
-  (void)p;
   /* Accepted combinations, as value indexes. */
   int *accepted = xmalloc((size_t)(total * (k ? k : 1)) * sizeof(int));
   long nacc = 0;
@@ -274,7 +273,7 @@ int testcases_build(const Program *p, Diag *d, TestList *out) {
   for (int i = 0; i < p->tests.n; i++) {
     Ast *t = p->tests.items[i];
     if (t->op == 1) {
-      errors += expand_param_test(p, d, t, out, &cap);
+      errors += expand_param_test(d, t, out, &cap);
       continue;
     }
     TestCase tc = {0};

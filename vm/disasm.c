@@ -5,10 +5,6 @@
 #include "vm/bytecode.h"
 #include <string.h>
 
-static void print_value(Buf *b, const BcProgram *p, const Value *v) {
-  (void)p;
-  val_print(b, v, NULL);
-}
 
 static void disasm_fun(const BcProgram *p, uint32_t id, Buf *b, BcLineFn fn, void *ctx) {
   const BcFun *f = &p->funs[id];
@@ -49,7 +45,7 @@ static void disasm_fun(const BcProgram *p, uint32_t id, Buf *b, BcLineFn fn, voi
     case OPK_U32:
       memcpy(&u, a, 4);
       buf_printf(b, " %u", u);
-      if (op == OP_PUSH_CONST && u < p->nconsts) { buf_puts(b, "  ; "); print_value(b, p, &p->consts[u]); }
+      if (op == OP_PUSH_CONST && u < p->nconsts) { buf_puts(b, "  ; "); val_print(b, &p->consts[u], NULL); }
       if (op == OP_PUSH_EVENT && u < p->nevents) buf_printf(b, "  ; %s", p->event_names[u]);
       break;
     case OPK_U16U16:

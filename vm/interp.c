@@ -77,7 +77,6 @@ struct Vm {
   int record;            /* collect VmEvents */
   VmEvent *events;       /* this step's events */
   uint32_t nevents, events_cap;
-  Buf tmp;               /* scratch text */
   VmBug bug;
   ValNames names;
 };
@@ -1336,7 +1335,6 @@ Vm *vm_new(const BcProgram *p, const VmTest *test) {
   vm->t.params = vm->params_copy;
   vm->sp = xcalloc(test->nspecs ? test->nspecs : 1, sizeof(WMachine));
   valarena_init(&vm->va);
-  buf_init(&vm->tmp);
   vm->names.ctx = vm;
   vm->names.event_name = cb_event;
   vm->names.machine_name = cb_machine;
@@ -1358,7 +1356,6 @@ void vm_free(Vm *vm) {
   free(vm->locals);
   free(vm->events);
   free(vm->bug.message);
-  buf_fini(&vm->tmp);
   valarena_fini(&vm->va);
   free(vm);
 }
