@@ -85,6 +85,7 @@ static int run_bfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
   TraceChoice *held_trace = NULL;
   uint64_t held_n = 0;
   if (!cache) { fputs("pcheck: error: cannot allocate the state cache\n", stderr); goto out; }
+  sc_set_single_thread(cache, 1);   /* this search runs on one thread */
   if (vm_initial(vm, &s) != VM_OK) { search_record_bug(res, vm, NULL, 0); rc = 0; goto out; }
   ncap = 1024;
   nodes = xmalloc(ncap * sizeof(Node));

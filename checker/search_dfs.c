@@ -176,12 +176,14 @@ static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
   Progress prog;
   progress_init(&prog);
   if (!cache) { fputs("pcheck: error: cannot allocate the state cache\n", stderr); goto out; }
+  sc_set_single_thread(cache, 1);   /* this search runs on one thread */
   /* Specs with hot states: look for hot cycles (a second cache of a quarter
   ** of the budget, and a Vm of its own so the main one's events stay put). */
   for (uint16_t k = 0; k < test->nspecs; k++)
     for (uint16_t st = 0; st < bc->machines[test->specs[k]].nstates; st++)
       if (bc->machines[test->specs[k]].states[st].hot && !hot_visited) {
         hot_visited = sc_new(o->cache_kind, o->mem / 4);
+        if (hot_visited) sc_set_single_thread(hot_visited, 1);
         hot_vm = vm_new(bc, test);
       }
   cap = 64;

@@ -27,6 +27,7 @@ struct StateCache {
   uint64_t count;              /* fingerprints stored (atomic) */
   uint64_t refused;            /* SC_FULL answers (atomic) */
   int full;                    /* the budget has been reached (atomic) */
+  int single;                  /* one thread only: no locking */
   Pvoid_t judy;                /* judy: the set */
 };
 
@@ -54,6 +55,15 @@ StateCache *sc_new(ScKind kind, uint64_t budget) {
   }
   return c;
 }
+
+void sc_set_single_thread(StateCache *c, int single) { c->single = single; }
+
+/* Locks that vanish when the cache has a single user. */
+static void rdlock(StateCache *c) { if (!c->single) pthread_rwlock_rdlock(&c->grow); }
+static void wrlock(StateCache *c) { if (!c->single) pthread_rwlock_wrlock(&c->grow); }
+static void unlock(StateCache *c) { if (!c->single) pthread_rwlock_unlock(&c->grow); }
+static void jlock(StateCache *c) { if (!c->single) pthread_mutex_lock(&c->judy_lock); }
+static void junlock(StateCache *c) { if (!c->single) pthread_mutex_unlock(&c->judy_lock); }
 
 void sc_free(StateCache *c) {
   if (!c) return;
@@ -91,27 +101,27 @@ static int grow(StateCache *c) {
 static ScResult flat_insert(StateCache *c, uint64_t fp) {
   if (!fp) fp = 1;
   for (;;) {
-    pthread_rwlock_rdlock(&c->grow);
+    rdlock(c);
     uint64_t cap = c->cap, mask = cap - 1;
     uint64_t n = __atomic_load_n(&c->count, __ATOMIC_RELAXED);
     int can_add = n * 4 < cap * 3 || (__atomic_load_n(&c->full, __ATOMIC_RELAXED) && n * 10 < cap * 9);
     uint64_t i = fp & mask;
     for (uint64_t probes = 0; probes < cap; probes++, i = (i + 1) & mask) {
       uint64_t cur = __atomic_load_n(&c->slots[i], __ATOMIC_ACQUIRE);
-      if (cur == fp) { pthread_rwlock_unlock(&c->grow); return SC_SEEN; }
+      if (cur == fp) { unlock(c); return SC_SEEN; }
       if (cur) continue;
       if (!can_add) break;
       uint64_t expected = 0;
       if (__atomic_compare_exchange_n(&c->slots[i], &expected, fp, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
         __atomic_add_fetch(&c->count, 1, __ATOMIC_RELAXED);
-        pthread_rwlock_unlock(&c->grow);
+        unlock(c);
         return SC_NEW;
       }
-      if (expected == fp) { pthread_rwlock_unlock(&c->grow); return SC_SEEN; }
+      if (expected == fp) { unlock(c); return SC_SEEN; }
     }
-    pthread_rwlock_unlock(&c->grow);
+    unlock(c);
     /* Not present and no room: grow if the budget allows, else refuse. */
-    pthread_rwlock_wrlock(&c->grow);
+    wrlock(c);
     int grew = 0;
     if (c->cap == cap && !c->full) {
       grew = grow(c);
@@ -121,12 +131,12 @@ static ScResult flat_insert(StateCache *c, uint64_t fp) {
     }
     int full = c->full;
     n = c->count;
-    pthread_rwlock_unlock(&c->grow);
+    unlock(c);
     if (!grew && full && n * 10 >= c->cap * 9) {
       /* Replace: the new fingerprint takes its home slot. */
-      pthread_rwlock_rdlock(&c->grow);
+      rdlock(c);
       __atomic_store_n(&c->slots[fp & (c->cap - 1)], fp, __ATOMIC_RELEASE);
-      pthread_rwlock_unlock(&c->grow);
+      unlock(c);
       __atomic_add_fetch(&c->refused, 1, __ATOMIC_RELAXED);
       return SC_FULL;
     }
@@ -134,10 +144,10 @@ static ScResult flat_insert(StateCache *c, uint64_t fp) {
 }
 
 static ScResult judy_insert(StateCache *c, uint64_t fp) {
-  pthread_mutex_lock(&c->judy_lock);
+  jlock(c);
   int rc;
   J1T(rc, c->judy, (Word_t)fp);
-  if (rc) { pthread_mutex_unlock(&c->judy_lock); return SC_SEEN; }
+  if (rc) { junlock(c); return SC_SEEN; }
   if (c->full || (c->count % 4096 == 0 && Judy1MemUsed(c->judy) >= c->budget)) {
     c->full = 1;
     c->refused++;
@@ -147,12 +157,12 @@ static ScResult judy_insert(StateCache *c, uint64_t fp) {
     if (!found) { victim = (Word_t)fp; J1P(found, c->judy, victim); }
     if (found) { J1U(rc, c->judy, victim); }
     J1S(rc, c->judy, (Word_t)fp);
-    pthread_mutex_unlock(&c->judy_lock);
+    junlock(c);
     return SC_FULL;
   }
   J1S(rc, c->judy, (Word_t)fp);
   c->count++;
-  pthread_mutex_unlock(&c->judy_lock);
+  junlock(c);
   return SC_NEW;
 }
 
@@ -172,14 +182,14 @@ void sc_prefetch(StateCache *c, uint64_t fp) {
 
 int sc_contains(StateCache *c, uint64_t fp) {
   if (c->kind == SC_JUDY) {
-    pthread_mutex_lock(&c->judy_lock);
+    jlock(c);
     int rc;
     J1T(rc, c->judy, (Word_t)fp);
-    pthread_mutex_unlock(&c->judy_lock);
+    junlock(c);
     return rc;
   }
   if (!fp) fp = 1;
-  pthread_rwlock_rdlock(&c->grow);
+  rdlock(c);
   uint64_t mask = c->cap - 1, i = fp & mask;
   int found = 0;
   for (uint64_t probes = 0; probes < c->cap; probes++, i = (i + 1) & mask) {
@@ -187,7 +197,7 @@ int sc_contains(StateCache *c, uint64_t fp) {
     if (cur == fp) { found = 1; break; }
     if (!cur) break;
   }
-  pthread_rwlock_unlock(&c->grow);
+  unlock(c);
   return found;
 }
 
@@ -198,9 +208,9 @@ int sc_is_full(const StateCache *c) { return __atomic_load_n(&c->full, __ATOMIC_
 uint64_t sc_bytes(const StateCache *c) {
   if (c->kind == SC_FLAT) return c->cap * 8;
   StateCache *m = (StateCache *)c;
-  pthread_mutex_lock(&m->judy_lock);
+  jlock(m);
   uint64_t b = Judy1MemUsed(c->judy);
-  pthread_mutex_unlock(&m->judy_lock);
+  junlock(m);
   return b;
 }
 

@@ -19,6 +19,9 @@ typedef struct StateCache StateCache;
 /* A cache that will use at most budget bytes (at least 1 MiB is needed). */
 StateCache *sc_new(ScKind kind, uint64_t budget);
 void sc_free(StateCache *c);
+/* Promise that only one thread will use the cache from now on: it then
+** skips its locks (a search on one thread).  Caches start shared-safe. */
+void sc_set_single_thread(StateCache *c, int single);
 /* Add fp; SC_NEW if it was absent, SC_SEEN if present, SC_FULL if absent
 ** and stored only by evicting another (the budget is reached). */
 ScResult sc_insert(StateCache *c, uint64_t fp);
