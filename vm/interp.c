@@ -407,14 +407,27 @@ static void write_state(Vm *vm, Buf *out, size_t hint) {
   uint32_t nrec = (uint32_t)vm->nspecs + vm->nms;
   size_t offs = out->len;
   for (uint32_t i = 0; i < nrec; i++) buf_append_fast(out, "\0\0\0\0", 4);
+  /* Untouched records that lie one after another in the input are copied
+  ** with one memcpy (a run); the others are written one by one. */
+  const uint8_t *run = NULL;   /* start of the pending run in the input */
+  size_t run_len = 0;
   for (uint32_t i = 0; i < nrec; i++) {
     WMachine *m = i < vm->nspecs ? &vm->sp[i] : &vm->ms[i - vm->nspecs];
+    int clean = !m->decoded && !m->nappended;
+    if (clean && run && run + run_len == m->orig) {
+      uint32_t off = (uint32_t)(out->len + run_len);
+      memcpy(out->data + offs + 4 * i, &off, 4);
+      run_len += m->orig_len;
+      continue;
+    }
+    if (run) { buf_append_fast(out, run, run_len); run = NULL; }
     uint32_t off = (uint32_t)out->len;
     memcpy(out->data + offs + 4 * i, &off, 4);
-    if (m->decoded) encode_record(vm, m, out);
-    else if (m->nappended) append_record(m, out);
-    else buf_append_fast(out, m->orig, m->orig_len);
+    if (clean) { run = m->orig; run_len = m->orig_len; }
+    else if (m->decoded) encode_record(vm, m, out);
+    else append_record(m, out);
   }
+  if (run) buf_append_fast(out, run, run_len);
   uint32_t size = (uint32_t)out->len;
   memcpy(out->data, &size, 4);
 }
