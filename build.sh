@@ -1,6 +1,7 @@
 #!/bin/sh
 # build.sh: everything from a fresh Debian machine to a result.
 #   ./build.sh demo   install what pcheck needs, build it, run it on models/clientserver
+#                     (check, list tests, random executions, exhaustive search)
 #   ./build.sh test   install, build with AddressSanitizer and UBSan, run the
 #                     whole test suite (and make distcheck); the last line is
 #                     "N passed, N failed"
@@ -42,6 +43,8 @@ demo)
   build/pcheck --list-tests models/clientserver
   echo "\$ pcheck --search random --seed 1 --schedules 1000 -t tcMultipleClients models/clientserver"
   build/pcheck --search random --seed 1 --schedules 1000 -t tcMultipleClients models/clientserver
+  echo "\$ pcheck --search dfs -t tcSingleClient models/clientserver"
+  build/pcheck --search dfs -q -t tcSingleClient models/clientserver
   ;;
 test)
   install_packages
