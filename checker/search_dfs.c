@@ -78,7 +78,13 @@ typedef struct DfsFrame {
   uint64_t *kid_fp;          /* their fingerprints */
   uint8_t *kid_new;          /* ScResult of inserting each */
   uint32_t kid_cap;          /* entries allocated */
+  uint32_t kid_base;         /* choice index of the first successor held */
+  uint32_t kid_n;            /* successors held (a batch of at most KID_BATCH) */
 } DfsFrame;
+
+/* Successors are computed in batches, so that a choice among a million
+** values does not hold a million States at once. */
+enum { KID_BATCH = 64 };
 
 static uint64_t salt(int k) { return 0x9e3779b97f4a7c15ull * (uint64_t)(k + 1); }
 
@@ -215,6 +221,7 @@ static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
       VmStatus st = vm_choices(vm, (uint8_t *)f->state.data, f->state.len, &f->ch);
       f->expanded = 1;
       f->next = 0;
+      f->kid_base = f->kid_n = 0;
       if (st == VM_BAD_STATE) { fputs("pcheck: internal error: the VM produced a malformed state\n", stderr); goto out; }
       if (st != VM_OK) { search_record_bug(res, vm, trace, depth - 1); break; }
       /* Liveness: a cycle through hot states of some spec, from here. */
@@ -245,19 +252,24 @@ static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
       }
       if (res->bug) break;
     }
-    if (f->next == 0 && f->ch.n) {
-      /* All successors first; then their cache slots are fetched together. */
-      if (f->ch.n + 1 > f->kid_cap) {
-        f->kid_cap = f->ch.n + 1;
+    if (f->next < f->ch.n && f->next >= f->kid_base + f->kid_n) {
+      /* The next batch of successors; then their cache slots are fetched
+      ** together. */
+      uint32_t first = f->next, n = f->ch.n - first < KID_BATCH ? f->ch.n - first : KID_BATCH;
+      if (n + 1 > f->kid_cap) {
+        f->kid_cap = n + 1;
         f->kid_off = xrealloc(f->kid_off, f->kid_cap * sizeof(uint64_t));
         f->kid_fp = xrealloc(f->kid_fp, f->kid_cap * sizeof(uint64_t));
         f->kid_new = xrealloc(f->kid_new, f->kid_cap);
       }
       f->kids.len = 0;
+      f->kid_base = first;
+      f->kid_n = 0;
       int failed = 0;
-      for (uint32_t k = 0; k < f->ch.n; k++) {
+      for (uint32_t j = 0; j < n; j++) {
+        uint32_t k = first + j;
         uint32_t choice = f->ch.kind == VC_MACHINE ? f->ch.ids[k] : k;
-        f->kid_off[k] = f->kids.len;
+        f->kid_off[j] = f->kids.len;
         VmStatus st = vm_step(vm, (uint8_t *)f->state.data, f->state.len, choice, &succ);
         res->transitions++;
         if (st != VM_OK) {
@@ -269,12 +281,13 @@ static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
           break;
         }
         buf_append_fast(&f->kids, succ.data, succ.len);
-        f->kid_fp[k] = XXH3_64bits(succ.data, succ.len);
-        sc_prefetch(cache, f->kid_fp[k]);
+        f->kid_fp[j] = XXH3_64bits(succ.data, succ.len);
+        sc_prefetch(cache, f->kid_fp[j]);
       }
       if (failed) break;
-      f->kid_off[f->ch.n] = f->kids.len;
-      for (uint32_t k = 0; k < f->ch.n; k++) f->kid_new[k] = (uint8_t)sc_insert(cache, f->kid_fp[k]);
+      f->kid_off[n] = f->kids.len;
+      f->kid_n = n;
+      for (uint32_t j = 0; j < n; j++) f->kid_new[j] = (uint8_t)sc_insert(cache, f->kid_fp[j]);
     }
     if (f->next >= f->ch.n) {      /* every choice tried (or none): backtrack */
       f->expanded = 0;
@@ -282,11 +295,11 @@ static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
       depth--;
       continue;
     }
-    uint32_t k = f->next++;
-    if (f->kid_new[k] == SC_SEEN) continue;
+    uint32_t k = f->next++, j = k - f->kid_base;
+    if (f->kid_new[j] == SC_SEEN) continue;
     uint32_t choice = f->ch.kind == VC_MACHINE ? f->ch.ids[k] : k;
-    uint64_t fp = f->kid_fp[k];
-    if (f->kid_new[k] == SC_FULL) {
+    uint64_t fp = f->kid_fp[j];
+    if (f->kid_new[j] == SC_FULL) {
       if (!tracking) {   /* from now on, keep the stack's fingerprints */
         for (uint64_t i = 0; i < depth; i++) ps_add(&path, fr[i].fp);
         tracking = 1;
@@ -305,7 +318,7 @@ static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
     trace[depth - 1].value = choice;
     DfsFrame *nf = &fr[depth];
     nf->state.len = 0;
-    buf_append_fast(&nf->state, f->kids.data + f->kid_off[k], f->kid_off[k + 1] - f->kid_off[k]);
+    buf_append_fast(&nf->state, f->kids.data + f->kid_off[j], f->kid_off[j + 1] - f->kid_off[j]);
     if (tracking) ps_add(&path, fp);
     res->states++;
     nf->fp = fp;
