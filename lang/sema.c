@@ -458,6 +458,11 @@ static Type *entry_param(Sema *S, const Ast *st) {
 /* An expression naming an event; returns the event declaration when it is
 ** a constant (a declared event or halt), NULL otherwise. */
 static Ast *check_event_expr(Sema *S, Ast *e) {
+  if (e->kind == AST_E_NULL) {
+    ERR(e->span, "the null event cannot be sent, raised or announced");
+    e->type = S->tc->t_error;
+    return NULL;
+  }
   if (e->kind == AST_E_NAME && !lookup_value(S, e->name)) {
     ERR(e->name_span, "undeclared event '%s'", e->name);
     e->type = S->tc->t_error;
@@ -1180,6 +1185,15 @@ static void check_owner(Sema *S, Ast *m) {
   S->owner = m;
   if (m->kind == AST_D_MACHINE) {
     Ast *start = NULL;
+    /* Entry parameters first: `on e goto T` in one state checks the payload
+    ** against T's entry, which may come later in the machine. */
+    for (int i = 0; i < m->list.n; i++) {
+      Ast *st = m->list.items[i];
+      if (st->kind != AST_D_STATE) continue;
+      for (int j = 0; j < st->list.n; j++)
+        if (st->list.items[j]->kind == AST_I_ENTRY && st->list.items[j]->k[0]->kind == AST_D_FUN)
+          resolve_handler(S, st->list.items[j]->k[0]);
+    }
     for (int i = 0; i < m->list.n; i++) {
       Ast *st = m->list.items[i];
       if (st->kind != AST_D_STATE) continue;

@@ -615,6 +615,13 @@ static const char *unsupported_what(const char *w) {
   return "this construct";
 }
 
+/* A token as messages show it: keywords and punctuation in quotes. */
+static void put_token(Buf *b, yysymbol_kind_t t) {
+  const char *n = yysymbol_name(t);
+  if (n[0] == '\'' || strchr(n, ' ') || strcmp(n, "identifier") == 0) buf_puts(b, n);
+  else buf_printf(b, "'%s'", n);
+}
+
 static int yyreport_syntax_error(const yypcontext_t *yyctx, void *scanner, ParseCtx *ctx) {
   (void)scanner;
   yysymbol_kind_t tok = yypcontext_token(yyctx);
@@ -633,15 +640,19 @@ static int yyreport_syntax_error(const yypcontext_t *yyctx, void *scanner, Parse
   if (tok == YYSYMBOL_YYUNDEF || ctx->lex_fatal) return 0;   /* the scanner already reported it */
   Buf b;
   buf_init(&b);
-  if (tok == YYSYMBOL_YYEOF)
+  if (tok == YYSYMBOL_YYEOF) {
     buf_puts(&b, "unexpected end of file");
-  else
-    buf_printf(&b, "unexpected %s", yysymbol_name(tok));
+  } else {
+    buf_puts(&b, "unexpected ");
+    put_token(&b, tok);
+  }
   yysymbol_kind_t expected[6];
   int n = yypcontext_expected_tokens(yyctx, expected, 6);
   if (n > 0 && n < 6) {
-    for (int i = 0; i < n; i++)
-      buf_printf(&b, "%s%s", i == 0 ? ", expecting " : " or ", yysymbol_name(expected[i]));
+    for (int i = 0; i < n; i++) {
+      buf_puts(&b, i == 0 ? ", expecting " : " or ");
+      put_token(&b, expected[i]);
+    }
   }
   diag_error(ctx->diag, sp, "syntax error: %s", b.data);
   buf_fini(&b);

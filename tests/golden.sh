@@ -19,6 +19,8 @@ for p in $(find tests/golden -name '*.p' | LC_ALL=C sort); do
   # $TMP in the arguments is a scratch folder (traces go there); it prints as TMP.
   rm -rf "$tmp/out"
   args=$(printf '%s' "$args" | sed "s|\$TMP|$tmp/out|g")
+  # Traces never go into the source tree: without -o they go to the scratch folder.
+  case " $args " in *" -o "*) ;; *) args="$args -o $tmp/out" ;; esac
   # shellcheck disable=SC2086
   ${PCHECK_WRAPPER:-} "$PCHECK" $args "$p" >"$tmp/stdout" 2>"$tmp/stderr"
   code=$?

@@ -1,0 +1,9 @@
+// expect: invalid operands to '&&' ('int' and 'int')
+machine Main {
+  start state S {
+    entry {
+      var b: bool;
+      b = 1 && 2;
+    }
+  }
+}

@@ -1,0 +1,6 @@
+// expect: undeclared function 'Setup'
+machine Main {
+  start state S {
+    entry Setup;
+  }
+}

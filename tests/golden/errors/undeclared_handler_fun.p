@@ -1,0 +1,7 @@
+// expect: undeclared function 'Handle'
+event e;
+machine Main {
+  start state S {
+    on e do Handle;
+  }
+}
