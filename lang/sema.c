@@ -600,7 +600,8 @@ static Type *check_expr_inner(Sema *S, Ast *e) {
     if (is_spec(S)) { ERR(e->span, "a spec cannot use 'this' (spec '%s')", S->owner->name); return tc->t_error; }
     if (is_explorer(S)) { ERR(e->span, "an explorer cannot use 'this'"); return tc->t_error; }
     if (S->owner) return type_mname(tc, S->owner);
-    return tc->t_machine;
+    ERR(e->span, "'this' is used outside a machine (in a global function)");
+    return tc->t_error;
   case AST_E_NONDET:
     if (is_spec(S)) ERR(e->span, "a spec cannot make nondeterministic choices (spec '%s')", S->owner->name);
     return tc->t_bool;
@@ -809,7 +810,7 @@ static void resolve_events(Sema *S, AstList *events, int allow_null) {
     Ast *ev = events->items[i];
     if (ev->kind == AST_E_HALT) continue;
     if (ev->flags & AF_NULLEV) {
-      if (!allow_null) ERR(ev->span, "'null' is not an event here");
+      if (!allow_null) ERR(ev->span, "'null' is not an event here (specs, receive cases, defer and ignore cannot name it)");
       continue;
     }
     Ast *d = symtab_get(S->p->globals, ev->name);
@@ -960,7 +961,11 @@ static void check_stmt(Sema *S, Ast *s) {
     else if (is_spec(S) && s->kind != AST_S_RAISE)
       ERR(s->span, "a spec cannot use '%s' (spec '%s')", kw, S->owner->name);
     if (s->kind == AST_S_RAISE && S->is_exit)
-      ERR(s->span, "'raise' is not allowed in an exit function");
+      ERR(s->span, "'raise' is not allowed in %s", S->is_exit == 2 ? "the function of a goto ... with" : "an exit function");
+    else if (s->kind == AST_S_RAISE && S->fun && S->fun->type && S->fun->type->kind != TY_VOID &&
+             S->fun->type->kind != TY_ERROR)
+      ERR(s->span, "'raise' is only allowed in functions that return no value ('%s' returns '%s')", S->fun->name,
+          TS(S->fun->type));
     Ast *evx = s->kind == AST_S_SEND ? s->k[1] : s->k[0];
     if (s->kind == AST_S_SEND) {
       Type *t = check_value(S, s->k[0]);
@@ -976,7 +981,11 @@ static void check_stmt(Sema *S, Ast *s) {
     break;
   }
   case AST_S_GOTO: {
-    if (S->is_exit) ERR(s->span, "'goto' is not allowed in an exit function");
+    if (S->is_exit)
+      ERR(s->span, "'goto' is not allowed in %s", S->is_exit == 2 ? "the function of a goto ... with" : "an exit function");
+    else if (S->fun && S->fun->type && S->fun->type->kind != TY_VOID && S->fun->type->kind != TY_ERROR)
+      ERR(s->span, "'goto' is only allowed in functions that return no value ('%s' returns '%s')", S->fun->name,
+          TS(S->fun->type));
     if (!S->owner || S->owner->kind != AST_D_MACHINE) {
       ERR(s->span, "'goto' outside a machine");
       payload_type(S, &s->list);
@@ -1049,7 +1058,7 @@ static void check_fun(Sema *S, Ast *f) {
   S->scope = &sc;
   S->fun = f;
   S->loops = 0;
-  S->is_exit = f->op == 1;
+  S->is_exit = f->op;   /* 1: exit function, 2: function of a goto ... with */
   if (!f->type) {         /* anonymous handler: resolve its parameter here */
     for (int i = 0; i < f->list.n; i++) {
       Ast *p = f->list.items[i];
@@ -1107,6 +1116,11 @@ static Ast *resolve_handler(Sema *S, Ast *h) {
   Ast *f = lookup_fun(S, h->name);
   if (!f) { ERR(h->name_span, "undeclared function '%s'", h->name); return NULL; }
   if (f->kind != AST_D_FUN) { ERR(h->name_span, "'%s' is a %s, not a function", h->name, decl_what(f)); return NULL; }
+  if (!f->owner) {
+    ERR(h->name_span, "the global function '%s' cannot be used as a handler or entry or exit function; declare it "
+        "in %s '%s'", h->name, decl_what(S->owner), S->owner->name);
+    return NULL;
+  }
   h->decl = f;
   return f;
 }
@@ -1137,7 +1151,9 @@ static void check_state(Sema *S, Ast *m, Ast *st) {
       break;
     }
     case AST_I_DEFER: case AST_I_IGNORE: case AST_I_ONDO: case AST_I_ONGOTO: {
-      resolve_events(S, &it->list, it->kind == AST_I_ONDO || it->kind == AST_I_ONGOTO);
+      int spec = (m->flags & AF_SPEC) != 0;
+      if (spec && it->kind == AST_I_DEFER) ERR(it->span, "a spec cannot defer events (spec '%s')", m->name);
+      resolve_events(S, &it->list, (it->kind == AST_I_ONDO || it->kind == AST_I_ONGOTO) && !spec);
       for (int j = 0; j < it->list.n; j++) {
         Ast *ev = it->list.items[j];
         for (int k = 0; k < seen.n; k++) {
@@ -1172,6 +1188,7 @@ static void check_state(Sema *S, Ast *m, Ast *st) {
       if ((it->kind == AST_I_ONDO || it->kind == AST_I_ONGOTO) && it->k[0]) {
         Ast *f = resolve_handler(S, it->k[0]);
         if (f) check_handler_payload(S, it->k[0], &it->list, it->k[0]->span);
+        if (f && it->kind == AST_I_ONGOTO && f->op == 0) f->op = 2;   /* no raise or goto inside */
       }
       break;
     }
@@ -1300,9 +1317,37 @@ static int is_constant(const Ast *e) {
   }
 }
 
+/* Each spec may be asserted once in a test's module expression. */
+static void check_assert_twice(Sema *S, Ast *me, PtrVec *seen, int depth) {
+  if (!me || depth > 64) return;
+  switch (me->kind) {
+  case AST_M_ASSERT:
+    for (int i = 0; i < me->list2.n; i++) {
+      Ast *n = me->list2.items[i];
+      int dup = 0;
+      for (int j = 0; j < seen->n && !dup; j++) dup = strcmp(seen->items[j], n->name) == 0;
+      if (dup) ERR(n->name_span, "spec '%s' is asserted twice on the same module", n->name);
+      else ptrvec_push(seen, (void *)n->name);
+    }
+    check_assert_twice(S, me->k[0], seen, depth + 1);
+    break;
+  case AST_M_UNION: case AST_M_SET:
+    for (int i = 0; i < me->list.n; i++) check_assert_twice(S, me->list.items[i], seen, depth + 1);
+    break;
+  case AST_M_MAIN: check_assert_twice(S, me->k[1], seen, depth + 1); break;
+  case AST_M_NAME:
+    if (me->decl && me->decl->kind == AST_D_MODULE) check_assert_twice(S, me->decl->k[0], seen, depth + 1);
+    break;
+  default: break;
+  }
+}
+
 static void check_test(Sema *S, Ast *t) {
   PtrVec ms = {0};
   modexpr_machines(S, t->k[1], &ms, 0);
+  PtrVec asserted = {0};
+  check_assert_twice(S, t->k[1], &asserted, 0);
+  ptrvec_fini(&asserted);
   Ast *mainn = t->k[0];
   Ast *d = symtab_get(S->p->globals, mainn->name);
   if (!d) ERR(mainn->name_span, "undeclared machine '%s'", mainn->name);
