@@ -478,9 +478,12 @@ static Ast *check_event_expr(Sema *S, Ast *e) {
   return NULL;
 }
 
-static int count_placeholders_ok(Sema *S, Ast *fmt, int nargs) {
+/* Every {N} of a format string must have an argument, and every argument
+** must be used by some placeholder. */
+static int count_placeholders_ok(Sema *S, Ast *call, Ast *fmt, int nargs) {
   const char *s = fmt->sval;
   int ok = 1;
+  char *used = xcalloc((size_t)(nargs ? nargs : 1), 1);
   for (int64_t i = 0; i < fmt->ival; i++) {
     if (s[i] == '{' && i + 1 < fmt->ival && s[i + 1] == '{') { i++; continue; }
     if (s[i] != '{') continue;
@@ -492,10 +495,18 @@ static int count_placeholders_ok(Sema *S, Ast *fmt, int nargs) {
       if (n >= nargs) {
         ERR(fmt->span, "format placeholder {%ld} has no argument (%d given)", n, nargs);
         ok = 0;
+      } else {
+        used[n] = 1;
       }
       i = j;
     }
   }
+  for (int k = 0; k < nargs && ok; k++)
+    if (!used[k]) {
+      ERR(call->list.items[k]->span, "format argument %d is not used: the string has no placeholder {%d}", k, k);
+      ok = 0;
+    }
+  free(used);
   return ok;
 }
 
@@ -723,14 +734,18 @@ static Type *check_expr_inner(Sema *S, Ast *e) {
     if (!e->k[0]) return tc->t_bool;
     Type *t = check_value(S, e->k[0]);
     if (t->kind == TY_ERROR) return t;
-    if (t->kind == TY_INT) return tc->t_int;
+    if (t->kind == TY_INT) {
+      if (e->k[0]->kind == AST_E_INT && e->k[0]->ival > 10000)
+        ERR(e->k[0]->span, "choose(%lld): choose takes at most 10000 choices", (long long)e->k[0]->ival);
+      return tc->t_int;
+    }
     if (type_elem(t)) return type_elem(t);
     ERR(e->k[0]->span, "choose() needs an int, a seq, a set or a map, not '%s'", TS(t));
     return tc->t_error;
   }
   case AST_E_FORMAT:
     for (int i = 0; i < e->list.n; i++) check_value(S, e->list.items[i]);
-    count_placeholders_ok(S, e->k[0], e->list.n);
+    count_placeholders_ok(S, e, e->k[0], e->list.n);
     e->k[0]->type = tc->t_string;
     return tc->t_string;
   default:
@@ -1355,6 +1370,11 @@ static void check_test(Sema *S, Ast *t) {
     ERR(mainn->name_span, "'%s' is a %s, not a machine", mainn->name, decl_what(d));
   else {
     mainn->decl = d;
+    Ast *st0 = sema_start_state(d);
+    Ast *ef = st0 ? sema_entry_fun(st0) : NULL;
+    if (ef && ef->list.n)
+      ERR(mainn->name_span, "the main machine '%s' of a test cannot take a payload (its start state's entry has "
+          "parameter '%s')", d->name, ef->list.items[0]->name);
     int found = 0;
     for (int i = 0; i < ms.n; i++) if (ms.items[i] == d) found = 1;
     if (!found) ERR(mainn->name_span, "main machine '%s' of test '%s' is not in the test's module", d->name, t->name);

@@ -1059,7 +1059,7 @@ static int run(Vm *vm, uint32_t base) {
         if (kind == 1) {
           Value x = vm->stack[vm->nstack - 1];
           if (x.u.i <= 0) RUNTIME("choose(%lld) has nothing to choose from", (long long)x.u.i);
-          if (x.u.i > 1000000) RUNTIME("choose(%lld) offers more than a million choices", (long long)x.u.i);
+          if (x.u.i > 10000) RUNTIME("choose(%lld): choose takes at most 10000 choices", (long long)x.u.i);
           n = (uint32_t)x.u.i;
         } else if (kind == 2) {
           Value c = vm->stack[vm->nstack - 1];
