@@ -1402,6 +1402,103 @@ static void check_test(Sema *S, Ast *t) {
         (long long)t->ival, t->name, t->list.n);
 }
 
+/* ---------------------------------------------------------------------- */
+/* Pass 4b: what functions do through the functions they call.            */
+
+enum { FX_STATE = 1, FX_NONDET = 2, FX_MACHINE_ONLY = 4 };   /* goto/raise; $/choose; send/new/receive/announce */
+
+/* Effects of the statements and expressions under n, not counting calls;
+** the functions called are collected into calls. */
+static unsigned direct_effects(const Ast *n, PtrVec *calls) {
+  if (!n) return 0;
+  unsigned fx = 0;
+  switch (n->kind) {
+  case AST_S_GOTO: case AST_S_RAISE: fx |= FX_STATE; break;
+  case AST_E_NONDET: case AST_E_CHOOSE: fx |= FX_NONDET; break;
+  case AST_S_SEND: case AST_S_ANNOUNCE: case AST_S_RECEIVE: case AST_E_NEW: fx |= FX_MACHINE_ONLY; break;
+  case AST_E_CALL: if (n->decl && n->decl->kind == AST_D_FUN) ptrvec_push(calls, n->decl); break;
+  default: break;
+  }
+  for (int i = 0; i < 4; i++) fx |= direct_effects(n->k[i], calls);
+  for (int i = 0; i < n->list.n; i++) fx |= direct_effects(n->list.items[i], calls);
+  if (n->kind != AST_D_FUN || !n->name)   /* a named function's locals are declarations */
+    for (int i = 0; i < n->list2.n; i++) fx |= direct_effects(n->list2.items[i], calls);
+  return fx;
+}
+
+typedef struct FunFx {
+  Ast *fun;
+  unsigned direct, total;   /* effects of its body, and through its calls too */
+  PtrVec calls;
+} FunFx;
+
+static void collect_funs(const Ast *n, PtrVec *out) {
+  if (!n) return;
+  if (n->kind == AST_D_FUN && n->k[1]) ptrvec_push(out, (void *)n);
+  for (int i = 0; i < n->list.n; i++) collect_funs(n->list.items[i], out);
+  for (int i = 0; i < 4; i++) if (n->k[i] && (n->k[i]->kind == AST_D_FUN || n->k[i]->kind == AST_I_CASE)) collect_funs(n->k[i], out);
+}
+
+static const char *fx_what(unsigned fx) {
+  if (fx & FX_NONDET) return "makes a nondeterministic choice";
+  if (fx & FX_MACHINE_ONLY) return "sends, creates, receives or announces";
+  return "changes state (goto or raise)";
+}
+
+/* Report calls, in exit and `with` functions, to functions that may goto or
+** raise; and calls, in specs, to functions that may do what specs cannot. */
+static void check_call_effects(Sema *S) {
+  PtrVec funs = {0};
+  collect_funs(S->p->root, &funs);
+  FunFx *fx = xcalloc((size_t)(funs.n ? funs.n : 1), sizeof(FunFx));
+  for (int i = 0; i < funs.n; i++) {
+    fx[i].fun = funs.items[i];
+    fx[i].fun->vkind = i + 1;   /* D_FUN does not use vkind: its index here, for this pass */
+    fx[i].direct = fx[i].total = direct_effects(fx[i].fun->k[1], &fx[i].calls);
+  }
+  for (int changed = 1; changed;) {   /* propagate to callers until nothing changes */
+    changed = 0;
+    for (int i = 0; i < funs.n; i++)
+      for (int c = 0; c < fx[i].calls.n; c++) {
+        int j = ((Ast *)fx[i].calls.items[c])->vkind - 1;
+        if (j >= 0 && j < funs.n && fx[j].fun == fx[i].calls.items[c] && (fx[j].total | fx[i].total) != fx[i].total) {
+          fx[i].total |= fx[j].total;
+          changed = 1;
+        }
+      }
+  }
+  for (int i = 0; i < funs.n; i++) {
+    Ast *f = fx[i].fun;
+    int in_spec = f->owner && (f->owner->flags & AF_SPEC);
+    unsigned banned = (f->op == 1 || f->op == 2 ? FX_STATE : 0) | (in_spec ? FX_NONDET | FX_MACHINE_ONLY : 0);
+    if (!banned) continue;
+    PtrVec calls = {0};
+    direct_effects(f->k[1], &calls);
+    for (int c = 0; c < calls.n; c++) {
+      Ast *callee = calls.items[c];
+      for (int j = callee->vkind - 1; j >= 0 && j < funs.n && fx[j].fun == callee;) {
+        if (!(fx[j].total & banned)) break;
+        unsigned bad = fx[j].total & banned;
+        Span sp = callee->name_span;
+        if (in_spec && (bad & (FX_NONDET | FX_MACHINE_ONLY)))
+          ERR(f->span, "spec '%s' calls '%s', which %s; a spec cannot", f->owner->name, callee->name, fx_what(bad));
+        else
+          ERR(f->span, "%s calls '%s', which %s", f->op == 1 ? "an exit function" : "the function of a goto ... with",
+              callee->name, fx_what(bad & FX_STATE));
+        diag_note(S->d, sp, "'%s' is declared here", callee->name);
+        break;
+      }
+    }
+    ptrvec_fini(&calls);
+  }
+  for (int i = 0; i < funs.n; i++) {
+    fx[i].fun->vkind = 0;
+    ptrvec_fini(&fx[i].calls);
+  }
+  free(fx);
+  ptrvec_fini(&funs);
+}
+
 int sema_check(Program *p, Diag *d) {
   Sema s = {0};
   Sema *S = &s;
@@ -1420,6 +1517,7 @@ int sema_check(Program *p, Diag *d) {
     if (x->kind == AST_D_MACHINE || x->kind == AST_D_EXPLORER) check_owner_bodies(S, x);
     else if (x->kind == AST_D_FUN) check_fun(S, x);
   }
+  if (d->nerrors == before) check_call_effects(S);
   for (int i = 0; i < p->root->list.n; i++) {
     Ast *x = p->root->list.items[i];
     if (x->kind == AST_D_MODULE) {
