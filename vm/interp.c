@@ -931,15 +931,7 @@ static int run(Vm *vm, uint32_t base) {
         if (!val_seq_get(&c, k.u.i, &r))
           RUNTIME("index %lld is out of range for a seq of %u elements", (long long)k.u.i, val_count(&c));
       } else if (c.tag == VT_MAP) {
-        if (!val_map_get(&c, &k, &r)) {
-          Buf kb;
-          buf_init(&kb);
-          val_print(&kb, &k, &vm->names);
-          f->pc = pc;
-          set_bug_at(vm, VM_BUG_RUNTIME, f, "key %s is not in the map", kb.data);
-          buf_fini(&kb);
-          return R_BUG;
-        }
+        if (!val_map_get(&c, &k, &r)) RUNTIME("key %s is not in the map", vm_value_text(vm, &k));
       } else {
         RUNTIME("indexing a value that is not a seq or a map");
       }
@@ -965,15 +957,7 @@ static int run(Vm *vm, uint32_t base) {
         if (!val_seq_insert(&vm->va, &c, k.u.i, &x, &r))
           RUNTIME("insert position %lld is out of range for a seq of %u elements", (long long)k.u.i, val_count(&c));
       } else {
-        if (val_map_has(&c, &k)) {
-          Buf kb;
-          buf_init(&kb);
-          val_print(&kb, &k, &vm->names);
-          f->pc = pc;
-          set_bug_at(vm, VM_BUG_RUNTIME, f, "key %s is already in the map", kb.data);
-          buf_fini(&kb);
-          return R_BUG;
-        }
+        if (val_map_has(&c, &k)) RUNTIME("key %s is already in the map", vm_value_text(vm, &k));
         r = val_map_put(&vm->va, &c, &k, &x);
       }
       push(vm, r);
@@ -1005,15 +989,7 @@ static int run(Vm *vm, uint32_t base) {
       uint32_t ti;
       FETCH_U32(ti);
       Value v = vm->stack[vm->nstack - 1];
-      if (!conforms(vm, &v, ti)) {
-        Buf vb;
-        buf_init(&vb);
-        val_print(&vb, &v, &vm->names);
-        f->pc = pc;
-        set_bug_at(vm, VM_BUG_RUNTIME, f, "cannot cast %s to %s", vb.data, bctype_name(vm, ti));
-        buf_fini(&vb);
-        return R_BUG;
-      }
+      if (!conforms(vm, &v, ti)) RUNTIME("cannot cast %s to %s", vm_value_text(vm, &v), bctype_name(vm, ti));
       break;
     }
     case OP_CONVERT: { /* 'to' conversions */
