@@ -45,6 +45,8 @@ demo)
   build/pcheck --search random --seed 1 --schedules 1000 -t tcMultipleClients models/clientserver
   echo "\$ pcheck --search dfs -t tcSingleClient models/clientserver"
   build/pcheck --search dfs -q -t tcSingleClient models/clientserver
+  echo "\$ pcheck -t tcSingleClient models/clientserver      # ses, the default search, with rtc"
+  build/pcheck -q -t tcSingleClient models/clientserver
   ;;
 test)
   install_packages
@@ -54,7 +56,7 @@ test)
   check_rc=$?
   grep -E '^(PASS|FAIL|XFAIL|ERROR|SKIP):' build-check/check-output.txt | grep -v '^PASS' || true
   logs=""
-  for t in tests/unit/test_frontend tests/unit/test_vm tests/unit/test_value tests/unit/test_statecache tests/golden.sh tests/badinput.sh tests/models.sh tests/random.sh tests/search.sh; do
+  for t in tests/unit/test_frontend tests/unit/test_vm tests/unit/test_value tests/unit/test_statecache tests/golden.sh tests/badinput.sh tests/models.sh tests/random.sh tests/search.sh tests/baselines.sh tests/explorers.sh tests/models_expected.sh; do
     logs="$logs build-check/$t.log"
   done
   for l in $logs; do grep -E '^FAIL' "$l" 2>/dev/null | head -20; done

@@ -16,6 +16,7 @@
 #include "checker/search.h"
 #include "checker/json.h"
 #include "checker/trace.h"
+#include "checker/explorer.h"
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -41,6 +42,15 @@ typedef struct Options {
   const char *stats_json;
   int verbose, quiet, stats;
   ScKind cache_kind;         /* --cache */
+  long long irs_step;        /* --irs-step */
+  long long pct_depth;       /* --pct-depth */
+  long long pct_steps;       /* --pct-steps */
+  int twin_check;            /* --explorer-twin-check */
+  unsigned long long frontier_mem; /* --frontier-mem, 0: default */
+  double ss_c1, ss_c2;       /* --ss-c1, --ss-c2 */
+  /* Resolved explorer: */
+  const char *explorer_name; /* NAME */
+  int explorer_native;       /* ExNative */
 } Options;
 
 static const char *const searches[] = { "ses", "ss", "dfs", "bfs", "random", "irs", "pct", "pb", NULL };
@@ -60,11 +70,19 @@ static void usage(FILE *f) {
 "How to search:\n"
 "  -s, --search ALG       ses (default), ss, dfs, bfs, random, irs, pct, pb\n"
 "  -e, --explorer NAME    rr, rtc (default), prr, an explorer of the model, or FILE.p:NAME\n"
-"      --max-delays N     highest delay budget for ses/ss (default: no bound)\n"
+"      --max-delays N     highest delay budget for ses/ss, preemption bound for pb (default: no bound)\n"
+"      --explorer-twin-check  run stdlib's rr/rtc/prr .p explorer and its native twin\n"
+"                         in lockstep; fail where their choices differ\n"
+"      --ss-c1 X, --ss-c2 X  ss draws c1 * c2^db samples at delay bound db (100, 10)\n"
 "      --max-steps N      longest execution for sampling searches (default 10000)\n"
 "      --schedules N      how many executions for sampling searches (default: no bound)\n"
+"      --irs-step N       irs: the depth bound grows by N steps each iteration (default 10)\n"
+"      --pct-depth D      pct: bug depth, D-1 priority change points (default 3)\n"
+"      --pct-steps K      pct: the change points fall among the first K steps (default 1000)\n"
 "      --timeout SECONDS  stop the search after this long and report how far it got\n"
 "      --mem SIZE         memory budget of the state cache, e.g. 512M, 4G (default: a quarter of RAM)\n"
+"      --frontier-mem SIZE  memory for stacks, queues and the ses frontier (default: the larger\n"
+"                         of --mem and a quarter of RAM); past it ses keeps paths, not states\n"
 "      --cache KIND       state cache: flat (open addressing, default) or judy (Judy1 array)\n"
 "      --seed N           seed of every random decision of the checker\n"
 "  -j, --jobs N           worker threads (default 1)\n"
@@ -302,8 +320,8 @@ static int run_checker(const Options *o, Program *prog, Diag *diag, TestList *te
     return rc;
   }
   if (!search_find(o->search)) {
-    fprintf(stderr, "pcheck: error: --search %s is not available in this build yet; pcheck %s has "
-            "dfs, bfs and random\n", o->search, PACKAGE_VERSION);
+    fprintf(stderr, "pcheck: error: --search %s is not available in this build (pcheck %s)\n", o->search,
+            PACKAGE_VERSION);
     bc_free(bc);
     return EXIT_INTERNAL;
   }
@@ -321,7 +339,8 @@ static int run_checker(const Options *o, Program *prog, Diag *diag, TestList *te
 static int run_search(const Options *o, const BcProgram *bc, Program *prog, const TestCase *tc) {
   int rc = EXIT_NOBUG;
   const SearchOps *ops = search_find(o->search);
-  int exhaustive = strcmp(o->search, "dfs") == 0 || strcmp(o->search, "bfs") == 0;
+  int exhaustive = strcmp(o->search, "dfs") == 0 || strcmp(o->search, "bfs") == 0 || strcmp(o->search, "pb") == 0 ||
+                   strcmp(o->search, "ses") == 0;
   VmTest test;
   cg_test(bc, prog, tc, &test);
   SearchOptions so = {0};
@@ -331,14 +350,38 @@ static int run_search(const Options *o, const BcProgram *bc, Program *prog, cons
   so.timeout = o->timeout;
   so.mem = o->mem ? o->mem : default_mem();
   so.frontier_mem = so.mem > default_mem() ? so.mem : default_mem();
+  if (o->frontier_mem) so.frontier_mem = o->frontier_mem;
   so.cache_kind = o->cache_kind;
   so.verbose = o->verbose;
   so.quiet = o->quiet;
   so.progress = !o->quiet && isatty(2);
   so.stop = &stop_requested;
+  so.max_bound = o->max_delays;
+  so.irs_step = o->irs_step;
+  so.pct_depth = o->pct_depth;
+  so.pct_steps = o->pct_steps;
+  so.explorer = o->explorer_name;
+  so.explorer_native = o->explorer_native;
+  so.explorer_twin_check = o->twin_check;
+  so.max_delays = o->max_delays;
+  so.ss_c1 = o->ss_c1;
+  so.ss_c2 = o->ss_c2;
+  so.jobs = (int)o->jobs;
   signal(SIGINT, on_sigint);
   SearchResult res = {0};
   if (ops->run(bc, &test, &so, stdout, &res) != 0) {
+    rc = EXIT_INTERNAL;
+  } else if (res.error) {
+    /* The explorer failed: not a result about the model. */
+    fprintf(stderr, "pcheck: error: %s\n", res.error);
+    if (res.ntrace || res.trace) {
+      char *path = NULL;
+      SearchResult r2 = res;
+      r2.bug = 0;
+      if (trace_write_schedule(tc->name, o->search, o->seed, &r2, o->out, "explorer-failure", &path) == 0)
+        fprintf(stderr, "pcheck: the state where it happened is reached by the choices in %s\n", path);
+      free(path);
+    }
     rc = EXIT_INTERNAL;
   } else {
     char *trace_path = NULL;
@@ -371,6 +414,50 @@ static int run_search(const Options *o, const BcProgram *bc, Program *prog, cons
   return rc;
 }
 
+static int is_delaying(const char *search) { return strcmp(search, "ses") == 0 || strcmp(search, "ss") == 0; }
+
+/* Where the standard library's .p files are: $PCHECK_STDLIB, or the
+** installed folder. */
+static const char *stdlib_dir(void) {
+  const char *e = getenv("PCHECK_STDLIB");
+  return e && *e ? e : PCHECK_STDLIB_DIR;
+}
+
+static char *stdlib_file(const char *name) {
+  Buf b;
+  buf_init(&b);
+  buf_printf(&b, "%s/%s.p", stdlib_dir(), name);
+  return buf_take(&b);
+}
+
+static int declares_explorer(const Program *p, const char *name) {
+  for (int i = 0; i < p->explorers.n; i++)
+    if (strcmp(((Ast *)p->explorers.items[i])->name, name) == 0) return 1;
+  return 0;
+}
+
+/* Split --explorer into a name and, for FILE.p:NAME or the twin check, a
+** file to load with the model.  0 after a usage message. */
+static int resolve_explorer_name(Options *o, char **file) {
+  const char *colon = strrchr(o->explorer, ':');
+  *file = NULL;
+  if (colon) {
+    if (colon == o->explorer || !colon[1]) {
+      bad_usage("--explorer needs NAME or FILE.p:NAME, not '%s'", o->explorer);
+      return 0;
+    }
+    *file = xstrdup(o->explorer);
+    (*file)[colon - o->explorer] = 0;
+    o->explorer_name = colon + 1;
+    o->explorer_native = EXN_NONE;
+    return 1;
+  }
+  o->explorer_name = o->explorer;
+  o->explorer_native = explorer_native_kind(o->explorer);
+  if (o->twin_check) *file = stdlib_file(o->explorer);
+  return 1;
+}
+
 int main(int argc, char **argv) {
   Options o = {0};
   o.search = "ses";
@@ -381,8 +468,14 @@ int main(int argc, char **argv) {
   o.jobs = 1;
   o.out = "pcheck-out";
   o.trace_format = "text,json,schedule";
+  o.irs_step = 10;
+  o.pct_depth = 3;
+  o.pct_steps = 1000;
+  o.ss_c1 = 100;
+  o.ss_c2 = 10;
   enum { O_LIST = 256, O_CHECK, O_MAXD, O_MAXS, O_SCHED, O_TIMEOUT, O_MEM, O_SEED, O_TFMT, O_REPLAY,
-         O_SJSON, O_DUMP, O_STATS, O_CACHE };
+         O_SJSON, O_DUMP, O_STATS, O_CACHE, O_TWIN, O_SSC1, O_SSC2, O_FMEM };
+  enum { O_IRS_STEP = 512, O_PCT_DEPTH, O_PCT_STEPS };   /* the baselines' options */
   static const struct option longopts[] = {
     {"test", required_argument, 0, 't'}, {"list-tests", no_argument, 0, O_LIST},
     {"check-only", no_argument, 0, O_CHECK}, {"search", required_argument, 0, 's'},
@@ -394,7 +487,11 @@ int main(int argc, char **argv) {
     {"replay", required_argument, 0, O_REPLAY}, {"stats-json", required_argument, 0, O_SJSON},
     {"verbose", no_argument, 0, 'v'}, {"quiet", no_argument, 0, 'q'},
     {"dump-bytecode", no_argument, 0, O_DUMP}, {"stats", no_argument, 0, O_STATS},
-    {"cache", required_argument, 0, O_CACHE},
+    {"cache", required_argument, 0, O_CACHE}, {"explorer-twin-check", no_argument, 0, O_TWIN},
+    {"frontier-mem", required_argument, 0, O_FMEM},
+    {"ss-c1", required_argument, 0, O_SSC1}, {"ss-c2", required_argument, 0, O_SSC2},
+    {"irs-step", required_argument, 0, O_IRS_STEP}, {"pct-depth", required_argument, 0, O_PCT_DEPTH},
+    {"pct-steps", required_argument, 0, O_PCT_STEPS},
     {"help", no_argument, 0, 'h'}, {"version", no_argument, 0, 'V'}, {0, 0, 0, 0},
   };
   opterr = 0;
@@ -450,6 +547,34 @@ int main(int argc, char **argv) {
       else if (strcmp(optarg, "judy") == 0) o.cache_kind = SC_JUDY;
       else return bad_usage("unknown state cache '%s' (expected flat or judy)", optarg);
       break;
+    case O_TWIN: o.twin_check = 1; break;
+    case O_FMEM:
+      if (!parse_size(optarg, &o.frontier_mem))
+        return bad_usage("--frontier-mem needs a size such as 512M or 4G, not '%s'", optarg);
+      break;
+    case O_SSC1: case O_SSC2: {
+      char *end;
+      errno = 0;
+      double v = strtod(optarg, &end);
+      if (errno || end == optarg || *end || !(v > 0) || v > 1e12)
+        return bad_usage(c == O_SSC1 ? "--ss-c1 needs a positive number, not '%s'" : "--ss-c2 needs a positive number, not '%s'",
+                         optarg);
+      if (c == O_SSC1) o.ss_c1 = v;
+      else o.ss_c2 = v;
+      break;
+    }
+    case O_IRS_STEP:
+      if (!parse_count(optarg, &o.irs_step) || o.irs_step == 0)
+        return bad_usage("--irs-step needs a positive count, not '%s'", optarg);
+      break;
+    case O_PCT_DEPTH:
+      if (!parse_count(optarg, &o.pct_depth) || o.pct_depth < 1 || o.pct_depth > 1000)
+        return bad_usage("--pct-depth needs a count from 1 to 1000, not '%s'", optarg);
+      break;
+    case O_PCT_STEPS:
+      if (!parse_count(optarg, &o.pct_steps) || o.pct_steps == 0)
+        return bad_usage("--pct-steps needs a positive count, not '%s'", optarg);
+      break;
     case 'h': usage(stdout); return EXIT_NOBUG;
     case 'V': printf("pcheck %s\n", PACKAGE_VERSION); return EXIT_NOBUG;
     case ':': return bad_usage("option '%s' needs a value", argv[optind - 1]);
@@ -457,13 +582,50 @@ int main(int argc, char **argv) {
     }
   }
   if (optind >= argc) return bad_usage("no input files%s", "");
+  if (o.twin_check && explorer_native_kind(o.explorer) == EXN_NONE)
+    return bad_usage("--explorer-twin-check needs --explorer rr, rtc or prr, not '%s'", o.explorer);
+
+  /* The inputs: the model, plus the file of FILE.p:NAME or of a standard
+  ** explorer written in the language. */
+  int ninputs = argc - optind;
+  char **inputs = xcalloc((size_t)ninputs + 2, sizeof(char *));
+  for (int i = 0; i < ninputs; i++) inputs[i] = argv[optind + i];
+  char *explorer_file = NULL;
+  if (!resolve_explorer_name(&o, &explorer_file)) { free(inputs); return EXIT_USAGE; }
+  if (explorer_file) inputs[ninputs++] = explorer_file;
 
   Diag diag;
   diag_init(&diag, stderr);
   Program *prog = program_new();
   double t0 = now_seconds();
   long nlines = 0;
-  int errors = frontend_load(prog, &diag, argv + optind, argc - optind, &nlines);
+  int errors = frontend_load(prog, &diag, inputs, ninputs, &nlines);
+  if (!errors && !explorer_file && !declares_explorer(prog, o.explorer_name) && o.explorer_native == EXN_NONE &&
+      is_delaying(o.search)) {
+    /* Not in the model and not a native twin: a .p file of the standard
+    ** library, if there is one of that name. */
+    explorer_file = stdlib_file(o.explorer_name);
+    if (access(explorer_file, R_OK) == 0) {
+      program_free(prog);
+      diag_fini(&diag);
+      diag_init(&diag, stderr);
+      prog = program_new();
+      inputs[ninputs++] = explorer_file;
+      errors = frontend_load(prog, &diag, inputs, ninputs, &nlines);
+    }
+  }
+  if (!errors && is_delaying(o.search) && !declares_explorer(prog, o.explorer_name) &&
+      (o.explorer_native == EXN_NONE || o.twin_check)) {
+    fprintf(stderr, "pcheck: error: unknown explorer '%s': the model declares no explorer of that name, and the "
+            "standard ones are rr, rtc and prr (found in %s)\n", o.explorer_name, stdlib_dir());
+    free(explorer_file);
+    free(inputs);
+    program_free(prog);
+    diag_fini(&diag);
+    return EXIT_USAGE;
+  }
+  /* A declared explorer wins over a native twin of the same name. */
+  if (!o.twin_check && declares_explorer(prog, o.explorer_name)) o.explorer_native = EXN_NONE;
   double t1 = now_seconds();
   int rc = EXIT_NOBUG;
   if (o.stats) {
@@ -514,5 +676,7 @@ int main(int argc, char **argv) {
 out:
   program_free(prog);
   diag_fini(&diag);
+  free(explorer_file);
+  free(inputs);
   return rc;
 }

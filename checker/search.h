@@ -28,9 +28,25 @@ typedef struct SearchOptions {
   int quiet;                 /* -q */
   int progress;              /* print a progress line on stderr once a second */
   volatile int *stop;        /* set by SIGINT: stop cleanly */
+  /* Baselines (pb, irs, pct): */
+  int64_t max_bound;         /* pb: highest preemption bound (--max-delays), -1: none */
+  int64_t irs_step;          /* irs: depth bound increment (--irs-step) */
+  int64_t pct_depth;         /* pct: bug depth d (--pct-depth) */
+  int64_t pct_steps;         /* pct: steps k the change points fall among (--pct-steps) */
+  /* Delaying searches (ses, ss): */
+  const char *explorer;      /* --explorer: its name */
+  int explorer_native;       /* ExNative: a native twin, or 0 for a declared explorer */
+  int explorer_twin_check;   /* run the declared explorer and its twin in lockstep */
+  int64_t max_delays;        /* --max-delays, -1: no bound */
+  double ss_c1, ss_c2;       /* ss: numsamples(db) = c1 * c2^db */
+  int jobs;                  /* -j */
 } SearchOptions;
 
 typedef struct SearchResult {
+  char *error;               /* the search stopped on a failure that is not a
+                                bug of the model (an unsound or failing
+                                explorer); trace is then the way to where it
+                                happened (heap) */
   int bug;                   /* a bug was found */
   VmBug bugdesc;             /* its description (message is heap) */
   TraceChoice *trace;        /* the choices of the buggy execution (heap) */
@@ -62,6 +78,11 @@ typedef struct SearchOps {
 extern const SearchOps search_random;
 extern const SearchOps search_dfs;
 extern const SearchOps search_bfs;
+extern const SearchOps search_pb;
+extern const SearchOps search_irs;
+extern const SearchOps search_pct;
+extern const SearchOps search_ses;
+extern const SearchOps search_ss;
 
 /* The search named name (CLI.md), or NULL if this build has none. */
 const SearchOps *search_find(const char *name);
@@ -75,6 +96,7 @@ typedef struct Progress {
   double start;              /* monotonic seconds at the start */
   double last;               /* when the last line was printed */
   int printed;               /* a line is on the terminal (to be cleared) */
+  long long bound;           /* delay or preemption bound being searched, or -1 */
 } Progress;
 double search_now(void);
 void progress_init(Progress *p);

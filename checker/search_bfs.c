@@ -154,6 +154,7 @@ static int run_bfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
       res->bugdesc = held_bug;
       res->trace = held_trace;
       res->ntrace = held_n;
+      res->cycle_start = -1;
       held_trace = NULL;
       held = 0;
     }

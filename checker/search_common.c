@@ -28,6 +28,7 @@ void search_record_bug(SearchResult *r, const Vm *vm, const TraceChoice *trace, 
 
 void search_result_fini(SearchResult *r) {
   free(r->bugdesc.message);
+  free(r->error);
   free(r->bound);
   free(r->trace);
   memset(r, 0, sizeof *r);
@@ -36,6 +37,7 @@ void search_result_fini(SearchResult *r) {
 void progress_init(Progress *p) {
   p->start = p->last = search_now();
   p->printed = 0;
+  p->bound = -1;
 }
 
 static long peak_rss_mib(void) {
@@ -50,9 +52,16 @@ void progress_tick(Progress *p, const SearchOptions *o, const SearchResult *r, u
   if (t - p->last < 1.0) return;
   p->last = t;
   double el = t - p->start;
-  fprintf(stderr, "\r%.0fs: %llu states, %.0f states/s, depth %llu, %s %llu, %ld MiB   ", el,
-          (unsigned long long)r->states, el > 0 ? (double)r->states / el : 0.0, (unsigned long long)r->max_depth,
-          what, (unsigned long long)frontier, peak_rss_mib());
+  char b[48] = "";
+  if (p->bound >= 0) snprintf(b, sizeof b, "bound %lld, ", p->bound);
+  if (r->executions)
+    fprintf(stderr, "\r%.0fs: %s%llu executions, %.0f executions/s, depth %llu, %ld MiB   ", el, b,
+            (unsigned long long)r->executions, el > 0 ? (double)r->executions / el : 0.0,
+            (unsigned long long)r->max_depth, peak_rss_mib());
+  else
+    fprintf(stderr, "\r%.0fs: %s%llu states, %.0f states/s, depth %llu, %s %llu, %ld MiB   ", el, b,
+            (unsigned long long)r->states, el > 0 ? (double)r->states / el : 0.0, (unsigned long long)r->max_depth,
+            what, (unsigned long long)frontier, peak_rss_mib());
   p->printed = 1;
 }
 
@@ -68,7 +77,8 @@ int search_should_stop(const SearchOptions *o, const Progress *p, const char **w
 }
 
 const SearchOps *search_find(const char *name) {
-  static const SearchOps *const all[] = { &search_random, &search_dfs, &search_bfs };
+  static const SearchOps *const all[] = { &search_random, &search_dfs, &search_bfs, &search_ses, &search_ss,
+                                          &search_pb, &search_irs, &search_pct };
   for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
     if (strcmp(all[i]->name, name) == 0) return all[i];
   return NULL;

@@ -6,64 +6,10 @@
 ** path set of fingerprints is kept for that), so the search terminates. */
 #include <config.h>
 #include "checker/search.h"
+#include "checker/pathset.h"
 #include <stdlib.h>
 #include <string.h>
 #include <xxhash.h>
-
-/* Fingerprints on the current stack: open addressing with counts, used
-** only once the cache replaces entries. */
-typedef struct PathSet {
-  uint64_t *fp;              /* 0 = empty (fingerprint 0 stored as 1) */
-  uint32_t *count;
-  uint64_t cap, n;
-} PathSet;
-
-static uint64_t ps_slot(const PathSet *p, uint64_t fp) {
-  uint64_t i = fp & (p->cap - 1);
-  while (p->fp[i] && p->fp[i] != fp) i = (i + 1) & (p->cap - 1);
-  return i;
-}
-
-static void ps_add(PathSet *p, uint64_t fp) {
-  if (!fp) fp = 1;
-  if (2 * (p->n + 1) > p->cap) {
-    PathSet big = { xcalloc(p->cap ? p->cap * 2 : 1024, 8), xcalloc(p->cap ? p->cap * 2 : 1024, 4),
-                    p->cap ? p->cap * 2 : 1024, 0 };
-    for (uint64_t i = 0; i < p->cap; i++)
-      if (p->fp[i]) { uint64_t j = ps_slot(&big, p->fp[i]); big.fp[j] = p->fp[i]; big.count[j] = p->count[i]; big.n++; }
-    free(p->fp);
-    free(p->count);
-    *p = big;
-  }
-  uint64_t i = ps_slot(p, fp);
-  if (!p->fp[i]) { p->fp[i] = fp; p->n++; }
-  p->count[i]++;
-}
-
-static int ps_has(const PathSet *p, uint64_t fp) {
-  if (!fp) fp = 1;
-  return p->cap && p->fp[ps_slot(p, fp)] == fp;
-}
-
-/* Remove one occurrence; backward-shift deletion keeps probe chains whole. */
-static void ps_remove(PathSet *p, uint64_t fp) {
-  if (!fp) fp = 1;
-  if (!p->cap) return;
-  uint64_t i = ps_slot(p, fp);
-  if (p->fp[i] != fp || --p->count[i]) return;
-  p->fp[i] = 0;
-  p->n--;
-  for (uint64_t j = (i + 1) & (p->cap - 1); p->fp[j]; j = (j + 1) & (p->cap - 1)) {
-    uint64_t home = p->fp[j] & (p->cap - 1);
-    /* Move j back to i if its home is not in (i, j]. */
-    if ((j > i && (home <= i || home > j)) || (j < i && (home <= i && home > j))) {
-      p->fp[i] = p->fp[j];
-      p->count[i] = p->count[j];
-      p->fp[j] = 0;
-      i = j;
-    }
-  }
-}
 
 typedef struct DfsFrame {
   Buf state;                 /* the State bytes */
@@ -97,7 +43,7 @@ static uint64_t salt(int k) { return 0x9e3779b97f4a7c15ull * (uint64_t)(k + 1); 
 ** *start the number of them after which the cycle begins.  Returns 1 if a
 ** cycle was found, 0 if not, -1 on an internal error. */
 static int hot_cycle(Vm *vm, StateCache *visited, int k, const Buf *root, uint64_t root_fp, TraceChoice **cyc,
-                     uint64_t *ncyc, uint64_t *start) {
+                     uint64_t *ncyc, uint64_t *start, const SearchOptions *o, const Progress *prog) {
   uint64_t cap = 32, depth = 1;
   DfsFrame *fr = xcalloc(cap, sizeof *fr);
   TraceChoice *tr = xcalloc(cap, sizeof *tr);
@@ -107,7 +53,10 @@ static int hot_cycle(Vm *vm, StateCache *visited, int k, const Buf *root, uint64
   fr[0].fp = root_fp;
   sc_insert(visited, root_fp ^ salt(k));
   ps_add(&path, root_fp);
-  while (depth > 0 && !found) {
+  const char *why;
+  for (uint64_t steps = 0; depth > 0 && !found; steps++) {
+    /* A timeout or an interrupt stops this search too (the caller then stops). */
+    if ((steps & 1023) == 0 && search_should_stop(o, prog, &why)) break;
     DfsFrame *f = &fr[depth - 1];
     if (!f->expanded) {
       VmStatus st = vm_choices(vm, (uint8_t *)f->state.data, f->state.len, &f->ch);
@@ -230,7 +179,7 @@ static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
         if (!(hot & (1ull << k)) || sc_contains(hot_visited, f->fp ^ salt(k))) continue;
         TraceChoice *cyc = NULL;
         uint64_t ncyc = 0, start = 0;
-        int found = hot_cycle(hot_vm, hot_visited, k, &f->state, f->fp, &cyc, &ncyc, &start);
+        int found = hot_cycle(hot_vm, hot_visited, k, &f->state, f->fp, &cyc, &ncyc, &start, o, &prog);
         if (found < 0) { fputs("pcheck: internal error in the cycle search\n", stderr); goto out; }
         if (found) {
           uint64_t n = depth - 1 + ncyc;

@@ -516,3 +516,28 @@ out:
   vm_free(vm);
   return rc;
 }
+
+int trace_write_schedule(const char *test_name, const char *search, uint64_t seed, const SearchResult *res,
+                         const char *dir, const char *what, char **path_out) {
+  *path_out = NULL;
+  if (mkdirs(dir) != 0) {
+    fprintf(stderr, "pcheck: error: cannot create the output folder '%s': %s\n", dir, strerror(errno));
+    return -1;
+  }
+  Buf sch, path;
+  buf_init(&sch);
+  buf_init(&path);
+  buf_printf(&sch, "# pcheck schedule, version 1: the choices from the initial state, one a line\n");
+  buf_printf(&sch, "# (m ID: run machine ID; d K: take option K of a data choice)\n");
+  buf_printf(&sch, "test: %s\nsearch: %s\nseed: %llu\n# %s: %s\n", test_name, search ? search : "",
+             (unsigned long long)seed, what, res->error ? res->error : "");
+  for (uint64_t i = 0; i < res->ntrace; i++)
+    buf_printf(&sch, "%c %u\n", res->trace[i].kind == VC_MACHINE ? 'm' : 'd', res->trace[i].value);
+  buf_printf(&path, "%s/%s.%s.schedule", dir, test_name, what);
+  int rc = write_file(path.data, &sch);
+  if (rc != 0) fprintf(stderr, "pcheck: error: cannot write '%s': %s\n", path.data, strerror(errno));
+  else *path_out = buf_take(&path);
+  buf_fini(&path);
+  buf_fini(&sch);
+  return rc;
+}

@@ -28,6 +28,12 @@ void trace_info_fini(TraceInfo *t);
 int trace_write(const BcProgram *bc, const VmTest *test, const char *test_name, const char *search,
                 uint64_t seed, const SearchResult *res, const char *dir, const char *formats, char **main_path);
 
+/* Write only a .schedule of res's trace, as DIR/TEST.WHAT.schedule, for a
+** search that stopped on res->error (e.g. an unsound explorer): the way to
+** the state where it happened.  Returns 0 (path in *path_out, heap) or -1. */
+int trace_write_schedule(const char *test_name, const char *search, uint64_t seed, const SearchResult *res,
+                         const char *dir, const char *what, char **path_out);
+
 /* Read a .schedule or .json trace.  Returns 0, or -1 with a message
 ** (naming the file and line or byte) in err. */
 int trace_read(const char *path, TraceInfo *out, Buf *err);

@@ -806,6 +806,55 @@ static void cg_machine(Cg *C, Ast *m, BcMachine *bm) {
   C->owner = NULL;
 }
 
+/* An explorer: a record of variables with functions, and one pseudo-state
+** whose handlers are its `on e do` items (events the model announces). */
+static void cg_explorer(Cg *C, Ast *x, BcMachine *bm) {
+  C->owner = x;
+  int32_t xid = x->slot;
+  int nvars = 0;
+  for (int i = 0; i < x->list.n; i++)
+    if (x->list.items[i]->kind == AST_D_VAR) nvars++;
+  bm->name = arena_strdup(C->a, x->name);
+  bm->is_explorer = 1;
+  bm->nvars = (uint16_t)nvars;
+  bm->var_names = arena_alloc(C->a, (size_t)(nvars ? nvars : 1) * sizeof(char *));
+  bm->var_defaults = arena_alloc(C->a, (size_t)(nvars ? nvars : 1) * sizeof(Value));
+  for (int i = 0; i < x->list.n; i++) {
+    Ast *it = x->list.items[i];
+    if (it->kind == AST_D_VAR) {
+      bm->var_names[it->slot] = arena_strdup(C->a, it->name);
+      bm->var_defaults[it->slot] = default_value(C, it->type);
+    }
+  }
+  bm->nstates = 1;
+  bm->states = arena_alloc(C->a, sizeof(BcState));
+  BcState *bs = &bm->states[0];
+  bs->name = "explorer";
+  bs->entry = bs->exit = bs->trans = -1;
+  uint32_t nslots = C->bc->nevents + 1;
+  bs->handlers = arena_alloc(C->a, nslots * sizeof(BcHandler));
+  for (uint32_t e = 0; e < nslots; e++) bs->handlers[e].fun = -1;
+  for (int i = 0; i < x->list.n; i++) {
+    Ast *it = x->list.items[i];
+    if (it->kind == AST_D_FUN) {
+      BcFun *f = new_fun(C, arena_printf(C->a, "%s.%s", x->name, it->name), xid);
+      it->slot = fun_id(C, f);
+    }
+  }
+  for (int i = 0; i < x->list.n; i++) {
+    Ast *it = x->list.items[i];
+    if (it->kind == AST_D_FUN) cg_fun(C, it, C->funs.items[it->slot]);
+  }
+  for (int i = 0; i < x->list.n; i++) {
+    Ast *it = x->list.items[i];
+    if (it->kind != AST_I_ONDO) continue;
+    BcHandler h = { BH_DO, 0, -1 };
+    h.fun = handler_fun(C, it->k[0], arena_printf(C->a, "%s.on.%s", x->name, it->list.items[0]->name), xid);
+    for (int k = 0; k < it->list.n; k++) bs->handlers[event_index(C, it->list.items[k])] = h;
+  }
+  C->owner = NULL;
+}
+
 static void index_lines(Cg *C) {
   uint32_t n = (uint32_t)C->d->nfiles;
   C->line_starts = xcalloc(n ? n : 1, sizeof(uint32_t *));
@@ -863,6 +912,9 @@ BcProgram *cg_compile(Program *p, Diag *d) {
     if (x->kind == AST_D_ENUM) x->slot = nenums++;
     else if (x->kind == AST_D_MACHINE) x->slot = nmach++;
   }
+  int nexpl = 0;   /* explorers come after the machines and specs */
+  for (int i = 0; i < p->root->list.n; i++)
+    if (p->root->list.items[i]->kind == AST_D_EXPLORER) p->root->list.items[i]->slot = nmach + nexpl++;
   bc->nenums = (uint16_t)nenums;
   bc->enums = arena_alloc(C->a, (size_t)(nenums ? nenums : 1) * sizeof(BcEnum));
   for (int i = 0; i < p->root->list.n; i++) {
@@ -896,12 +948,14 @@ BcProgram *cg_compile(Program *p, Diag *d) {
     Ast *f = p->funs.items[i];
     cg_fun(C, f, C->funs.items[f->slot]);
   }
-  bc->nmachines = (uint16_t)nmach;
-  bc->machines = arena_alloc(C->a, (size_t)(nmach ? nmach : 1) * sizeof(BcMachine));
+  bc->nmachines = (uint16_t)(nmach + nexpl);
+  bc->machines = arena_alloc(C->a, (size_t)(nmach + nexpl ? nmach + nexpl : 1) * sizeof(BcMachine));
   for (int i = 0; i < p->root->list.n; i++) {
     Ast *x = p->root->list.items[i];
     if (x->kind == AST_D_MACHINE) cg_machine(C, x, &bc->machines[x->slot]);
+    else if (x->kind == AST_D_EXPLORER) cg_explorer(C, x, &bc->machines[x->slot]);
   }
+  nmach += nexpl;
   /* Make the vectors into arrays. */
   bc->nfuns = (uint32_t)C->funs.n;
   bc->funs = arena_alloc(C->a, (size_t)(C->funs.n ? C->funs.n : 1) * sizeof(BcFun));

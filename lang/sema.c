@@ -1213,6 +1213,38 @@ static void check_state(Sema *S, Ast *m, Ast *st) {
   ptrvec_fini(&seen);
 }
 
+/* The functions the checker calls in an explorer (doc/explorers.md): their
+** names, parameter types and results are fixed; Next and Delay are required. */
+static void check_explorer_hooks(Sema *S, Ast *x) {
+  TypeCtx *tc = S->tc;
+  Type *m = tc->t_machine, *e = tc->t_event, *en = type_set(tc, tc->t_machine);
+  static const struct { const char *name; int n; int required; } hooks[] = {
+    {"OnCreate", 1, 0}, {"OnHalt", 1, 0}, {"OnSend", 3, 0}, {"OnDequeue", 2, 0}, {"OnBlock", 1, 0},
+    {"Next", 1, 1}, {"Delay", 0, 1},
+  };
+  Type *want[][3] = { {m}, {m}, {m, m, e}, {m, e}, {m}, {en}, {0} };
+  const char *sig[] = { "OnCreate(m: machine)", "OnHalt(m: machine)",
+                        "OnSend(sender: machine, receiver: machine, e: event)", "OnDequeue(m: machine, e: event)",
+                        "OnBlock(m: machine)", "Next(enabled: set[machine]) : machine", "Delay()" };
+  for (size_t h = 0; h < sizeof hooks / sizeof hooks[0]; h++) {
+    Ast *f = NULL;
+    for (int i = 0; i < x->list.n && !f; i++)
+      if (x->list.items[i]->kind == AST_D_FUN && x->list.items[i]->name && strcmp(x->list.items[i]->name, hooks[h].name) == 0)
+        f = x->list.items[i];
+    if (!f) {
+      if (hooks[h].required) ERR(x->name_span, "explorer '%s' has no function %s", x->name, sig[h]);
+      continue;
+    }
+    int ok = f->list.n == hooks[h].n;
+    for (int i = 0; ok && i < f->list.n; i++)
+      ok = f->list.items[i]->type && type_equal(f->list.items[i]->type, want[h][i]);
+    Type *rt = f->type ? f->type : tc->t_void;
+    if (h == 5) ok = ok && type_equal(rt, m);
+    else ok = ok && rt->kind == TY_VOID;
+    if (!ok) ERR(f->name_span, "the explorer function '%s' must be declared %s", hooks[h].name, sig[h]);
+  }
+}
+
 static void check_owner(Sema *S, Ast *m) {
   S->owner = m;
   if (m->kind == AST_D_MACHINE) {
@@ -1244,6 +1276,7 @@ static void check_owner(Sema *S, Ast *m) {
     if (m->flags & AF_SPEC) resolve_events(S, &m->list2, 0);
     if (m->k[0]) resolve_events(S, &m->k[0]->list, 0);
   } else {
+    check_explorer_hooks(S, m);
     for (int i = 0; i < m->list.n; i++) {
       Ast *it = m->list.items[i];
       if (it->kind != AST_I_ONDO) continue;
@@ -1470,7 +1503,9 @@ static void check_call_effects(Sema *S) {
   for (int i = 0; i < funs.n; i++) {
     Ast *f = fx[i].fun;
     int in_spec = f->owner && (f->owner->flags & AF_SPEC);
-    unsigned banned = (f->op == 1 || f->op == 2 ? FX_STATE : 0) | (in_spec ? FX_NONDET | FX_MACHINE_ONLY : 0);
+    int in_explorer = f->owner && f->owner->kind == AST_D_EXPLORER;
+    unsigned banned = (f->op == 1 || f->op == 2 ? FX_STATE : 0) | (in_spec ? FX_NONDET | FX_MACHINE_ONLY : 0) |
+                      (in_explorer ? FX_STATE | FX_MACHINE_ONLY : 0);
     if (!banned) continue;
     PtrVec calls = {0};
     direct_effects(f->k[1], &calls);
@@ -1480,7 +1515,10 @@ static void check_call_effects(Sema *S) {
         if (!(fx[j].total & banned)) break;
         unsigned bad = fx[j].total & banned;
         Span sp = callee->name_span;
-        if (in_spec && (bad & (FX_NONDET | FX_MACHINE_ONLY)))
+        if (in_explorer)
+          ERR(f->span, "explorer '%s' calls '%s', which %s; an explorer cannot", f->owner->name, callee->name,
+              fx_what(bad));
+        else if (in_spec && (bad & (FX_NONDET | FX_MACHINE_ONLY)))
           ERR(f->span, "spec '%s' calls '%s', which %s; a spec cannot", f->owner->name, callee->name, fx_what(bad));
         else
           ERR(f->span, "%s calls '%s', which %s", f->op == 1 ? "an exit function" : "the function of a goto ... with",

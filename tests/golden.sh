@@ -25,7 +25,7 @@ for p in $(find tests/golden -name '*.p' | LC_ALL=C sort); do
   ${PCHECK_WRAPPER:-} "$PCHECK" $args "$p" >"$tmp/stdout" 2>"$tmp/stderr"
   code=$?
   # Timings vary from run to run: "time: 0.01" becomes "time: T".
-  { cat "$tmp/stdout" "$tmp/stderr"; echo "exit: $code"; } | sed -e 's/time: [0-9.]*$/time: T/' -e "s|$tmp/out|TMP|g" >"$tmp/got"
+  { cat "$tmp/stdout" "$tmp/stderr"; echo "exit: $code"; } | sed -e 's/time: [0-9.]*$/time: T/' -e 's/, [0-9.]* s$/, T s/' -e "s|$tmp/out|TMP|g" >"$tmp/got"
   if [ "${UPDATE_GOLDEN:-0}" = 1 ]; then
     cp "$tmp/got" "$exp"
   fi

@@ -144,5 +144,19 @@ if [ "$rc" -eq 0 ] && [ "$(echo "$r" | grep -c '^== test tcA')" -eq 2 ] && [ "$(
   ok "-t prefix runs every matching test"
 else bad "-t prefix (exit $rc)"; echo "$r"; fi
 
+# A bfs counterexample of a safety bug is not presented as a liveness lasso.
+run --search bfs -q -t tcBugEarlyGrant -o "$tmp/bl" models/german >/dev/null 2>&1
+if [ -f "$tmp/bl/tcBugEarlyGrant.txt" ] && ! grep -q 'liveness' "$tmp/bl/tcBugEarlyGrant.txt"; then
+  ok "bfs safety trace has no liveness line"
+else bad "bfs safety trace mentions liveness"; tail -n 2 "$tmp/bl/tcBugEarlyGrant.txt"; fi
+
+# --timeout also stops dfs's search for hot cycles (the model has a hot spec).
+t0=$(date +%s)
+r=$(run --search dfs -q --timeout 2 -t tcRing3Retransmit -o "$tmp/o" models/leaderelection 2>&1); rc=$?
+t1=$(date +%s)
+if [ "$rc" -eq 0 ] && [ $((t1 - t0)) -lt 15 ] && echo "$r" | grep -q 'bounded: timeout'; then
+  ok "--timeout stops the hot-cycle search ($((t1 - t0)) s)"
+else bad "--timeout and the hot-cycle search (exit $rc, $((t1 - t0)) s)"; echo "$r" | tail -n 3; fi
+
 echo "# passed: $pass failed: $fail"
 [ "$fail" -eq 0 ]

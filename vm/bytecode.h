@@ -72,6 +72,8 @@ typedef struct BcState {
 typedef struct BcMachine {
   const char *name;
   uint8_t is_spec;
+  uint8_t is_explorer;   /* an explorer (after every machine and spec): vars,
+                            functions, one state whose handlers take announced events */
   uint16_t nvars;
   const char **var_names;
   Value *var_defaults;   /* default value of each variable */

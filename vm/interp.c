@@ -79,6 +79,9 @@ struct Vm {
   uint32_t nevents, events_cap;
   VmBug bug;
   ValNames names;
+  WMachine ex;           /* an explorer running on this Vm (frames with spec == 2) */
+  uint64_t ex_rng;       /* its random state (choose and $ in explorers) */
+  Buf ex_buf;            /* scratch for its state bytes */
 };
 
 enum { R_DONE, R_SUSPEND, R_BUG };
@@ -89,7 +92,9 @@ enum { R_DONE, R_SUSPEND, R_BUG };
 static uint32_t rd32(const uint8_t *p) { uint32_t x; memcpy(&x, p, 4); return x; }
 static uint16_t rd16(const uint8_t *p) { uint16_t x; memcpy(&x, p, 2); return x; }
 
-static WMachine *who(Vm *vm, const Frame *f) { return f->spec ? &vm->sp[f->who] : &vm->ms[f->who]; }
+static WMachine *who(Vm *vm, const Frame *f) {
+  return f->spec == 2 ? &vm->ex : f->spec ? &vm->sp[f->who] : &vm->ms[f->who];
+}
 
 static const char *machine_type_name(Vm *vm, uint32_t id) {
   if (id >= vm->nms) return "?";
@@ -1029,6 +1034,23 @@ static int run(Vm *vm, uint32_t base) {
     }
     case OP_CHOOSE: { /* data choice point */
       uint8_t kind = FETCH_U8();
+      if (f->spec == 2) {   /* an explorer: a seeded random draw, not a choice point */
+        uint32_t n = 2;
+        Value c = {0};
+        if (kind == 1) {
+          Value x = pop(vm);
+          if (x.u.i <= 0) RUNTIME("choose(%lld) has nothing to choose from", (long long)x.u.i);
+          if (x.u.i > 10000) RUNTIME("choose(%lld): choose takes at most 10000 choices", (long long)x.u.i);
+          n = (uint32_t)x.u.i;
+        } else if (kind == 2) {
+          c = pop(vm);
+          n = val_count(&c);
+          if (n == 0) RUNTIME("choose from an empty collection");
+        }
+        uint32_t k = (uint32_t)(vm_explorer_random(&vm->ex_rng) % n);
+        push(vm, kind == 0 ? val_bool((int)k) : kind == 1 ? val_int(k) : val_nth(&c, k));
+        break;
+      }
       if (f->spec) RUNTIME("a spec made a nondeterministic choice");
       if (!vm->have_choice) {
         uint32_t n = 2;
@@ -1064,6 +1086,7 @@ static int run(Vm *vm, uint32_t base) {
       break;
     }
     case OP_NEW: { /* create a machine; scheduling point */
+      if (f->spec == 2) RUNTIME("an explorer cannot create machines");
       uint16_t type, has;
       FETCH_U16(type);
       FETCH_U16(has);
@@ -1097,6 +1120,7 @@ static int run(Vm *vm, uint32_t base) {
       continue;
     }
     case OP_SEND: { /* specs observe; enqueue; scheduling point */
+      if (f->spec == 2) RUNTIME("an explorer cannot send");
       Value payload = pop(vm), ev = pop(vm), target = pop(vm);
       if (target.tag != VT_MACHINE) RUNTIME("send to null");
       if (ev.tag != VT_EVENT) RUNTIME("send of a null event");
@@ -1131,6 +1155,7 @@ static int run(Vm *vm, uint32_t base) {
       return R_SUSPEND;
     }
     case OP_ANNOUNCE: { /* specs observe */
+      if (f->spec == 2) RUNTIME("an explorer cannot announce");
       Value payload = pop(vm), ev = pop(vm);
       if (ev.tag != VT_EVENT) RUNTIME("announce of a null event");
       f->pc = pc;
@@ -1140,6 +1165,7 @@ static int run(Vm *vm, uint32_t base) {
       continue;
     }
     case OP_RAISE: { /* end the handler; handle the event now */
+      if (f->spec == 2) RUNTIME("an explorer cannot raise");
       Value payload = pop(vm), ev = pop(vm);
       if (ev.tag != VT_EVENT) RUNTIME("raise of a null event");
       f->pc = pc;
@@ -1160,6 +1186,7 @@ static int run(Vm *vm, uint32_t base) {
       continue;
     }
     case OP_GOTO: { /* end the handler; exit; enter state imm */
+      if (f->spec == 2) RUNTIME("an explorer cannot goto");
       uint16_t s;
       FETCH_U16(s);
       Value payload = pop(vm);
@@ -1179,6 +1206,7 @@ static int run(Vm *vm, uint32_t base) {
       continue;
     }
     case OP_RECEIVE: { /* block until an event of table imm arrives */
+      if (f->spec == 2) RUNTIME("an explorer cannot receive");
       uint16_t t;
       FETCH_U16(t);
       if (f->spec) RUNTIME("a spec cannot receive");
@@ -1344,6 +1372,7 @@ void vm_free(Vm *vm) {
   free(vm->fr);
   free(vm->locals);
   free(vm->events);
+  buf_fini(&vm->ex_buf);
   free(vm->bug.message);
   valarena_fini(&vm->va);
   free(vm);
@@ -1597,7 +1626,7 @@ int vm_state_valid(const Vm *vm_const, const uint8_t *s, size_t len) {
     MachHdr h;
     memcpy(&h, m->orig, sizeof h);
     const BcMachine *bm = &vm->p->machines[h.type];
-    if (h.state >= bm->nstates || (i < vm->nspecs) != (bm->is_spec != 0)) return 0;
+    if (h.state >= bm->nstates || (i < vm->nspecs) != (bm->is_spec != 0) || bm->is_explorer) return 0;
     if ((h.flags & MF_RECEIVE) && h.recv >= vm->p->nrecvs) return 0;
     expect += m->orig_len;
   }
@@ -1617,4 +1646,80 @@ const char *vm_status_name(VmStatus s) {
   case VM_BAD_STATE: return "malformed state";
   }
   return "?";
+}
+
+/* ---------------------------------------------------------------------- */
+/* Explorers: functions run over an explorer's own state bytes.           */
+
+int vm_explorer_find(const BcProgram *p, const char *name) {
+  for (uint16_t i = 0; i < p->nmachines; i++)
+    if (p->machines[i].is_explorer && strcmp(p->machines[i].name, name) == 0) return i;
+  return -1;
+}
+
+int32_t vm_explorer_fun(const BcProgram *p, uint16_t type, const char *fname) {
+  size_t nl = strlen(p->machines[type].name);
+  for (uint32_t i = 0; i < p->nfuns; i++) {
+    const BcFun *f = &p->funs[i];
+    if (f->owner == type && strncmp(f->name, p->machines[type].name, nl) == 0 && f->name[nl] == '.' &&
+        strcmp(f->name + nl + 1, fname) == 0)
+      return (int32_t)i;
+  }
+  return -1;
+}
+
+int32_t vm_explorer_handler(const BcProgram *p, uint16_t type, uint32_t ev) {
+  const BcHandler *h = &p->machines[type].states[0].handlers[ev];
+  return h->kind == BH_DO ? h->fun : -1;
+}
+
+void vm_explorer_init(Vm *vm, uint16_t type, uint64_t seed, Buf *out) {
+  const BcMachine *bm = &vm->p->machines[type];
+  out->len = 0;
+  buf_append(out, &seed, 8);
+  for (uint16_t i = 0; i < bm->nvars; i++) put_value(out, &bm->var_defaults[i]);
+}
+
+VmStatus vm_explorer_call(Vm *vm, uint16_t type, Buf *d, int32_t fun, const Value *args, uint32_t nargs, Value *ret) {
+  begin(vm);
+  const BcMachine *bm = &vm->p->machines[type];
+  const BcFun *fn = &vm->p->funs[fun];
+  if (!bm->is_explorer || fn->owner != type || fn->nparams != nargs || d->len < 8) {
+    set_bug_at(vm, VM_BAD_STATE, NULL, "explorer call does not fit the program");
+    return VM_BAD_STATE;
+  }
+  WMachine *x = &vm->ex;
+  memset(x, 0, sizeof *x);
+  x->decoded = 1;
+  x->h.type = type;
+  memcpy(&vm->ex_rng, d->data, 8);
+  x->vars = valarena_alloc(&vm->va, (size_t)(bm->nvars ? bm->nvars : 1) * sizeof(Value));
+  size_t at = 8;
+  for (uint16_t i = 0; i < bm->nvars; i++) {
+    size_t k = val_decode((const uint8_t *)d->data + at, d->len - at, &x->vars[i]);
+    if (!k) {
+      set_bug_at(vm, VM_BAD_STATE, NULL, "malformed explorer state");
+      return VM_BAD_STATE;
+    }
+    at += k;
+  }
+  for (uint32_t i = 0; i < nargs; i++) push(vm, args[i]);
+  push_frame(vm, (uint32_t)fun, 0, 2, UINT32_MAX, NULL);
+  int r = run(vm, 0);
+  if (r == R_SUSPEND) {
+    set_bug_at(vm, VM_BUG_RUNTIME, NULL, "explorer '%s' reached a scheduling point", bm->name);
+    return VM_BUG_RUNTIME;
+  }
+  if (r != R_DONE) return vm->bug.status ? vm->bug.status : VM_BUG_RUNTIME;
+  if (ret) *ret = fn->has_result && vm->nstack ? vm->stack[vm->nstack - 1] : val_null();
+  /* Write the state into scratch (values may point into d), then swap: the
+  ** old bytes stay valid in ex_buf until the next call, as *ret may need. */
+  Buf *o = &vm->ex_buf;
+  o->len = 0;
+  buf_append(o, &vm->ex_rng, 8);
+  for (uint16_t i = 0; i < bm->nvars; i++) put_value(o, &x->vars[i]);
+  Buf t = *d;
+  *d = *o;
+  *o = t;
+  return VM_OK;
 }

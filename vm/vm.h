@@ -125,4 +125,31 @@ int vm_state_valid(const Vm *vm, const uint8_t *s, size_t len);
 void vm_choices_fini(VmChoices *c);
 const char *vm_status_name(VmStatus s);
 
+/* ---- Explorers (checker/explorer.c; doc/explorers.md) ----
+** An explorer declared in the model runs on a Vm of its own, over its
+** state bytes: u64 random state, then its variables' encodings. */
+
+/* The random numbers of `choose` and `$` in explorers (splitmix64): the
+** draw among n is vm_explorer_random(&state) % n.  The native twins of the
+** standard explorers use the same numbers. */
+static inline uint64_t vm_explorer_random(uint64_t *x) {
+  uint64_t z = (*x += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+/* The BcMachine index of the explorer called name, or -1. */
+int vm_explorer_find(const BcProgram *p, const char *name);
+/* Function `fname` of explorer type, or -1. */
+int32_t vm_explorer_fun(const BcProgram *p, uint16_t type, const char *fname);
+/* The initial state of explorer type: random state seed, default variables. */
+void vm_explorer_init(Vm *vm, uint16_t type, uint64_t seed, Buf *out);
+/* Run function fun of the explorer (args: its parameters) over the state
+** d, updating d in place; *ret gets the result (valid until the next call
+** on this Vm), if ret is not NULL.  VM_OK, a bug (the explorer failed:
+** vm_bug), or VM_BAD_STATE. */
+VmStatus vm_explorer_call(Vm *vm, uint16_t type, Buf *d, int32_t fun, const Value *args, uint32_t nargs, Value *ret);
+/* The explorer's handler of announced event ev, or -1 if it has none. */
+int32_t vm_explorer_handler(const BcProgram *p, uint16_t type, uint32_t ev);
+
 #endif

@@ -6,6 +6,7 @@ machine Coordinator {
   var currTransId: int;
   var timer: Timer;
   var countPrepareResponses: int;
+  var bug: tTwoPCBug;
 
   start state Init {
     entry (payload: seq[Participant]) {
@@ -37,6 +38,10 @@ machine Coordinator {
       send choose(participants), eReadTransReq, rTrans;
     }
 
+    on eTwoPCBugConfig do (b: tTwoPCBug) {
+      bug = b;
+    }
+
     ignore ePrepareResp, eTimeOut;
   }
 
@@ -48,7 +53,9 @@ machine Coordinator {
     defer eWriteTransReq;
 
     on ePrepareResp do (resp: tPrepareResp) {
-      if (currTransId == resp.transId) {
+      // BUG StaleVote: the vote is counted without checking its transaction:
+      // a late vote for a transaction that timed out counts for this one.
+      if (currTransId == resp.transId || bug == TPC_STALE_VOTE) {
         if (resp.status == SUCCESS) {
           countPrepareResponses = countPrepareResponses + 1;
           if (countPrepareResponses == sizeof(participants)) {
@@ -63,6 +70,12 @@ machine Coordinator {
     }
 
     on eTimeOut goto WaitForTransactions with {
+      if (bug == TPC_TIMEOUT_COMMIT && countPrepareResponses > 0) {
+        // BUG TimeoutCommit: "the votes so far are all yes, the others are
+        // just slow" -- commit on the timeout.
+        DoGlobalCommit();
+        return;
+      }
       DoGlobalAbort(TIMEOUT);
     }
 

@@ -20,3 +20,8 @@ event eAbortTrans : int;
 
 event eInformCoordinator : Coordinator;
 event eMonitor_AtomicityInitialize : int;
+
+/* Seeded bugs, selected only by the bug-variant tests (PTst/BugTests.p),
+   which send the coordinator eTwoPCBugConfig; TPC_NONE otherwise. */
+enum tTwoPCBug { TPC_NONE, TPC_STALE_VOTE, TPC_TIMEOUT_COMMIT }
+event eTwoPCBugConfig : tTwoPCBug;

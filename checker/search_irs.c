@@ -1,0 +1,104 @@
+/* search_irs.c: iterative random search with depth bounding.  Iteration
+** i = 0, 1, 2, ... draws 3^i random executions (a uniformly random enabled
+** choice at each step, as search_random.c) cut at depth bound
+** (i+1)*--irs-step steps (and at --max-steps).  The search stops at
+** --schedules executions, a bug, the timeout or an interrupt; the same
+** --seed gives the same run. */
+#include <config.h>
+#include "checker/search.h"
+#include "checker/rng.h"
+#include <stdlib.h>
+#include <string.h>
+
+static int run_irs(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, SearchResult *res) {
+  Vm *vm = vm_new(bc, test);
+  Rng rng;
+  rng_seed(&rng, o->seed);
+  Buf a, b, log;
+  buf_init(&a);
+  buf_init(&b);
+  buf_init(&log);
+  if (o->verbose) vm_set_log(vm, &log);
+  VmChoices ch = {0};
+  TraceChoice *trace = NULL;
+  uint64_t tcap = 0;
+  Progress prog;
+  progress_init(&prog);
+  const char *why = NULL;
+  int rc = -1, max_cut = 0;
+  int64_t step = o->irs_step > 0 ? o->irs_step : 10, bound = step;
+  uint64_t iter = 0, ex = 0;
+  if (o->schedules == 0) goto done;
+  for (uint64_t count = 1;; iter++) {
+    /* The bound of iteration iter, and its 3^iter executions (saturating). */
+    bound = step > INT64_MAX / (int64_t)(iter + 1) ? INT64_MAX : step * (int64_t)(iter + 1);
+    int64_t cut = bound < o->max_steps ? bound : o->max_steps;
+    for (uint64_t k = 0; k < count; k++) {
+      if (search_should_stop(o, &prog, &why)) goto done;
+      progress_tick(&prog, o, res, ex, "executions");
+      ex++;
+      res->executions++;
+      uint64_t depth = 0;
+      if (o->verbose)
+        buf_printf(&log, "<TestLog> Execution %llu (seed %llu, depth bound %lld)\n", (unsigned long long)ex,
+                   (unsigned long long)o->seed, (long long)cut);
+      VmStatus st = vm_initial(vm, &a);
+      if (st != VM_OK) { search_record_bug(res, vm, trace, 0); goto done; }
+      for (;;) {
+        st = vm_choices(vm, (uint8_t *)a.data, a.len, &ch);
+        if (st != VM_OK) {
+          if (st == VM_BAD_STATE) { fputs("pcheck: internal error: the VM produced a malformed state\n", stderr); goto fail; }
+          search_record_bug(res, vm, trace, depth);
+          goto done;
+        }
+        if (ch.kind == VC_NONE) break;
+        if ((int64_t)depth >= cut) { if (cut == o->max_steps) max_cut = 1; break; }
+        uint32_t j = rng_below(&rng, ch.n);
+        uint32_t choice = ch.kind == VC_MACHINE ? ch.ids[j] : j;
+        if (depth == tcap) {
+          tcap = tcap ? tcap * 2 : 1024;
+          trace = xrealloc(trace, tcap * sizeof(TraceChoice));
+        }
+        trace[depth].kind = (uint8_t)ch.kind;
+        trace[depth++].value = choice;
+        st = vm_step(vm, (uint8_t *)a.data, a.len, choice, &b);
+        res->transitions++;
+        if (st != VM_OK) {
+          if (st == VM_BAD_STATE) { fputs("pcheck: internal error: the VM rejected its own choice\n", stderr); goto fail; }
+          search_record_bug(res, vm, trace, depth);
+          goto done;
+        }
+        Buf t = a; a = b; b = t;
+      }
+      if (depth > res->max_depth) res->max_depth = depth;
+      if (o->verbose && logf) { fwrite(log.data ? log.data : "", 1, log.len, logf); log.len = 0; }
+      if (o->schedules >= 0 && ex >= (uint64_t)o->schedules) goto done;
+    }
+    count = count > UINT64_MAX / 3 ? UINT64_MAX : count * 3;
+  }
+done:
+  if (res->bug && res->ntrace > res->max_depth) res->max_depth = res->ntrace;
+  if (o->verbose && logf && log.len) fwrite(log.data, 1, log.len, logf);
+  progress_done(&prog, o);
+  res->seconds = search_now() - prog.start;
+  if (!res->bug) {
+    Buf r;
+    buf_init(&r);
+    if (why) buf_printf(&r, "%s after ", why);
+    buf_printf(&r, "%llu executions (irs, iteration %llu, depth bound %lld)", (unsigned long long)res->executions,
+               (unsigned long long)iter, (long long)bound);
+    if (max_cut) buf_printf(&r, ", some cut at %lld steps", (long long)o->max_steps);
+    res->bound = buf_take(&r);
+  }
+  rc = 0;
+fail:
+  vm_choices_fini(&ch);
+  free(trace);
+  buf_fini(&a);
+  buf_fini(&b);
+  buf_fini(&log);
+  vm_free(vm);
+  return rc;
+}
+
+const SearchOps search_irs = { "irs", run_irs };

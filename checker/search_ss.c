@@ -1,0 +1,391 @@
+/* search_ss.c: stratified sampling (SEARCH.md, "SS").
+** For delay bound db = 0, 1, 2, ... it draws numsamples(db) = c1 * c2^db
+** delay-bounded samples (at db = 0 with rr or rtc, whose one execution
+** without delays is always the same, just one).  A sample starts from the explorer's schedule
+** with no delay; then db times: count the points L where a delay was
+** possible after the last delay of the execution just run, pick one
+** uniformly, and re-run with a delay there too.  A point is a state with
+** more choices left than delays applied there; at a machine choice the
+** explorer is asked (Next) and the delay is its Delay, at a data choice the
+** delay takes the next value.  Every execution run is checked for bugs.
+**
+** Sample i of stratum db draws its numbers from a generator seeded by
+** (--seed, db, i), whatever thread runs it, and samples are handed out in
+** chunks whose results are combined in sample order: with -j N the same
+** samples run, the same bug (the one of the first sample that has one) is
+** reported and the same execution count is given as on one thread. */
+#include <config.h>
+#include "checker/search.h"
+#include "checker/explorer.h"
+#include "checker/rng.h"
+#include <math.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <xxhash.h>
+
+enum { CHUNK = 16, WINDOW = 256 };   /* samples per chunk, chunks per window */
+
+typedef struct Chunk {
+  uint64_t executions;       /* executions run (up to and including a bug) */
+  uint64_t bug_sample;       /* first sample with a bug, or UINT64_MAX */
+  uint64_t max_depth;
+  uint64_t transitions;      /* steps taken */
+  int cut;                   /* some execution reached --max-steps */
+  Buf vlog;                  /* -v: a line per sample */
+} Chunk;
+
+typedef struct Shared {
+  const BcProgram *bc;
+  const VmTest *test;
+  const SearchOptions *o;
+  uint64_t db;
+  uint64_t first;            /* first sample of this window */
+  uint64_t nsamples;         /* samples in this window */
+  Chunk *chunks;
+  uint64_t nchunks;
+  pthread_mutex_t lock;
+  uint64_t next_chunk;       /* the next chunk to hand out */
+  uint64_t bug_chunk;        /* lowest chunk with a bug so far */
+  volatile int halt;         /* timeout, interrupt or failure */
+  char *error;               /* explorer failure (first one) */
+  FILE *logf;
+} Shared;
+
+typedef struct Worker {
+  Shared *sh;
+  Vm *vm;
+  Explorer *ex;
+  Buf a, b, d;
+  VmChoices ch;
+  TraceChoice *trace;
+  uint64_t ntrace, tcap;
+  uint32_t *given;           /* the explorer's answers at the current state */
+  uint32_t given_cap;
+  uint32_t *path;
+  /* the bug of the lowest sample this worker found */
+  uint64_t bug_sample;
+  VmBug bug;
+  TraceChoice *bug_trace;
+  uint64_t bug_ntrace;
+  char *error;
+  TraceChoice *error_trace;
+  uint64_t error_ntrace;
+} Worker;
+
+static void tr_push(Worker *w, uint8_t kind, uint32_t v) {
+  if (w->ntrace == w->tcap) {
+    w->tcap = w->tcap ? w->tcap * 2 : 256;
+    w->trace = xrealloc(w->trace, w->tcap * sizeof *w->trace);
+  }
+  w->trace[w->ntrace].kind = kind;
+  w->trace[w->ntrace++].value = v;
+}
+
+/* Stop with an explorer failure (first one wins). */
+static int ex_failed(Worker *w, const char *msg) {
+  if (!w->error) {
+    w->error = xstrdup(msg);
+    w->error_trace = xmalloc((w->ntrace ? w->ntrace : 1) * sizeof(TraceChoice));
+    memcpy(w->error_trace, w->trace, w->ntrace * sizeof(TraceChoice));
+    w->error_ntrace = w->ntrace;
+  }
+  return -1;
+}
+
+/* Run one execution with delays at path[0..np) (each: the number of delay
+** points to pass since the previous delay).  *L: delay points after the last
+** delay.  Returns 0, 1 for a bug (w->trace), -1 on a failure. */
+static int execute(Worker *w, const uint32_t *path, uint32_t np, uint64_t exseed, uint64_t *L, int *cut,
+                   uint64_t *depth) {
+  const SearchOptions *o = w->sh->o;
+  w->ntrace = 0;
+  *L = 0;
+  if (vm_initial(w->vm, &w->a) != VM_OK) return 1;
+  uint32_t nev;
+  const VmEvent *ev = vm_events(w->vm, &nev);
+  if (ex_init(w->ex, exseed, ev, nev, &w->d) != 0) return ex_failed(w, explorer_error(w->ex));
+  uint32_t pi = 0, left = np ? path[0] : 0, here = 0;
+  uint64_t steps = 0;
+  for (;;) {
+    VmStatus st = vm_choices(w->vm, (uint8_t *)w->a.data, w->a.len, &w->ch);
+    if (st == VM_BAD_STATE) return ex_failed(w, "internal error: the VM produced a malformed state");
+    if (st != VM_OK) return 1;
+    if (w->ch.kind == VC_NONE) break;
+    if ((int64_t)steps >= o->max_steps) { *cut = 1; break; }
+    uint32_t c = here;
+    if (w->ch.kind == VC_MACHINE) {
+      explorer_set_names(w->ex, w->vm);
+      if (ex_next(w->ex, &w->d, w->ch.ids, w->ch.n, &c) != 0) return ex_failed(w, explorer_error(w->ex));
+      for (uint32_t j = 0; j < here; j++)
+        if (w->given[j] == c) {
+          Buf b;
+          buf_init(&b);
+          buf_printf(&b, "explorer '%s' is unsound: after %u delay(s) at a state with %u enabled machines it "
+                     "chose '%s' again", explorer_name(w->ex), here, w->ch.n, vm_machine_text(w->vm, c));
+          ex_failed(w, b.data);
+          buf_fini(&b);
+          return -1;
+        }
+      if (here + 1 > w->given_cap) {
+        w->given_cap = 2 * (here + 1);
+        w->given = xrealloc(w->given, w->given_cap * sizeof *w->given);
+      }
+      w->given[here] = c;
+    }
+    if (here + 1 < w->ch.n) {   /* a delay point */
+      if (pi < np && left == 0) {
+        if (w->ch.kind == VC_MACHINE && ex_delay(w->ex, &w->d) != 0) return ex_failed(w, explorer_error(w->ex));
+        here++;
+        pi++;
+        left = pi < np ? path[pi] : 0;
+        continue;
+      }
+      if (pi < np) left--;
+      else (*L)++;
+    }
+    tr_push(w, (uint8_t)w->ch.kind, c);
+    st = vm_step(w->vm, (uint8_t *)w->a.data, w->a.len, c, &w->b);
+    steps++;
+    if (st == VM_BAD_STATE) return ex_failed(w, "internal error: the VM rejected its own choice");
+    if (st != VM_OK) { *depth = steps; return 1; }
+    ev = vm_events(w->vm, &nev);
+    if (ex_step(w->ex, &w->d, ev, nev) != 0) return ex_failed(w, explorer_error(w->ex));
+    Buf t = w->a; w->a = w->b; w->b = t;
+    here = 0;
+  }
+  *depth = steps;
+  return 0;
+}
+
+static uint64_t sample_seed(uint64_t seed, uint64_t db, uint64_t idx) {
+  uint64_t k[3] = { seed, db, idx };
+  return XXH3_64bits(k, sizeof k);
+}
+
+/* One delay-bounded sample.  Adds its executions to *execs.  0, 1 (bug), -1. */
+static int sample(Worker *w, uint64_t idx, Chunk *c) {
+  Shared *sh = w->sh;
+  Rng r;
+  rng_seed(&r, sample_seed(sh->o->seed, sh->db, idx));
+  uint64_t exseed = rng_next(&r), L, depth = 0;
+  w->path = xrealloc(w->path, (sh->db + 1) * sizeof *w->path);
+  uint32_t np = 0;
+  for (;;) {
+    int rc = execute(w, w->path, np, exseed, &L, &c->cut, &depth);
+    c->executions++;
+    c->transitions += depth;
+    if (depth > c->max_depth) c->max_depth = depth;
+    if (rc != 0) return rc;
+    if (np == sh->db || L == 0) break;
+    w->path[np++] = (uint32_t)rng_below(&r, L > UINT32_MAX ? UINT32_MAX : (uint32_t)L);
+  }
+  if (sh->o->verbose) {
+    buf_printf(&c->vlog, "ss: delay bound %llu sample %llu: delays after", (unsigned long long)sh->db,
+               (unsigned long long)idx);
+    for (uint32_t j = 0; j < np; j++) buf_printf(&c->vlog, " %u", w->path[j]);
+    buf_printf(&c->vlog, "%s\n", np ? "" : " none");
+  }
+  return 0;
+}
+
+static void *worker_main(void *arg) {
+  Worker *w = arg;
+  Shared *sh = w->sh;
+  for (;;) {
+    pthread_mutex_lock(&sh->lock);
+    uint64_t ci = sh->next_chunk++;
+    int go = ci < sh->nchunks && ci < sh->bug_chunk && !sh->halt;
+    pthread_mutex_unlock(&sh->lock);
+    if (!go) break;
+    if (sh->o->stop && *sh->o->stop) { sh->halt = 1; break; }
+    Chunk *c = &sh->chunks[ci];
+    uint64_t lo = sh->first + ci * CHUNK, hi = lo + CHUNK;
+    if (hi > sh->first + sh->nsamples) hi = sh->first + sh->nsamples;
+    for (uint64_t s = lo; s < hi; s++) {
+      int rc = sample(w, s, c);
+      if (rc < 0) {
+        pthread_mutex_lock(&sh->lock);
+        sh->halt = 1;
+        pthread_mutex_unlock(&sh->lock);
+        return NULL;
+      }
+      if (rc == 1) {
+        c->bug_sample = s;
+        if (s < w->bug_sample) {
+          w->bug_sample = s;
+          const VmBug *b = vm_bug(w->vm);
+          free(w->bug.message);
+          w->bug = *b;
+          w->bug.message = xstrdup(b->message ? b->message : "");
+          free(w->bug_trace);
+          w->bug_trace = xmalloc((w->ntrace ? w->ntrace : 1) * sizeof(TraceChoice));
+          memcpy(w->bug_trace, w->trace, w->ntrace * sizeof(TraceChoice));
+          w->bug_ntrace = w->ntrace;
+        }
+        pthread_mutex_lock(&sh->lock);
+        if (ci < sh->bug_chunk) sh->bug_chunk = ci;
+        pthread_mutex_unlock(&sh->lock);
+        break;
+      }
+    }
+  }
+  return NULL;
+}
+
+static void worker_fini(Worker *w) {
+  vm_free(w->vm);
+  explorer_free(w->ex);
+  buf_fini(&w->a);
+  buf_fini(&w->b);
+  buf_fini(&w->d);
+  vm_choices_fini(&w->ch);
+  free(w->trace);
+  free(w->given);
+  free(w->path);
+  free(w->bug.message);
+  free(w->bug_trace);
+  free(w->error);
+  free(w->error_trace);
+}
+
+static int run_ss(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, SearchResult *res) {
+  int nw = o->jobs > 0 ? o->jobs : 1, rc = -1;
+  Shared sh = {0};
+  sh.bc = bc;
+  sh.test = test;
+  sh.o = o;
+  sh.logf = logf;
+  pthread_mutex_init(&sh.lock, NULL);
+  Worker *ws = xcalloc((size_t)nw, sizeof *ws);
+  pthread_t *th = xcalloc((size_t)nw, sizeof *th);
+  Progress prog;
+  progress_init(&prog);
+  Buf err;
+  buf_init(&err);
+  for (int i = 0; i < nw; i++) {
+    ws[i].sh = &sh;
+    ws[i].vm = vm_new(bc, test);
+    vm_record_events(ws[i].vm, 1);
+    ws[i].ex = explorer_new(bc, test, o->explorer, (ExNative)o->explorer_native, o->explorer_twin_check, &err);
+    ws[i].bug_sample = UINT64_MAX;
+    if (!ws[i].ex) { fprintf(stderr, "pcheck: error: %s\n", err.data); goto out; }
+  }
+  sh.chunks = xcalloc(WINDOW, sizeof *sh.chunks);
+  const char *why = NULL;
+  int cut = 0;
+  for (uint64_t db = 0;; db++) {
+    if (o->max_delays >= 0 && db > (uint64_t)o->max_delays) { why = NULL; break; }
+    double want = o->ss_c1 * pow(o->ss_c2, (double)db);
+    uint64_t total = want >= 1e18 ? (uint64_t)1e18 : (uint64_t)ceil(want);
+    if (total == 0) total = 1;
+    /* With no delay, a deterministic explorer has one execution: run it once. */
+    if (db == 0 && (o->explorer_native == EXN_RR || o->explorer_native == EXN_RTC) && !o->explorer_twin_check)
+      total = 1;
+    if (o->schedules >= 0) {
+      uint64_t left = (uint64_t)o->schedules > res->executions ? (uint64_t)o->schedules - res->executions : 0;
+      uint64_t can = left / (db + 1);
+      if (can < total) { total = can; why = "schedules"; }
+    }
+    sh.db = db;
+    double t0 = search_now();
+    uint64_t before = res->executions;
+    for (uint64_t first = 0; first < total && !res->bug && !sh.halt;) {
+      if (search_should_stop(o, &prog, &why)) { sh.halt = 1; break; }
+      prog.bound = (long long)db;
+      progress_tick(&prog, o, res, db, "delay bound");
+      sh.first = first;
+      sh.nsamples = total - first < (uint64_t)WINDOW * CHUNK ? total - first : (uint64_t)WINDOW * CHUNK;
+      sh.nchunks = (sh.nsamples + CHUNK - 1) / CHUNK;
+      for (uint64_t c = 0; c < sh.nchunks; c++) {
+        Buf keep = sh.chunks[c].vlog;
+        keep.len = 0;
+        memset(&sh.chunks[c], 0, sizeof sh.chunks[c]);
+        sh.chunks[c].vlog = keep;
+        sh.chunks[c].bug_sample = UINT64_MAX;
+      }
+      sh.next_chunk = 0;
+      sh.bug_chunk = UINT64_MAX;
+      if (nw == 1) {
+        worker_main(&ws[0]);
+      } else {
+        for (int i = 0; i < nw; i++) pthread_create(&th[i], NULL, worker_main, &ws[i]);
+        for (int i = 0; i < nw; i++) pthread_join(th[i], NULL);
+      }
+      for (int i = 0; i < nw; i++)
+        if (ws[i].error && !res->error) {
+          res->error = ws[i].error;
+          ws[i].error = NULL;
+          res->trace = ws[i].error_trace;
+          res->ntrace = ws[i].error_ntrace;
+          ws[i].error_trace = NULL;
+        }
+      if (res->error) { rc = 0; goto out; }
+      uint64_t upto = sh.bug_chunk < sh.nchunks ? sh.bug_chunk + 1 : sh.nchunks;
+      for (uint64_t c = 0; c < upto; c++) {
+        res->executions += sh.chunks[c].executions;
+        res->transitions += sh.chunks[c].transitions;
+        if (o->verbose && sh.chunks[c].vlog.len) fwrite(sh.chunks[c].vlog.data, 1, sh.chunks[c].vlog.len, logf);
+        if (sh.chunks[c].max_depth > res->max_depth) res->max_depth = sh.chunks[c].max_depth;
+        cut |= sh.chunks[c].cut;
+      }
+      if (sh.halt && sh.bug_chunk == UINT64_MAX) break;
+      if (sh.bug_chunk != UINT64_MAX) {
+        uint64_t s = sh.chunks[sh.bug_chunk].bug_sample;
+        for (int i = 0; i < nw; i++)
+          if (ws[i].bug_sample == s) {
+            res->bug = 1;
+            res->bugdesc = ws[i].bug;
+            ws[i].bug.message = NULL;
+            res->trace = ws[i].bug_trace;
+            res->ntrace = ws[i].bug_ntrace;
+            ws[i].bug_trace = NULL;
+            res->cycle_start = -1;
+            break;
+          }
+      }
+      first += sh.nsamples;
+    }
+    if (res->bug || sh.halt) break;
+    progress_done(&prog, o);
+    fprintf(logf, "ss: delay bound %llu: %llu samples, %llu executions, %.2f s\n", (unsigned long long)db,
+            (unsigned long long)total, (unsigned long long)(res->executions - before), search_now() - t0);
+    fflush(logf);
+    res->delays = db;
+    if (why) break;
+  }
+  res->delays = sh.db;   /* the delay bound reached */
+  if (res->bug) {
+    fprintf(logf, "ss: bug found at delay bound %llu after %llu executions\n", (unsigned long long)sh.db,
+            (unsigned long long)res->executions);
+  } else {
+    Buf b;
+    buf_init(&b);
+    if (sh.halt && !why) why = o->stop && *o->stop ? "interrupted" : "timeout";
+    if (why && strcmp(why, "schedules") == 0)
+      buf_printf(&b, "%llu executions (--schedules) up to delay bound %llu", (unsigned long long)res->executions,
+                 (unsigned long long)sh.db);
+    else if (why)
+      buf_printf(&b, "%s at delay bound %llu after %llu executions", why, (unsigned long long)sh.db,
+                 (unsigned long long)res->executions);
+    else
+      buf_printf(&b, "sampled up to delay bound %llu, %llu executions", (unsigned long long)res->delays,
+                 (unsigned long long)res->executions);
+    if (cut) buf_printf(&b, ", some cut at %lld steps", (long long)o->max_steps);
+    res->bound = buf_take(&b);
+  }
+  rc = 0;
+out:
+  progress_done(&prog, o);
+  res->seconds = search_now() - prog.start;
+  for (int i = 0; i < nw; i++) worker_fini(&ws[i]);
+  free(ws);
+  free(th);
+  for (int c = 0; sh.chunks && c < WINDOW; c++) buf_fini(&sh.chunks[c].vlog);
+  free(sh.chunks);
+  pthread_mutex_destroy(&sh.lock);
+  buf_fini(&err);
+  return rc;
+}
+
+const SearchOps search_ss = { "ss", run_ss };

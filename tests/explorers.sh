@@ -1,0 +1,232 @@
+#!/bin/sh
+# explorers.sh: delaying explorers, stratified exhaustive search (ses) and
+# stratified sampling (ss).
+# - ses with no delay bound visits exactly the states dfs visits, for rr,
+#   rtc and prr, on every correct model of the suite small enough to finish;
+# - the native twins of rr, rtc and prr make exactly the choices of their
+#   .p originals in stdlib/ (--explorer-twin-check) on every model;
+# - a bug that needs exactly k delays under rr is found at delay bound k,
+#   not before, and --max-delays k-1 ends bounded;
+# - ss gives the same samples on 1 and 2 threads, and its samples at delay
+#   bound 1 spread evenly over the delay positions (chi-square);
+# - a custom explorer reorders machines when the model announces an event;
+# - unsound and failing explorers are reported, with the state;
+# - the frontier falls back to re-execution when it outgrows its memory;
+# - ses and ss traces replay to the same bug.
+set -u
+: "${PCHECK:?PCHECK must name the pcheck binary}"
+: "${srcdir:=.}"
+cd "$srcdir" || exit 99
+: "${PCHECK_STDLIB:=$PWD/stdlib}"
+export PCHECK_STDLIB
+tmp=$(mktemp -d) || exit 99
+trap 'rm -rf "$tmp"' EXIT
+pass=0 fail=0
+ok() { pass=$((pass + 1)); echo "PASS: $*"; }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+run() { ${PCHECK_WRAPPER:-} "$PCHECK" "$@"; }
+field() { sed -n "s/.*$1: \([0-9]*\).*/\1/p" | tail -n 1; }
+notime() { sed -e 's/time: [0-9.]*$/time: T/' -e 's/, [0-9.]* s$/, T s/'; }
+
+# Correct models and test cases that dfs finishes here, as "INPUT TEST".
+cases() {
+  echo "models/clientserver tcSingleClient"
+  echo "models/clientserver tcMultipleClients"
+  echo "models/twophase_n tcTwoPhase___N_3"
+  for f in tests/golden/accept/*.p tests/golden/search/sum_choices.p tests/golden/search/two_workers.p; do
+    t=$("$PCHECK" --list-tests "$f" 2>/dev/null | head -n 1)
+    [ -n "$t" ] && echo "$f $t"
+  done
+  # the correct tests of the protocol models, up to 200,000 states
+  for f in models/*/expected.txt; do
+    [ -f "$f" ] || continue
+    awk -F'\t' -v m="${f%/expected.txt}" '$1 !~ /^#/ && $2 == "no-bug" && $3 + 0 <= 200000 { print m, $1 }' "$f"
+  done
+}
+
+# 1. ses = dfs for rr, rtc, prr; 2. twins make the same choices.
+cases >"$tmp/cases"
+while read -r in t; do
+  d=$(run --search dfs --mem 256M -q -t "$t" -o "$tmp/o" "$in" 2>&1)
+  [ $? -eq 0 ] || continue   # a bug: searches stop at different points
+  ds=$(echo "$d" | field states)
+  for e in rr rtc prr; do
+    s=$(run --search ses --explorer "$e" --mem 256M -q -t "$t" -o "$tmp/o" "$in" 2>&1)
+    sc=$? ss=$(echo "$s" | field states)
+    if [ "$sc" -eq 0 ] && [ "$ss" = "$ds" ] && echo "$s" | grep -q '^result: no-bug (complete)'; then
+      ok "ses $e = dfs = $ds states: $in -t $t"
+    else bad "ses $e ($ss, exit $sc) and dfs ($ds) differ on $in -t $t"; echo "$s" | tail -n 3; fi
+  done
+done <"$tmp/cases"
+
+for spec in "models/clientserver tcSingleClient" "models/clientserver tcMultipleClients" \
+            "models/twophase_n tcTwoPhase___N_3" "models/twophase tcSingleClientNoFailure" \
+            "models/twophase tcMultipleClientsWithFailure" "models/paxos tcTwoProposers" \
+            "models/failuredetector tcTest_FailureDetector" "tests/explorers/delays.p tcDelays___K_3" \
+            "tests/explorers/announce.p Main"; do
+  in=${spec% *} t=${spec#* }
+  for e in rr rtc prr; do
+    s=$(run --search ses --explorer "$e" --explorer-twin-check --max-delays 2 --timeout 5 --mem 256M -q -t "$t" \
+        -o "$tmp/o" "$in" 2>&1)
+    sc=$?
+    if [ "$sc" -le 1 ] && ! echo "$s" | grep -q 'native twin'; then ok "ses: $e and its twin agree on $in -t $t"
+    else bad "ses: $e and its twin differ on $in -t $t (exit $sc)"; echo "$s" | tail -n 3; fi
+  done
+  s=$(run --search ss --explorer prr --explorer-twin-check --max-delays 2 --ss-c1 20 --ss-c2 5 --timeout 5 -q -t "$t" \
+      -o "$tmp/o" "$in" 2>&1)
+  sc=$?
+  if [ "$sc" -le 1 ] && ! echo "$s" | grep -q 'native twin'; then ok "ss: prr and its twin agree on $in -t $t"
+  else bad "ss: prr and its twin differ on $in -t $t (exit $sc)"; echo "$s" | tail -n 3; fi
+done
+
+# A twin that differs is caught: an explorer named rr that is not round robin.
+cat >"$tmp/rr.p" <<'EOF'
+explorer rr {
+  var order: seq[machine];
+  var last: machine;
+  fun OnCreate(m: machine) { order += (0, m); }
+  fun Next(enabled: set[machine]) : machine {
+    var i: int;
+    var m: machine;
+    while (i < sizeof(order)) { if (order[i] in enabled) { last = order[i]; return last; } i = i + 1; }
+    foreach (m in enabled) { last = m; break; }
+    return last;
+  }
+  fun Delay() {
+    var i: int;
+    while (i < sizeof(order)) { if (order[i] == last) { order -= (i); order += (sizeof(order), last); return; } i = i + 1; }
+  }
+}
+EOF
+s=$(PCHECK_STDLIB=$tmp run --search ses --explorer rr --explorer-twin-check -q -t tcDelays___K_2 -o "$tmp/o" \
+    tests/explorers/delays.p 2>&1)
+sc=$?
+if [ "$sc" -eq 3 ] && echo "$s" | grep -q "chose .* but its native twin chose"; then ok "a twin that differs is reported"
+else bad "a differing twin is not reported (exit $sc)"; echo "$s" | tail -n 3; fi
+
+# 3. A bug that needs exactly k delays under rr.
+for k in 0 1 2 3; do
+  s=$(run --search ses --explorer rr -q -t "tcDelays___K_$k" -o "$tmp/d$k" tests/explorers/delays.p 2>&1)
+  sc=$?
+  lines=$(echo "$s" | grep -c '^ses: delay bound [0-9]*:')
+  if [ "$sc" -eq 1 ] && echo "$s" | grep -q "^ses: bug found at delay bound $k after" && [ "$lines" -eq "$k" ] &&
+     echo "$s" | grep -q '^states: .* delays: '"$k"' '; then ok "ses rr finds the $k-delay bug at bound $k"
+  else bad "ses rr and the $k-delay bug (exit $sc, $lines complete strata)"; echo "$s" | tail -n 5; fi
+  r=$(run --replay "$tmp/d$k/tcDelays___K_$k.schedule" tests/explorers/delays.p 2>&1)
+  if [ $? -eq 1 ] && echo "$r" | grep -q "the first hello came from sender $((k + 1))"; then ok "its trace replays (k=$k)"
+  else bad "the $k-delay trace does not replay"; echo "$r" | tail -n 3; fi
+  if [ "$k" -gt 0 ]; then
+    s=$(run --search ses --explorer rr --max-delays $((k - 1)) -q -t "tcDelays___K_$k" -o "$tmp/o" tests/explorers/delays.p 2>&1)
+    sc=$?
+    if [ "$sc" -eq 0 ] && echo "$s" | grep -q "^result: no-bug (bounded: delay bound $((k - 1)) reached"; then
+      ok "--max-delays $((k - 1)) stops before the $k-delay bug"
+    else bad "--max-delays $((k - 1)) and the $k-delay bug (exit $sc)"; echo "$s" | tail -n 3; fi
+  fi
+  s=$(run --search ss --explorer rr --seed 7 -q -t "tcDelays___K_$k" -o "$tmp/s$k" tests/explorers/delays.p 2>&1)
+  sc=$?
+  if [ "$sc" -eq 1 ] && echo "$s" | grep -q "^ss: bug found at delay bound $k after"; then ok "ss rr finds the $k-delay bug at bound $k"
+  else bad "ss rr and the $k-delay bug (exit $sc)"; echo "$s" | tail -n 4; fi
+  r=$(run --replay "$tmp/s$k/tcDelays___K_$k.json" tests/explorers/delays.p 2>&1)
+  if [ $? -eq 1 ]; then ok "the ss trace replays (k=$k)"; else bad "the ss trace does not replay (k=$k)"; fi
+done
+
+# 4. ss: the same samples on 1 and 2 threads, with a bug and without.
+for spec in "rr tests/explorers/delays.p tcDelays___K_2" "prr models/clientserver tcSingleClient"; do
+  e=${spec%% *} spec=${spec#* }
+  in=${spec% *} t=${spec#* }
+  a=$(run --search ss --explorer "$e" --seed 11 --max-delays 2 --ss-c1 30 --ss-c2 4 -v -q -j 1 -t "$t" -o "$tmp/j" "$in" 2>&1 | notime)
+  b=$(run --search ss --explorer "$e" --seed 11 --max-delays 2 --ss-c1 30 --ss-c2 4 -v -q -j 2 -t "$t" -o "$tmp/j" "$in" 2>&1 | notime)
+  n=$(echo "$a" | grep -c 'sample')
+  if [ "$a" = "$b" ] && [ "$n" -gt 5 ]; then ok "ss -j 1 and -j 2 run the same $n samples: $in -t $t"
+  else
+    bad "ss differs between -j 1 and -j 2 on $in -t $t"
+    echo "$a" >"$tmp/a"
+    echo "$b" >"$tmp/b"
+    diff "$tmp/a" "$tmp/b" | head -10
+  fi
+done
+a=$(run --search ss --seed 1 --max-delays 1 -v -q -t tcSingleClient -o "$tmp/o" models/clientserver 2>&1 | grep 'bound 1 sample' | md5sum)
+b=$(run --search ss --seed 2 --max-delays 1 -v -q -t tcSingleClient -o "$tmp/o" models/clientserver 2>&1 | grep 'bound 1 sample' | md5sum)
+if [ "$a" != "$b" ]; then ok "ss: another seed draws other samples"; else bad "ss: seeds 1 and 2 draw the same samples"; fi
+
+# ss at delay bound 1: positions spread evenly (chi-square, 1% level).
+run --search ss --explorer rr --seed 3 --max-delays 1 --ss-c1 2000 --ss-c2 1 -v -q -t tcSingleClient -o "$tmp/o" \
+  models/clientserver 2>/dev/null | sed -n 's/^ss: delay bound 1 sample [0-9]*: delays after \([0-9]*\)$/\1/p' >"$tmp/pos"
+res=$(awk '{ c[$1]++; n++; if ($1 > m) m = $1 }
+  END { L = m + 1; e = n / L; for (i = 0; i < L; i++) x += (c[i] - e) ^ 2 / e;
+        # chi-square critical value at 1% for L-1 degrees of freedom (Wilson-Hilferty)
+        k = L - 1; z = 2.326; crit = k * (1 - 2 / (9 * k) + z * sqrt(2 / (9 * k))) ^ 3;
+        printf "%d %d %.1f %.1f\n", n, L, x, crit }' "$tmp/pos")
+set -- $res
+if [ "${1:-0}" -eq 2000 ] && [ "${2:-0}" -ge 5 ] && awk "BEGIN { exit !($3 < $4) }"; then
+  ok "ss db=1: $1 samples over $2 positions, chi-square $3 < $4"
+else bad "ss db=1 positions are not uniform: $res"; fi
+
+# 5. A custom explorer reorders machines on an announced event.
+s=$(run --search ses --explorer rr -q -o "$tmp/o" tests/explorers/announce.p 2>&1)
+s2=$(run --search ses --explorer Reverser -q -o "$tmp/o" tests/explorers/announce.p 2>&1)
+if echo "$s" | grep -q '^ses: bug found at delay bound 1' && echo "$s2" | grep -q '^ses: bug found at delay bound 0'; then
+  ok "the announced event reorders the custom explorer (bug at bound 0, rr needs 1)"
+else bad "custom explorer on announce"; echo "$s" | tail -n 3; echo "$s2" | tail -n 3; fi
+s=$(run --search ss --explorer Reverser -q -o "$tmp/o" tests/explorers/announce.p 2>&1)
+if [ $? -eq 1 ] && echo "$s" | grep -q '^ss: bug found at delay bound 0 after 1 executions'; then ok "ss with the custom explorer: first execution"
+else bad "ss with the custom explorer"; echo "$s" | tail -n 3; fi
+a=$(run --search ses --explorer stdlib/rr.p:rr -q -o "$tmp/o" tests/explorers/delays.p -t tcDelays___K_2 2>&1 | notime)
+b=$(run --search ses --explorer rr -q -o "$tmp/o" tests/explorers/delays.p -t tcDelays___K_2 2>&1 | notime)
+if [ "$a" = "$b" ] && echo "$a" | grep -q 'bug found at delay bound 2'; then ok "--explorer FILE.p:NAME loads an explorer from a file"
+else bad "--explorer FILE.p:NAME"; echo "$a" | tail -n 3; fi
+
+s=$(run --search ses --explorer tests/explorers/lifo.p:Lifo -q -o "$tmp/o" tests/explorers/delays.p -t tcDelays___K_3 2>&1)
+if [ $? -eq 1 ] && echo "$s" | grep -q '^ses: bug found at delay bound 3'; then ok "the explorer of doc/explorers.md runs"
+else bad "the explorer of doc/explorers.md"; echo "$s" | tail -n 3; fi
+
+# 6. Unsound and failing explorers.
+s=$(run --search ses --explorer Stuck -q -o "$tmp/u" tests/explorers/unsound.p 2>&1)
+sc=$?
+if [ "$sc" -eq 3 ] && echo "$s" | grep -q "explorer 'Stuck' is unsound: .* never chosen there: 'Pinger" &&
+   [ -f "$tmp/u/Main.explorer-failure.schedule" ]; then ok "an unsound explorer is reported with the state and the missing machine"
+else bad "unsound explorer (exit $sc)"; echo "$s"; fi
+s=$(run --search ss --explorer Stuck -q -o "$tmp/u" tests/explorers/unsound.p 2>&1)
+if [ $? -eq 3 ] && echo "$s" | grep -q "explorer 'Stuck' is unsound"; then ok "ss reports an unsound explorer too"
+else bad "ss and an unsound explorer"; echo "$s"; fi
+s=$(run --search ses --explorer BadNext -q -o "$tmp/u" tests/explorers/unsound.p 2>&1)
+if [ $? -eq 3 ] && echo "$s" | grep -q "Next returned null, not a machine"; then ok "Next returning null is reported"
+else bad "Next returning null"; echo "$s"; fi
+s=$(run --search ses --explorer Crashes -q -o "$tmp/u" tests/explorers/unsound.p 2>&1)
+if [ $? -eq 3 ] && echo "$s" | grep -q "unsound.p:[0-9]*:[0-9]*: explorer 'Crashes' failed in Crashes.Next: index 5 is out of range"; then
+  ok "a runtime error in an explorer is reported with its location"
+else bad "explorer runtime error"; echo "$s"; fi
+s=$(run --search ses --explorer nosuch -q tests/explorers/unsound.p 2>&1)
+if [ $? -eq 2 ] && echo "$s" | grep -q "unknown explorer 'nosuch'"; then ok "an unknown explorer is a usage error"
+else bad "unknown explorer"; echo "$s"; fi
+s=$(run --search ses --explorer Stuck --explorer-twin-check -q tests/explorers/unsound.p 2>&1)
+if [ $? -eq 2 ]; then ok "--explorer-twin-check needs a standard explorer"; else bad "--explorer-twin-check with Stuck"; fi
+for o in "--ss-c1 0" "--ss-c2 x" "--frontier-mem -1" "--explorer :x"; do
+  # shellcheck disable=SC2086
+  s=$(run $o tests/explorers/unsound.p 2>&1)
+  if [ $? -eq 2 ]; then ok "bad option $o: exit 2"; else bad "bad option $o accepted"; fi
+done
+
+# 7. The frontier falls back to re-execution: same states, same bug.
+a=$(run --search ses --explorer rtc -q -t tcSingleClient -o "$tmp/o" models/clientserver 2>&1 | notime)
+b=$(run --search ses --explorer rtc --frontier-mem 96k -q -t tcSingleClient -o "$tmp/o" models/clientserver 2>&1 | notime)
+if [ "$a" = "$b" ] && echo "$a" | grep -q '^result: no-bug (complete)'; then ok "re-executed frontier gives the same strata and states"
+else bad "re-executed frontier differs"; echo "$a" | tail -n 3; echo "$b" | tail -n 3; fi
+b=$(run --search ses --explorer rr --frontier-mem 64k -q -t tcDelays___K_3 -o "$tmp/re" tests/explorers/delays.p 2>&1)
+if [ $? -eq 1 ] && echo "$b" | grep -q '^ses: bug found at delay bound 3 after 374 distinct states' &&
+   [ "$(run --replay "$tmp/re/tcDelays___K_3.schedule" tests/explorers/delays.p 2>&1 | grep -c 'sender 4')" -ge 1 ]; then
+  ok "re-executed frontier finds the 3-delay bug after the same 374 states, and its trace replays"
+else bad "re-executed frontier and the 3-delay bug"; echo "$b" | tail -n 3; fi
+
+s=$(run --search ses --explorer rtc --frontier-mem 8k -q -t tcSingleClient -o "$tmp/o" models/clientserver 2>&1)
+if [ $? -eq 0 ] && echo "$s" | grep -q '^result: no-bug (bounded: the search stack outgrew --frontier-mem'; then
+  ok "a stack larger than --frontier-mem stops cleanly"
+else bad "a stack larger than --frontier-mem"; echo "$s" | tail -n 3; fi
+
+# 8. ses is the default search and rtc the default explorer.
+a=$(run -q -t tcSingleClient -o "$tmp/o" models/clientserver 2>&1 | notime)
+b=$(run --search ses --explorer rtc -q -t tcSingleClient -o "$tmp/o" models/clientserver 2>&1 | notime)
+if [ "$a" = "$b" ]; then ok "ses with rtc is the default"; else bad "the default search is not ses with rtc"; fi
+
+echo "# passed: $pass failed: $fail"
+[ "$fail" -eq 0 ]

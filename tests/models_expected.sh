@@ -1,0 +1,62 @@
+#!/bin/sh
+# models_expected.sh: every protocol model of models/ gives the verdict its
+# expected.txt records (one line per test case: TEST, no-bug or bug, the
+# number of states dfs visits for a correct test, a note).
+# - a correct test: the default search (ses with rtc) ends "no-bug
+#   (complete)" having visited exactly the recorded number of states;
+# - a bug variant: the default search finds it (exit 1), its .schedule
+#   replays to the same bug, and dfs finds it too.
+# MODELS_MAX_STATES (default 2000000) skips correct tests recorded larger.
+set -u
+: "${PCHECK:?PCHECK must name the pcheck binary}"
+: "${srcdir:=.}"
+cd "$srcdir" || exit 99
+max=${MODELS_MAX_STATES:-2000000}
+tmp=$(mktemp -d) || exit 99
+trap 'rm -rf "$tmp"' EXIT
+pass=0 fail=0
+ok() { pass=$((pass + 1)); echo "PASS: $*"; }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+run() { ${PCHECK_WRAPPER:-} "$PCHECK" "$@"; }
+field() { sed -n "s/.*$1: \([0-9]*\).*/\1/p" | tail -n 1; }
+nvariants=0
+for f in models/*/expected.txt; do
+  [ -f "$f" ] || continue
+  m=${f%/expected.txt}
+  tests=$(run --list-tests "$m" 2>&1)
+  # every test case of the model is in expected.txt, and every line names one
+  for t in $tests; do
+    grep -q "^$t	" "$f" || bad "$m: test $t is missing from expected.txt"
+  done
+  while IFS='	' read -r t verdict states note; do
+    case $t in ''|\#*) continue ;; esac
+    if ! echo "$tests" | grep -qx "$t"; then bad "$m: expected.txt names $t, which the model does not declare"; continue; fi
+    if [ "$verdict" != no-bug ] && [ "$verdict" != bug ]; then echo "SKIP: $m -t $t ($verdict)"; continue; fi
+    if [ "$verdict" = no-bug ]; then
+      [ "$states" -le "$max" ] 2>/dev/null || { echo "SKIP: $m -t $t ($states states)"; continue; }
+      r=$(run -q --mem 512M -t "$t" -o "$tmp/o" "$m" 2>&1)
+      rc=$? got=$(echo "$r" | field states)
+      if [ "$rc" -eq 0 ] && [ "$got" = "$states" ] && echo "$r" | grep -q '^result: no-bug (complete)'; then
+        ok "$m -t $t: no bug in $got states"
+      else bad "$m -t $t: expected no bug in $states states, got exit $rc, $got states"; echo "$r" | tail -n 4; fi
+    else
+      nvariants=$((nvariants + 1))
+      rm -rf "$tmp/b"
+      r=$(run -q --mem 512M --timeout 120 -t "$t" -o "$tmp/b" "$m" 2>&1)
+      rc=$?
+      bugline=$(echo "$r" | grep '^bug: ')
+      if [ "$rc" -eq 1 ] && [ -f "$tmp/b/$t.schedule" ]; then
+        rr=$(run --replay "$tmp/b/$t.schedule" "$m" 2>&1)
+        if [ $? -eq 1 ] && [ "$(echo "$rr" | grep '^bug: ')" = "$bugline" ]; then
+          ok "$m -t $t: found ($(echo "$r" | grep '^ses: bug found' | sed 's/^ses: //')), trace replays"
+        else bad "$m -t $t: the trace does not replay to '$bugline'"; echo "$rr" | tail -n 3; fi
+      else bad "$m -t $t: the default search does not find the bug (exit $rc)"; echo "$r" | tail -n 4; fi
+      r=$(run -q --search dfs --mem 512M --timeout 120 -t "$t" -o "$tmp/d" "$m" 2>&1)
+      if [ $? -eq 1 ]; then ok "$m -t $t: dfs finds it too"; else bad "$m -t $t: dfs does not find the bug"; fi
+    fi
+  done <"$f"
+done
+if [ "$nvariants" -ge 25 ]; then ok "$nvariants seeded bug variants in models/"
+else bad "only $nvariants seeded bug variants in models/ (at least 25)"; fi
+echo "# passed: $pass failed: $fail"
+[ "$fail" -eq 0 ]
