@@ -48,6 +48,7 @@ typedef struct Shared {
   uint64_t next_chunk;       /* the next chunk to hand out */
   uint64_t bug_chunk;        /* lowest chunk with a bug so far */
   volatile int halt;         /* timeout, interrupt or failure */
+  double start;              /* when the search began (for --timeout) */
   char *error;               /* explorer failure (first one) */
   FILE *logf;
 } Shared;
@@ -198,7 +199,8 @@ static void *worker_main(void *arg) {
     int go = ci < sh->nchunks && ci < sh->bug_chunk && !sh->halt;
     pthread_mutex_unlock(&sh->lock);
     if (!go) break;
-    if (sh->o->stop && *sh->o->stop) { sh->halt = 1; break; }
+    if ((sh->o->stop && *sh->o->stop) ||
+        (sh->o->timeout > 0 && search_now() - sh->start > sh->o->timeout)) { sh->halt = 1; break; }
     Chunk *c = &sh->chunks[ci];
     uint64_t lo = sh->first + ci * CHUNK, hi = lo + CHUNK;
     if (hi > sh->first + sh->nsamples) hi = sh->first + sh->nsamples;
@@ -261,6 +263,7 @@ static int run_ss(const BcProgram *bc, const VmTest *test, const SearchOptions *
   pthread_t *th = xcalloc((size_t)nw, sizeof *th);
   Progress prog;
   progress_init(&prog);
+  sh.start = prog.start;
   Buf err;
   buf_init(&err);
   for (int i = 0; i < nw; i++) {
