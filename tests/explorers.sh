@@ -10,6 +10,8 @@
 # - ss gives the same samples on 1 and 2 threads, and its samples at delay
 #   bound 1 spread evenly over the delay positions (chi-square);
 # - a custom explorer reorders machines when the model announces an event;
+#   chain replication's own explorer finds its neighbouring-failures bug
+#   with no delay, in fewer states than rr, rtc and prr;
 # - unsound and failing explorers are reported, with the state;
 # - the frontier falls back to re-execution when it outgrows its memory;
 # - ses and ss traces replay to the same bug.
@@ -179,6 +181,19 @@ s2=$(run --search ses --explorer Reverser -q -o "$tmp/o" tests/explorers/announc
 if echo "$s" | grep -q '^ses: bug found at delay bound 1' && echo "$s2" | grep -q '^ses: bug found at delay bound 0'; then
   ok "the announced event reorders the custom explorer (bug at bound 0, rr needs 1)"
 else bad "custom explorer on announce"; echo "$s" | tail -n 3; echo "$s2" | tail -n 3; fi
+# The case study of models/chainreplication: the model's own explorer finds
+# the neighbouring-failures bug with no delay, in fewer states than rr, rtc, prr.
+bugstates() { sed -n 's/^ses: bug found at delay bound \([0-9]*\) after \([0-9]*\) distinct states$/\1 \2/p'; }
+set -- $(run --search ses --explorer ChainInit -q -o "$tmp/o" -t tcBugNeighbours models/chainreplication 2>&1 | bugstates)
+cdb=${1:-x} cn=${2:-0}
+if [ "$cdb" = 0 ] && [ "$cn" -gt 0 ]; then
+  for e in rr rtc prr; do
+    set -- $(run --search ses --explorer "$e" -q -o "$tmp/o" -t tcBugNeighbours models/chainreplication 2>&1 | bugstates)
+    if [ "${1:-0}" -ge 1 ] && [ "${2:-0}" -gt "$cn" ]; then
+      ok "chainreplication tcBugNeighbours: ChainInit, 0 delays and $cn states; $e, $1 delays and $2 states"
+    else bad "chainreplication tcBugNeighbours: $e (${1:-none} delays, ${2:-?} states) not behind ChainInit ($cn)"; fi
+  done
+else bad "chainreplication tcBugNeighbours: ChainInit does not find the bug at delay bound 0"; fi
 s=$(run --search ss --explorer Reverser -q -o "$tmp/o" tests/explorers/announce.p 2>&1)
 if [ $? -eq 1 ] && echo "$s" | grep -q '^ss: bug found at delay bound 0 after 1 executions'; then ok "ss with the custom explorer: first execution"
 else bad "ss with the custom explorer"; echo "$s" | tail -n 3; fi
