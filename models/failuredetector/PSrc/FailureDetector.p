@@ -13,13 +13,19 @@ machine FailureDetector {
   var alive: set[Node];
   var respInCurrRound: set[Node];
   var timer: Timer;
+  var maxRounds: int;    // -1: monitor forever
+  var rounds: int;       // successful rounds so far (counted only if maxRounds >= 0)
+  var pongsInRound: int; // BUG CountPongs only
+  var bug: tFDBug;
 
   start state Init {
-    entry (config: (nodes: set[Node], nAttempts: int)) {
+    entry (config: tFDConfig) {
       nodes = config.nodes;
       alive = config.nodes;
       attempts = config.nAttempts;
-      timer = CreateTimer(this);
+      maxRounds = config.maxRounds;
+      bug = config.bug;
+      timer = CreateTimer(this, bug);
       goto SendPingsToAllNodes;
     }
     on eRegisterClient do (client: machine) { clients += (client); }
@@ -44,8 +50,18 @@ machine FailureDetector {
     on ePong do (pong: (node: Node, trial: int)) {
       if (pong.node in alive) {
         respInCurrRound += (pong.node);
-        if (sizeof(respInCurrRound) == sizeof(alive)) {
+        // BUG CountPongs: the round counts answers, not nodes: a node that
+        // answers both the first ping and the retry of a round counts twice,
+        // standing in for a node that has crashed.
+        if (bug == FD_COUNT_PONGS) {
+          pongsInRound = pongsInRound + 1;
+        }
+        if (sizeof(respInCurrRound) == sizeof(alive)
+            || (bug == FD_COUNT_PONGS && pongsInRound >= sizeof(alive))) {
           CancelTimer(timer);
+          if (maxRounds >= 0) {
+            rounds = rounds + 1;
+          }
           goto ResetAndStartAgain;
         }
       }
@@ -55,6 +71,7 @@ machine FailureDetector {
       var nodesDown: set[Node];
       var n: Node;
       respInCurrRound = default(set[Node]);
+      pongsInRound = 0;
       attempts = attempts - 1;
       if (sizeof(respInCurrRound) < sizeof(alive)) {
         if (attempts == 0) {
@@ -66,6 +83,15 @@ machine FailureDetector {
           goto ResetAndStartAgain;
         }
       }
+      // BUG EarlyStop: the retry is counted against the monitoring budget
+      // as if it were a round: the detector may stop in the middle of a
+      // failed round, before reporting.
+      if (bug == FD_EARLY_STOP && maxRounds >= 0) {
+        rounds = rounds + 1;
+        if (rounds >= maxRounds) {
+          goto Done;
+        }
+      }
       goto SendPingsToAllNodes;
     }
   }
@@ -73,7 +99,11 @@ machine FailureDetector {
   state ResetAndStartAgain {
     entry {
       respInCurrRound = default(set[Node]);
+      pongsInRound = 0;
       attempts = 2;
+      if (maxRounds >= 0 && rounds >= maxRounds) {
+        goto Done;
+      }
       StartTimer(timer);
     }
     on eTimeOut goto SendPingsToAllNodes;
@@ -83,6 +113,24 @@ machine FailureDetector {
 
   state AllNodesDown {
     ignore ePong, eTimeOut, eRegisterClient;
+  }
+
+  // The monitoring period is over (maxRounds successful rounds). A pong of
+  // a retried ping may still come in, and so may a timeout that the last
+  // round's cancel could not stop.
+  state Done {
+    entry {
+      // BUG LatePong: the stop state is written as if the last round's
+      // answers were the last pongs: a late one is not handled.
+      if (bug == FD_LATE_PONG) {
+        goto DoneNoPongs;
+      }
+    }
+    ignore ePong, eTimeOut, eRegisterClient;
+  }
+
+  state DoneNoPongs {
+    ignore eTimeOut, eRegisterClient;
   }
 
   fun PotentiallyDownNodes() : set[Node] {

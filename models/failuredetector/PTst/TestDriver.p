@@ -42,7 +42,7 @@ machine TestMultipleClients {
         nodes += (new Node());
         i = i + 1;
       }
-      fd = new FailureDetector((nodes = nodes, nAttempts = 1));
+      fd = new FailureDetector((nodes = nodes, nAttempts = 1, maxRounds = -1, bug = FD_NONE));
       new Client(fd);
       new FailureInjector((nodes = nodes, nFailures = 1));
     }
