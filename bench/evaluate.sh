@@ -3,7 +3,8 @@
 # shape of the seed paper's evaluation (SEARCH.md, last section).
 # For every seeded bug variant of models/ (the lines marked "bug" in each
 # model's expected.txt):
-#   ses with rr, rtc, prr, and pb: distinct states explored before the bug;
+#   ses with rr, rtc, prr (and the model's own explorer), and pb: distinct
+#   states explored before the bug, and the bound it was found at;
 #   ss with rr, rtc, prr, random, irs and pct: executions before the bug,
 #   the median over SEEDS seeds ("not found" when half or more of the seeds
 #   do not find it within the budget).
@@ -43,7 +44,7 @@ esac
 code=$?
 rm -rf "$out"
 if [ "$code" -eq 1 ]; then
-  case $alg in ses|pb) v=$(echo "$r" | sed -n 's/^states: \([0-9]*\).*/\1/p') ;;
+  case $alg in ses|pb) v=$(echo "$r" | sed -n 's/^states: \([0-9]*\).*delays: \([0-9]*\).*/\1@\2/p') ;;
                *) v=$(echo "$r" | sed -n 's/.*executions: \([0-9]*\).*/\1/p') ;; esac
   echo "$key ${v:--}"
 else
@@ -75,7 +76,9 @@ median() {   # values on stdin, "-" = not found; prints the median or "not found
           mid = int((n + 1) / 2); if (mid <= k) print v[mid]; else print "not found" }'
 }
 get() { grep "^$1|$2|$3|$4|$5 " "$tmp/results" | awk '{ print $2 }'; }
-cell() { v=$(get "$@"); [ "$v" = "-" ] || [ -z "$v" ] && v="not found"; echo "$v"; }
+# ses and pb cells: "STATES (BOUND)", the delay or preemption bound of the bug
+cell() { v=$(get "$@"); [ "$v" = "-" ] || [ -z "$v" ] && v="not found"; echo "$v" | sed 's/@\(.*\)/ (\1)/'; }
+{
 echo "| model | bug | ses rr | ses rtc | ses prr | ses custom | pb | ss rr | ss rtc | ss prr | ss custom | random | irs | pct |"
 echo "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
 while read -r m t; do
@@ -94,4 +97,37 @@ while read -r m t; do
   echo "$row |"
 done <"$tmp/bugs"
 echo
-echo "ses custom / ss custom: the explorer declared in the model, if any. ses and pb: distinct states explored before the bug; ss, random, irs, pct: executions before the bug, median of $SEEDS seeds; budget $TIME s and --mem $MEM per run."
+echo "ses custom / ss custom: the explorer declared in the model, if any. ses and pb: distinct states explored before the bug (in brackets: the delay bound, or preemption bound, it was found at); ss, random, irs, pct: executions before the bug, median of $SEEDS seeds; budget $TIME s and --mem $MEM per run."
+} | tee "$tmp/table"
+
+# What the table shows, counted from it.
+awk -F'|' -v seeds="$SEEDS" '
+  function num(x) { gsub(/^ +| +$/, "", x); sub(/^[A-Za-z0-9_]+: /, "", x); sub(/ \(.*\)$/, "", x);
+                    return (x ~ /^[0-9]+$/) ? x + 0 : -1 }
+  /^\| [a-z]/ && $2 !~ /model/ {
+    n++
+    best = -1; who = ""
+    split("rr rtc prr custom", name, " ")
+    for (i = 0; i < 4; i++) { v = num($(4 + i)); if (v >= 0 && (best < 0 || v < best)) { best = v; who = name[i + 1] } }
+    if (best >= 0) { sesfound++; wins[who]++ }
+    pb = num($8); if (pb >= 0) pbfound++
+    if (best >= 0 && (pb < 0 || best < pb)) sesbetter++
+    if (best >= 0 && pb >= 0) { lr += log(pb / best); nr++ }
+    if (best >= 0 && pb >= 0 && pb >= 10 * best) ses10++
+    sbest = -1
+    for (i = 9; i <= 12; i++) { v = num($i); if (v >= 0 && (sbest < 0 || v < sbest)) sbest = v }
+    rnd = num($13); pct = num($15); base = -1
+    if (rnd >= 0) base = rnd
+    if (pct >= 0 && (base < 0 || pct < base)) base = pct
+    if (sbest >= 0) ssfound++
+    if (sbest >= 0 && (base < 0 || sbest < base)) ssbetter++
+    if (base >= 0) basefound++
+  }
+  END {
+    if (!n) exit
+    printf "\n%d bug variants. ses found %d (with at least one of its explorers), pb %d.\n", n, sesfound, pbfound
+    printf "ses (its best explorer) needed fewer distinct states than pb on %d, at least ten times fewer on %d;", sesbetter, ses10
+    if (nr) printf " geometric mean of pb / best ses: %.2f.\n", exp(lr / nr); else printf "\n"
+    printf "Best ses explorer: rr %d, rtc %d, prr %d, the model'"'"'s own %d.\n", wins["rr"], wins["rtc"], wins["prr"], wins["custom"]
+    printf "ss (its best explorer) found %d, random or pct %d; ss needed fewer executions than the better of random and pct on %d.\n", ssfound, basefound, ssbetter
+  }' "$tmp/table"
