@@ -10,7 +10,7 @@
 #include "checker/search.h"
 #include <stdlib.h>
 #include <string.h>
-#include <xxhash.h>
+#include "vm/hash.h"
 
 typedef struct Node {
   uint64_t parent;           /* node index, UINT64_MAX for the initial state */
@@ -25,7 +25,7 @@ typedef struct Level {
   uint64_t n, cap;
 } Level;
 
-static void level_push(Level *l, uint64_t node, const Buf *state) {
+static void level_push(Level *l, uint64_t node, const char *state, size_t len) {
   if (l->n == l->cap) {
     l->cap = l->cap ? l->cap * 2 : 1024;
     l->node = xrealloc(l->node, l->cap * sizeof(uint64_t));
@@ -34,7 +34,7 @@ static void level_push(Level *l, uint64_t node, const Buf *state) {
   l->node[l->n] = node;
   l->off[l->n] = l->bytes.len;
   l->n++;
-  buf_append(&l->bytes, state->data, state->len);
+  buf_append(&l->bytes, state, len);
 }
 
 static void level_reset(Level *l) { l->n = 0; l->bytes.len = 0; }
@@ -72,9 +72,11 @@ static int run_bfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
   Node *nodes = NULL;
   uint64_t nnodes = 0, ncap = 0;
   Level cur = {0}, next = {0};
-  Buf s, succ;
+  Buf s, kids;                /* kids: the successors of one state */
   buf_init(&s);
-  buf_init(&succ);
+  buf_init(&kids);
+  uint64_t *koff = NULL, *kfp = NULL;   /* where each starts; fingerprints */
+  uint32_t kcap = 0;
   VmChoices ch = {0};
   const char *why = NULL;
   Progress prog;
@@ -90,11 +92,11 @@ static int run_bfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
   ncap = 1024;
   nodes = xmalloc(ncap * sizeof(Node));
   nodes[0].parent = UINT64_MAX;
-  nodes[0].fp = XXH3_64bits(s.data, s.len);
+  nodes[0].fp = state_hash(s.data, s.len);
   nnodes = 1;
   sc_insert(cache, nodes[0].fp);
   res->states = 1;
-  level_push(&cur, 0, &s);
+  level_push(&cur, 0, s.data, s.len);
   uint64_t depth = 0, iter = 0;
   while (cur.n && !res->bug && !why) {
     if (cur.n > res->peak_frontier) res->peak_frontier = cur.n;
@@ -120,20 +122,36 @@ static int run_bfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
         break;
       }
       if (held) continue;   /* only looking for shorter bugs now */
+      /* All successors first, then their fingerprints and cache prefetches
+      ** back to back, then the lookups (see search_dfs.c). */
+      uint32_t nk = 0;
+      kids.len = 0;
+      if (ch.n + 1 > kcap) {
+        kcap = ch.n + 1;
+        koff = xrealloc(koff, kcap * sizeof *koff);
+        kfp = xrealloc(kfp, kcap * sizeof *kfp);
+      }
       for (uint32_t k = 0; k < ch.n; k++) {
         uint32_t choice = ch.kind == VC_MACHINE ? ch.ids[k] : k;
-        TraceChoice tc = { (uint8_t)ch.kind, choice };
-        vs = vm_step(vm, st, len, choice, &succ);
+        koff[k] = kids.len;
+        vs = vm_step_append(vm, st, len, choice, &kids);
         res->transitions++;
         if (vs == VM_BAD_STATE) { fputs("pcheck: internal error: the VM rejected its own choice\n", stderr); goto out; }
         if (vs != VM_OK) {
+          TraceChoice tc = { (uint8_t)ch.kind, choice };
           held = 1;
           held_bug = *vm_bug(vm);
           held_bug.message = xstrdup(held_bug.message ? held_bug.message : "");
           held_n = path_of(nodes, id, &held_trace, &tc);
           break;
         }
-        uint64_t fp = XXH3_64bits(succ.data, succ.len);
+        nk++;
+      }
+      koff[nk] = kids.len;
+      for (uint32_t k = 0; k < nk; k++) kfp[k] = state_hash(kids.data + koff[k], koff[k + 1] - koff[k]);
+      for (uint32_t k = 0; k < nk; k++) sc_prefetch(cache, kfp[k]);
+      for (uint32_t k = 0; k < nk; k++) {
+        uint64_t fp = kfp[k];
         ScResult r = sc_insert(cache, fp);
         if (r == SC_SEEN) continue;
         if (r == SC_FULL && on_path(nodes, id, fp)) continue;
@@ -143,8 +161,8 @@ static int run_bfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
         }
         nodes[nnodes].parent = id;
         nodes[nnodes].fp = fp;
-        nodes[nnodes].choice = tc;
-        level_push(&next, nnodes, &succ);
+        nodes[nnodes].choice = (TraceChoice){ (uint8_t)ch.kind, ch.kind == VC_MACHINE ? ch.ids[k] : k };
+        level_push(&next, nnodes, kids.data + koff[k], koff[k + 1] - koff[k]);
         nnodes++;
         res->states++;
       }
@@ -183,7 +201,9 @@ out:
   level_fini(&cur);
   level_fini(&next);
   buf_fini(&s);
-  buf_fini(&succ);
+  buf_fini(&kids);
+  free(koff);
+  free(kfp);
   vm_choices_fini(&ch);
   sc_free(cache);
   vm_free(vm);

@@ -9,7 +9,7 @@
 #include "checker/pathset.h"
 #include <stdlib.h>
 #include <string.h>
-#include <xxhash.h>
+#include "vm/hash.h"
 
 typedef struct DfsFrame {
   Buf state;                 /* the State bytes */
@@ -85,7 +85,7 @@ static int hot_cycle(Vm *vm, StateCache *visited, int k, const Buf *root, uint64
     DfsFrame *nf = &fr[depth];
     if (vm_step(vm, (uint8_t *)f->state.data, f->state.len, choice, &nf->state) != VM_OK) continue;
     if (!(vm_hot_specs(vm, (uint8_t *)nf->state.data, nf->state.len) & (1ull << k))) continue;
-    uint64_t fp = XXH3_64bits(nf->state.data, nf->state.len);
+    uint64_t fp = state_hash(nf->state.data, nf->state.len);
     if (ps_has(&path, fp)) {
       uint64_t at = 0;
       while (fr[at].fp != fp) at++;
@@ -126,8 +126,6 @@ static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
   int tracking = 0;          /* path holds the stack's fingerprints */
   StateCache *hot_visited = NULL;   /* states visited by the hot-cycle searches */
   Vm *hot_vm = NULL;
-  Buf succ;                  /* scratch for one successor */
-  buf_init(&succ);
   Progress prog;
   progress_init(&prog);
   if (!cache) { fputs("pcheck: error: cannot allocate the state cache\n", stderr); goto out; }
@@ -149,7 +147,7 @@ static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
     rc = 0;
     goto out;
   }
-  fr[0].fp = XXH3_64bits(fr[0].state.data, fr[0].state.len);
+  fr[0].fp = state_hash(fr[0].state.data, fr[0].state.len);
   sc_insert(cache, fr[0].fp);
   res->states = 1;
   depth = 1;
@@ -219,7 +217,7 @@ static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
         uint32_t k = first + j;
         uint32_t choice = f->ch.kind == VC_MACHINE ? f->ch.ids[k] : k;
         f->kid_off[j] = f->kids.len;
-        VmStatus st = vm_step(vm, (uint8_t *)f->state.data, f->state.len, choice, &succ);
+        VmStatus st = vm_step_append(vm, (uint8_t *)f->state.data, f->state.len, choice, &f->kids);
         res->transitions++;
         if (st != VM_OK) {
           if (st == VM_BAD_STATE) { fputs("pcheck: internal error: the VM rejected its own choice\n", stderr); goto out; }
@@ -229,12 +227,15 @@ static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
           failed = 1;
           break;
         }
-        buf_append_fast(&f->kids, succ.data, succ.len);
-        f->kid_fp[j] = XXH3_64bits(succ.data, succ.len);
-        sc_prefetch(cache, f->kid_fp[j]);
       }
       if (failed) break;
       f->kid_off[n] = f->kids.len;
+      /* Hash and prefetch them back to back: on a table far bigger than the
+      ** TLB reaches, each prefetch waits for its page walk, and walks issued
+      ** together overlap. */
+      for (uint32_t j = 0; j < n; j++)
+        f->kid_fp[j] = state_hash(f->kids.data + f->kid_off[j], f->kid_off[j + 1] - f->kid_off[j]);
+      for (uint32_t j = 0; j < n; j++) sc_prefetch(cache, f->kid_fp[j]);
       f->kid_n = n;
       for (uint32_t j = 0; j < n; j++) f->kid_new[j] = (uint8_t)sc_insert(cache, f->kid_fp[j]);
     }
@@ -309,7 +310,6 @@ out:
   }
   free(fr);
   free(trace);
-  buf_fini(&succ);
   free(path.fp);
   free(path.count);
   sc_free(hot_visited);

@@ -18,7 +18,7 @@
 #include "checker/pathset.h"
 #include <stdlib.h>
 #include <string.h>
-#include <xxhash.h>
+#include "vm/hash.h"
 
 #define NO_MACHINE UINT32_MAX
 #define NO_NODE UINT64_MAX
@@ -174,7 +174,7 @@ static void add_work(Pb *p) {
 /* The successor in p->succ, reached by `choice` with `last` running it: is
 ** it new?  If so, count its program state and return its key in *key. */
 static int visit(Pb *p, uint32_t last, uint64_t *key) {
-  uint64_t fp = XXH3_64bits(p->succ.data, p->succ.len);
+  uint64_t fp = state_hash(p->succ.data, p->succ.len);
   *key = pb_key(fp, last);
   ScResult r = sc_insert(p->visited, *key);
   if (r == SC_SEEN) return 0;
@@ -331,7 +331,7 @@ static int run_pb(const BcProgram *bc, const VmTest *test, const SearchOptions *
     rc = 0;
     goto out;
   }
-  uint64_t fp = XXH3_64bits(p.succ.data, p.succ.len), key = pb_key(fp, NO_MACHINE);
+  uint64_t fp = state_hash(p.succ.data, p.succ.len), key = pb_key(fp, NO_MACHINE);
   sc_insert(p.visited, key);
   sc_insert(p.states, fp);
   res->states = 1;

@@ -22,7 +22,7 @@
 #include "checker/pathset.h"
 #include <stdlib.h>
 #include <string.h>
-#include <xxhash.h>
+#include "vm/hash.h"
 
 /* A move from a state: the choice and the number of moves taken at that
 ** state before it (= the delays applied there first). */
@@ -334,7 +334,7 @@ static int dfs(Ses *S) {
       record_bug(S, k, &tc);
       return 0;
     }
-    uint64_t fp = XXH3_64bits(S->succ.data, S->succ.len);
+    uint64_t fp = state_hash(S->succ.data, S->succ.len);
     int explore = 0;
     if (!S->tracking || !ps_has(&S->path, fp)) {
       ScResult ins = sc_insert(S->cache, fp);
@@ -442,7 +442,7 @@ static int launch(Ses *S, FItem *it) {
   }
   f->d0.len = 0;
   buf_append(&f->d0, f->d.data, f->d.len);
-  f->fp = XXH3_64bits(f->state.data, f->state.len);
+  f->fp = state_hash(f->state.data, f->state.len);
   if (S->tracking) { ps_add(&S->path, f->fp); f->on_path = 1; }
   int r = dfs(S);
   while (S->depth) pop_frame(S);
@@ -485,7 +485,7 @@ static int run_ses(const BcProgram *bc, const VmTest *test, const SearchOptions 
   }
   f->d0.len = 0;
   buf_append(&f->d0, f->d.data, f->d.len);
-  f->fp = XXH3_64bits(f->state.data, f->state.len);
+  f->fp = state_hash(f->state.data, f->state.len);
   f->n = 0;
   sc_insert(S->cache, f->fp);
   res->states = 1;

@@ -397,11 +397,14 @@ static void append_record(const WMachine *m, Buf *b) {
   memcpy(b->data + start + offsetof(MachHdr, ninbox), &n, 4);
 }
 
+/* Append the State to out (offsets inside it count from its own start). */
 static void write_state(Vm *vm, Buf *out, size_t hint) {
-  out->len = 0;
-  if (out->cap < hint + hint / 4 + 64) {
-    out->cap = hint + hint / 4 + 64;
-    out->data = xrealloc(out->data, out->cap);
+  size_t base = out->len, want = base + hint + hint / 4 + 64;
+  if (out->cap < want) {
+    size_t cap = out->cap ? out->cap : 256;
+    while (cap < want) cap *= 2;
+    out->data = xrealloc(out->data, cap);
+    out->cap = cap;
   }
   StateHdr h = vm->hdr;
   h.nmachines = vm->nms;
@@ -420,21 +423,21 @@ static void write_state(Vm *vm, Buf *out, size_t hint) {
     WMachine *m = i < vm->nspecs ? &vm->sp[i] : &vm->ms[i - vm->nspecs];
     int clean = !m->decoded && !m->nappended;
     if (clean && run && run + run_len == m->orig) {
-      uint32_t off = (uint32_t)(out->len + run_len);
+      uint32_t off = (uint32_t)(out->len - base + run_len);
       memcpy(out->data + offs + 4 * i, &off, 4);
       run_len += m->orig_len;
       continue;
     }
     if (run) { buf_append_fast(out, run, run_len); run = NULL; }
-    uint32_t off = (uint32_t)out->len;
+    uint32_t off = (uint32_t)(out->len - base);
     memcpy(out->data + offs + 4 * i, &off, 4);
     if (clean) { run = m->orig; run_len = m->orig_len; }
     else if (m->decoded) encode_record(vm, m, out);
     else append_record(m, out);
   }
   if (run) buf_append_fast(out, run, run_len);
-  uint32_t size = (uint32_t)out->len;
-  memcpy(out->data, &size, 4);
+  uint32_t size = (uint32_t)(out->len - base);
+  memcpy(out->data + base, &size, 4);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -1434,6 +1437,7 @@ VmStatus vm_initial(Vm *vm, Buf *out) {
   m->pend_payload = val_null();
   logf_(vm, "<CreateLog> '%s' was created by the test harness.", mname(vm, id));
   note(vm, VE_CREATE, id, UINT32_MAX, 0, 0, 0, val_null());
+  out->len = 0;
   write_state(vm, out, 0);
   return VM_OK;
 }
@@ -1551,6 +1555,11 @@ static int resume_receive(Vm *vm, uint32_t id) {
 }
 
 VmStatus vm_step(Vm *vm, const uint8_t *s, size_t len, uint32_t choice, Buf *out) {
+  out->len = 0;
+  return vm_step_append(vm, s, len, choice, out);
+}
+
+VmStatus vm_step_append(Vm *vm, const uint8_t *s, size_t len, uint32_t choice, Buf *out) {
   begin(vm);
   if (!load(vm, s, len)) return VM_BAD_STATE;
   uint32_t id;

@@ -106,6 +106,9 @@ VmStatus vm_choices(Vm *vm, const uint8_t *s, size_t len, VmChoices *out);
 /* Step s by `choice` (a machine id for VC_MACHINE, an option index for
 ** VC_DATA) and write the successor into out.  Returns VM_OK or a bug. */
 VmStatus vm_step(Vm *vm, const uint8_t *s, size_t len, uint32_t choice, Buf *out);
+/* The same, but the successor is added at the end of out, after what it
+** holds (s must not point into out).  On a bug out is left as it was. */
+VmStatus vm_step_append(Vm *vm, const uint8_t *s, size_t len, uint32_t choice, Buf *out);
 /* The bug of the last call that returned one (valid until the next call). */
 const VmBug *vm_bug(const Vm *vm);
 /* Text of a value for logs and traces (names resolved against the State

@@ -1,11 +1,14 @@
 /* test_statecache.c: both state caches, row by row: new, seen, growth,
 ** the budget (replacement and counts), fingerprint 0, and concurrent
-** inserts from several threads giving exactly one SC_NEW per fingerprint. */
+** inserts from several threads giving exactly one SC_NEW per fingerprint;
+** and the State fingerprint (vm/hash.h, through libxxhash's vector
+** dispatcher where it has one) equal to plain XXH3-64 at every length. */
 #include <config.h>
 #include "tests/unit/check_main.h"
 #include <pthread.h>
 #include "checker/rng.h"
 #include "checker/statecache.h"
+#include "vm/hash.h"
 
 static const ScKind kinds[] = { SC_FLAT, SC_JUDY };
 
@@ -81,6 +84,20 @@ START_TEST(test_collision_probability) {
 }
 END_TEST
 
+/* Lengths 0..2048 cover every XXH3 path (0, 1-3, 4-8, 9-16, 17-128,
+** 129-240, long inputs with and without a partial stripe), at offsets 0-7. */
+START_TEST(test_state_hash) {
+  static unsigned char buf[2048 + 8];
+  Rng r;
+  rng_seed(&r, 7);
+  for (size_t i = 0; i < sizeof buf; i++) buf[i] = (unsigned char)rng_below(&r, 256);
+  for (size_t n = 0; n <= 2048; n++) {
+    size_t at = n % 8;
+    ck_assert_uint_eq(state_hash(buf + at, n), XXH3_64bits(buf + at, n));
+  }
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("statecache");
   TCase *tc = tcase_create("all");
@@ -89,6 +106,7 @@ int main(void) {
   tcase_add_loop_test(tc, test_budget, 0, 2);
   tcase_add_loop_test(tc, test_concurrent, 0, 2);
   tcase_add_test(tc, test_collision_probability);
+  tcase_add_test(tc, test_state_hash);
   suite_add_tcase(s, tc);
   return run_suite(s);
 }

@@ -1,6 +1,7 @@
 /* test_vm.c: properties of the VM's step function, on a table of models:
 ** replaying the same choices gives byte-identical States; a State copied
-** and stepped leaves the original unchanged; collections built in
+** and stepped leaves the original unchanged; a successor appended to a
+** buffer is the same bytes as one written alone; collections built in
 ** different orders give identical bytes; every State the VM writes passes
 ** vm_state_valid, and damaged ones are refused or at least never crash. */
 #include <config.h>
@@ -88,6 +89,21 @@ static uint32_t *random_run(Vm *vm, uint64_t seed, int *n, Buf *final) {
     buf_append(&copy, a.data, a.len);
     VmStatus st = vm_step(vm, (uint8_t *)copy.data, copy.len, c, &b);
     ck_assert(memcmp(copy.data, a.data, a.len) == 0);
+    /* appended after other bytes (an odd number of them, so misaligned),
+    ** the successor is the same bytes and the bytes before it stay */
+    Buf app;
+    buf_init(&app);
+    size_t pre = 1 + 2 * (size_t)(*n % 7);
+    for (size_t i = 0; i < pre; i++) buf_append(&app, "\x5a", 1);
+    ck_assert_int_eq(vm_step_append(vm, (uint8_t *)copy.data, copy.len, c, &app), st);
+    if (st == VM_OK) {
+      ck_assert_uint_eq(app.len, pre + b.len);
+      ck_assert(memcmp(app.data + pre, b.data, b.len) == 0);
+    } else {
+      ck_assert_uint_eq(app.len, pre);
+    }
+    for (size_t i = 0; i < pre; i++) ck_assert_int_eq(app.data[i], 0x5a);
+    buf_fini(&app);
     buf_fini(&copy);
     tr[(*n)++] = c;
     if (st != VM_OK) break;
