@@ -134,7 +134,7 @@ static int run_bfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
       for (uint32_t k = 0; k < ch.n; k++) {
         uint32_t choice = ch.kind == VC_MACHINE ? ch.ids[k] : k;
         koff[k] = kids.len;
-        vs = vm_step_append(vm, st, len, choice, &kids);
+        vs = vm_step_expand(vm, st, len, choice, &kids);
         res->transitions++;
         if (vs == VM_BAD_STATE) { fputs("pcheck: internal error: the VM rejected its own choice\n", stderr); goto out; }
         if (vs != VM_OK) {

@@ -217,7 +217,7 @@ static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
         uint32_t k = first + j;
         uint32_t choice = f->ch.kind == VC_MACHINE ? f->ch.ids[k] : k;
         f->kid_off[j] = f->kids.len;
-        VmStatus st = vm_step_append(vm, (uint8_t *)f->state.data, f->state.len, choice, &f->kids);
+        VmStatus st = vm_step_expand(vm, (uint8_t *)f->state.data, f->state.len, choice, &f->kids);
         res->transitions++;
         if (st != VM_OK) {
           if (st == VM_BAD_STATE) { fputs("pcheck: internal error: the VM rejected its own choice\n", stderr); goto out; }

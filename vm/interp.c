@@ -39,6 +39,7 @@ typedef struct WMachine {
   ** here and are appended to a copy of its record when the State is written. */
   InboxEntry *appended;  /* scratch; nappended entries */
   uint32_t nappended, appended_cap;
+  uint32_t rec;          /* record index in the State (specs first) */
 } WMachine;
 
 /* An activation record.  Machines' frames start at index 0; a spec's
@@ -82,6 +83,15 @@ struct Vm {
   WMachine ex;           /* an explorer running on this Vm (frames with spec == 2) */
   uint64_t ex_rng;       /* its random state (choose and $ in explorers) */
   Buf ex_buf;            /* scratch for its state bytes */
+  /* The State last given to vm_choices stays loaded: vm_step_expand on it
+  ** only resets the records the previous step touched. */
+  const uint8_t *pin_s;
+  size_t pin_len;
+  int pinned;
+  uint32_t *touched;     /* record indexes decoded or sent to since the load */
+  uint32_t ntouched, touched_cap;
+  uint32_t *offtab;      /* write_state: record offsets */
+  uint32_t offtab_cap;
 };
 
 enum { R_DONE, R_SUSPEND, R_BUG };
@@ -283,6 +293,8 @@ static int load(Vm *vm, const uint8_t *s, size_t len) {
   if (h->size != len || h->nspecs != vm->t.nspecs || sizeof(StateHdr) + nrec * 4 > len) return 0;
   vm->nspecs = h->nspecs;
   vm->nms = h->nmachines;
+  vm->pinned = 0;
+  vm->ntouched = 0;
   reserve_ms(vm, vm->nms + 1);
   const uint8_t *offs = s + sizeof(StateHdr);
   for (uint64_t i = 0; i < nrec; i++) {
@@ -292,6 +304,7 @@ static int load(Vm *vm, const uint8_t *s, size_t len) {
     WMachine *m = i < h->nspecs ? &vm->sp[i] : &vm->ms[i - h->nspecs];
     m->decoded = 0;
     m->nappended = m->appended_cap = 0;
+    m->rec = (uint32_t)i;
     m->orig = s + off;
     m->orig_len = end - off;
     if (m->orig_len < sizeof(MachHdr)) return 0;
@@ -299,11 +312,36 @@ static int load(Vm *vm, const uint8_t *s, size_t len) {
   return 1;
 }
 
+/* Note that record m of the loaded State is no longer as load left it. */
+static void touch(Vm *vm, const WMachine *m) {
+  if (vm->ntouched == vm->touched_cap) {
+    vm->touched_cap = vm->touched_cap ? vm->touched_cap * 2 : 16;
+    vm->touched = xrealloc(vm->touched, vm->touched_cap * sizeof(uint32_t));
+  }
+  vm->touched[vm->ntouched++] = m->rec;
+}
+
+/* Back to the State as load left it, after a step on it: the header and
+** machine count from the bytes, the touched records undecoded. */
+static void reload(Vm *vm) {
+  memcpy(&vm->hdr, vm->pin_s, sizeof(StateHdr));
+  vm->nspecs = vm->hdr.nspecs;
+  vm->nms = vm->hdr.nmachines;
+  for (uint32_t i = 0; i < vm->ntouched; i++) {
+    uint32_t r = vm->touched[i];
+    WMachine *m = r < vm->nspecs ? &vm->sp[r] : &vm->ms[r - vm->nspecs];
+    m->decoded = 0;
+    m->nappended = m->appended_cap = 0;
+  }
+  vm->ntouched = 0;
+}
+
 static void enqueue(Vm *vm, WMachine *m, uint32_t ev, Value payload);
 
 static void decode(Vm *vm, WMachine *m) {
   if (m->decoded) return;
   m->decoded = 1;
+  touch(vm, m);
   memcpy(&m->h, m->orig, sizeof(MachHdr));
   /* Records come from this VM's own output: decode without checks. */
   const BcMachine *bm = &vm->p->machines[m->h.type];
@@ -351,7 +389,7 @@ static void put_value(Buf *b, const Value *v) {
   b->len += n;
 }
 
-static void encode_record(Vm *vm, WMachine *m, Buf *b) {
+static void encode_record(Vm *vm, const WMachine *m, Buf *b) {
   size_t start = b->len;
   MachHdr h = m->h;
   h.zero = 0;
@@ -399,43 +437,57 @@ static void append_record(const WMachine *m, Buf *b) {
 
 /* Append the State to out (offsets inside it count from its own start). */
 static void write_state(Vm *vm, Buf *out, size_t hint) {
-  size_t base = out->len, want = base + hint + hint / 4 + 64;
+  const uint32_t nspecs = vm->nspecs, nrec = nspecs + vm->nms;
+  const size_t base = out->len, head = sizeof(StateHdr) + 4 * (size_t)nrec;
+  size_t want = base + head + hint + hint / 4 + 64;
   if (out->cap < want) {
     size_t cap = out->cap ? out->cap : 256;
     while (cap < want) cap *= 2;
     out->data = xrealloc(out->data, cap);
     out->cap = cap;
   }
+  if (nrec > vm->offtab_cap) {
+    vm->offtab_cap = nrec * 2;
+    vm->offtab = xrealloc(vm->offtab, vm->offtab_cap * sizeof(uint32_t));
+  }
   StateHdr h = vm->hdr;
   h.nmachines = vm->nms;
-  h.nspecs = vm->nspecs;
+  h.nspecs = (uint16_t)nspecs;
   h.zero = 0;
   if (!h.choice_kind) h.choice_machine = h.choice_n = 0;
-  buf_append_fast(out, &h, sizeof h);
-  uint32_t nrec = (uint32_t)vm->nspecs + vm->nms;
-  size_t offs = out->len;
-  for (uint32_t i = 0; i < nrec; i++) buf_append_fast(out, "\0\0\0\0", 4);
+  memcpy(out->data + base, &h, sizeof h);
+  out->len = base + head;   /* the record offsets are filled in at the end */
   /* Untouched records that lie one after another in the input are copied
-  ** with one memcpy (a run); the others are written one by one. */
+  ** with one memcpy (a run); the others are written one by one.  Offsets
+  ** are gathered in vm->offtab (locals the compiler can keep in registers,
+  ** where writes through out->data might alias anything). */
+  uint32_t *ot = vm->offtab;
+  const WMachine *sp = vm->sp, *ms = vm->ms;
   const uint8_t *run = NULL;   /* start of the pending run in the input */
   size_t run_len = 0;
+  uint32_t at = (uint32_t)head;   /* where the next record starts, from base */
   for (uint32_t i = 0; i < nrec; i++) {
-    WMachine *m = i < vm->nspecs ? &vm->sp[i] : &vm->ms[i - vm->nspecs];
-    int clean = !m->decoded && !m->nappended;
-    if (clean && run && run + run_len == m->orig) {
-      uint32_t off = (uint32_t)(out->len - base + run_len);
-      memcpy(out->data + offs + 4 * i, &off, 4);
-      run_len += m->orig_len;
+    const WMachine *m = i < nspecs ? &sp[i] : &ms[i - nspecs];
+    if (!m->decoded && !m->nappended) {
+      if (run && run + run_len == m->orig) {
+        ot[i] = at + (uint32_t)run_len;
+        run_len += m->orig_len;
+        continue;
+      }
+      if (run) { buf_append_fast(out, run, run_len); at += (uint32_t)run_len; }
+      ot[i] = at;
+      run = m->orig;
+      run_len = m->orig_len;
       continue;
     }
-    if (run) { buf_append_fast(out, run, run_len); run = NULL; }
-    uint32_t off = (uint32_t)(out->len - base);
-    memcpy(out->data + offs + 4 * i, &off, 4);
-    if (clean) { run = m->orig; run_len = m->orig_len; }
-    else if (m->decoded) encode_record(vm, m, out);
+    if (run) { buf_append_fast(out, run, run_len); at += (uint32_t)run_len; run = NULL; }
+    ot[i] = at;
+    if (m->decoded) encode_record(vm, m, out);
     else append_record(m, out);
+    at = (uint32_t)(out->len - base);
   }
   if (run) buf_append_fast(out, run, run_len);
+  memcpy(out->data + base + sizeof(StateHdr), ot, 4 * (size_t)nrec);
   uint32_t size = (uint32_t)(out->len - base);
   memcpy(out->data + base, &size, 4);
 }
@@ -550,6 +602,7 @@ static WMachine *new_record(Vm *vm, uint16_t type, int spec, uint32_t *id_out) {
   }
   memset(m, 0, sizeof *m);
   m->decoded = 1;
+  m->rec = spec ? *id_out : (uint32_t)vm->nspecs + *id_out;
   m->h.type = type;
   const BcMachine *bm = &vm->p->machines[type];
   m->h.state = bm->start;
@@ -1145,6 +1198,7 @@ static int run(Vm *vm, uint32_t base) {
       } else if (tm->decoded) {
         enqueue(vm, tm, (uint32_t)ev.u.i, payload);
       } else {
+        if (!tm->nappended) touch(vm, tm);
         if (tm->nappended == tm->appended_cap) {
           uint32_t cap = tm->appended_cap * 2 + 4;
           InboxEntry *n = valarena_alloc(&vm->va, cap * sizeof(InboxEntry));
@@ -1375,6 +1429,8 @@ void vm_free(Vm *vm) {
   free(vm->fr);
   free(vm->locals);
   free(vm->events);
+  free(vm->touched);
+  free(vm->offtab);
   buf_fini(&vm->ex_buf);
   free(vm->bug.message);
   valarena_fini(&vm->va);
@@ -1414,6 +1470,7 @@ static void begin(Vm *vm) {
 
 VmStatus vm_initial(Vm *vm, Buf *out) {
   begin(vm);
+  vm->pinned = 0;
   memset(&vm->hdr, 0, sizeof vm->hdr);
   vm->nms = 0;
   vm->nspecs = vm->t.nspecs;
@@ -1447,6 +1504,9 @@ VmStatus vm_choices(Vm *vm, const uint8_t *s, size_t len, VmChoices *out) {
   out->n = 0;
   out->kind = VC_NONE;
   if (!load(vm, s, len)) return VM_BAD_STATE;
+  vm->pin_s = s;
+  vm->pin_len = len;
+  vm->pinned = 1;
   if (vm->hdr.choice_kind) {
     out->kind = VC_DATA;
     out->n = vm->hdr.choice_n;
@@ -1554,6 +1614,8 @@ static int resume_receive(Vm *vm, uint32_t id) {
   return R_DONE;   /* not enabled: the caller checked */
 }
 
+static VmStatus step_loaded(Vm *vm, size_t len, uint32_t choice, Buf *out);
+
 VmStatus vm_step(Vm *vm, const uint8_t *s, size_t len, uint32_t choice, Buf *out) {
   out->len = 0;
   return vm_step_append(vm, s, len, choice, out);
@@ -1562,6 +1624,18 @@ VmStatus vm_step(Vm *vm, const uint8_t *s, size_t len, uint32_t choice, Buf *out
 VmStatus vm_step_append(Vm *vm, const uint8_t *s, size_t len, uint32_t choice, Buf *out) {
   begin(vm);
   if (!load(vm, s, len)) return VM_BAD_STATE;
+  return step_loaded(vm, len, choice, out);
+}
+
+VmStatus vm_step_expand(Vm *vm, const uint8_t *s, size_t len, uint32_t choice, Buf *out) {
+  if (!vm->pinned || s != vm->pin_s || len != vm->pin_len) return vm_step_append(vm, s, len, choice, out);
+  begin(vm);
+  reload(vm);
+  return step_loaded(vm, len, choice, out);
+}
+
+/* Step the loaded State (len bytes) by choice; append the successor to out. */
+static VmStatus step_loaded(Vm *vm, size_t len, uint32_t choice, Buf *out) {
   uint32_t id;
   int r = R_DONE;
   if (vm->hdr.choice_kind) {

@@ -109,6 +109,12 @@ VmStatus vm_step(Vm *vm, const uint8_t *s, size_t len, uint32_t choice, Buf *out
 /* The same, but the successor is added at the end of out, after what it
 ** holds (s must not point into out).  On a bug out is left as it was. */
 VmStatus vm_step_append(Vm *vm, const uint8_t *s, size_t len, uint32_t choice, Buf *out);
+/* vm_step_append for a search expanding State s: when s is the State the
+** last vm_choices call on this Vm was given, still at the same address
+** with the same bytes, and only vm_step_expand calls on it came between,
+** the step starts from the State as vm_choices loaded it instead of
+** loading it again.  With any other s it is vm_step_append. */
+VmStatus vm_step_expand(Vm *vm, const uint8_t *s, size_t len, uint32_t choice, Buf *out);
 /* The bug of the last call that returned one (valid until the next call). */
 const VmBug *vm_bug(const Vm *vm);
 /* Text of a value for logs and traces (names resolved against the State

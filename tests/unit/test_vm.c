@@ -1,7 +1,8 @@
 /* test_vm.c: properties of the VM's step function, on a table of models:
 ** replaying the same choices gives byte-identical States; a State copied
 ** and stepped leaves the original unchanged; a successor appended to a
-** buffer is the same bytes as one written alone; collections built in
+** buffer is the same bytes as one written alone, and so is one stepped
+** from the State vm_choices left loaded; collections built in
 ** different orders give identical bytes; every State the VM writes passes
 ** vm_state_valid, and damaged ones are refused or at least never crash. */
 #include <config.h>
@@ -63,6 +64,10 @@ static const char *const good_models[] = {
   "machine Main { var s: set[int]; var m: map[string, int];\n"
   "  start state S { entry { if ($) { s += (1); s += (2); m[\"a\"] = 1; m[\"b\"] = 2; }\n"
   "    else { s += (2); s += (1); m[\"b\"] = 2; m[\"a\"] = 1; } } } }\n",
+  /* machines created while other machines can also run */
+  "machine Child { start state S { } }\n"
+  "machine Maker { start state S { entry { var c: Child; c = new Child(); c = new Child(); } } }\n"
+  "machine Main { start state S { entry { var a: Maker; var b: Maker; a = new Maker(); b = new Maker(); } } }\n",
 };
 #define NGOOD (int)(sizeof good_models / sizeof good_models[0])
 
@@ -81,6 +86,33 @@ static uint32_t *random_run(Vm *vm, uint64_t seed, int *n, Buf *final) {
     ck_assert_int_ne(vm_choices(vm, (uint8_t *)a.data, a.len, &ch), VM_BAD_STATE);
     ck_assert(vm_state_valid(vm, (uint8_t *)a.data, a.len));
     if (ch.kind == VC_NONE) break;
+    /* Every enabled choice through vm_step_expand (the State vm_choices
+    ** loaded, reset between steps), in reverse order, appended one after
+    ** another: the same status and bytes as vm_step from a fresh load. */
+    Buf e, one;
+    buf_init(&e);
+    buf_init(&one);
+    size_t *eoff = xmalloc((ch.n + 1) * sizeof *eoff);
+    VmStatus *est = xmalloc(ch.n * sizeof *est);
+    ck_assert_int_eq(vm_choices(vm, (uint8_t *)a.data, a.len, &ch), VM_OK);   /* vm_state_valid loaded */
+    for (uint32_t j = ch.n; j-- > 0;) {
+      eoff[j] = e.len;
+      est[j] = vm_step_expand(vm, (uint8_t *)a.data, a.len, ch.kind == VC_MACHINE ? ch.ids[j] : j, &e);
+      if (est[j] != VM_OK) ck_assert_uint_eq(e.len, eoff[j]);
+    }
+    for (uint32_t j = 0; j < ch.n; j++) {
+      size_t end = j == 0 ? e.len : eoff[j - 1];
+      ck_assert_int_eq(vm_step(vm, (uint8_t *)a.data, a.len, ch.kind == VC_MACHINE ? ch.ids[j] : j, &one), est[j]);
+      if (est[j] == VM_OK) {
+        ck_assert_uint_eq(one.len, end - eoff[j]);
+        ck_assert(memcmp(one.data, e.data + eoff[j], one.len) == 0);
+      }
+    }
+    free(eoff);
+    free(est);
+    buf_fini(&e);
+    buf_fini(&one);
+    ck_assert_int_ne(vm_choices(vm, (uint8_t *)a.data, a.len, &ch), VM_BAD_STATE);
     uint32_t k = rng_below(&r, ch.n);
     uint32_t c = ch.kind == VC_MACHINE ? ch.ids[k] : k;
     /* copy, step the copy: the original bytes must not change */
