@@ -91,6 +91,7 @@ struct Vm {
   uint32_t *touched;     /* record indexes decoded or sent to since the load */
   uint32_t ntouched, touched_cap;
   uint32_t *offtab;      /* write_state: record offsets */
+  Buf frames_buf;        /* save_frames: scratch */
   uint32_t offtab_cap;
 };
 
@@ -540,8 +541,8 @@ static Frame *push_frame(Vm *vm, uint32_t fid, uint32_t w, int spec, uint32_t ba
 
 /* Encode frames [0, nfr) of the running machine into scratch bytes. */
 static void save_frames(Vm *vm, WMachine *m) {
-  Buf b;
-  buf_init(&b);
+  Buf b = vm->frames_buf;   /* scratch kept across steps (no malloc per step) */
+  b.len = 0;
   for (uint32_t i = 0; i < vm->nfr; i++) {
     Frame *f = &vm->fr[i];
     const BcFun *fn = &vm->p->funs[f->fun];
@@ -549,9 +550,9 @@ static void save_frames(Vm *vm, WMachine *m) {
     /* A callee's arguments were popped before its sbase was taken, so the
     ** caller's operands are exactly [sbase, next sbase). */
     uint16_t fun = (uint16_t)f->fun, nst = (uint16_t)(send - f->sbase);
-    buf_append(&b, &fun, 2);
-    buf_append(&b, &nst, 2);
-    buf_append(&b, &f->pc, 4);
+    buf_append_fast(&b, &fun, 2);
+    buf_append_fast(&b, &nst, 2);
+    buf_append_fast(&b, &f->pc, 4);
     for (uint32_t j = 0; j < fn->nlocals; j++) put_value(&b, &vm->locals[f->lbase + j]);
     for (uint32_t j = f->sbase; j < send; j++) put_value(&b, &vm->stack[j]);
   }
@@ -560,7 +561,7 @@ static void save_frames(Vm *vm, WMachine *m) {
   m->frames = p;
   m->frames_len = (uint32_t)b.len;
   m->h.nframes = (uint16_t)vm->nfr;
-  buf_fini(&b);
+  vm->frames_buf = b;
 }
 
 /* Rebuild the VM stacks from a machine's saved frames. */
@@ -1431,6 +1432,7 @@ void vm_free(Vm *vm) {
   free(vm->events);
   free(vm->touched);
   free(vm->offtab);
+  buf_fini(&vm->frames_buf);
   buf_fini(&vm->ex_buf);
   free(vm->bug.message);
   valarena_fini(&vm->va);
