@@ -496,11 +496,13 @@ static void write_state(Vm *vm, Buf *out, size_t hint) {
 /* ---------------------------------------------------------------------- */
 /* Frames and the operand stack.                                           */
 
-static void push(Vm *vm, Value v) {
-  if (vm->nstack == vm->stack_cap) {
-    vm->stack_cap = vm->stack_cap ? vm->stack_cap * 2 : 256;
-    vm->stack = xrealloc(vm->stack, vm->stack_cap * sizeof(Value));
-  }
+static void __attribute__((noinline, cold)) grow_stack(Vm *vm) {
+  vm->stack_cap = vm->stack_cap ? vm->stack_cap * 2 : 256;
+  vm->stack = xrealloc(vm->stack, vm->stack_cap * sizeof(Value));
+}
+
+static inline void push(Vm *vm, Value v) {
+  if (__builtin_expect(vm->nstack == vm->stack_cap, 0)) grow_stack(vm);
   vm->stack[vm->nstack++] = v;
 }
 
