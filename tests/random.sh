@@ -13,7 +13,7 @@ tmp=$(mktemp -d) || exit 99
 trap 'rm -rf "$tmp"' EXIT
 pass=0 fail=0
 check_one() {   # check_one INPUT TEST
-  timeout 300 ${PCHECK_WRAPPER:-} "$PCHECK" --search random --seed 7 --schedules "$runs" --max-steps 2000 \
+  timeout 300 ${PCHECK_WRAPPER:-} "$PCHECK" --search random --seed 7 --schedules "$runs" --max-steps 2000 -o "$tmp/traces" \
     -t "$2" "$1" >"$tmp/out" 2>"$tmp/err"
   code=$?
   ok_codes="0 1"
