@@ -326,7 +326,8 @@ static int dfs(Ses *S) {
       choice = f->i;
     }
     uint32_t index = f->i++;
-    VmStatus st = vm_step(S->vm, (uint8_t *)f->state.data, f->state.len, choice, &S->succ);
+    S->succ.len = 0;   /* the State vm_choices loaded in expand() is reused when this is its first step */
+    VmStatus st = vm_step_expand(S->vm, (uint8_t *)f->state.data, f->state.len, choice, &S->succ);
     res->transitions++;
     TraceChoice tc = { (uint8_t)f->ch.kind, choice };
     if (st != VM_OK) {
