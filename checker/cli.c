@@ -213,12 +213,13 @@ static int write_stats_json(const char *path, const Options *o, const char *test
              (unsigned long long)res->executions, (unsigned long long)res->max_depth,
              (unsigned long long)res->delays, res->seconds, (double)res->states / secs, peak_rss_bytes());
   if (exhaustive) {
+    uint64_t budget = o->mem ? o->mem : default_mem();   /* the budget the search had */
     buf_printf(&b, "  \"cache\": \"%s\",\n  \"cache_budget_bytes\": %llu,\n  \"cache_bytes\": %llu,\n"
-               "  \"bytes_per_state\": %.1f,\n  \"cache_fill\": %.4f,\n  \"states_not_cached\": %llu,\n"
+               "  \"bytes_per_state\": %.1f,\n  \"cache_fill\": %.4g,\n  \"states_not_cached\": %llu,\n"
                "  \"collision_probability\": %.3g,\n",
-               sc_kind_name(o->cache_kind), (unsigned long long)o->mem, (unsigned long long)res->cache_bytes,
+               sc_kind_name(o->cache_kind), (unsigned long long)budget, (unsigned long long)res->cache_bytes,
                res->states ? (double)res->cache_bytes / (double)res->states : 0.0,
-               o->mem ? (double)res->cache_bytes / (double)o->mem : 0.0, (unsigned long long)res->cache_refused,
+               budget ? (double)res->cache_bytes / (double)budget : 0.0, (unsigned long long)res->cache_refused,
                sc_collision_probability(res->states));
   }
   buf_printf(&b, "  \"seed\": %llu\n}\n", o->seed);

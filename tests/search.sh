@@ -113,6 +113,14 @@ else bad "--mem 16M (exit $rc)"; echo "$r" | tail -n 4; fi
 run --search dfs --mem 64M -q --stats-json "$tmp/stats.json" tests/golden/search/two_workers.p >/dev/null 2>&1
 if grep -q '"states": 11,' "$tmp/stats.json" && grep -q '"collision_probability"' "$tmp/stats.json"; then ok "--stats-json"
 else bad "--stats-json"; cat "$tmp/stats.json"; fi
+if grep -q '"cache_budget_bytes": 67108864,' "$tmp/stats.json"; then ok "--stats-json: the --mem budget"
+else bad "--stats-json: the --mem budget"; grep budget "$tmp/stats.json"; fi
+# Without --mem the budget in effect (a quarter of RAM) is reported, not 0.
+run --search dfs -q --stats-json "$tmp/stats2.json" tests/golden/search/two_workers.p >/dev/null 2>&1
+b=$(sed -n 's/.*"cache_budget_bytes": \([0-9]*\),.*/\1/p' "$tmp/stats2.json")
+if [ -n "$b" ] && [ "$b" -ge 1048576 ] && grep -q '"cache_fill": [0-9]' "$tmp/stats2.json" &&
+   ! grep -q '"cache_fill": 0,' "$tmp/stats2.json"; then ok "--stats-json: the default budget ($b bytes)"
+else bad "--stats-json: the default budget"; grep -e budget -e fill "$tmp/stats2.json"; fi
 
 # 6. --timeout stops cleanly with the figures so far.
 r=$(run --search dfs --mem 64M -q --timeout 0.5 "$tmp/big.p" 2>&1); rc=$?
