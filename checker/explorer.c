@@ -133,12 +133,16 @@ static void n_insert(Buf *d, uint32_t i, uint32_t id) {
   wr32(p + 12, n + 1);
 }
 
-/* Move id to position `to` (0: the front, UINT32_MAX: the back), if present. */
+/* Move id to position `to` (0: the front, UINT32_MAX: the back), if
+** present: the entries between shift by one, in place. */
 static void n_move(Buf *d, uint32_t id, uint32_t to) {
-  int64_t i = n_find(d, id);
-  if (i < 0) return;
-  n_remove(d, (uint32_t)i);
-  n_insert(d, to == UINT32_MAX ? n_count(d) : to, id);
+  int64_t found = n_find(d, id);
+  if (found < 0) return;
+  uint32_t i = (uint32_t)found, n = n_count(d), j = to == UINT32_MAX || to >= n ? n - 1 : to;
+  uint8_t *p = (uint8_t *)d->data + NHDR;
+  if (j > i) memmove(p + 4 * i, p + 4 * (i + 1), 4 * (size_t)(j - i));
+  else if (j < i) memmove(p + 4 * (j + 1), p + 4 * j, 4 * (size_t)(i - j));
+  wr32(p + 4 * j, id);
 }
 
 static void n_init(Buf *d, uint64_t seed) {

@@ -359,7 +359,7 @@ static int dfs(Ses *S) {
       c->in_choice = choice;
       c->in_index = index;
       c->d.len = 0;
-      buf_append(&c->d, f->d.data, f->d.len);
+      buf_append_fast(&c->d, f->d.data, f->d.len);
       uint32_t nev;
       const VmEvent *ev = vm_events(S->vm, &nev);
       if (ex_step(S->ex, &c->d, ev, nev) != 0) {
@@ -367,7 +367,7 @@ static int dfs(Ses *S) {
         return -1;
       }
       c->d0.len = 0;
-      buf_append(&c->d0, c->d.data, c->d.len);
+      buf_append_fast(&c->d0, c->d.data, c->d.len);
       if (S->tracking) { ps_add(&S->path, fp); c->on_path = 1; }
       uint64_t d = S->depth - 1 + (S->root ? S->root->depth : 0);
       if (d > res->max_depth) res->max_depth = d;
