@@ -8,7 +8,8 @@
 ** state fingerprints only, so a state met first with one explorer state is
 ** not explored again with another.
 **
-** Frontier entries hold the State and explorer bytes; once they outgrow
+** Frontier entries hold the State and explorer bytes (packed in chunks
+** freed as the next stratum works them off); once they outgrow
 ** the frontier budget, new entries hold only their path (the moves from
 ** the initial state, shared in a tree of reference-counted nodes) and are
 ** re-executed from the initial state when their stratum comes.
@@ -58,16 +59,44 @@ static PNode *pn_new(PNode *parent, uint8_t kind, uint32_t choice, uint32_t inde
 
 typedef struct FItem {
   PNode *path;               /* moves to the state (owned reference; NULL: the initial state) */
-  uint8_t *bytes;            /* State bytes then explorer bytes, or NULL: re-execute */
+  uint8_t *bytes;            /* State bytes then explorer bytes (in a chunk), or NULL: re-execute */
   uint32_t slen, dlen;
   uint32_t i;                /* moves already taken at the state */
+  uint32_t chunk;            /* the chunk holding bytes */
 } FItem;
+
+/* Entries' bytes are packed into large chunks, filled in order and freed
+** in order as the next stratum consumes the entries: no allocation per
+** entry, and memory returns as the frontier is worked off. */
+enum { CHUNK_BYTES = 4u << 20 };   /* at most; a 64th of --frontier-mem when that is less */
 
 typedef struct Frontier {
   FItem *items;
   uint64_t n, cap;
   uint64_t bytes;            /* bytes held by items */
+  uint8_t **chunks;          /* NULL once freed */
+  uint32_t nchunks, chunks_cap;
+  size_t used;               /* bytes used in the last chunk */
+  size_t last_size;          /* its size */
 } Frontier;
+
+/* Room for sz bytes of one entry; sets *chunk to the chunk's index. */
+static uint8_t *frontier_alloc(Frontier *F, size_t sz, uint64_t frontier_mem, uint32_t *chunk) {
+  if (!F->nchunks || F->used + sz > F->last_size) {
+    if (F->nchunks == F->chunks_cap) {
+      F->chunks_cap = F->chunks_cap ? F->chunks_cap * 2 : 16;
+      F->chunks = xrealloc(F->chunks, F->chunks_cap * sizeof *F->chunks);
+    }
+    size_t want = frontier_mem / 64 < CHUNK_BYTES ? (size_t)(frontier_mem / 64) : CHUNK_BYTES;
+    F->last_size = sz > want ? sz : want;
+    F->chunks[F->nchunks++] = xmalloc(F->last_size);
+    F->used = 0;
+  }
+  *chunk = F->nchunks - 1;
+  uint8_t *p = F->chunks[F->nchunks - 1] + F->used;
+  F->used += sz;
+  return p;
+}
 
 typedef struct SFrame {
   Buf state;
@@ -213,7 +242,7 @@ static void frontier_add(Ses *S, uint64_t k) {
   it->dlen = (uint32_t)f->d0.len;
   uint64_t sz = (uint64_t)it->slen + it->dlen;
   if (F->bytes + sz + F->cap * sizeof(FItem) <= S->o->frontier_mem / 2) {   /* the other half: the stack */
-    it->bytes = xmalloc(sz ? sz : 1);
+    it->bytes = frontier_alloc(F, sz ? sz : 1, S->o->frontier_mem, &it->chunk);
     memcpy(it->bytes, f->state.data, it->slen);
     memcpy(it->bytes + it->slen, f->d0.data, it->dlen);
     F->bytes += sz;
@@ -224,10 +253,9 @@ static void frontier_add(Ses *S, uint64_t k) {
 }
 
 static void frontier_free(Frontier *F) {
-  for (uint64_t i = 0; i < F->n; i++) {
-    free(F->items[i].bytes);
-    pn_unref(F->items[i].path);
-  }
+  for (uint64_t i = 0; i < F->n; i++) pn_unref(F->items[i].path);
+  for (uint32_t c = 0; c < F->nchunks; c++) free(F->chunks[c]);
+  free(F->chunks);
   free(F->items);
   memset(F, 0, sizeof *F);
 }
@@ -514,7 +542,17 @@ static int run_ses(const BcProgram *bc, const VmTest *test, const SearchOptions 
     for (uint64_t i = 0; i < work.n && r == 0 && !res->bug && !S->why && !S->failed; i++) {
       FItem *it = &work.items[i];
       r = launch(S, it);
-      free(it->bytes);
+      /* A chunk whose entries are all done goes back (entries with bytes
+      ** fill the chunks in order; path-only entries hold none). */
+      if (it->bytes) {
+        uint32_t c = it->chunk;
+        uint64_t j = i + 1;
+        while (j < work.n && !work.items[j].bytes) j++;
+        if (j == work.n || work.items[j].chunk != c) {
+          free(work.chunks[c]);
+          work.chunks[c] = NULL;
+        }
+      }
       it->bytes = NULL;
       pn_unref(it->path);
       it->path = NULL;
