@@ -75,21 +75,47 @@ typedef struct Frontier {
   uint64_t n, cap;
   uint64_t bytes;            /* bytes held by items */
   uint8_t **chunks;          /* NULL once freed */
+  size_t *sizes;             /* bytes of each chunk */
   uint32_t nchunks, chunks_cap;
   size_t used;               /* bytes used in the last chunk */
   size_t last_size;          /* its size */
 } Frontier;
 
+/* Chunks of the worked-off frontier, kept for the next one (fresh memory
+** costs a page fault per page). */
+typedef struct ChunkPool {
+  uint8_t **free;
+  size_t size;               /* bytes of each pooled chunk */
+  uint32_t n, cap;
+} ChunkPool;
+
+static void pool_put(ChunkPool *P, uint8_t *c, size_t size) {
+  if (!c) return;
+  if (size != P->size || P->n == 64) { free(c); return; }
+  if (P->n == P->cap) {
+    P->cap = P->cap ? P->cap * 2 : 8;
+    P->free = xrealloc(P->free, P->cap * sizeof *P->free);
+  }
+  P->free[P->n++] = c;
+}
+
+static void pool_fini(ChunkPool *P) {
+  for (uint32_t i = 0; i < P->n; i++) free(P->free[i]);
+  free(P->free);
+  memset(P, 0, sizeof *P);
+}
+
 /* Room for sz bytes of one entry; sets *chunk to the chunk's index. */
-static uint8_t *frontier_alloc(Frontier *F, size_t sz, uint64_t frontier_mem, uint32_t *chunk) {
+static uint8_t *frontier_alloc(Frontier *F, ChunkPool *P, size_t sz, uint32_t *chunk) {
   if (!F->nchunks || F->used + sz > F->last_size) {
     if (F->nchunks == F->chunks_cap) {
       F->chunks_cap = F->chunks_cap ? F->chunks_cap * 2 : 16;
       F->chunks = xrealloc(F->chunks, F->chunks_cap * sizeof *F->chunks);
+      F->sizes = xrealloc(F->sizes, F->chunks_cap * sizeof *F->sizes);
     }
-    size_t want = frontier_mem / 64 < CHUNK_BYTES ? (size_t)(frontier_mem / 64) : CHUNK_BYTES;
-    F->last_size = sz > want ? sz : want;
-    F->chunks[F->nchunks++] = xmalloc(F->last_size);
+    F->last_size = sz > P->size ? sz : P->size;
+    F->sizes[F->nchunks] = F->last_size;
+    F->chunks[F->nchunks++] = F->last_size == P->size && P->n ? P->free[--P->n] : xmalloc(F->last_size);
     F->used = 0;
   }
   *chunk = F->nchunks - 1;
@@ -137,6 +163,7 @@ typedef struct Ses {
   int failed;                /* internal error, or res->error set */
   uint64_t new_states;       /* in this stratum */
   Buf succ;
+  ChunkPool pool;            /* frontier chunks for reuse */
 } Ses;
 
 static void frame_fini(SFrame *f) {
@@ -242,7 +269,7 @@ static void frontier_add(Ses *S, uint64_t k) {
   it->dlen = (uint32_t)f->d0.len;
   uint64_t sz = (uint64_t)it->slen + it->dlen;
   if (F->bytes + sz + F->cap * sizeof(FItem) <= S->o->frontier_mem / 2) {   /* the other half: the stack */
-    it->bytes = frontier_alloc(F, sz ? sz : 1, S->o->frontier_mem, &it->chunk);
+    it->bytes = frontier_alloc(F, &S->pool, sz ? sz : 1, &it->chunk);
     memcpy(it->bytes, f->state.data, it->slen);
     memcpy(it->bytes + it->slen, f->d0.data, it->dlen);
     F->bytes += sz;
@@ -252,10 +279,11 @@ static void frontier_add(Ses *S, uint64_t k) {
   if (F->n > S->res->peak_frontier) S->res->peak_frontier = F->n;
 }
 
-static void frontier_free(Frontier *F) {
+static void frontier_free(Frontier *F, ChunkPool *P) {
   for (uint64_t i = 0; i < F->n; i++) pn_unref(F->items[i].path);
-  for (uint32_t c = 0; c < F->nchunks; c++) free(F->chunks[c]);
+  for (uint32_t c = 0; c < F->nchunks; c++) pool_put(P, F->chunks[c], F->sizes[c]);
   free(F->chunks);
+  free(F->sizes);
   free(F->items);
   memset(F, 0, sizeof *F);
 }
@@ -483,6 +511,8 @@ static int run_ses(const BcProgram *bc, const VmTest *test, const SearchOptions 
   S->bc = bc;
   S->test = test;
   S->o = o;
+  S->pool.size = o->frontier_mem / 64 < CHUNK_BYTES ? (size_t)(o->frontier_mem / 64) : CHUNK_BYTES;
+  if (S->pool.size < 4096) S->pool.size = 4096;
   S->res = res;
   int rc = -1;
   Buf err;
@@ -549,7 +579,7 @@ static int run_ses(const BcProgram *bc, const VmTest *test, const SearchOptions 
         uint64_t j = i + 1;
         while (j < work.n && !work.items[j].bytes) j++;
         if (j == work.n || work.items[j].chunk != c) {
-          free(work.chunks[c]);
+          pool_put(&S->pool, work.chunks[c], work.sizes[c]);
           work.chunks[c] = NULL;
         }
       }
@@ -558,7 +588,7 @@ static int run_ses(const BcProgram *bc, const VmTest *test, const SearchOptions 
       it->path = NULL;
     }
     S->root = NULL;
-    frontier_free(&work);
+    frontier_free(&work, &S->pool);
   }
   res->delays = S->db;
   if (!res->bug && !res->complete) {
@@ -584,7 +614,8 @@ out:
   while (S->depth) pop_frame(S);
   for (uint64_t k = 0; k < S->cap; k++) frame_fini(&S->fr[k]);
   free(S->fr);
-  frontier_free(&S->next);
+  frontier_free(&S->next, &S->pool);
+  pool_fini(&S->pool);
   ps_fini(&S->path);
   sc_free(S->cache);
   explorer_free(S->ex);
