@@ -18,6 +18,9 @@ typedef struct Node {
   TraceChoice choice;        /* the step from the parent */
 } Node;
 
+/* Successors are computed in batches of this many (see run_bfs). */
+enum { KID_BATCH = 64 };
+
 typedef struct Level {
   Buf bytes;                 /* the states, one after another */
   uint64_t *node;            /* node of each state */
@@ -75,8 +78,7 @@ static int run_bfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
   Buf s, kids;                /* kids: the successors of one state */
   buf_init(&s);
   buf_init(&kids);
-  uint64_t *koff = NULL, *kfp = NULL;   /* where each starts; fingerprints */
-  uint32_t kcap = 0;
+  uint64_t koff[KID_BATCH + 1], kfp[KID_BATCH];   /* where each starts; fingerprints */
   VmChoices ch = {0};
   const char *why = NULL;
   Progress prog;
@@ -122,49 +124,48 @@ static int run_bfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
         break;
       }
       if (held) continue;   /* only looking for shorter bugs now */
-      /* All successors first, then their fingerprints and cache prefetches
-      ** back to back, then the lookups (see search_dfs.c). */
-      uint32_t nk = 0;
-      kids.len = 0;
-      if (ch.n + 1 > kcap) {
-        kcap = ch.n + 1;
-        koff = xrealloc(koff, kcap * sizeof *koff);
-        kfp = xrealloc(kfp, kcap * sizeof *kfp);
-      }
-      for (uint32_t k = 0; k < ch.n; k++) {
-        uint32_t choice = ch.kind == VC_MACHINE ? ch.ids[k] : k;
-        koff[k] = kids.len;
-        vs = vm_step_expand(vm, st, len, choice, &kids);
-        res->transitions++;
-        if (vs == VM_BAD_STATE) { fputs("pcheck: internal error: the VM rejected its own choice\n", stderr); goto out; }
-        if (vs != VM_OK) {
-          TraceChoice tc = { (uint8_t)ch.kind, choice };
-          held = 1;
-          held_bug = *vm_bug(vm);
-          held_bug.message = xstrdup(held_bug.message ? held_bug.message : "");
-          held_n = path_of(nodes, id, &held_trace, &tc);
-          break;
+      /* The successors in batches of KID_BATCH (a data choice may have
+      ** very many): all of a batch first, then their fingerprints and cache
+      ** prefetches back to back, then the lookups (see search_dfs.c). */
+      for (uint32_t first = 0; first < ch.n && !held; first += KID_BATCH) {
+        uint32_t nk = 0, nb = ch.n - first < KID_BATCH ? ch.n - first : KID_BATCH;
+        kids.len = 0;
+        for (uint32_t j = 0; j < nb; j++) {
+          uint32_t k = first + j, choice = ch.kind == VC_MACHINE ? ch.ids[k] : k;
+          koff[j] = kids.len;
+          vs = vm_step_expand(vm, st, len, choice, &kids);
+          res->transitions++;
+          if (vs == VM_BAD_STATE) { fputs("pcheck: internal error: the VM rejected its own choice\n", stderr); goto out; }
+          if (vs != VM_OK) {
+            TraceChoice tc = { (uint8_t)ch.kind, choice };
+            held = 1;
+            held_bug = *vm_bug(vm);
+            held_bug.message = xstrdup(held_bug.message ? held_bug.message : "");
+            held_n = path_of(nodes, id, &held_trace, &tc);
+            break;
+          }
+          nk++;
         }
-        nk++;
-      }
-      koff[nk] = kids.len;
-      for (uint32_t k = 0; k < nk; k++) kfp[k] = state_hash(kids.data + koff[k], koff[k + 1] - koff[k]);
-      for (uint32_t k = 0; k < nk; k++) sc_prefetch(cache, kfp[k]);
-      for (uint32_t k = 0; k < nk; k++) {
-        uint64_t fp = kfp[k];
-        ScResult r = sc_insert(cache, fp);
-        if (r == SC_SEEN) continue;
-        if (r == SC_FULL && on_path(nodes, id, fp)) continue;
-        if (nnodes == ncap) {
-          ncap *= 2;
-          nodes = xrealloc(nodes, ncap * sizeof(Node));
+        koff[nk] = kids.len;
+        for (uint32_t j = 0; j < nk; j++) kfp[j] = state_hash(kids.data + koff[j], koff[j + 1] - koff[j]);
+        for (uint32_t j = 0; j < nk; j++) sc_prefetch(cache, kfp[j]);
+        for (uint32_t j = 0; j < nk; j++) {
+          uint32_t k = first + j;
+          uint64_t fp = kfp[j];
+          ScResult r = sc_insert(cache, fp);
+          if (r == SC_SEEN) continue;
+          if (r == SC_FULL && on_path(nodes, id, fp)) continue;
+          if (nnodes == ncap) {
+            ncap *= 2;
+            nodes = xrealloc(nodes, ncap * sizeof(Node));
+          }
+          nodes[nnodes].parent = id;
+          nodes[nnodes].fp = fp;
+          nodes[nnodes].choice = (TraceChoice){ (uint8_t)ch.kind, ch.kind == VC_MACHINE ? ch.ids[k] : k };
+          level_push(&next, nnodes, kids.data + koff[j], koff[j + 1] - koff[j]);
+          nnodes++;
+          res->states++;
         }
-        nodes[nnodes].parent = id;
-        nodes[nnodes].fp = fp;
-        nodes[nnodes].choice = (TraceChoice){ (uint8_t)ch.kind, ch.kind == VC_MACHINE ? ch.ids[k] : k };
-        level_push(&next, nnodes, kids.data + koff[k], koff[k + 1] - koff[k]);
-        nnodes++;
-        res->states++;
       }
     }
     if (!res->bug && held) {
@@ -202,8 +203,6 @@ out:
   level_fini(&next);
   buf_fini(&s);
   buf_fini(&kids);
-  free(koff);
-  free(kfp);
   vm_choices_fini(&ch);
   sc_free(cache);
   vm_free(vm);

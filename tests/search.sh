@@ -146,6 +146,32 @@ if [ -s "$tmp/fmt/Main.txt" ] && [ -s "$tmp/fmt/Main.json" ] && [ -s "$tmp/fmt/M
   ok "all six trace formats"
 else bad "trace formats"; ls -l "$tmp/fmt"; fi
 
+# 6b. Wide data choices: successors are computed in batches of 64, so 200
+# options span four batches.  1 + 1 + 200 + 600 states, counted by hand.
+cat >"$tmp/wide.p" <<'P'
+machine Main {
+  var x: int;
+  var y: int;
+  start state S {
+    entry {
+      x = choose(200);
+      y = choose(3);
+      assert x != 157 || y != 2, format("x = {0}, y = {1}", x, y);
+    }
+  }
+}
+P
+sed 's/assert x != 157 || y != 2, format("x = {0}, y = {1}", x, y);/assert x >= 0;/' "$tmp/wide.p" >"$tmp/wide_ok.p"
+for s in dfs bfs; do
+  r=$(run --search $s -q "$tmp/wide_ok.p" 2>&1)
+  if echo "$r" | grep -q '^states: 802  transitions: 801 '; then ok "$s: 802 states over a choice of 200 then 3"
+  else bad "$s over a wide choice"; echo "$r" | tail -n 2; fi
+  r=$(run --search $s -q -o "$tmp/w$s" "$tmp/wide.p" 2>&1)
+  if echo "$r" | grep -q '^result: bug-found$' && run --replay "$tmp/w$s/Main.schedule" "$tmp/wide.p" 2>&1 |
+       grep -q 'assertion failed: x = 157, y = 2'; then ok "$s: the bug in the third batch of 64, replayed"
+  else bad "$s: the bug at choice 157"; echo "$r" | tail -n 3; fi
+done
+
 # 7. A test prefix selects every test that starts with it, as P does.
 r=$(run --search dfs --mem 64M -q -t tcA tests/golden/accept/multi_file_proj.p 2>&1); rc=$?
 if [ "$rc" -eq 0 ] && [ "$(echo "$r" | grep -c '^== test tcA')" -eq 2 ] && [ "$(echo "$r" | grep -c '^result: no-bug (complete)$')" -eq 2 ]; then

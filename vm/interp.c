@@ -91,8 +91,8 @@ struct Vm {
   uint32_t *touched;     /* record indexes decoded or sent to since the load */
   uint32_t ntouched, touched_cap;
   uint32_t *offtab;      /* write_state: record offsets */
-  Buf frames_buf;        /* save_frames: scratch */
   uint32_t offtab_cap;
+  Buf frames_buf;        /* save_frames: scratch */
 };
 
 enum { R_DONE, R_SUSPEND, R_BUG };
