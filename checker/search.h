@@ -105,4 +105,26 @@ void progress_done(Progress *p, const SearchOptions *o);
 /* Should the search stop now (timeout or interrupt)?  Sets *why. */
 int search_should_stop(const SearchOptions *o, const Progress *p, const char **why);
 
+/* Single executions from the initial state, one picked choice at a time:
+** what random, irs and pct share. */
+typedef struct Walk {
+  Vm *vm;
+  Buf a, b;                  /* the current State; scratch for the next */
+  VmChoices ch;              /* the choices at the current State */
+  TraceChoice *trace;        /* the choices taken so far */
+  uint64_t depth, tcap;      /* how many; allocated */
+} Walk;
+typedef enum WalkEnd { WALK_END, WALK_CUT, WALK_BUG, WALK_FAIL } WalkEnd;
+/* The choice to take among ch (a machine id, or a data option index). */
+typedef uint32_t (*WalkPick)(void *ctx, const VmChoices *ch);
+/* A uniformly random choice; ctx is an Rng (checker/rng.h). */
+uint32_t walk_pick_uniform(void *rng, const VmChoices *ch);
+void walk_init(Walk *w, const BcProgram *bc, const VmTest *test);
+void walk_fini(Walk *w);
+/* One execution: pick until nothing is enabled (WALK_END), max_steps
+** steps were taken (WALK_CUT), a bug (WALK_BUG, recorded in r) or an
+** internal error (WALK_FAIL, reported).  Counts r's transitions; after
+** END and CUT, raises r->max_depth to the execution's length. */
+WalkEnd walk_run(Walk *w, int64_t max_steps, WalkPick pick, void *ctx, SearchResult *r);
+
 #endif

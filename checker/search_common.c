@@ -1,7 +1,9 @@
 /* search_common.c: what every search shares: recording a bug, the
-** progress line, stopping on timeout or interrupt, the table of searches. */
+** progress line, stopping on timeout or interrupt, single executions
+** (Walk), the table of searches. */
 #include <config.h>
 #include "checker/search.h"
+#include "checker/rng.h"
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -82,4 +84,58 @@ const SearchOps *search_find(const char *name) {
   for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
     if (strcmp(all[i]->name, name) == 0) return all[i];
   return NULL;
+}
+
+uint32_t walk_pick_uniform(void *rng, const VmChoices *ch) {
+  uint32_t k = rng_below(rng, ch->n);
+  return ch->kind == VC_MACHINE ? ch->ids[k] : k;
+}
+
+void walk_init(Walk *w, const BcProgram *bc, const VmTest *test) {
+  memset(w, 0, sizeof *w);
+  w->vm = vm_new(bc, test);
+  buf_init(&w->a);
+  buf_init(&w->b);
+}
+
+void walk_fini(Walk *w) {
+  vm_choices_fini(&w->ch);
+  free(w->trace);
+  buf_fini(&w->a);
+  buf_fini(&w->b);
+  vm_free(w->vm);
+}
+
+WalkEnd walk_run(Walk *w, int64_t max_steps, WalkPick pick, void *ctx, SearchResult *r) {
+  w->depth = 0;
+  VmStatus st = vm_initial(w->vm, &w->a);
+  if (st != VM_OK) { search_record_bug(r, w->vm, w->trace, 0); return WALK_BUG; }
+  WalkEnd end;
+  for (;;) {
+    st = vm_choices(w->vm, (uint8_t *)w->a.data, w->a.len, &w->ch);
+    if (st != VM_OK) {
+      if (st == VM_BAD_STATE) { fputs("pcheck: internal error: the VM produced a malformed state\n", stderr); return WALK_FAIL; }
+      search_record_bug(r, w->vm, w->trace, w->depth);
+      return WALK_BUG;
+    }
+    if (w->ch.kind == VC_NONE) { end = WALK_END; break; }
+    if ((int64_t)w->depth >= max_steps) { end = WALK_CUT; break; }
+    uint32_t choice = pick(ctx, &w->ch);
+    if (w->depth == w->tcap) {
+      w->tcap = w->tcap ? w->tcap * 2 : 1024;
+      w->trace = xrealloc(w->trace, w->tcap * sizeof(TraceChoice));
+    }
+    w->trace[w->depth].kind = (uint8_t)w->ch.kind;
+    w->trace[w->depth++].value = choice;
+    st = vm_step(w->vm, (uint8_t *)w->a.data, w->a.len, choice, &w->b);
+    r->transitions++;
+    if (st != VM_OK) {
+      if (st == VM_BAD_STATE) { fputs("pcheck: internal error: the VM rejected its own choice\n", stderr); return WALK_FAIL; }
+      search_record_bug(r, w->vm, w->trace, w->depth);
+      return WALK_BUG;
+    }
+    Buf t = w->a; w->a = w->b; w->b = t;
+  }
+  if (w->depth > r->max_depth) r->max_depth = w->depth;
+  return end;
 }

@@ -42,23 +42,51 @@ static void change_points(Rng *r, int64_t k, int64_t n, int64_t *cp) {
   }
 }
 
-static int run_pct(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, SearchResult *res) {
-  Vm *vm = vm_new(bc, test);
+/* The state of one pct run that picking needs. */
+typedef struct Pct {
   Rng rng;
-  rng_seed(&rng, o->seed);
-  Buf a, b, log;
-  buf_init(&a);
-  buf_init(&b);
+  double *prio;              /* priority of each machine id seen */
+  uint64_t pcap;             /* prio's entries allocated */
+  uint64_t nseen;            /* ids below this have a priority (this execution) */
+  int64_t sched;             /* scheduling steps taken (this execution) */
+  int64_t d, ncp;            /* depth; change points */
+  int64_t *cp;               /* the change points of this execution */
+} Pct;
+
+static uint32_t pick_pct(void *ctx, const VmChoices *ch) {
+  Pct *p = ctx;
+  if (ch->kind != VC_MACHINE) return rng_below(&p->rng, ch->n);
+  /* Machines seen for the first time (ids ascending) get their initial
+  ** priorities, uniform in (d, d+1): a random order. */
+  uint64_t top = ch->ids[ch->n - 1];
+  if (top >= p->nseen) {
+    if (top >= p->pcap) {
+      p->pcap = top + 1 > 2 * p->pcap ? top + 1 : 2 * p->pcap;
+      p->prio = xrealloc(p->prio, p->pcap * sizeof *p->prio);
+    }
+    for (; p->nseen <= top; p->nseen++) p->prio[p->nseen] = (double)p->d + rng_open01(&p->rng);
+  }
+  uint32_t choice = ch->ids[0];
+  for (uint32_t i = 1; i < ch->n; i++)
+    if (p->prio[ch->ids[i]] > p->prio[choice]) choice = ch->ids[i];
+  p->sched++;
+  for (int64_t j = 0; j < p->ncp; j++)
+    if (p->cp[j] == p->sched) p->prio[choice] = (double)(p->d - (j + 1));
+  return choice;
+}
+
+static int run_pct(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, SearchResult *res) {
+  Walk w;
+  walk_init(&w, bc, test);
+  Pct p = {0};
+  rng_seed(&p.rng, o->seed);
+  Buf log;
   buf_init(&log);
-  if (o->verbose) vm_set_log(vm, &log);
-  VmChoices ch = {0};
-  TraceChoice *trace = NULL;
-  uint64_t tcap = 0;
-  double *prio = NULL;       /* priority of each machine id seen */
-  uint64_t pcap = 0;
-  int64_t d = o->pct_depth > 0 ? o->pct_depth : 3, k = o->pct_steps > 0 ? o->pct_steps : 1000;
-  int64_t ncp = d - 1 < k ? d - 1 : k;
-  int64_t *cp = xmalloc((size_t)(ncp ? ncp : 1) * sizeof *cp);
+  if (o->verbose) vm_set_log(w.vm, &log);
+  int64_t k = o->pct_steps > 0 ? o->pct_steps : 1000;
+  p.d = o->pct_depth > 0 ? o->pct_depth : 3;
+  p.ncp = p.d - 1 < k ? p.d - 1 : k;
+  p.cp = xmalloc((size_t)(p.ncp ? p.ncp : 1) * sizeof *p.cp);
   Progress prog;
   progress_init(&prog);
   const char *why = NULL;
@@ -67,59 +95,15 @@ static int run_pct(const BcProgram *bc, const VmTest *test, const SearchOptions 
     if (search_should_stop(o, &prog, &why)) break;
     progress_tick(&prog, o, res, ex, "executions");
     res->executions++;
-    change_points(&rng, k, ncp, cp);
-    uint64_t depth = 0, nseen = 0;
-    int64_t sched = 0;         /* scheduling steps taken */
+    change_points(&p.rng, k, p.ncp, p.cp);
+    p.nseen = 0;
+    p.sched = 0;
     if (o->verbose) buf_printf(&log, "<TestLog> Execution %llu (seed %llu)\n", (unsigned long long)ex + 1,
                                (unsigned long long)o->seed);
-    VmStatus st = vm_initial(vm, &a);
-    if (st != VM_OK) { search_record_bug(res, vm, trace, 0); goto done; }
-    for (;;) {
-      st = vm_choices(vm, (uint8_t *)a.data, a.len, &ch);
-      if (st != VM_OK) {
-        if (st == VM_BAD_STATE) { fputs("pcheck: internal error: the VM produced a malformed state\n", stderr); goto fail; }
-        search_record_bug(res, vm, trace, depth);
-        goto done;
-      }
-      if (ch.kind == VC_NONE) break;
-      if ((int64_t)depth >= o->max_steps) { truncated = 1; break; }
-      uint32_t choice;
-      if (ch.kind == VC_MACHINE) {
-        /* Machines seen for the first time (ids ascending) get their
-        ** initial priorities, uniform in (d, d+1): a random order. */
-        uint64_t top = ch.ids[ch.n - 1];
-        if (top >= nseen) {
-          if (top >= pcap) {
-            pcap = top + 1 > 2 * pcap ? top + 1 : 2 * pcap;
-            prio = xrealloc(prio, pcap * sizeof *prio);
-          }
-          for (; nseen <= top; nseen++) prio[nseen] = (double)d + rng_open01(&rng);
-        }
-        choice = ch.ids[0];
-        for (uint32_t i = 1; i < ch.n; i++)
-          if (prio[ch.ids[i]] > prio[choice]) choice = ch.ids[i];
-        sched++;
-        for (int64_t j = 0; j < ncp; j++)
-          if (cp[j] == sched) prio[choice] = (double)(d - (j + 1));
-      } else {
-        choice = rng_below(&rng, ch.n);
-      }
-      if (depth == tcap) {
-        tcap = tcap ? tcap * 2 : 1024;
-        trace = xrealloc(trace, tcap * sizeof(TraceChoice));
-      }
-      trace[depth].kind = (uint8_t)ch.kind;
-      trace[depth++].value = choice;
-      st = vm_step(vm, (uint8_t *)a.data, a.len, choice, &b);
-      res->transitions++;
-      if (st != VM_OK) {
-        if (st == VM_BAD_STATE) { fputs("pcheck: internal error: the VM rejected its own choice\n", stderr); goto fail; }
-        search_record_bug(res, vm, trace, depth);
-        goto done;
-      }
-      Buf t = a; a = b; b = t;
-    }
-    if (depth > res->max_depth) res->max_depth = depth;
+    WalkEnd end = walk_run(&w, o->max_steps, pick_pct, &p, res);
+    if (end == WALK_FAIL) goto fail;
+    if (end == WALK_BUG) goto done;
+    if (end == WALK_CUT) truncated = 1;
     if (o->verbose && logf) { fwrite(log.data ? log.data : "", 1, log.len, logf); log.len = 0; }
   }
 done:
@@ -132,20 +116,16 @@ done:
     buf_init(&r);
     if (why) buf_printf(&r, "%s after ", why);
     buf_printf(&r, "%llu executions (pct, depth %lld, %lld steps)", (unsigned long long)res->executions,
-               (long long)d, (long long)k);
+               (long long)p.d, (long long)k);
     if (truncated) buf_printf(&r, ", some cut at %lld steps", (long long)o->max_steps);
     res->bound = buf_take(&r);
   }
   rc = 0;
 fail:
-  vm_choices_fini(&ch);
-  free(trace);
-  free(prio);
-  free(cp);
-  buf_fini(&a);
-  buf_fini(&b);
+  free(p.prio);
+  free(p.cp);
   buf_fini(&log);
-  vm_free(vm);
+  walk_fini(&w);
   return rc;
 }
 
