@@ -11,17 +11,7 @@
 # - pct with --pct-depth 1 never changes priorities, so a bug that needs a
 #   preemption is out of its reach, while depth 3 finds it;
 # - bad values of the new options are usage errors (exit 2).
-set -u
-: "${PCHECK:?PCHECK must name the pcheck binary}"
-: "${srcdir:=.}"
-cd "$srcdir" || exit 99
-tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass + 1)); echo "PASS: $*"; }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
-run() { ${PCHECK_WRAPPER:-} "$PCHECK" "$@"; }
-field() { sed -n "s/.*$1: \([0-9]*\).*/\1/p" | tail -n 1; }
+. "${srcdir:-.}/tests/lib.sh"
 d=tests/baselines
 
 # 1. pb: one preemption.  Bound 0 is reported complete first, then the bug

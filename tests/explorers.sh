@@ -15,19 +15,9 @@
 # - unsound and failing explorers are reported, with the state;
 # - the frontier falls back to re-execution when it outgrows its memory;
 # - ses and ss traces replay to the same bug.
-set -u
-: "${PCHECK:?PCHECK must name the pcheck binary}"
-: "${srcdir:=.}"
-cd "$srcdir" || exit 99
+. "${srcdir:-.}/tests/lib.sh"
 : "${PCHECK_STDLIB:=$PWD/stdlib}"
 export PCHECK_STDLIB
-tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass + 1)); echo "PASS: $*"; }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
-run() { ${PCHECK_WRAPPER:-} "$PCHECK" "$@"; }
-field() { sed -n "s/.*$1: \([0-9]*\).*/\1/p" | tail -n 1; }
 notime() { sed -e 's/time: [0-9.]*$/time: T/' -e 's/, [0-9.]* s$/, T s/'; }
 
 # Correct models and test cases that dfs finishes here, as "INPUT TEST".

@@ -7,18 +7,8 @@
 # - a bug variant: the default search finds it (exit 1), its .schedule
 #   replays to the same bug, and dfs finds it too.
 # MODELS_MAX_STATES (default 2000000) skips correct tests recorded larger.
-set -u
-: "${PCHECK:?PCHECK must name the pcheck binary}"
-: "${srcdir:=.}"
-cd "$srcdir" || exit 99
+. "${srcdir:-.}/tests/lib.sh"
 max=${MODELS_MAX_STATES:-2000000}
-tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass + 1)); echo "PASS: $*"; }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
-run() { ${PCHECK_WRAPPER:-} "$PCHECK" "$@"; }
-field() { sed -n "s/.*$1: \([0-9]*\).*/\1/p" | tail -n 1; }
 nvariants=0
 for f in models/*/expected.txt; do
   [ -f "$f" ] || continue

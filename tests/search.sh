@@ -8,17 +8,7 @@
 # - a trace that no longer fits the model is refused with the step where
 #   it diverges; malformed trace files are refused with a clear error;
 # - a state space larger than --mem 16M ends "bounded" with the reason.
-set -u
-: "${PCHECK:?PCHECK must name the pcheck binary}"
-: "${srcdir:=.}"
-cd "$srcdir" || exit 99
-tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass + 1)); echo "PASS: $*"; }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
-run() { ${PCHECK_WRAPPER:-} "$PCHECK" "$@"; }
-field() { sed -n "s/.*$1: \([0-9]*\).*/\1/p" | tail -n 1; }
+. "${srcdir:-.}/tests/lib.sh"
 
 # 1. dfs and bfs agree on correct models.
 for spec in "models/clientserver tcSingleClient" "models/clientserver tcMultipleClients" \
