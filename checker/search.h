@@ -9,6 +9,11 @@
 #include "checker/statecache.h"
 #include "vm/vm.h"
 
+/* dfs and bfs compute the successors of a state in batches of this many,
+** so that a choice among very many values does not hold all their States
+** at once; each batch is hashed and its cache slots prefetched together. */
+enum { KID_BATCH = 64 };
+
 /* One choice of a trace, as vm_step takes it. */
 typedef struct TraceChoice {
   uint8_t kind;              /* VC_MACHINE or VC_DATA */

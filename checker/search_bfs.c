@@ -18,9 +18,6 @@ typedef struct Node {
   TraceChoice choice;        /* the step from the parent */
 } Node;
 
-/* Successors are computed in batches of this many (see run_bfs). */
-enum { KID_BATCH = 64 };
-
 typedef struct Level {
   Buf bytes;                 /* the states, one after another */
   uint64_t *node;            /* node of each state */

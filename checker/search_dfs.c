@@ -28,9 +28,6 @@ typedef struct DfsFrame {
   uint32_t kid_n;            /* successors held (a batch of at most KID_BATCH) */
 } DfsFrame;
 
-/* Successors are computed in batches, so that a choice among a million
-** values does not hold a million States at once. */
-enum { KID_BATCH = 64 };
 
 static uint64_t salt(int k) { return 0x9e3779b97f4a7c15ull * (uint64_t)(k + 1); }
 
