@@ -67,6 +67,10 @@ struct Ast {
   Ast *owner;            /* D_VAR/D_FUN/D_STATE: enclosing machine, or NULL */
   int slot;              /* D_VAR: index among its kind (locals, fields, params) */
   int vkind;             /* D_VAR: VK_* */
+  int iface;             /* D_MACHINE (not a spec), D_INTERFACE: index in Program.ifaces */
+  void *info;            /* D_TEST, D_IMPL: its module (ModInfo, lang/modules.c) */
+  uint8_t *perm;         /* D_MACHINE, D_INTERFACE, D_EVENTSET: permission set, one flag per event id
+                            (Program.nperm of them, halt first); a machine's receives */
 };
 
 typedef struct AstCtx {

@@ -8,6 +8,7 @@
 ** values. */
 #include <config.h>
 #include "lang/codegen.h"
+#include "lang/modules.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -339,7 +340,7 @@ static void cg_expr(Cg *C, Ast *e) {
   case AST_E_NEW:
     cg_payload(C, &e->list);
     loc_at(C, e->span);
-    emit_u16u16(C, OP_NEW, (uint16_t)e->decl->slot, (uint16_t)(e->list.n > 0));
+    emit_u16u16(C, OP_NEW, (uint16_t)e->decl->iface, (uint16_t)(e->list.n > 0));
     break;
   case AST_E_CALL:
     for (int i = 0; i < e->list.n; i++) cg_expr(C, e->list.items[i]);
@@ -802,6 +803,13 @@ static void cg_machine(Cg *C, Ast *m, BcMachine *bm) {
   if (bm->is_spec) {
     bm->observes = arena_alloc(C->a, C->bc->nevents);
     for (int i = 0; i < m->list2.n; i++) bm->observes[event_index(C, m->list2.items[i])] = 1;
+  } else {
+    bm->iface = (uint16_t)m->iface;
+    if (m->k[0] && (m->k[0]->op & 2)) {   /* a sends clause */
+      bm->sends = arena_alloc(C->a, C->bc->nevents);
+      memset(bm->sends, 0, C->bc->nevents);
+      for (int i = 0; i < m->k[0]->list2.n; i++) bm->sends[event_index(C, m->k[0]->list2.items[i])] = 1;
+    }
   }
   C->owner = NULL;
 }
@@ -928,6 +936,24 @@ BcProgram *cg_compile(Program *p, Diag *d) {
     for (int j = 0; j < x->list.n; j++) {
       be->members[j] = arena_strdup(C->a, x->list.items[j]->name);
       be->values[j] = x->list.items[j]->ival;
+    }
+  }
+  /* Interfaces: P's permissions are the receive sets (Ast.perm, halt first,
+  ** as event ids are); a universal set needs no check. */
+  bc->nifaces = (uint16_t)p->ifaces.n;
+  bc->iface_names = arena_alloc(C->a, (size_t)(p->ifaces.n ? p->ifaces.n : 1) * sizeof(char *));
+  bc->iface_self = arena_alloc(C->a, (size_t)(p->ifaces.n ? p->ifaces.n : 1) * sizeof(uint16_t));
+  bc->iface_recv = arena_alloc(C->a, (size_t)(p->ifaces.n ? p->ifaces.n : 1) * sizeof(uint8_t *));
+  for (int i = 0; i < p->ifaces.n; i++) {
+    Ast *x = p->ifaces.items[i];
+    bc->iface_names[i] = arena_strdup(C->a, x->name);
+    bc->iface_self[i] = x->kind == AST_D_MACHINE ? (uint16_t)x->slot : BC_NO_MACHINE;
+    int all = 1;
+    for (int e = 0; e < p->nperm; e++) all &= x->perm[e] != 0;
+    bc->iface_recv[i] = NULL;
+    if (!all) {
+      bc->iface_recv[i] = arena_alloc(C->a, bc->nevents);
+      memcpy(bc->iface_recv[i], x->perm, bc->nevents);
     }
   }
   bc->nparams = (uint16_t)p->params.n;
@@ -1078,6 +1104,22 @@ void cg_test(const BcProgram *bc, const Program *p, const TestCase *tc, VmTest *
   for (int i = 0; i < specs.n; i++) sp[i] = (uint16_t)((Ast *)specs.items[i])->slot;
   out->nspecs = (uint16_t)specs.n;
   out->specs = sp;
+  /* The test's module: which machine each interface creates, links
+  ** (rename), and whose sends each spec observes. */
+  const ModInfo *mi = tc->decl ? tc->decl->info : NULL;
+  if (mi) {
+    uint16_t *bind = xcalloc((size_t)(mi->niface ? mi->niface : 1), sizeof(uint16_t));
+    uint16_t *link = xcalloc((size_t)(mi->niface ? mi->niface : 1), sizeof(uint16_t));
+    for (int i = 0; i < mi->niface; i++) {
+      bind[i] = mi->def[i] ? (uint16_t)mi->def[i]->slot : BC_NO_MACHINE;
+      link[i] = mi->link[i];
+    }
+    const uint8_t **from = xcalloc((size_t)(specs.n ? specs.n : 1), sizeof(uint8_t *));
+    for (int i = 0; i < specs.n; i++) from[i] = mi->observed[((Ast *)specs.items[i])->iface];
+    out->bind = bind;
+    out->link = link;
+    out->spec_from = from;
+  }
   ptrvec_fini(&specs);
   Value *params = xcalloc(bc->nparams ? bc->nparams : 1, sizeof(Value));
   for (uint16_t i = 0; i < bc->nparams; i++) params[i] = bc->param_defaults[i];
@@ -1105,6 +1147,9 @@ void cg_test(const BcProgram *bc, const Program *p, const TestCase *tc, VmTest *
 
 void cg_test_fini(VmTest *t) {
   free((void *)t->specs);
+  free((void *)t->bind);
+  free((void *)t->link);
+  free((void *)t->spec_from);
   free((void *)t->params);
   PtrVec *owned = t->priv;
   if (owned) {

@@ -70,6 +70,8 @@ static void show_source(Diag *d, Span sp) {
     char shown = (c == '\t' || (c >= 0x20 && c != 0x7f)) ? (char)c : '?';
     if (c == '\r' && i + 1 == le) break;
     buf_putc(&line, shown);
+    /* A UTF-8 character takes one column: its continuation bytes add none. */
+    if ((c & 0xC0) == 0x80 && i > from && i != pos) continue;
     if (i < pos) buf_putc(&caret, c == '\t' ? '\t' : ' ');
     else if (i < end || i == pos) buf_putc(&caret, '^');
   }

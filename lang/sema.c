@@ -6,6 +6,7 @@
 ** one mistake does not cascade. */
 #include <config.h>
 #include "lang/sema.h"
+#include "lang/modules.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -96,6 +97,7 @@ void program_free(Program *p) {
 }
 
 Ast *sema_global(const Program *p, const char *name) { return symtab_get(p->globals, name); }
+Ast *sema_module(const Program *p, const char *name) { return symtab_get(p->modules, name); }
 
 Ast *sema_machine_member(const Ast *m, const char *name, AstKind kind) {
   for (int i = 0; i < m->list.n; i++) {
@@ -156,6 +158,9 @@ static const char *decl_what(const Ast *d) {
   case AST_D_EXPLORER: return "explorer";
   case AST_D_FUN: return "function";
   case AST_D_MODULE: return "module";
+  case AST_D_INTERFACE: return "interface";
+  case AST_D_EVENTSET: return "event set";
+  case AST_D_IMPL: return "implementation";
   case AST_D_TEST: return "test";
   case AST_D_PARAM: return "param";
   case AST_D_STATE: return "state";
@@ -183,7 +188,7 @@ static void collect(Sema *S) {
   for (int i = 0; i < p->root->list.n; i++) {
     Ast *d = p->root->list.items[i];
     switch (d->kind) {
-    case AST_D_EVENT: declare_global(S, d); ptrvec_push(&p->events, d); break;
+    case AST_D_EVENT: declare_global(S, d); ptrvec_push(&p->events, d); d->slot = p->events.n; break;
     case AST_D_TYPEDEF: declare_global(S, d); break;
     case AST_D_MODULE: {
       Ast *old = symtab_get(p->modules, d->name);
@@ -202,7 +207,20 @@ static void collect(Sema *S) {
     case AST_D_MACHINE:
       declare_global(S, d);
       ptrvec_push((d->flags & AF_SPEC) ? &p->specs : &p->machines, d);
+      /* Every machine declares an interface of its own name (P); a spec's
+      ** `iface` is its index among the specs. */
+      if (!(d->flags & AF_SPEC)) { d->iface = p->ifaces.n; ptrvec_push(&p->ifaces, d); }
+      else d->iface = p->specs.n - 1;
       break;
+    case AST_D_INTERFACE: declare_global(S, d); d->iface = p->ifaces.n; ptrvec_push(&p->ifaces, d); break;
+    case AST_D_EVENTSET: declare_global(S, d); break;
+    case AST_D_IMPL: {
+      Ast *old = symtab_get(p->testnames, d->name);
+      if (old) redeclared(S, d, old);
+      else symtab_put(p->testnames, d->name, d);
+      ptrvec_push(&p->impls, d);
+      break;
+    }
     case AST_D_FUN: declare_global(S, d); ptrvec_push(&p->funs, d); break;
     case AST_D_PARAM: declare_global(S, d); ptrvec_push(&p->params, d); break;
     case AST_D_EXPLORER: declare_global(S, d); ptrvec_push(&p->explorers, d); break;
@@ -261,7 +279,8 @@ static Type *resolve_type(Sema *S, Ast *t) {
     else if (d->kind == AST_D_ENUM) {
       if (!d->type) { d->type = type_new(tc, TY_ENUM, 0); d->type->decl = d; }
       r = d->type;
-    } else if (d->kind == AST_D_MACHINE && !(d->flags & AF_SPEC)) r = type_mname(tc, d);
+    } else if ((d->kind == AST_D_MACHINE && !(d->flags & AF_SPEC)) || d->kind == AST_D_INTERFACE ||
+               d->kind == AST_D_EVENTSET) r = type_mname(tc, d);   /* P's permission types */
     else ERR(t->name_span, "'%s' is a %s, not a type", t->name, decl_what(d));
     break;
   }
@@ -314,8 +333,53 @@ static Type *event_payload(Sema *S, const Ast *ev) {
   return ev->k[0] ? ev->k[0]->type : S->tc->t_null;
 }
 
+static void resolve_events(Sema *S, AstList *events, int allow_null);
+
+/* A permission set (P): one flag per event id, halt first.  `events` NULL
+** gives the universal set (every event and halt), as a machine without a
+** receives clause has. */
+static uint8_t *perm_set(Sema *S, const AstList *events) {
+  uint8_t *f = arena_alloc(S->p->arena, (size_t)S->p->nperm);
+  memset(f, events ? 0 : 1, (size_t)S->p->nperm);
+  for (int i = 0; events && i < events->n; i++) {
+    const Ast *ev = events->items[i];
+    if (ev->kind == AST_E_HALT) f[0] = 1;
+    else if (ev->decl) f[ev->decl->slot] = 1;
+  }
+  return f;
+}
+
+/* Interfaces, event sets and machines' receives/sends clauses: their events
+** and permission sets. */
+static void resolve_permissions(Sema *S) {
+  Program *p = S->p;
+  p->nperm = p->events.n + 1;
+  S->tc->nperm = p->nperm;
+  for (int i = 0; i < p->root->list.n; i++) {
+    Ast *d = p->root->list.items[i];
+    switch (d->kind) {
+    case AST_D_INTERFACE:
+      if (d->k[0]) resolve_type(S, d->k[0]);
+      resolve_events(S, &d->list, 0);
+      d->perm = perm_set(S, &d->list);
+      break;
+    case AST_D_EVENTSET:
+      resolve_events(S, &d->list, 0);
+      d->perm = perm_set(S, &d->list);
+      break;
+    case AST_D_MACHINE:
+      if (d->flags & AF_SPEC) break;
+      if (d->k[0]) { resolve_events(S, &d->k[0]->list, 0); resolve_events(S, &d->k[0]->list2, 0); }
+      d->perm = perm_set(S, d->k[0] && (d->k[0]->op & 1) ? &d->k[0]->list : NULL);
+      break;
+    default: break;
+    }
+  }
+}
+
 static void resolve_signatures(Sema *S) {
   Program *p = S->p;
+  resolve_permissions(S);
   for (int i = 0; i < p->root->list.n; i++) {
     Ast *d = p->root->list.items[i];
     switch (d->kind) {
@@ -536,11 +600,13 @@ static Type *check_call(Sema *S, Ast *e) {
 static Type *check_new(Sema *S, Ast *e) {
   if (is_spec(S)) ERR(e->span, "a spec cannot create machines ('new' in spec '%s')", S->owner->name);
   else if (is_explorer(S)) ERR(e->span, "an explorer cannot create machines");
+  /* `new X(...)` creates interface X: a machine's own interface or a
+  ** declared one; the test's module binds it to a machine (lang/modules.c). */
   Ast *m = symtab_get(S->p->globals, e->name);
-  if (!m || m->kind != AST_D_MACHINE) {
+  if (!m || (m->kind != AST_D_MACHINE && m->kind != AST_D_INTERFACE)) {
     for (int i = 0; i < e->list.n; i++) check_value(S, e->list.items[i]);
-    if (!m) ERR(e->name_span, "undeclared machine '%s'", e->name);
-    else ERR(e->name_span, "'%s' is a %s, not a machine", e->name, decl_what(m));
+    if (!m) ERR(e->name_span, "undeclared machine or interface '%s'", e->name);
+    else ERR(e->name_span, "'%s' is a %s, not a machine or an interface", e->name, decl_what(m));
     return S->tc->t_error;
   }
   if (m->flags & AF_SPEC) {
@@ -548,8 +614,13 @@ static Type *check_new(Sema *S, Ast *e) {
     return S->tc->t_error;
   }
   e->decl = m;
-  Ast *st = sema_start_state(m);
-  check_payload(S, e->span, st ? entry_param(S, st) : NULL, &e->list, "the start state of machine", e->name);
+  if (m->kind == AST_D_INTERFACE) {
+    Type *want = m->k[0] ? m->k[0]->type : NULL;
+    check_payload(S, e->span, want, &e->list, "interface", e->name);
+  } else {
+    Ast *st = sema_start_state(m);
+    check_payload(S, e->span, st ? entry_param(S, st) : NULL, &e->list, "the start state of machine", e->name);
+  }
   return type_mname(S->tc, m);
 }
 
@@ -690,6 +761,12 @@ static Type *check_expr_inner(Sema *S, Ast *e) {
         ERR(e->k[1]->span, "a key of '%s' must be '%s', not '%s'", TS(t), TS(t->elems[0]), TS(i));
       return t->elems[1];
     }
+    if (t->kind == TY_SET) {
+      /* P reads the i-th element of a set; the order is the canonical order
+      ** of set elements (vm/value.c), a function of the set's value. */
+      if (!type_assignable(tc->t_int, i)) ERR(e->k[1]->span, "a set index must be 'int', not '%s'", TS(i));
+      return t->elems[0];
+    }
     ERR(e->span, "cannot index a value of type '%s'", TS(t));
     return tc->t_error;
   }
@@ -704,8 +781,8 @@ static Type *check_expr_inner(Sema *S, Ast *e) {
   }
   case AST_E_SIZEOF: {
     Type *t = check_value(S, e->k[0]);
-    if (t->kind != TY_ERROR && !type_elem(t) && t->kind != TY_STRING)
-      ERR(e->k[0]->span, "sizeof() needs a seq, set, map or string, not '%s'", TS(t));
+    if (t->kind != TY_ERROR && !type_elem(t))   /* P: not of a string */
+      ERR(e->k[0]->span, "sizeof() needs a seq, set or map, not '%s'", TS(t));
     return tc->t_int;
   }
   case AST_E_DEFAULT: return resolve_type(S, e->k[0]);
@@ -725,6 +802,11 @@ static Type *check_expr_inner(Sema *S, Ast *e) {
     Type *to = resolve_type(S, e->k[1]);
     if (e->op == 0 && !type_castable(to, from))
       ERR(e->span, "cannot cast a value of type '%s' to '%s'", TS(from), TS(to));
+    else if (e->op == 1 && to->kind != TY_INT && to->kind != TY_FLOAT && to->kind != TY_MNAME && to->kind != TY_ERROR)
+      ERR(e->k[1]->span, "'to' converts to an interface, int or float, not to '%s'", TS(to));
+    else if (e->op == 1 && to->kind == TY_MNAME && from->kind == TY_MNAME && !type_convertible(to, from))
+      ERR(e->span, "cannot convert '%s' to '%s' with 'to': the permissions of '%s' are not a superset of those "
+          "of '%s'", TS(from), TS(to), TS(from), TS(to));
     else if (e->op == 1 && !type_convertible(to, from))
       ERR(e->span, "cannot convert a value of type '%s' to '%s' with 'to'", TS(from), TS(to));
     return to;
@@ -782,7 +864,14 @@ static Type *check_lvalue(Sema *S, Ast *e) {
     Ast *base = e;
     while (base->kind != AST_E_NAME) base = base->k[0];
     if (check_lvalue(S, base)->kind == TY_ERROR && !base->decl) { e->type = S->tc->t_error; return e->type; }
-    return check_expr(S, e);
+    Type *t = check_expr(S, e);
+    /* Sets are indexable for reading only. */
+    for (Ast *x = e; x->kind != AST_E_NAME; x = x->k[0])
+      if (x->kind == AST_E_INDEX && x->k[0]->type && x->k[0]->type->kind == TY_SET) {
+        ERR(x->span, "cannot assign to an element of a set (sets are indexable for reading only)");
+        return S->tc->t_error;
+      }
+    return t;
   }
   return check_expr(S, e);
 }
@@ -957,9 +1046,11 @@ static void check_stmt(Sema *S, Ast *s) {
   case AST_S_FOREACH: {
     Type *v = check_lvalue(S, s->k[0]);
     Type *c = check_value(S, s->k[1]);
-    Type *el = type_elem(c);
-    if (!el && c->kind != TY_ERROR)
-      ERR(s->k[1]->span, "foreach needs a seq, set or map, not '%s'", TS(c));
+    Type *el = c->kind == TY_MAP ? NULL : type_elem(c);
+    if (c->kind == TY_MAP)   /* P: iterate over keys(m) or values(m) */
+      ERR(s->k[1]->span, "foreach needs a seq or a set, not '%s' (iterate over keys() or values() of a map)", TS(c));
+    else if (!el && c->kind != TY_ERROR)
+      ERR(s->k[1]->span, "foreach needs a seq or a set, not '%s'", TS(c));
     else if (el && !type_assignable(v, el))
       ERR(s->k[0]->span, "loop variable '%s' of type '%s' cannot hold elements of type '%s'", s->k[0]->name,
           TS(v), TS(el));
@@ -1308,54 +1399,6 @@ static void check_owner_bodies(Sema *S, Ast *m) {
 /* ---------------------------------------------------------------------- */
 /* Pass 5: modules and tests.                                             */
 
-/* Collect the machines of a module expression into out (no duplicates). */
-static void modexpr_machines(Sema *S, Ast *me, PtrVec *out, int depth) {
-  if (depth > 64) { ERR(me->span, "module definitions nest too deeply (or refer to themselves)"); return; }
-  switch (me->kind) {
-  case AST_M_NAME: case AST_E_NAME: {
-    /* A bare name is a module (or a machine); inside { } it is a machine. */
-    Ast *d = me->kind == AST_M_NAME ? symtab_get(S->p->modules, me->name) : NULL;
-    if (!d) d = symtab_get(S->p->globals, me->name);
-    if (!d) { ERR(me->name_span, "undeclared machine or module '%s'", me->name); return; }
-    me->decl = d;
-    if (d->kind == AST_D_MODULE) { modexpr_machines(S, d->k[0], out, depth + 1); return; }
-    if (d->kind == AST_D_MACHINE && !(d->flags & AF_SPEC)) {
-      for (int i = 0; i < out->n; i++) if (out->items[i] == d) return;
-      ptrvec_push(out, d);
-      return;
-    }
-    ERR(me->name_span, "'%s' is a %s, not a machine or module", me->name, decl_what(d));
-    return;
-  }
-  case AST_M_SET:
-    for (int i = 0; i < me->list.n; i++) modexpr_machines(S, me->list.items[i], out, depth);
-    return;
-  case AST_M_UNION:
-    for (int i = 0; i < me->list.n; i++) modexpr_machines(S, me->list.items[i], out, depth);
-    return;
-  case AST_M_ASSERT:
-    for (int i = 0; i < me->list2.n; i++) {
-      Ast *n = me->list2.items[i];
-      Ast *d = symtab_get(S->p->globals, n->name);
-      if (!d) ERR(n->name_span, "undeclared spec '%s'", n->name);
-      else if (d->kind != AST_D_MACHINE || !(d->flags & AF_SPEC))
-        ERR(n->name_span, "'%s' is a %s, not a spec", n->name, decl_what(d));
-      else n->decl = d;
-    }
-    modexpr_machines(S, me->k[0], out, depth);
-    return;
-  case AST_M_MAIN: {
-    modexpr_machines(S, me->k[1], out, depth);
-    Ast *n = me->k[0];
-    Ast *d = symtab_get(S->p->globals, n->name);
-    if (!d || d->kind != AST_D_MACHINE || (d->flags & AF_SPEC)) ERR(n->name_span, "undeclared machine '%s'", n->name);
-    else n->decl = d;
-    return;
-  }
-  default: return;
-  }
-}
-
 static int is_constant(const Ast *e) {
   switch (e->kind) {
   case AST_E_INT: case AST_E_BOOL: case AST_E_FLOAT: case AST_E_STRING: return 1;
@@ -1365,54 +1408,8 @@ static int is_constant(const Ast *e) {
   }
 }
 
-/* Each spec may be asserted once in a test's module expression. */
-static void check_assert_twice(Sema *S, Ast *me, PtrVec *seen, int depth) {
-  if (!me || depth > 64) return;
-  switch (me->kind) {
-  case AST_M_ASSERT:
-    for (int i = 0; i < me->list2.n; i++) {
-      Ast *n = me->list2.items[i];
-      int dup = 0;
-      for (int j = 0; j < seen->n && !dup; j++) dup = strcmp(seen->items[j], n->name) == 0;
-      if (dup) ERR(n->name_span, "spec '%s' is asserted twice on the same module", n->name);
-      else ptrvec_push(seen, (void *)n->name);
-    }
-    check_assert_twice(S, me->k[0], seen, depth + 1);
-    break;
-  case AST_M_UNION: case AST_M_SET:
-    for (int i = 0; i < me->list.n; i++) check_assert_twice(S, me->list.items[i], seen, depth + 1);
-    break;
-  case AST_M_MAIN: check_assert_twice(S, me->k[1], seen, depth + 1); break;
-  case AST_M_NAME:
-    if (me->decl && me->decl->kind == AST_D_MODULE) check_assert_twice(S, me->decl->k[0], seen, depth + 1);
-    break;
-  default: break;
-  }
-}
-
+/* A param test's values and assume condition (its module: lang/modules.c). */
 static void check_test(Sema *S, Ast *t) {
-  PtrVec ms = {0};
-  modexpr_machines(S, t->k[1], &ms, 0);
-  PtrVec asserted = {0};
-  check_assert_twice(S, t->k[1], &asserted, 0);
-  ptrvec_fini(&asserted);
-  Ast *mainn = t->k[0];
-  Ast *d = symtab_get(S->p->globals, mainn->name);
-  if (!d) ERR(mainn->name_span, "undeclared machine '%s'", mainn->name);
-  else if (d->kind != AST_D_MACHINE || (d->flags & AF_SPEC))
-    ERR(mainn->name_span, "'%s' is a %s, not a machine", mainn->name, decl_what(d));
-  else {
-    mainn->decl = d;
-    Ast *st0 = sema_start_state(d);
-    Ast *ef = st0 ? sema_entry_fun(st0) : NULL;
-    if (ef && ef->list.n)
-      ERR(mainn->name_span, "the main machine '%s' of a test cannot take a payload (its start state's entry has "
-          "parameter '%s')", d->name, ef->list.items[0]->name);
-    int found = 0;
-    for (int i = 0; i < ms.n; i++) if (ms.items[i] == d) found = 1;
-    if (!found) ERR(mainn->name_span, "main machine '%s' of test '%s' is not in the test's module", d->name, t->name);
-  }
-  ptrvec_fini(&ms);
   for (int i = 0; i < t->list.n; i++) {
     Ast *pv = t->list.items[i];
     Ast *p = symtab_get(S->p->globals, pv->name);
@@ -1558,13 +1555,8 @@ int sema_check(Program *p, Diag *d) {
   if (d->nerrors == before) check_call_effects(S);
   for (int i = 0; i < p->root->list.n; i++) {
     Ast *x = p->root->list.items[i];
-    if (x->kind == AST_D_MODULE) {
-      PtrVec ms = {0};
-      modexpr_machines(S, x->k[0], &ms, 0);
-      ptrvec_fini(&ms);
-    } else if (x->kind == AST_D_TEST) {
-      check_test(S, x);
-    }
+    if (x->kind == AST_D_TEST) check_test(S, x);
   }
+  modules_check(p, d);
   return d->nerrors - before;
 }

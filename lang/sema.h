@@ -24,6 +24,9 @@ typedef struct Program {
   PtrVec tests;          /* D_TEST */
   PtrVec params;         /* global D_PARAM */
   PtrVec explorers;      /* D_EXPLORER */
+  PtrVec ifaces;         /* interfaces: each non-spec D_MACHINE and each D_INTERFACE, in declaration order */
+  PtrVec impls;          /* D_IMPL */
+  int nperm;             /* event ids: halt (0), then events in declaration order */
   Symtab *globals;       /* top-level names (tests excluded) */
   Symtab *testnames;     /* test names */
   Symtab *modules;       /* module names: their own namespace, as in P */
@@ -33,6 +36,8 @@ Program *program_new(void);
 void program_free(Program *p);
 /* Check the whole program; errors go to d.  Returns the number of errors. */
 int sema_check(Program *p, Diag *d);
+/* The named module `name` (modules have their own namespace), or NULL. */
+Ast *sema_module(const Program *p, const char *name);
 /* The top-level declaration named `name`, or NULL. */
 Ast *sema_global(const Program *p, const char *name);
 /* The machine's state or function named `name`, or NULL. */

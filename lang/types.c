@@ -37,7 +37,12 @@ Type *type_map(TypeCtx *tc, Type *key, Type *val) {
   t->elems[1] = val;
   return t;
 }
-Type *type_mname(TypeCtx *tc, Ast *machine) { Type *t = type_new(tc, TY_MNAME, 0); t->decl = machine; return t; }
+Type *type_mname(TypeCtx *tc, Ast *machine) {
+  Type *t = type_new(tc, TY_MNAME, 0);
+  t->decl = machine;
+  t->nperm = tc->nperm;
+  return t;
+}
 
 int type_is_data(const Type *t) {
   switch (t->kind) {
@@ -65,7 +70,13 @@ int type_assignable(const Type *to, const Type *from) {
   case TY_ANY: return from->kind != TY_VOID;
   case TY_DATA: return from->kind != TY_VOID && type_is_data(from);
   case TY_MACHINE: return from->kind == TY_MACHINE || from->kind == TY_MNAME || from->kind == TY_NULL;
-  case TY_MNAME: return (from->kind == TY_MNAME && from->decl == to->decl) || from->kind == TY_NULL;
+  case TY_MNAME:
+    /* P's permission types: a machine, interface or event set name accepts
+    ** a value of another such type when their permission sets (receive
+    ** sets) are the same; `machine` and `null` are not accepted (use `to`). */
+    if (from->kind != TY_MNAME) return 0;
+    if (from->decl == to->decl) return 1;
+    return to->decl->perm && from->decl->perm && memcmp(to->decl->perm, from->decl->perm, (size_t)to->nperm) == 0;
   case TY_EVENT: return from->kind == TY_EVENT || from->kind == TY_NULL;
   case TY_NULL: return from->kind == TY_NULL;
   case TY_VOID: return 0;
@@ -103,11 +114,18 @@ int type_castable(const Type *to, const Type *from) {
 
 int type_convertible(const Type *to, const Type *from) {
   if (to->kind == TY_ERROR || from->kind == TY_ERROR) return 1;
-  int num_from = from->kind == TY_INT || from->kind == TY_FLOAT || from->kind == TY_ENUM;
+  /* P's coercions: int <-> float, enum -> int, and a machine reference to an
+  ** interface whose permissions it has. */
   switch (to->kind) {
-  case TY_INT: case TY_FLOAT: return num_from;
-  case TY_ENUM: return from->kind == TY_INT || (from->kind == TY_ENUM && from->decl == to->decl);
-  default: return type_equal(to, from);
+  case TY_INT: return from->kind == TY_INT || from->kind == TY_FLOAT || from->kind == TY_ENUM;
+  case TY_FLOAT: return from->kind == TY_INT || from->kind == TY_FLOAT;
+  case TY_MNAME:
+    if (from->kind == TY_MACHINE) return 1;
+    if (from->kind != TY_MNAME) return 0;
+    for (int i = 0; i < to->nperm; i++)
+      if (to->decl->perm[i] && !from->decl->perm[i]) return 0;
+    return 1;
+  default: return 0;
   }
 }
 

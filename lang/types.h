@@ -25,15 +25,17 @@ typedef enum TypeKind {
 struct Type {
   TypeKind kind;
   int n;                 /* number of elems */
+  int nperm;             /* TY_MNAME: flags in decl->perm (TypeCtx.nperm) */
   Type **elems;          /* element types (arena) */
   const char **names;    /* TY_NTUPLE field names (arena) */
-  Ast *decl;             /* TY_ENUM: D_ENUM; TY_MNAME: D_MACHINE */
+  Ast *decl;             /* TY_ENUM: D_ENUM; TY_MNAME: D_MACHINE, D_INTERFACE or D_EVENTSET */
 };
 
 typedef struct TypeCtx {
   Arena *arena;
   Type *t_error, *t_void, *t_null, *t_int, *t_bool, *t_float, *t_string,
        *t_event, *t_machine, *t_any, *t_data;
+  int nperm;             /* event ids (halt included): the length of a permission set */
 } TypeCtx;
 
 void types_init(TypeCtx *tc, Arena *arena);

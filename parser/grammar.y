@@ -83,7 +83,9 @@ static void pp_yyerror(Span *loc, void *scanner, ParseCtx *ctx, const char *msg)
 %token SIZEOF "sizeof" SPEC "spec" START "start" STATE "state"
 %token STRING "string" TEST "test" THIS "this" TO "to" TRUE "true"
 %token TYPE "type" UNION "union" VALUES "values" VAR "var" WHILE "while"
-%token WITH "with"
+%token WITH "with" COMPOSE "compose" EVENTSET "eventset" HIDEE "hidee"
+%token HIDEI "hidei" IMPLEMENTATION "implementation" INTERFACE "interface"
+%token REFINES "refines" RENAME "rename"
 %token DOLLAR2 "$$" AND "&&" OR "||" EQ "==" NE "!=" LE "<=" GE ">="
 %token RARROW "->" PLUSEQ "+=" MINUSEQ "-="
 
@@ -105,11 +107,12 @@ static void pp_yyerror(Span *loc, void *scanner, ParseCtx *ctx, const char *msg)
 %type <ast> opt_ret_type state_decl state_item machine_decl spec_decl
 %type <ast> explorer_decl explorer_item modexpr test_decl handler_ref
 %type <ast> event_id ne_event paramvals enum_elem opt_expr
+%type <ast> annotations
 %type <lst> var_decl body_items type_list field_decls args opt_args
 %type <lst> event_list ne_event_list machine_body machine_items
 %type <lst> state_items explorer_items recv_cases ident_list enum_elems
-%type <lst> tuple_elems ntuple_elems paramvals_list annotations stmts
-%type <lst> params opt_params opt_payload modexpr_list ref_list
+%type <lst> tuple_elems ntuple_elems paramvals_list stmts
+%type <lst> params opt_params opt_payload modexpr_list ref_list opt_ne_event_list
 %type <ast> ref opt_assume
 %type <ival> opt_wise
 %type <op> state_temp
@@ -140,6 +143,18 @@ top_decl
   | MODULE IDENT '=' modexpr ';'
       { Ast *d = mkname(ctx, AST_D_MODULE, @$, $2, @2); d->k[0] = $4; ast_push(A, &ctx->program->list, d); }
   | test_decl      { ast_push(A, &ctx->program->list, $1); }
+  | INTERFACE IDENT '(' ')' RECEIVES opt_ne_event_list ';'
+      { Ast *d = mkname(ctx, AST_D_INTERFACE, @$, $2, @2); d->list = $6; ast_push(A, &ctx->program->list, d); }
+  | INTERFACE IDENT '(' type ')' RECEIVES opt_ne_event_list ';'
+      { Ast *d = mkname(ctx, AST_D_INTERFACE, @$, $2, @2); d->k[0] = $4; d->list = $7;
+        ast_push(A, &ctx->program->list, d); }
+  | EVENTSET IDENT '=' '{' ne_event_list '}' ';'
+      { Ast *d = mkname(ctx, AST_D_EVENTSET, @$, $2, @2); d->list = $5; ast_push(A, &ctx->program->list, d); }
+  | IMPLEMENTATION IDENT ':' modexpr ';'
+      { Ast *d = mkname(ctx, AST_D_IMPL, @$, $2, @2); d->k[1] = $4; ast_push(A, &ctx->program->list, d); }
+  | IMPLEMENTATION IDENT '[' MAIN '=' IDENT ']' ':' modexpr ';'
+      { Ast *d = mkname(ctx, AST_D_IMPL, @$, $2, @2); d->k[0] = mkname(ctx, AST_E_NAME, @6, $6, @6); d->k[1] = $9;
+        ast_push(A, &ctx->program->list, d); }
   | PARAM IDENT ':' type ';'
       { Ast *d = mkname(ctx, AST_D_PARAM, @$, $2, @2); d->k[0] = $4; ast_push(A, &ctx->program->list, d); }
   ;
@@ -191,15 +206,16 @@ field_decls
 /* ---- machines, specs, explorers ---- */
 machine_decl
   : MACHINE IDENT opt_card annotations machine_body
-      { $$ = mkname(ctx, AST_D_MACHINE, @$, $2, @2); $$->list = $5;
-        if ($4.n) { $$->k[0] = mk(ctx, AST_S_BLOCK, @4); $$->k[0]->list = $4; } }
+      { $$ = mkname(ctx, AST_D_MACHINE, @$, $2, @2); $$->list = $5; $$->k[0] = $4; }
   ;
+/* receives/sends clauses: S_BLOCK with list = received events, list2 = sent
+** events, op bit 0 = has a receives clause, bit 1 = has a sends clause. */
 annotations
-  : %empty                                  { memset(&$$, 0, sizeof $$); }
-  | annotations RECEIVES ne_event_list ';'  { $$ = $1; for (int i = 0; i < $3.n; i++) ast_push(A, &$$, $3.items[i]); }
-  | annotations RECEIVES ';'                { $$ = $1; }
-  | annotations SENDS ne_event_list ';'     { $$ = $1; for (int i = 0; i < $3.n; i++) ast_push(A, &$$, $3.items[i]); }
-  | annotations SENDS ';'                   { $$ = $1; }
+  : %empty                                  { $$ = mk(ctx, AST_S_BLOCK, @$); }
+  | annotations RECEIVES opt_ne_event_list ';'
+      { $$ = $1; $$->op |= 1; for (int i = 0; i < $3.n; i++) ast_push(A, &$$->list, $3.items[i]); }
+  | annotations SENDS opt_ne_event_list ';'
+      { $$ = $1; $$->op |= 2; for (int i = 0; i < $3.n; i++) ast_push(A, &$$->list2, $3.items[i]); }
   ;
 spec_decl
   : SPEC IDENT OBSERVES ne_event_list machine_body
@@ -319,6 +335,10 @@ event_list
 event_id
   : ne_event  { $$ = $1; }
   | NULLLIT   { $$ = mkname(ctx, AST_E_NAME, @1, "null", @1); $$->flags |= AF_NULLEV; }
+  ;
+opt_ne_event_list
+  : %empty         { memset(&$$, 0, sizeof $$); }
+  | ne_event_list  { $$ = $1; }
   ;
 ne_event_list
   : ne_event                    { $$ = list1(ctx, $1); }
@@ -494,6 +514,16 @@ modexpr
   | UNION modexpr ',' modexpr_list %prec LOWMOD
       { $$ = mk(ctx, AST_M_UNION, @$); ast_push(A, &$$->list, $2);
         for (int i = 0; i < $4.n; i++) ast_push(A, &$$->list, $4.items[i]); }
+  | COMPOSE modexpr ',' modexpr_list %prec LOWMOD
+      { $$ = mk(ctx, AST_M_UNION, @$); $$->op = 1; ast_push(A, &$$->list, $2);
+        for (int i = 0; i < $4.n; i++) ast_push(A, &$$->list, $4.items[i]); }
+  | HIDEE ne_event_list IN modexpr %prec LOWMOD
+      { $$ = mk(ctx, AST_M_HIDEE, @$); $$->list2 = $2; $$->k[0] = $4; }
+  | HIDEI ref_list IN modexpr %prec LOWMOD
+      { $$ = mk(ctx, AST_M_HIDEI, @$); $$->list2 = $2; $$->k[0] = $4; }
+  | RENAME IDENT TO IDENT IN modexpr %prec LOWMOD
+      { $$ = mk(ctx, AST_M_RENAME, @$); $$->k[1] = mkname(ctx, AST_E_NAME, @2, $2, @2);
+        $$->k[2] = mkname(ctx, AST_E_NAME, @4, $4, @4); $$->k[0] = $6; }
   | ASSERT ref_list IN modexpr %prec LOWMOD
       { $$ = mk(ctx, AST_M_ASSERT, @$); $$->list2 = $2; $$->k[0] = $4; }
   | MAIN IDENT IN modexpr %prec LOWMOD
@@ -509,12 +539,15 @@ ref_list
   ;
 ref
   : IDENT               { $$ = mkname(ctx, AST_E_NAME, @$, $1, @1); }
-  | IDENT RARROW IDENT  { $$ = mkname(ctx, AST_E_NAME, @$, $1, @1);
-                          unsupported(ctx, @$, "bindings of machines to interfaces ('->')"); }
+  | IDENT RARROW IDENT  { $$ = mkname(ctx, AST_E_NAME, @$, $1, @1); $$->k[0] = mkname(ctx, AST_E_NAME, @3, $3, @3); }
   ;
 test_decl
   : TEST IDENT '[' MAIN '=' IDENT ']' ':' modexpr ';'
       { $$ = mkname(ctx, AST_D_TEST, @$, $2, @2); $$->k[0] = mkname(ctx, AST_E_NAME, @6, $6, @6); $$->k[1] = $9; }
+  | TEST IDENT '[' MAIN '=' IDENT ']' ':' modexpr REFINES modexpr ';'
+      { $$ = mkname(ctx, AST_D_TEST, @$, $2, @2); $$->k[0] = mkname(ctx, AST_E_NAME, @6, $6, @6); $$->k[1] = $9;
+        unsupported(ctx, span_join(@10, @11),
+                    "refinement tests ('refines': P's own checker does not run them either)"); }
   | TEST PARAM '(' paramvals_list ')' opt_assume opt_wise IDENT '[' MAIN '=' IDENT ']' ':' modexpr ';'
       { $$ = mkname(ctx, AST_D_TEST, @$, $8, @8); $$->k[0] = mkname(ctx, AST_E_NAME, @12, $12, @12);
         $$->k[1] = $15; $$->list = $4; $$->k[2] = $6; $$->ival = $7; $$->op = 1; }
@@ -598,17 +631,14 @@ static Ast *mkfun(ParseCtx *ctx, Span sp, Ast *param, Ast *body) {
 
 static const char *unsupported_what(const char *w) {
   static const struct { const char *word, *what; } tab[] = {
-    {"interface", "interface declarations"}, {"eventset", "event sets"},
     {"pure", "pure functions (verification-only)"}, {"invariant", "invariants (verification-only)"},
     {"axiom", "axioms (verification-only)"}, {"init-condition", "init conditions (verification-only)"},
     {"Lemma", "lemmas (verification-only)"}, {"Theorem", "theorems (verification-only)"},
     {"Proof", "proofs (verification-only)"}, {"forall", "quantifiers (verification-only)"},
     {"exists", "quantifiers (verification-only)"}, {"is", "'is' tests (verification-only)"},
     {"targets", "'targets' (verification-only)"}, {"inflight", "'inflight' (verification-only)"},
-    {"sent", "'sent' (verification-only)"}, {"refines", "refinement tests"},
-    {"implementation", "implementation declarations"}, {"hidee", "hiding events in modules"},
-    {"hidei", "hiding interfaces in modules"}, {"rename", "renaming in modules"},
-    {"compose", "module composition"}, {"@", "annotations ('@')"},
+    {"sent", "'sent' (verification-only)"},
+    {"@", "annotations ('@')"},
   };
   for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
     if (strcmp(tab[i].word, w) == 0) return tab[i].what;

@@ -81,6 +81,9 @@ typedef struct BcMachine {
   BcState *states;
   uint16_t start;        /* start state */
   uint8_t *observes;     /* specs: nevents flags */
+  uint16_t iface;        /* machines: the interface of the same name (BcProgram.iface_names) */
+  uint8_t *sends;        /* machines with a sends clause: nevents flags (an event outside is a runtime
+                            error at its send); NULL: every event */
 } BcMachine;
 
 typedef struct BcCase {
@@ -139,7 +142,14 @@ typedef struct BcProgram {
   uint16_t nparams;      /* global params */
   const char **param_names;
   Value *param_defaults;
+  uint16_t nifaces;      /* interfaces `new` creates: each machine's own, then declared ones (P) */
+  const char **iface_names;
+  uint16_t *iface_self;  /* per interface: the machine of the same name, or BC_NO_MACHINE */
+  uint8_t **iface_recv;  /* per interface: nevents flags of the events a machine created as it may be
+                            sent (P's permissions); NULL: every event */
 } BcProgram;
+
+enum { BC_NO_MACHINE = 0xFFFF };   /* an interface no machine implements */
 
 void bc_free(BcProgram *p);
 /* The source location of code offset pc in function f (NULL if none). */

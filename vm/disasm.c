@@ -52,7 +52,7 @@ static void disasm_fun(const BcProgram *p, uint32_t id, Buf *b, BcLineFn fn, voi
       memcpy(&x, a, 2);
       memcpy(&y, a + 2, 2);
       buf_printf(b, " %u %u", x, y);
-      if (op == OP_NEW && x < p->nmachines) buf_printf(b, "  ; %s", p->machines[x].name);
+      if (op == OP_NEW && x < p->nifaces) buf_printf(b, "  ; %s", p->iface_names[x]);
       break;
     case OPK_I64: memcpy(&i, a, 8); buf_printf(b, " %lld", (long long)i); break;
     case OPK_F64: memcpy(&d, a, 8); buf_printf(b, " %g", d); break;

@@ -256,7 +256,7 @@ static int rec_parts(const Vm *vm, const uint8_t *r, uint32_t len, RecParts *out
   if (len < sizeof(MachHdr)) return 0;
   MachHdr h;
   memcpy(&h, r, sizeof h);
-  if (h.len != len || h.type >= vm->p->nmachines) return 0;
+  if (h.len != len || h.type >= vm->p->nmachines || (h.iface && h.iface >= vm->p->nifaces)) return 0;
   const BcMachine *bm = &vm->p->machines[h.type];
   uint32_t at = sizeof(MachHdr);
   out->vars = at;
@@ -393,7 +393,6 @@ static void put_value(Buf *b, const Value *v) {
 static void encode_record(Vm *vm, const WMachine *m, Buf *b) {
   size_t start = b->len;
   MachHdr h = m->h;
-  h.zero = 0;
   if (!(h.flags & MF_RECEIVE)) h.recv = 0;
   buf_append_fast(b, &h, sizeof h);
   const BcMachine *bm = &vm->p->machines[m->h.type];
@@ -677,13 +676,16 @@ static int dispatch(Vm *vm, uint32_t w, int spec, uint32_t ev, Value payload, ui
 
 static int run(Vm *vm, uint32_t base);
 
-/* Run every spec that observes ev, synchronously. */
-static int observe(Vm *vm, uint32_t ev, Value payload) {
+/* Run every spec that observes ev sent or announced by a machine created
+** as interface `from`, synchronously (P: a spec observes the machines bound
+** in the module it is asserted on). */
+static int observe(Vm *vm, uint32_t ev, Value payload, uint16_t from) {
   for (uint16_t i = 0; i < vm->nspecs; i++) {
     WMachine *s = &vm->sp[i];
-    decode(vm, s);
-    const BcMachine *bm = &vm->p->machines[s->h.type];
+    const BcMachine *bm = &vm->p->machines[vm->t.specs[i]];
     if (ev >= vm->p->nevents || !bm->observes[ev]) continue;
+    if (vm->t.spec_from && vm->t.spec_from[i] && !vm->t.spec_from[i][from]) continue;
+    decode(vm, s);
     logf_(vm, "<MonitorLog> %s is processing event '%s' in state '%s'.", bm->name, event_text(vm, ev, &payload),
           bm->states[s->h.state].name);
     note(vm, VE_MONITOR, i, 0, ev, s->h.state, 1, payload);
@@ -996,8 +998,13 @@ static int run(Vm *vm, uint32_t base) {
           RUNTIME("index %lld is out of range for a seq of %u elements", (long long)k.u.i, val_count(&c));
       } else if (c.tag == VT_MAP) {
         if (!val_map_get(&c, &k, &r)) RUNTIME("key %s is not in the map", vm_value_text(vm, &k));
+      } else if (c.tag == VT_SET) {
+        /* the k-th element in the set's canonical (sorted) order */
+        if (k.u.i < 0 || k.u.i >= (int64_t)val_count(&c))
+          RUNTIME("index %lld is out of range for a set of %u elements", (long long)k.u.i, val_count(&c));
+        r = val_nth(&c, (uint32_t)k.u.i);
       } else {
-        RUNTIME("indexing a value that is not a seq or a map");
+        RUNTIME("indexing a value that is not a seq, a set or a map");
       }
       push(vm, r);
       break;
@@ -1146,14 +1153,19 @@ static int run(Vm *vm, uint32_t base) {
     }
     case OP_NEW: { /* create a machine; scheduling point */
       if (f->spec == 2) RUNTIME("an explorer cannot create machines");
-      uint16_t type, has;
-      FETCH_U16(type);
+      uint16_t iface, has;
+      FETCH_U16(iface);
       FETCH_U16(has);
       (void)has;
+      /* The test's module decides which machine an interface creates. */
+      if (vm->t.link) iface = vm->t.link[iface];
+      uint16_t type = vm->t.bind ? vm->t.bind[iface] : P->iface_self[iface];
+      if (type == BC_NO_MACHINE) RUNTIME("no machine implements interface '%s' in this test", P->iface_names[iface]);
       Value payload = pop(vm);
       uint32_t id;
       WMachine *m = new_record(vm, type, 0, &id);
       m->h.flags = MF_START;
+      m->h.iface = iface;
       m->pend_payload = payload;
       f = &vm->fr[vm->nfr - 1];
       logf_(vm, "<CreateLog> '%s' was created by '%s'.", mname(vm, id), mname(vm, f->who));
@@ -1187,11 +1199,25 @@ static int run(Vm *vm, uint32_t base) {
       f->pc = pc;
       uint32_t me = f->who;
       WMachine *sender = &vm->ms[me];
+      WMachine *tm = &vm->ms[target.u.i];
+      /* P's permissions: the sender's sends clause, the receives of the
+      ** interface the target was created as. */
+      const uint8_t *sends = P->machines[sender->h.type].sends;
+      if (sends && !sends[ev.u.i])
+        RUNTIME("event '%s' is not in the sends set of machine '%s'", cb_event(vm, (uint32_t)ev.u.i),
+                P->machines[sender->h.type].name);
+      uint16_t tif;
+      if (tm->decoded) tif = tm->h.iface;
+      else memcpy(&tif, tm->orig + offsetof(MachHdr, iface), 2);
+      if (P->iface_recv[tif] && !P->iface_recv[tif][ev.u.i])
+        RUNTIME("event '%s' is not in the permissions set of the target machine '%s' (interface '%s' receives "
+                "only the events it lists)", cb_event(vm, (uint32_t)ev.u.i), mname(vm, (uint32_t)target.u.i),
+                P->iface_names[tif]);
       logf_(vm, "<SendLog> '%s' in state '%s' sent event '%s' to '%s'.", mname(vm, me), state_name(vm, sender),
             event_text(vm, (uint32_t)ev.u.i, &payload), mname(vm, (uint32_t)target.u.i));
       note(vm, VE_SEND, me, (uint32_t)target.u.i, (uint32_t)ev.u.i, sender->h.state, 0, payload);
-      if (observe(vm, (uint32_t)ev.u.i, payload) == R_BUG) return R_BUG;
-      WMachine *tm = &vm->ms[target.u.i];
+      if (observe(vm, (uint32_t)ev.u.i, payload, sender->h.iface) == R_BUG) return R_BUG;
+      tm = &vm->ms[target.u.i];
       uint16_t tflags;
       if (tm->decoded) tflags = tm->h.flags;
       else memcpy(&tflags, tm->orig + offsetof(MachHdr, flags), 2);
@@ -1221,7 +1247,7 @@ static int run(Vm *vm, uint32_t base) {
       f->pc = pc;
       logf_(vm, "<AnnounceLog> '%s' announced event '%s'.", mname(vm, f->who), event_text(vm, (uint32_t)ev.u.i, &payload));
       note(vm, VE_ANNOUNCE, f->who, 0, (uint32_t)ev.u.i, 0, 0, payload);
-      if (observe(vm, (uint32_t)ev.u.i, payload) == R_BUG) return R_BUG;
+      if (observe(vm, (uint32_t)ev.u.i, payload, vm->ms[f->who].h.iface) == R_BUG) return R_BUG;
       continue;
     }
     case OP_RAISE: { /* end the handler; handle the event now */
@@ -1495,6 +1521,7 @@ VmStatus vm_initial(Vm *vm, Buf *out) {
   uint32_t id;
   WMachine *m = new_record(vm, vm->t.main, 0, &id);
   m->h.flags = MF_START;
+  m->h.iface = vm->p->machines[vm->t.main].iface;
   m->pend_payload = val_null();
   logf_(vm, "<CreateLog> '%s' was created by the test harness.", mname(vm, id));
   note(vm, VE_CREATE, id, UINT32_MAX, 0, 0, 0, val_null());

@@ -42,7 +42,7 @@ typedef struct MachHdr {
   uint16_t nframes;      /* saved frames */
   uint32_t ninbox;       /* inbox entries */
   uint16_t recv;         /* MF_RECEIVE: receive table; else 0 */
-  uint16_t zero;         /* always 0 */
+  uint16_t iface;        /* the interface it was created as (BcProgram.nifaces); 0 for specs */
   uint32_t inbox_off;    /* offset of the inbox from the record start */
 } MachHdr;
 _Static_assert(sizeof(MachHdr) == 24, "MachHdr layout");

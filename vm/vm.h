@@ -31,6 +31,11 @@ typedef struct VmTest {
   uint16_t nspecs;       /* specs attached, in this order */
   const uint16_t *specs; /* machine types of the specs */
   const Value *params;   /* value of each global param (BcProgram.nparams) */
+  const uint16_t *bind;  /* per interface (BcProgram.nifaces): the machine type `new` of it creates,
+                            BC_NO_MACHINE if none; NULL: each interface's own machine (iface_self) */
+  const uint16_t *link;  /* per interface: the interface `new` of it creates (P's rename); NULL: itself */
+  const uint8_t *const *spec_from; /* per spec (nspecs): NULL, or per interface whether the spec observes
+                            sends and announcements of machines created as that interface; NULL: all */
   void *priv;            /* the builder's bookkeeping (lang/codegen.c); the VM ignores it */
 } VmTest;
 

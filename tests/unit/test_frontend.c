@@ -78,7 +78,8 @@ static const struct { const char *name, *src; int errors; const char *msg; } pro
   {"unterminated-string", M("print \"abc;"), 2, "unterminated string"},
   {"unterminated-comment", "/* never closed\nmachine Main {}", 1, "unterminated comment"},
   {"keyword-as-name", "event receive;\n", 1, "syntax error"},
-  {"unsupported-interface", "interface I() receives;\n", 1, "not supported by pcheck"},
+  {"interface-decl", "event e;\ninterface I(int) receives e;\nmachine Main { start state S { } }\n", 0, NULL},
+  {"unsupported-pure", "pure f(): int;\n", 1, "not supported by pcheck"},
   {"unsupported-foreign-type", "type T;\n", 1, "not supported by pcheck"},
   {"unsupported-init-condition", "init-condition x;\n", 1, "not supported by pcheck"},
   {"undeclared-var", M("x = 1;"), 1, "undeclared variable 'x'"},
@@ -106,12 +107,12 @@ static const struct { const char *name, *src; int errors; const char *msg; } pro
      "undeclared variable 'x'"},
   {"format-placeholder", M("print format(\"{0} {1}\", 1);"), 1, "placeholder {1}"},
   {"cast-ok", "machine Main { var a: any; var i: int; start state S { entry { i = a as int; } } }\n", 0, NULL},
-  {"convert-bad", "machine Main { var s: string; start state S { entry { s = 1 to string; } } }\n", 1, "cannot convert"},
+  {"convert-bad", "machine Main { var s: string; start state S { entry { s = 1 to string; } } }\n", 1, "'to' converts to an interface, int or float"},
   {"enum-to-int", "enum E { A, B }\nmachine Main { var i: int; start state S { entry { i = B to int; } } }\n", 0, NULL},
   {"choose-forms", "machine Main { var s: set[int]; var m: map[int, bool]; var i: int; var b: bool;\n"
      "start state S { entry { b = choose(); i = choose(3); i = choose(s); i = choose(m); b = $ || $$; } } }\n", 0, NULL},
   {"redeclared-event", "event e;\nevent e;\n", 1, "redeclaration of event 'e'"},
-  {"test-not-spec", "machine M { start state S { } }\ntest t [main=M]: assert M in { M };\n", 1, "not a spec"},
+  {"test-not-spec", "machine M { start state S { } }\ntest t [main=M]: assert M in { M };\n", 1, "expected a spec monitor"},
   {"deep-expression", NULL, 1, "nested too deeply"},
 };
 

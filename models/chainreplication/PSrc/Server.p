@@ -7,8 +7,8 @@
 machine Server {
   var bug: tBug;
   var master: Master;
-  var pred: Server;                // null at the head
-  var succ: Server;                // null at the tail
+  var pred: machine;               // null at the head (P: only a machine-typed variable holds null)
+  var succ: machine;                // null at the tail
   var lastSeq: int;                // sequence number of the last applied update
   var value: int;                  // the replicated register
   var history: seq[tEntry];        // every applied update, in order

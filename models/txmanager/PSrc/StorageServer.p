@@ -7,7 +7,7 @@
    when the write of a given transaction arrives. */
 machine StorageServer {
   var bug: tBug;
-  var succ: StorageServer;         // null at the tail
+  var succ: machine;               // null at the tail (P: only a machine-typed variable holds null)
   var balance: int;
   var applied: set[int];           // transactions applied here
   var crashAt: int;                // a failure point: crash when this transaction's write arrives

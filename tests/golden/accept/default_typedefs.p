@@ -12,9 +12,9 @@ machine Main {
   start state S {
     entry {
       assert info == default(tInfo);
-      assert info.id == 0 && sizeof(info.tags) == 0 && info.peer == null;
+      assert info.id == 0 && sizeof(info.tags) == 0 && info.peer == default(Worker);
       assert info.pos.0 == 0.0 && !info.pos.1;
-      assert default(tId) == 0 && default(Worker) == null && mode == default(Mode) && mode == OFF;
+      assert default(tId) == 0 && (default(Worker) as machine) == null && mode == default(Mode) && mode == OFF;
       assert sizeof(log) == 0 && log == default(map[tId, seq[tInfo]]);
       assert default((a: int, b: (c: string))).b.c == "";
     }

@@ -1,5 +1,5 @@
 // pcheck-args: --search random --seed 1 --schedules 20
-// foreach over a seq, a set and a map (keys).
+// foreach over a seq, a set and the keys of a map (P has no foreach over a map itself).
 machine Main {
   start state S {
     entry {
@@ -10,7 +10,7 @@ machine Main {
       m[100] = 1; m[200] = 2;
       foreach (x in s) { total = total + x; }
       foreach (x in st) { total = total + x; }
-      foreach (x in m) { total = total + x; }
+      foreach (x in keys(m)) { total = total + x; }
       assert total == 333;
     }
   }

@@ -9,7 +9,7 @@ machine Main {
       s = "tab\there \"quoted\" back\\slash";
       b = true && !false;
       m = null;
-      assert b && m == null && sizeof(s) > 10;
+      assert b && m == null && s != "";
     }
   }
 }

@@ -1,6 +1,7 @@
 // pcheck-args: --search random --seed 1 --schedules 20
 // Machine-name types, machine and their conversions: a named id is a
-// machine; as recovers the name; ids compare by identity.
+// machine; as and to recover the name; ids compare by identity.  As in P, a
+// machine-name type does not take null (a 'machine' does); its default is null.
 event eWho : machine;
 machine Worker { start state S { on eWho do (m: machine) { assert m != this; } } }
 machine Main {
@@ -15,8 +16,9 @@ machine Main {
       assert byId[all[1]] == 2 && w2 in byId;
       send all[0], eWho, this;
       send any1, eWho, w2;
-      w2 = null;
-      assert w2 == null && default(Worker) == null;
+      any1 = null;
+      assert any1 == null && (default(Worker) as machine) == null && any1 as Worker == default(Worker);
+      w2 = any1 to Worker;
     }
   }
 }

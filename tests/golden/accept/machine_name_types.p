@@ -2,7 +2,7 @@
 // Machine names as types; machine variables hold ids.
 event eHello : Main;
 machine Peer {
-  start state S { on eHello do (m: Main) { assert m != null; } }
+  start state S { on eHello do (m: Main) { assert (m as machine) != null; } }
 }
 machine Main {
   var p: Peer;

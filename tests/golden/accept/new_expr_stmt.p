@@ -3,5 +3,5 @@
 machine Worker { start state S { } }
 machine Main {
   var w: Worker;
-  start state S { entry { w = new Worker(); new Worker(); assert w != null; } }
+  start state S { entry { w = new Worker(); new Worker(); assert (w as machine) != null; } }
 }

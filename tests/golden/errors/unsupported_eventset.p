@@ -1,4 +1,0 @@
-// expect: not supported by pcheck
-event e;
-eventset Es = { e };
-machine Main { start state S { } }

@@ -1,3 +1,0 @@
-// expect: not supported by pcheck
-machine Main { start state S { } }
-module A = hidei Main in { Main };

@@ -1,4 +1,0 @@
-// expect: not supported by pcheck
-event e;
-interface I() receives e;
-machine Main { start state S { } }
