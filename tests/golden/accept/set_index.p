@@ -1,8 +1,8 @@
 // pcheck-args: --search random --seed 1 --schedules 1 -v
 // P reads the i-th element of a set with s[i], 0 <= i < sizeof(s).  pcheck
-// orders a set's elements canonically (ascending for ints, so the order is
-// a function of the set's value, whatever order they were added in); the
-// last read is out of range, a runtime error with its location.
+// orders a set's elements canonically (doc/vm.md: a function of the set's
+// value, whatever order they were added in); the last read is out of
+// range, a runtime error with its location.
 machine Main {
   var s: set[int];
   var t: set[int];
