@@ -89,6 +89,8 @@ void program_free(Program *p) {
   ptrvec_fini(&p->tests);
   ptrvec_fini(&p->params);
   ptrvec_fini(&p->explorers);
+  ptrvec_fini(&p->ifaces);
+  ptrvec_fini(&p->impls);
   symtab_free(p->globals);
   symtab_free(p->testnames);
   symtab_free(p->modules);
