@@ -17,6 +17,8 @@
 
 enum { NONE32 = UINT32_MAX };   /* "no node": an edge target outside the SCC */
 
+/* One visited set serves every spec: spec k's entries are fingerprints
+** xor salt(k), so "visited for k" and "visited for j" never mix. */
 static uint64_t salt(int k) { return 0x9e3779b97f4a7c15ull * (uint64_t)(k + 1); }
 
 /* ------------------------------------------------------------------------ */
@@ -30,12 +32,16 @@ typedef struct FpMap {
   uint64_t cap, n;           /* cap: a power of two, or 0 */
 } FpMap;
 
+/* The slot holding k, or the empty slot where it would go (cap > 0, and
+** at least one slot empty: the table is never more than half full). */
 static uint64_t fm_slot(const FpMap *m, uint64_t k) {
   uint64_t i = (k ^ (k >> 29)) & (m->cap - 1);
   while (m->key[i] && m->key[i] != k) i = (i + 1) & (m->cap - 1);
   return i;
 }
 
+/* Map k to v (replacing its value if present); doubles the table past
+** half full. */
 static void fm_put(FpMap *m, uint64_t k, uint64_t v) {
   if (!k) k = 1;
   if (2 * (m->n + 1) > m->cap) {
@@ -58,6 +64,7 @@ static void fm_put(FpMap *m, uint64_t k, uint64_t v) {
   m->val[i] = v;
 }
 
+/* 1 and *v = k's value if k is present, else 0. */
 static int fm_get(const FpMap *m, uint64_t k, uint64_t *v) {
   if (!m->cap) return 0;
   if (!k) k = 1;
@@ -67,6 +74,8 @@ static int fm_get(const FpMap *m, uint64_t k, uint64_t *v) {
   return 1;
 }
 
+/* Remove k if present; the entries after it in its probe run move back
+** so that no run has a hole (lookups stop at the first empty slot). */
 static void fm_del(FpMap *m, uint64_t k) {
   if (!m->cap) return;
   if (!k) k = 1;
@@ -131,6 +140,12 @@ typedef struct LFrame {
   uint32_t ne, ecap;
 } LFrame;
 
+/* Invariants of the search of the moment (for spec k): node[0 .. nnode)
+** is Tarjan's stack, in the order the states were entered; pos maps the
+** fingerprint of each of them, and only them, to its index; fr[0 .. nfr)
+** is the depth-first path, a subsequence of the stack; the edges of a
+** finished node lie in edge[] after its emark, those of the SCCs above it
+** too, so popping an SCC truncates node[], bytes and edge[] together. */
 struct Liveness {
   const SearchOptions *o;
   const VmTest *test;
@@ -171,6 +186,8 @@ struct Liveness {
   int spec;                  /* the spec that stays hot */
 };
 
+/* Bit k set when spec k of the test has a hot state (specs past 63 are
+** not checked, as vm_hot_specs does not report them). */
 static uint64_t bits_of_hot(const BcProgram *bc, const VmTest *test) {
   uint64_t m = 0;
   for (uint16_t k = 0; k < test->nspecs && k < 64; k++)
@@ -190,7 +207,10 @@ Liveness *live_new(const BcProgram *bc, const VmTest *test, const SearchOptions 
   L->budget = o->frontier_mem / 4;
   if (L->budget < (1u << 20)) L->budget = 1u << 20;
   L->visited = sc_new(o->cache_kind, o->mem / 4 >= (1u << 20) ? o->mem / 4 : (1u << 20));
-  if (!L->visited) { free(L); return NULL; }
+  if (!L->visited) {   /* as xmalloc does */
+    fputs("pcheck: out of memory\n", stderr);
+    abort();
+  }
   sc_set_single_thread(L->visited, 1);
   L->vm = vm_new(bc, test);
   buf_init(&L->bytes);
@@ -234,6 +254,7 @@ void live_free(Liveness *L) {
 
 const char *live_incomplete(const Liveness *L) { return L ? L->why : NULL; }
 
+/* The State bytes of the node at position p (valid until bytes grows). */
 static const uint8_t *node_bytes(const Liveness *L, uint64_t p) {
   return (const uint8_t *)L->bytes.data + L->node[p].off;
 }
@@ -246,6 +267,8 @@ static uint64_t held(const Liveness *L) {
          L->fr_cap * (sizeof(LFrame) + 64);
 }
 
+/* Enter State s (fingerprint fp) on Tarjan's stack: its lowlink is its
+** own position, its edges come when it finishes.  Returns the position. */
 static uint64_t push_node(Liveness *L, const Buf *s, uint64_t fp) {
   if (L->nnode == L->node_cap) {
     L->node_cap = L->node_cap ? 2 * L->node_cap : 256;
@@ -265,6 +288,8 @@ static uint64_t push_node(Liveness *L, const Buf *s, uint64_t fp) {
   return p;
 }
 
+/* Extend the depth-first path with the node at position `node` (frames
+** keep their lists' memory from one use to the next). */
 static void push_frame(Liveness *L, uint64_t node) {
   if (L->nfr == L->fr_cap) {
     uint64_t nc = L->fr_cap ? 2 * L->fr_cap : 64;
@@ -279,6 +304,7 @@ static void push_frame(Liveness *L, uint64_t node) {
   f->ne = 0;
 }
 
+/* Note a step of H_k from f's node: to fingerprint fp by choice. */
 static void frame_edge(LFrame *f, uint64_t fp, uint32_t choice) {
   if (f->ne == f->ecap) {
     f->ecap = f->ecap ? 2 * f->ecap : 8;
@@ -296,6 +322,8 @@ static void clear_search(Liveness *L) {
   L->bytes.len = 0;
 }
 
+/* Spec k's search outgrew L->budget: no more searches for k, the reason
+** kept for live_incomplete(), the search of the moment dropped. */
 static void give_up(Liveness *L, int k) {
   L->gaveup |= 1ull << k;
   if (!L->why) {
@@ -312,6 +340,8 @@ static void give_up(Liveness *L, int k) {
 /* The analysis of one SCC: nodes base .. L->nnode-1 of the Tarjan stack,   */
 /* local ids 0 .. n-1 (local 0 is the SCC's root, the DFS entered it there). */
 
+/* Room in the analysis arrays for an SCC of n nodes and m edges (the
+** arrays only grow; BFS stamps are reset when the node arrays move). */
 static void grow_scratch(Liveness *L, uint64_t n, uint64_t m) {
   if (n + 1 > L->a_cap) {
     L->a_cap = n + 1 > 2 * L->a_cap ? n + 1 : 2 * L->a_cap;
@@ -347,6 +377,7 @@ static uint32_t actor(const Liveness *L, uint64_t base, uint32_t u, uint32_t c) 
   return v->kind == VC_MACHINE ? c : v->actor;
 }
 
+/* Append a choice to the lasso being built. */
 static void lasso_push(Liveness *L, uint8_t kind, uint32_t value) {
   if (L->nlasso == L->lasso_cap) {
     L->lasso_cap = L->lasso_cap ? 2 * L->lasso_cap : 64;
@@ -421,6 +452,8 @@ typedef struct Cyc {
   int failed;                /* vm_enabled failed */
 } Cyc;
 
+/* The cycle takes local node u's step c: record who ran, which machines
+** are disabled at u (the first time u is met), which option a `$$` took. */
 static void cyc_note(Liveness *L, uint64_t base, uint32_t u, uint32_t c, void *ctx) {
   Cyc *y = ctx;
   uint32_t a = actor(L, base, u, c);
@@ -471,6 +504,8 @@ static int build_lasso(Liveness *L, uint64_t base, uint32_t lab, uint32_t nm) {
   for (;;) {
     if (L->unfair) break;   /* any cycle will do */
     if (y.failed) goto out;
+    /* The next unmet obligation: a step to take (src, c), or a state to
+    ** pass (via).  `$$` options first, then starved machines. */
     uint32_t src = NONE32, c = 0, via = NONE32;
     for (uint32_t i = 0; i < y.nfairs && src == NONE32; i++)
       for (uint32_t o = 0; o < 2 && src == NONE32; o++)
@@ -707,6 +742,11 @@ static LiveResult analyse(Liveness *L, int k, uint64_t base) {
 /* ------------------------------------------------------------------------ */
 /* The search from one state, for one spec.                                 */
 
+/* Tarjan's algorithm over H_k from State s, until every state reachable
+** from s inside H_k is done or a fair hot cycle is found.  Successors where
+** k is not hot (or that are bugs) are not entered: for a `$$` state they
+** count as outcomes that leave H_k.  Each nontrivial SCC is analysed when
+** its root finishes, then popped. */
 static LiveResult search_spec(Liveness *L, int k, const uint8_t *s, size_t len, uint64_t fp, const Progress *prog,
                               const char **why) {
   const uint64_t bit = 1ull << k;
@@ -774,7 +814,7 @@ static LiveResult search_spec(Liveness *L, int k, const uint8_t *s, size_t len, 
     }
     v->eoff = L->nedge;
     v->nedges = f->ne;
-    memcpy(L->edge + L->nedge, f->eb, f->ne * sizeof *f->eb);
+    if (f->ne) memcpy(L->edge + L->nedge, f->eb, f->ne * sizeof *f->eb);
     L->nedge += f->ne;
     uint64_t vp = f->node;
     L->nfr--;
@@ -842,9 +882,9 @@ void live_record(const Liveness *L, const TraceChoice *prefix, uint64_t nprefix,
 /* ------------------------------------------------------------------------ */
 /* Temperature.                                                             */
 
-void live_temp_init(LiveTemp *t, const VmTest *test, int64_t threshold) {
+void live_temp_init(LiveTemp *t, const BcProgram *bc, const VmTest *test, int64_t threshold) {
   memset(t, 0, sizeof *t);
-  t->threshold = threshold > 0 ? threshold : 0;
+  t->threshold = threshold > 0 && bits_of_hot(bc, test) ? threshold : 0;
   t->nspecs = test->nspecs < 64 ? test->nspecs : 64;
   t->count = xcalloc(t->nspecs ? t->nspecs : 1, sizeof *t->count);
 }
@@ -859,6 +899,9 @@ void live_temp_reset(LiveTemp *t) {
   if (t->nspecs) memset(t->count, 0, t->nspecs * sizeof *t->count);
 }
 
+/* The count is P's temperature: P raises it at each scheduling decision
+** and data choice while the monitor is hot and reports when it passes the
+** threshold; here a decision is a step about to be taken. */
 int live_temp_before(LiveTemp *t, Vm *vm, const uint8_t *s, size_t len) {
   if (!t->threshold || !t->nspecs) return 0;
   uint64_t hot = vm_hot_specs(vm, s, len);
@@ -902,6 +945,9 @@ void live_temp_record(const LiveTemp *t, SearchResult *r, const TraceChoice *tra
 /* ------------------------------------------------------------------------ */
 /* Fairness of a given cycle (--replay).                                    */
 
+/* The fairness check of a given cycle keeps, per machine, how many of the
+** cycle's steps start in a state where it is enabled and whether it ran;
+** and the steps taken from `$$` states, to compare options per state. */
 typedef struct FairStep {
   uint64_t fp;               /* the state's fingerprint */
   uint64_t step;             /* its index among the steps given */

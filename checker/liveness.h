@@ -28,7 +28,8 @@ typedef enum LiveResult {
 ** NULL if none has (then there is nothing to check).  It takes its own Vm,
 ** a visited set of a quarter of o->mem and, for the states it must keep
 ** (those of strongly connected components not yet complete), at most a
-** quarter of o->frontier_mem; o->unfair accepts unfair cycles. */
+** quarter of o->frontier_mem; o->unfair accepts unfair cycles.  Aborts,
+** as xmalloc does, if memory for the visited set cannot be had. */
 Liveness *live_new(const BcProgram *bc, const VmTest *test, const SearchOptions *o);
 void live_free(Liveness *L);
 
@@ -67,7 +68,9 @@ typedef struct LiveTemp {
   VmBug bug;                 /* the bug, once live_temp_before reported one (message heap) */
 } LiveTemp;
 
-void live_temp_init(LiveTemp *t, const VmTest *test, int64_t threshold);
+/* Counting off (threshold 0) when threshold is 0 or no spec of test has a
+** hot state. */
+void live_temp_init(LiveTemp *t, const BcProgram *bc, const VmTest *test, int64_t threshold);
 void live_temp_fini(LiveTemp *t);
 /* A new execution: every count back to 0. */
 void live_temp_reset(LiveTemp *t);

@@ -99,7 +99,7 @@ void walk_init(Walk *w, const BcProgram *bc, const VmTest *test, int64_t tempera
   buf_init(&w->b);
   if (temperature > 0 && test->nspecs) {
     w->temp = xmalloc(sizeof *w->temp);
-    live_temp_init(w->temp, test, temperature);
+    live_temp_init(w->temp, bc, test, temperature);
   }
 }
 

@@ -3,7 +3,9 @@
 ** choices and the next one to try; the choices along the stack are the
 ** trace.  When the cache is full (replacing entries), a state whose entry
 ** was replaced is explored again, but never one already on the stack (a
-** path set of fingerprints is kept for that), so the search terminates. */
+** path set of fingerprints is kept for that), so the search terminates.
+** Each state where a spec turns hot is handed to the hot-cycle search
+** (checker/liveness.c). */
 #include <config.h>
 #include "checker/search.h"
 #include "checker/liveness.h"

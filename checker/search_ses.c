@@ -16,7 +16,10 @@
 **
 ** The explorer is checked as it goes: at a state with n enabled machines
 ** its n answers (next, delay, next, ...) must all differ, or it is unsound
-** and the search stops with the state and the machine it never chose. */
+** and the search stops with the state and the machine it never chose.
+** Each state where a spec turns hot is handed to the hot-cycle search
+** (checker/liveness.c), which searches the program's state graph whatever
+** the explorer. */
 #include <config.h>
 #include "checker/search.h"
 #include "checker/explorer.h"

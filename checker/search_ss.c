@@ -284,7 +284,7 @@ static int run_ss(const BcProgram *bc, const VmTest *test, const SearchOptions *
     vm_record_events(ws[i].vm, 1);
     ws[i].ex = explorer_new(bc, test, o->explorer, (ExNative)o->explorer_native, o->explorer_twin_check, &err);
     ws[i].bug_sample = UINT64_MAX;
-    live_temp_init(&ws[i].temp, test, o->temperature);
+    live_temp_init(&ws[i].temp, bc, test, o->temperature);
     if (!ws[i].ex) { fprintf(stderr, "pcheck: error: %s\n", err.data); goto out; }
   }
   sh.chunks = xcalloc(WINDOW, sizeof *sh.chunks);

@@ -448,7 +448,7 @@ int trace_replay(const BcProgram *bc, const VmTest *test, const TraceChoice *cho
   uint64_t hot_all = ~0ull;  /* specs hot in every state of the cycle */
   LiveFair *fair = cycle_start >= 0 && !unfair ? live_fair_new() : NULL;   /* the cycle's steps */
   LiveTemp temp;             /* hot steps per spec, with a temperature threshold */
-  live_temp_init(&temp, test, temperature);
+  live_temp_init(&temp, bc, test, temperature);
   int temp_hit = 0;
   Vm *vm = vm_new(bc, test);
   vm_set_log(vm, log);
