@@ -510,7 +510,7 @@ static int build_lasso(Liveness *L, uint64_t base, uint32_t lab, uint32_t nm) {
     for (uint32_t i = 0; i < y.nfairs && src == NONE32; i++)
       for (uint32_t o = 0; o < 2 && src == NONE32; o++)
         if (!(y.taken[y.fairs[i]] & (1u << o))) { src = y.fairs[i]; c = o; }
-    for (uint32_t m = 0; m < nm && src == NONE32; m++) {
+    for (uint32_t m = 0; m < nm && src == NONE32 && via == NONE32; m++) {
       if (y.ran[m] || y.dis[m]) continue;
       /* A state of the sub-SCC where m is disabled, else an edge where it runs. */
       for (uint32_t u = 0; u < n && via == NONE32; u++) {

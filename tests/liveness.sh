@@ -57,7 +57,13 @@ sf_escape.p     bug   bug
 sf_split.p      bug   bug
 sf_split_fair.p none  bug
 sf_both.p       bug   bug
+two_specs.p     bug   bug
 T
+for s in dfs ses; do
+  out=$(run -q --search "$s" -o "$tmp/o" "$d/two_specs.p" 2>&1)
+  if echo "$out" | grep -q "^bug: liveness (hot spec forever on a cycle): spec 'Stuck' "; then ok "$s two_specs.p: the bug names the spec that stays hot"
+  else bad "$s two_specs.p: wrong spec"; echo "$out" | head -n 2; fi
+done
 
 # 2. The fair cycle is the one reported.  cycle_events FILE: the JSON
 # events of the steps after cycle_start.
