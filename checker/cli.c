@@ -48,6 +48,8 @@ typedef struct Options {
   int twin_check;            /* --explorer-twin-check */
   unsigned long long frontier_mem; /* --frontier-mem, 0: default */
   double ss_c1, ss_c2;       /* --ss-c1, --ss-c2 */
+  int unfair;                /* --unfair */
+  long long temperature;     /* --liveness-temperature-threshold, -1: P's default (half of --max-steps) */
   /* Resolved explorer: */
   const char *explorer_name; /* NAME */
   int explorer_native;       /* ExNative */
@@ -85,6 +87,11 @@ static void usage(FILE *f) {
 "                         of --mem and a quarter of RAM); past it ses keeps paths, not states\n"
 "      --cache KIND       state cache: flat (open addressing, default) or judy (Judy1 array)\n"
 "      --seed N           seed of every random decision of the checker\n"
+"      --unfair           dfs, ses: report any cycle on which a spec stays hot, also one\n"
+"                         that starves a machine or a `$$` (default: fair cycles only)\n"
+"      --liveness-temperature-threshold N  random, irs, pct, ss: a spec hot for more\n"
+"                         than N steps of one execution is a liveness bug (0: off;\n"
+"                         default, as P: half the step bound, --max-steps / 2)\n"
 "  -j, --jobs N           worker threads (default 1)\n"
 "\n"
 "Output:\n"
@@ -259,7 +266,8 @@ static int run_replay(const Options *o, const BcProgram *bc, Program *prog, Test
   buf_init(&log);
   VmBug bug;
   uint64_t at = 0;
-  int r = trace_replay(bc, &test, ti.choices, ti.n, ti.cycle_start, &log, &bug, &at, &err);
+  int r = trace_replay(bc, &test, ti.choices, ti.n, ti.cycle_start, ti.unfair || o->unfair, ti.temperature, &log, &bug,
+                       &at, &err);
   fwrite(log.data ? log.data : "", 1, log.len, stdout);
   int rc;
   if (r < 0) {
@@ -368,6 +376,8 @@ static int run_search(const Options *o, const BcProgram *bc, Program *prog, cons
   so.ss_c1 = o->ss_c1;
   so.ss_c2 = o->ss_c2;
   so.jobs = (int)o->jobs;
+  so.unfair = o->unfair;
+  so.temperature = o->temperature >= 0 ? o->temperature : o->max_steps / 2;
   signal(SIGINT, on_sigint);
   SearchResult res = {0};
   if (ops->run(bc, &test, &so, stdout, &res) != 0) {
@@ -474,9 +484,11 @@ int main(int argc, char **argv) {
   o.pct_steps = 1000;
   o.ss_c1 = 100;
   o.ss_c2 = 10;
+  o.temperature = -1;
   enum { O_LIST = 256, O_CHECK, O_MAXD, O_MAXS, O_SCHED, O_TIMEOUT, O_MEM, O_SEED, O_TFMT, O_REPLAY,
          O_SJSON, O_DUMP, O_STATS, O_CACHE, O_TWIN, O_SSC1, O_SSC2, O_FMEM };
   enum { O_IRS_STEP = 512, O_PCT_DEPTH, O_PCT_STEPS };   /* the baselines' options */
+  enum { O_UNFAIR = 768, O_TEMP };   /* liveness */
   static const struct option longopts[] = {
     {"test", required_argument, 0, 't'}, {"list-tests", no_argument, 0, O_LIST},
     {"check-only", no_argument, 0, O_CHECK}, {"search", required_argument, 0, 's'},
@@ -493,6 +505,7 @@ int main(int argc, char **argv) {
     {"ss-c1", required_argument, 0, O_SSC1}, {"ss-c2", required_argument, 0, O_SSC2},
     {"irs-step", required_argument, 0, O_IRS_STEP}, {"pct-depth", required_argument, 0, O_PCT_DEPTH},
     {"pct-steps", required_argument, 0, O_PCT_STEPS},
+    {"unfair", no_argument, 0, O_UNFAIR}, {"liveness-temperature-threshold", required_argument, 0, O_TEMP},
     {"help", no_argument, 0, 'h'}, {"version", no_argument, 0, 'V'}, {0, 0, 0, 0},
   };
   opterr = 0;
@@ -575,6 +588,11 @@ int main(int argc, char **argv) {
     case O_PCT_STEPS:
       if (!parse_count(optarg, &o.pct_steps) || o.pct_steps == 0)
         return bad_usage("--pct-steps needs a positive count, not '%s'", optarg);
+      break;
+    case O_UNFAIR: o.unfair = 1; break;
+    case O_TEMP:
+      if (!parse_count(optarg, &o.temperature))
+        return bad_usage("--liveness-temperature-threshold needs a count (0: off), not '%s'", optarg);
       break;
     case 'h': usage(stdout); return EXIT_NOBUG;
     case 'V': printf("pcheck %s\n", PACKAGE_VERSION); return EXIT_NOBUG;

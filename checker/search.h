@@ -45,6 +45,10 @@ typedef struct SearchOptions {
   int64_t max_delays;        /* --max-delays, -1: no bound */
   double ss_c1, ss_c2;       /* ss: numsamples(db) = c1 * c2^db */
   int jobs;                  /* -j */
+  /* Liveness (checker/liveness.h): */
+  int unfair;                /* --unfair: hot cycles need not be fair */
+  int64_t temperature;       /* --liveness-temperature-threshold: sampling searches report a spec hot
+                                for more steps than this; 0: off */
 } SearchOptions;
 
 typedef struct SearchResult {
@@ -59,6 +63,8 @@ typedef struct SearchResult {
   int64_t cycle_start;       /* liveness cycles: the trace returns, after its
                                 last choice, to the state after this many
                                 choices; -1 for other bugs */
+  int cycle_unfair;          /* that cycle was found without fairness (--unfair) */
+  int64_t temperature;       /* VM_BUG_HOT_TEMP: the threshold it passed */
   int complete;              /* the search covered everything it set out to */
   char *bound;               /* why it is not complete (heap), or NULL */
   uint64_t states;           /* distinct states (exhaustive searches) */
@@ -112,24 +118,29 @@ int search_should_stop(const SearchOptions *o, const Progress *p, const char **w
 
 /* Single executions from the initial state, one picked choice at a time:
 ** what random, irs and pct share. */
+struct LiveTemp;
 typedef struct Walk {
   Vm *vm;
   Buf a, b;                  /* the current State; scratch for the next */
   VmChoices ch;              /* the choices at the current State */
   TraceChoice *trace;        /* the choices taken so far */
   uint64_t depth, tcap;      /* how many; allocated */
+  struct LiveTemp *temp;     /* hot steps per spec (checker/liveness.h; heap), or NULL: not counted */
 } Walk;
 typedef enum WalkEnd { WALK_END, WALK_CUT, WALK_BUG, WALK_FAIL } WalkEnd;
 /* The choice to take among ch (a machine id, or a data option index). */
 typedef uint32_t (*WalkPick)(void *ctx, const VmChoices *ch);
 /* A uniformly random choice; ctx is an Rng (checker/rng.h). */
 uint32_t walk_pick_uniform(void *rng, const VmChoices *ch);
-void walk_init(Walk *w, const BcProgram *bc, const VmTest *test);
+/* temperature: o->temperature of the search (0: no temperature check). */
+void walk_init(Walk *w, const BcProgram *bc, const VmTest *test, int64_t temperature);
 void walk_fini(Walk *w);
 /* One execution: pick until nothing is enabled (WALK_END), max_steps
-** steps were taken (WALK_CUT), a bug (WALK_BUG, recorded in r) or an
-** internal error (WALK_FAIL, reported).  Counts r's transitions; after
-** END and CUT, raises r->max_depth to the execution's length. */
+** steps were taken (WALK_CUT), a bug (WALK_BUG, recorded in r: also a
+** spec hot for more steps than the temperature threshold, found before
+** the step that would pass it) or an internal error (WALK_FAIL,
+** reported).  Counts r's transitions; after END and CUT, raises
+** r->max_depth to the execution's length. */
 WalkEnd walk_run(Walk *w, int64_t max_steps, WalkPick pick, void *ctx, SearchResult *r);
 
 #endif

@@ -3,6 +3,7 @@
 ** (Walk), the table of searches. */
 #include <config.h>
 #include "checker/search.h"
+#include "checker/liveness.h"
 #include "checker/rng.h"
 #include <stdlib.h>
 #include <string.h>
@@ -91,14 +92,20 @@ uint32_t walk_pick_uniform(void *rng, const VmChoices *ch) {
   return ch->kind == VC_MACHINE ? ch->ids[k] : k;
 }
 
-void walk_init(Walk *w, const BcProgram *bc, const VmTest *test) {
+void walk_init(Walk *w, const BcProgram *bc, const VmTest *test, int64_t temperature) {
   memset(w, 0, sizeof *w);
   w->vm = vm_new(bc, test);
   buf_init(&w->a);
   buf_init(&w->b);
+  if (temperature > 0 && test->nspecs) {
+    w->temp = xmalloc(sizeof *w->temp);
+    live_temp_init(w->temp, bc, test, temperature);
+  }
 }
 
 void walk_fini(Walk *w) {
+  if (w->temp) live_temp_fini(w->temp);
+  free(w->temp);
   vm_choices_fini(&w->ch);
   free(w->trace);
   buf_fini(&w->a);
@@ -108,6 +115,7 @@ void walk_fini(Walk *w) {
 
 WalkEnd walk_run(Walk *w, int64_t max_steps, WalkPick pick, void *ctx, SearchResult *r) {
   w->depth = 0;
+  if (w->temp) live_temp_reset(w->temp);
   VmStatus st = vm_initial(w->vm, &w->a);
   if (st != VM_OK) { search_record_bug(r, w->vm, w->trace, 0); return WALK_BUG; }
   WalkEnd end;
@@ -120,6 +128,10 @@ WalkEnd walk_run(Walk *w, int64_t max_steps, WalkPick pick, void *ctx, SearchRes
     }
     if (w->ch.kind == VC_NONE) { end = WALK_END; break; }
     if ((int64_t)w->depth >= max_steps) { end = WALK_CUT; break; }
+    if (w->temp && live_temp_before(w->temp, w->vm, (uint8_t *)w->a.data, w->a.len)) {
+      live_temp_record(w->temp, r, w->trace, w->depth);
+      return WALK_BUG;
+    }
     uint32_t choice = pick(ctx, &w->ch);
     if (w->depth == w->tcap) {
       w->tcap = w->tcap ? w->tcap * 2 : 1024;
@@ -134,6 +146,7 @@ WalkEnd walk_run(Walk *w, int64_t max_steps, WalkPick pick, void *ctx, SearchRes
       search_record_bug(r, w->vm, w->trace, w->depth);
       return WALK_BUG;
     }
+    if (w->temp) live_temp_after(w->temp, w->vm);
     Buf t = w->a; w->a = w->b; w->b = t;
   }
   if (w->depth > r->max_depth) r->max_depth = w->depth;

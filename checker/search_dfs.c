@@ -3,9 +3,12 @@
 ** choices and the next one to try; the choices along the stack are the
 ** trace.  When the cache is full (replacing entries), a state whose entry
 ** was replaced is explored again, but never one already on the stack (a
-** path set of fingerprints is kept for that), so the search terminates. */
+** path set of fingerprints is kept for that), so the search terminates.
+** Each state where a spec turns hot is handed to the hot-cycle search
+** (checker/liveness.c). */
 #include <config.h>
 #include "checker/search.h"
+#include "checker/liveness.h"
 #include "checker/pathset.h"
 #include <stdlib.h>
 #include <string.h>
@@ -26,89 +29,9 @@ typedef struct DfsFrame {
   uint32_t kid_cap;          /* entries allocated */
   uint32_t kid_base;         /* choice index of the first successor held */
   uint32_t kid_n;            /* successors held (a batch of at most KID_BATCH) */
+  uint64_t hot;              /* specs hot in the state (bits), when liveness is checked */
 } DfsFrame;
 
-
-static uint64_t salt(int k) { return 0x9e3779b97f4a7c15ull * (uint64_t)(k + 1); }
-
-/* Liveness: is there a cycle, reachable from root, on which spec k stays
-** in hot states?  A depth-first search restricted to the states where spec
-** k is hot; every launch shares `visited` (keys salted by k), so together
-** the launches form one DFS forest of that subgraph, and the subgraph has a
-** cycle exactly when some launch meets a state on its own stack.  On
-** success *cyc holds the choices from root (heap, *ncyc of them) and
-** *start the number of them after which the cycle begins.  Returns 1 if a
-** cycle was found, 0 if not, -1 on an internal error. */
-static int hot_cycle(Vm *vm, StateCache *visited, int k, const Buf *root, uint64_t root_fp, TraceChoice **cyc,
-                     uint64_t *ncyc, uint64_t *start, const SearchOptions *o, const Progress *prog) {
-  uint64_t cap = 32, depth = 1;
-  DfsFrame *fr = xcalloc(cap, sizeof *fr);
-  TraceChoice *tr = xcalloc(cap, sizeof *tr);
-  PathSet path = {0};
-  int found = 0;
-  buf_append(&fr[0].state, root->data, root->len);
-  fr[0].fp = root_fp;
-  sc_insert(visited, root_fp ^ salt(k));
-  ps_add(&path, root_fp);
-  const char *why;
-  for (uint64_t steps = 0; depth > 0 && !found; steps++) {
-    /* A timeout or an interrupt stops this search too (the caller then stops). */
-    if ((steps & 1023) == 0 && search_should_stop(o, prog, &why)) break;
-    DfsFrame *f = &fr[depth - 1];
-    if (!f->expanded) {
-      VmStatus st = vm_choices(vm, (uint8_t *)f->state.data, f->state.len, &f->ch);
-      f->expanded = 1;
-      f->next = 0;
-      if (st == VM_BAD_STATE) { found = -1; break; }
-      if (st != VM_OK) f->ch.n = 0;   /* an end state: no cycle through it */
-    }
-    if (f->next >= f->ch.n) {
-      f->expanded = 0;
-      ps_remove(&path, f->fp);
-      depth--;
-      continue;
-    }
-    uint32_t i = f->next++;
-    uint32_t choice = f->ch.kind == VC_MACHINE ? f->ch.ids[i] : i;
-    if (depth == cap) {
-      fr = xrealloc(fr, 2 * cap * sizeof *fr);
-      memset(fr + cap, 0, cap * sizeof *fr);
-      tr = xrealloc(tr, 2 * cap * sizeof *tr);
-      cap *= 2;
-      f = &fr[depth - 1];
-    }
-    tr[depth - 1].kind = (uint8_t)f->ch.kind;
-    tr[depth - 1].value = choice;
-    DfsFrame *nf = &fr[depth];
-    if (vm_step(vm, (uint8_t *)f->state.data, f->state.len, choice, &nf->state) != VM_OK) continue;
-    if (!(vm_hot_specs(vm, (uint8_t *)nf->state.data, nf->state.len) & (1ull << k))) continue;
-    uint64_t fp = state_hash(nf->state.data, nf->state.len);
-    if (ps_has(&path, fp)) {
-      uint64_t at = 0;
-      while (fr[at].fp != fp) at++;
-      *start = at;
-      *ncyc = depth;
-      *cyc = xmalloc(depth * sizeof(TraceChoice));
-      memcpy(*cyc, tr, depth * sizeof(TraceChoice));
-      found = 1;
-      break;
-    }
-    if (sc_insert(visited, fp ^ salt(k)) == SC_SEEN) continue;
-    nf->fp = fp;
-    nf->expanded = 0;
-    ps_add(&path, fp);
-    depth++;
-  }
-  for (uint64_t i = 0; i < cap; i++) {
-    buf_fini(&fr[i].state);
-    vm_choices_fini(&fr[i].ch);
-  }
-  free(fr);
-  free(tr);
-  free(path.fp);
-  free(path.count);
-  return found;
-}
 
 static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, SearchResult *res) {
   (void)logf;
@@ -121,21 +44,12 @@ static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
   const char *why = NULL;
   PathSet path = {0};
   int tracking = 0;          /* path holds the stack's fingerprints */
-  StateCache *hot_visited = NULL;   /* states visited by the hot-cycle searches */
-  Vm *hot_vm = NULL;
+  Liveness *live = NULL;     /* hot cycles, if a spec has hot states */
   Progress prog;
   progress_init(&prog);
   if (!cache) { fputs("pcheck: error: cannot allocate the state cache\n", stderr); goto out; }
   sc_set_single_thread(cache, 1);   /* this search runs on one thread */
-  /* Specs with hot states: look for hot cycles (a second cache of a quarter
-  ** of the budget, and a Vm of its own so the main one's events stay put). */
-  for (uint16_t k = 0; k < test->nspecs; k++)
-    for (uint16_t st = 0; st < bc->machines[test->specs[k]].nstates; st++)
-      if (bc->machines[test->specs[k]].states[st].hot && !hot_visited) {
-        hot_visited = sc_new(o->cache_kind, o->mem / 4);
-        if (hot_visited) sc_set_single_thread(hot_visited, 1);
-        hot_vm = vm_new(bc, test);
-      }
+  live = live_new(bc, test, o);    /* NULL: no spec has hot states */
   cap = 64;
   fr = xcalloc(cap, sizeof *fr);
   trace = xcalloc(cap, sizeof *trace);
@@ -168,33 +82,16 @@ static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
       f->kid_base = f->kid_n = 0;
       if (st == VM_BAD_STATE) { fputs("pcheck: internal error: the VM produced a malformed state\n", stderr); goto out; }
       if (st != VM_OK) { search_record_bug(res, vm, trace, depth - 1); break; }
-      /* Liveness: a cycle through hot states of some spec, from here. */
-      uint64_t hot = hot_visited ? vm_hot_specs(vm, (uint8_t *)f->state.data, f->state.len) : 0;
-      for (int k = 0; hot && k < 64 && !res->bug; k++) {
-        if (!(hot & (1ull << k)) || sc_contains(hot_visited, f->fp ^ salt(k))) continue;
-        TraceChoice *cyc = NULL;
-        uint64_t ncyc = 0, start = 0;
-        int found = hot_cycle(hot_vm, hot_visited, k, &f->state, f->fp, &cyc, &ncyc, &start, o, &prog);
-        if (found < 0) { fputs("pcheck: internal error in the cycle search\n", stderr); goto out; }
-        if (found) {
-          uint64_t n = depth - 1 + ncyc;
-          TraceChoice *t = xmalloc(n * sizeof *t);
-          memcpy(t, trace, (depth - 1) * sizeof *t);
-          memcpy(t + depth - 1, cyc, ncyc * sizeof *t);
-          res->bug = 1;
-          res->bugdesc.status = VM_BUG_HOT_CYCLE;
-          Buf m;
-          buf_init(&m);
-          buf_printf(&m, "spec '%s' can stay in hot states forever: the execution can cycle through %llu steps "
-                     "without leaving them", vm_spec_name(vm, (uint16_t)k), (unsigned long long)(ncyc - start));
-          res->bugdesc.message = buf_take(&m);
-          res->trace = t;
-          res->ntrace = n;
-          res->cycle_start = (int64_t)(depth - 1 + start);
-        }
-        free(cyc);
+      /* Liveness: hot cycles through this state that no earlier state led to. */
+      if (live) {
+        f->hot = vm_hot_specs(vm, (uint8_t *)f->state.data, f->state.len);
+        uint64_t turned = f->hot & ~(depth > 1 ? fr[depth - 2].hot : 0);   /* hot here, not in the parent */
+        LiveResult lr = turned ? live_check(live, (uint8_t *)f->state.data, f->state.len, f->fp, turned, &prog, &why)
+                               : LIVE_NONE;
+        if (lr == LIVE_ERROR) goto out;
+        if (lr == LIVE_STOPPED) break;
+        if (lr == LIVE_FOUND) { live_record(live, trace, depth - 1, res); break; }
       }
-      if (res->bug) break;
     }
     if (f->next < f->ch.n && f->next >= f->kid_base + f->kid_n) {
       /* The next batch of successors; then their cache slots are fetched
@@ -285,6 +182,8 @@ static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
       /* Every reachable state was still explored, some more than once;
       ** the summary says the budget was hit. */
       res->bound = xstrdup("state cache full at its --mem budget");
+    } else if (live_incomplete(live)) {
+      res->bound = xstrdup(live_incomplete(live));
     } else {
       res->complete = 1;
     }
@@ -309,8 +208,7 @@ out:
   free(trace);
   free(path.fp);
   free(path.count);
-  sc_free(hot_visited);
-  vm_free(hot_vm);
+  live_free(live);
   sc_free(cache);
   vm_free(vm);
   return rc;

@@ -77,7 +77,7 @@ static uint32_t pick_pct(void *ctx, const VmChoices *ch) {
 
 static int run_pct(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, SearchResult *res) {
   Walk w;
-  walk_init(&w, bc, test);
+  walk_init(&w, bc, test, o->temperature);
   Pct p = {0};
   rng_seed(&p.rng, o->seed);
   Buf log;

@@ -11,7 +11,7 @@
 
 static int run_random(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, SearchResult *res) {
   Walk w;
-  walk_init(&w, bc, test);
+  walk_init(&w, bc, test, o->temperature);
   Rng rng;
   rng_seed(&rng, o->seed);
   Buf log;

@@ -16,10 +16,14 @@
 **
 ** The explorer is checked as it goes: at a state with n enabled machines
 ** its n answers (next, delay, next, ...) must all differ, or it is unsound
-** and the search stops with the state and the machine it never chose. */
+** and the search stops with the state and the machine it never chose.
+** Each state where a spec turns hot is handed to the hot-cycle search
+** (checker/liveness.c), which searches the program's state graph whatever
+** the explorer. */
 #include <config.h>
 #include "checker/search.h"
 #include "checker/explorer.h"
+#include "checker/liveness.h"
 #include "checker/pathset.h"
 #include <stdlib.h>
 #include <string.h>
@@ -141,6 +145,7 @@ typedef struct SFrame {
   uint8_t in_kind;           /* the move from the parent frame */
   uint32_t in_choice, in_index;
   int on_path;               /* fp is in the path set */
+  uint64_t hot;              /* specs hot in the state (bits), when liveness is checked */
 } SFrame;
 
 typedef struct Ses {
@@ -164,6 +169,7 @@ typedef struct Ses {
   uint64_t new_states;       /* in this stratum */
   Buf succ;
   ChunkPool pool;            /* frontier chunks for reuse */
+  Liveness *live;            /* hot cycles, if a spec has hot states */
 } Ses;
 
 static void frame_fini(SFrame *f) {
@@ -328,6 +334,26 @@ static int expand(Ses *S, uint64_t k) {
   f->expanded = 1;
   if (st == VM_BAD_STATE) { fputs("pcheck: internal error: the VM produced a malformed state\n", stderr); return -1; }
   if (st != VM_OK) { record_bug(S, k, NULL); return 1; }
+  /* Liveness: hot cycles through this state that no earlier state led to
+  ** (searched in the program's state graph, whatever the explorer). */
+  if (S->live) {
+    /* From the states where a spec turns hot (a frontier entry was looked
+    ** at when it was first reached). */
+    f->hot = vm_hot_specs(S->vm, (uint8_t *)f->state.data, f->state.len);
+    uint64_t turned = f->resume ? 0 : f->hot & ~(k > 0 ? S->fr[k - 1].hot : 0);
+    LiveResult lr = turned ? live_check(S->live, (uint8_t *)f->state.data, f->state.len, f->fp, turned, &S->prog,
+                                        &S->why)
+                           : LIVE_NONE;
+    if (lr == LIVE_ERROR) return -1;
+    if (lr == LIVE_STOPPED) return 1;
+    if (lr == LIVE_FOUND) {
+      uint64_t n;
+      TraceChoice *t = trace_to(S, k, NULL, &n);
+      live_record(S->live, t, n, S->res);
+      free(t);
+      return 1;
+    }
+  }
   if (f->ch.kind == VC_MACHINE) {
     if (f->taken_cap < f->ch.n) {
       f->taken = xrealloc(f->taken, f->ch.n);
@@ -526,6 +552,7 @@ static int run_ses(const BcProgram *bc, const VmTest *test, const SearchOptions 
   S->cache = sc_new(o->cache_kind, o->mem);
   if (!S->cache) { fputs("pcheck: error: cannot allocate the state cache\n", stderr); goto out; }
   sc_set_single_thread(S->cache, 1);
+  S->live = live_new(bc, test, o);   /* NULL: no spec has hot states */
   /* Stratum 0 starts from the initial state. */
   SFrame *f = push_frame(S);
   if (vm_initial(S->vm, &f->state) != VM_OK) {
@@ -561,7 +588,11 @@ static int run_ses(const BcProgram *bc, const VmTest *test, const SearchOptions 
             (unsigned long long)S->new_states, (unsigned long long)S->next.n, search_now() - t0);
     fflush(logf);
     res->delays = S->db;
-    if (S->next.n == 0) { res->complete = 1; break; }
+    if (S->next.n == 0) {
+      if (!live_incomplete(S->live)) res->complete = 1;
+      else S->why = live_incomplete(S->live);   /* every state searched, not every hot cycle */
+      break;
+    }
     if (o->max_delays >= 0 && S->db >= (uint64_t)o->max_delays) break;
     Frontier work = S->next;
     memset(&S->next, 0, sizeof S->next);
@@ -618,6 +649,7 @@ out:
   pool_fini(&S->pool);
   ps_fini(&S->path);
   sc_free(S->cache);
+  live_free(S->live);
   explorer_free(S->ex);
   vm_free(S->vm);
   buf_fini(&S->succ);

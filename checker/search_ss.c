@@ -17,6 +17,7 @@
 #include <config.h>
 #include "checker/search.h"
 #include "checker/explorer.h"
+#include "checker/liveness.h"
 #include "checker/rng.h"
 #include <math.h>
 #include <pthread.h>
@@ -64,6 +65,8 @@ typedef struct Worker {
   uint32_t *given;           /* the explorer's answers at the current state */
   uint32_t given_cap;
   uint32_t *path;
+  LiveTemp temp;             /* hot steps per spec in the current execution */
+  int temp_hit;              /* the execution's bug is temp.bug (a spec hot too long) */
   /* the bug of the lowest sample this worker found */
   uint64_t bug_sample;
   VmBug bug;
@@ -102,6 +105,8 @@ static int execute(Worker *w, const uint32_t *path, uint32_t np, uint64_t exseed
   const SearchOptions *o = w->sh->o;
   w->ntrace = 0;
   *L = 0;
+  w->temp_hit = 0;
+  live_temp_reset(&w->temp);
   if (vm_initial(w->vm, &w->a) != VM_OK) return 1;
   uint32_t nev;
   const VmEvent *ev = vm_events(w->vm, &nev);
@@ -145,11 +150,17 @@ static int execute(Worker *w, const uint32_t *path, uint32_t np, uint64_t exseed
       if (pi < np) left--;
       else (*L)++;
     }
+    if (live_temp_before(&w->temp, w->vm, (uint8_t *)w->a.data, w->a.len)) {
+      w->temp_hit = 1;   /* a spec hot too long: the trace ends before this step */
+      *depth = steps;
+      return 1;
+    }
     tr_push(w, (uint8_t)w->ch.kind, c);
     st = vm_step(w->vm, (uint8_t *)w->a.data, w->a.len, c, &w->b);
     steps++;
     if (st == VM_BAD_STATE) return ex_failed(w, "internal error: the VM rejected its own choice");
     if (st != VM_OK) { *depth = steps; return 1; }
+    live_temp_after(&w->temp, w->vm);
     ev = vm_events(w->vm, &nev);
     if (ex_step(w->ex, &w->d, ev, nev) != 0) return ex_failed(w, explorer_error(w->ex));
     Buf t = w->a; w->a = w->b; w->b = t;
@@ -216,7 +227,7 @@ static void *worker_main(void *arg) {
         c->bug_sample = s;
         if (s < w->bug_sample) {
           w->bug_sample = s;
-          const VmBug *b = vm_bug(w->vm);
+          const VmBug *b = w->temp_hit ? &w->temp.bug : vm_bug(w->vm);
           free(w->bug.message);
           w->bug = *b;
           w->bug.message = xstrdup(b->message ? b->message : "");
@@ -236,6 +247,7 @@ static void *worker_main(void *arg) {
 }
 
 static void worker_fini(Worker *w) {
+  live_temp_fini(&w->temp);
   vm_free(w->vm);
   explorer_free(w->ex);
   buf_fini(&w->a);
@@ -272,6 +284,7 @@ static int run_ss(const BcProgram *bc, const VmTest *test, const SearchOptions *
     vm_record_events(ws[i].vm, 1);
     ws[i].ex = explorer_new(bc, test, o->explorer, (ExNative)o->explorer_native, o->explorer_twin_check, &err);
     ws[i].bug_sample = UINT64_MAX;
+    live_temp_init(&ws[i].temp, bc, test, o->temperature);
     if (!ws[i].ex) { fprintf(stderr, "pcheck: error: %s\n", err.data); goto out; }
   }
   sh.chunks = xcalloc(WINDOW, sizeof *sh.chunks);
@@ -344,6 +357,7 @@ static int run_ss(const BcProgram *bc, const VmTest *test, const SearchOptions *
             res->ntrace = ws[i].bug_ntrace;
             ws[i].bug_trace = NULL;
             res->cycle_start = -1;
+            if (res->bugdesc.status == VM_BUG_HOT_TEMP) res->temperature = o->temperature;
             break;
           }
       }

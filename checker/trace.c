@@ -4,6 +4,7 @@
 #include <config.h>
 #include "checker/trace.h"
 #include "checker/json.h"
+#include "checker/liveness.h"
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -227,6 +228,9 @@ int trace_write(const BcProgram *bc, const VmTest *test, const char *test_name, 
   }
   buf_puts(&j, "},\n");
   if (res->cycle_start >= 0) buf_printf(&j, "  \"cycle_start\": %lld,\n", (long long)res->cycle_start);
+  if (res->cycle_start >= 0 && res->cycle_unfair) buf_puts(&j, "  \"unfair\": true,\n");
+  if (res->bugdesc.status == VM_BUG_HOT_TEMP)
+    buf_printf(&j, "  \"temperature_threshold\": %lld,\n", (long long)res->temperature);
   buf_puts(&j, "  \"choices\": [");
   for (uint64_t i = 0; i < res->ntrace; i++)
     buf_printf(&j, "%s{\"kind\": \"%s\", \"value\": %u}", i ? ", " : "",
@@ -269,6 +273,8 @@ int trace_write(const BcProgram *bc, const VmTest *test, const char *test_name, 
   if (res->cycle_start >= 0) {
     buf_printf(&log, "<ErrorLog> liveness: the last %llu steps return to the state after step %lld: %s\n",
                (unsigned long long)(res->ntrace - (uint64_t)res->cycle_start), (long long)res->cycle_start, msg);
+  } else if (res->bugdesc.status == VM_BUG_HOT_TEMP) {
+    buf_printf(&log, "<ErrorLog> liveness: %s\n", msg);
   } else if (res->bugdesc.status == VM_BUG_DEADLOCK || res->bugdesc.status == VM_BUG_HOT) {
     VmChoices ch = {0};
     vm_choices(vm, (uint8_t *)a.data, a.len, &ch);
@@ -285,6 +291,11 @@ int trace_write(const BcProgram *bc, const VmTest *test, const char *test_name, 
   if (res->cycle_start >= 0)
     buf_printf(&sch, "# the execution returns to the state after `cycle` choices, forever\ncycle: %lld\n",
                (long long)res->cycle_start);
+  if (res->cycle_start >= 0 && res->cycle_unfair)
+    buf_puts(&sch, "# found with --unfair: the cycle need not be fair\nunfair: 1\n");
+  if (res->bugdesc.status == VM_BUG_HOT_TEMP)
+    buf_printf(&sch, "# a spec hot for more steps than this is the bug\ntemperature: %lld\n",
+               (long long)res->temperature);
   for (uint64_t i = 0; i < res->ntrace; i++)
     buf_printf(&sch, "%c %u\n", res->trace[i].kind == VC_MACHINE ? 'm' : 'd', res->trace[i].value);
   int rc = 0;
@@ -333,6 +344,8 @@ static int read_schedule(const char *path, const char *text, size_t len, TraceIn
     if (strncmp(l, "search: ", 8) == 0) { free(out->search); out->search = xstrdup(l + 8); free(l); continue; }
     if (strncmp(l, "seed: ", 6) == 0) { out->seed = strtoull(l + 6, NULL, 10); free(l); continue; }
     if (strncmp(l, "cycle: ", 7) == 0) { out->cycle_start = strtoll(l + 7, NULL, 10); free(l); continue; }
+    if (strncmp(l, "unfair: ", 8) == 0) { out->unfair = atoi(l + 8) != 0; free(l); continue; }
+    if (strncmp(l, "temperature: ", 13) == 0) { out->temperature = strtoll(l + 13, NULL, 10); free(l); continue; }
     char kind;
     unsigned long long v;
     char extra;
@@ -383,6 +396,9 @@ static int read_json(const char *path, const char *text, size_t len, TraceInfo *
   if (seed && seed->kind == JSON_NUMBER) out->seed = (uint64_t)seed->num;
   const Json *cyc = json_get(j, "cycle_start");
   if (cyc && cyc->kind == JSON_NUMBER) out->cycle_start = (int64_t)cyc->num;
+  const Json *unf = json_get(j, "unfair"), *temp = json_get(j, "temperature_threshold");
+  if (unf && unf->kind == JSON_BOOL && unf->num != 0) out->unfair = 1;
+  if (temp && temp->kind == JSON_NUMBER) out->temperature = (int64_t)temp->num;
   out->choices = xmalloc((choices->n ? choices->n : 1) * sizeof(TraceChoice));
   for (size_t i = 0; i < choices->n; i++) {
     const Json *c = choices->items[i], *k = json_get(c, "kind"), *v = json_get(c, "value");
@@ -411,6 +427,10 @@ int trace_read(const char *path, TraceInfo *out, Buf *err) {
   while (i < len && (text[i] == ' ' || text[i] == '\n' || text[i] == '\t' || text[i] == '\r')) i++;
   int rc = i < len && text[i] == '{' ? read_json(path, text, len, out, err) : read_schedule(path, text, len, out, err);
   free(text);
+  if (rc == 0 && out->temperature < 0) {
+    buf_printf(err, "%s: the temperature threshold is negative", path);
+    rc = -1;
+  }
   if (rc == 0 && out->cycle_start > (int64_t)out->n) {
     buf_printf(err, "%s: the cycle starts after step %lld, but the trace has %llu steps", path,
                (long long)out->cycle_start, (unsigned long long)out->n);
@@ -421,10 +441,15 @@ int trace_read(const char *path, TraceInfo *out, Buf *err) {
 }
 
 int trace_replay(const BcProgram *bc, const VmTest *test, const TraceChoice *choices, uint64_t n,
-                 int64_t cycle_start, Buf *log, VmBug *bug, uint64_t *bug_step, Buf *err) {
+                 int64_t cycle_start, int unfair, int64_t temperature, Buf *log, VmBug *bug, uint64_t *bug_step,
+                 Buf *err) {
   Buf at_cycle;              /* the State after cycle_start choices */
   buf_init(&at_cycle);
   uint64_t hot_all = ~0ull;  /* specs hot in every state of the cycle */
+  LiveFair *fair = cycle_start >= 0 && !unfair ? live_fair_new() : NULL;   /* the cycle's steps */
+  LiveTemp temp;             /* hot steps per spec, with a temperature threshold */
+  live_temp_init(&temp, bc, test, temperature);
+  int temp_hit = 0;
   Vm *vm = vm_new(bc, test);
   vm_set_log(vm, log);
   Buf a, b;
@@ -463,26 +488,39 @@ int trace_replay(const BcProgram *bc, const VmTest *test, const TraceChoice *cho
       rc = -1;
       goto out;
     }
+    if (live_temp_before(&temp, vm, (uint8_t *)a.data, a.len)) { temp_hit = 1; rc = 1; goto bugout; }
+    if (fair && i >= (uint64_t)cycle_start) live_fair_step(fair, vm, (uint8_t *)a.data, a.len, &ch, c->value);
     st = vm_step(vm, (uint8_t *)a.data, a.len, c->value, &b);
     if (st != VM_OK) {
       i++;
       rc = 1;
       goto bugout;
     }
+    live_temp_after(&temp, vm);
     Buf t = a; a = b; b = t;
   }
   if (cycle_start >= 0) {
     /* A lasso: the end must be the state where the cycle began, with a
     ** spec hot all along. */
     hot_all &= vm_hot_specs(vm, (uint8_t *)a.data, a.len);
-    if ((uint64_t)cycle_start < n && at_cycle.len == a.len && memcmp(at_cycle.data, a.data, a.len) == 0 && hot_all) {
+    Buf why;
+    buf_init(&why);
+    int closes = (uint64_t)cycle_start < n && at_cycle.len == a.len && memcmp(at_cycle.data, a.data, a.len) == 0;
+    if (closes && hot_all && fair && !live_fair_check(fair, vm, &why)) {
+      buf_printf(err, "the trace's cycle is not fair, so it is no liveness bug of this model: %s (replay with "
+                 "--unfair to accept unfair cycles)", why.data);
+      buf_fini(&why);
+      rc = -1;
+      goto out;
+    }
+    buf_fini(&why);
+    if (closes && hot_all) {
       int k = 0;
       while (!(hot_all & (1ull << k))) k++;
       bug->status = VM_BUG_HOT_CYCLE;
       Buf m;
       buf_init(&m);
-      buf_printf(&m, "spec '%s' can stay in hot states forever: the execution can cycle through %llu steps "
-                 "without leaving them", vm_spec_name(vm, (uint16_t)k), (unsigned long long)(n - (uint64_t)cycle_start));
+      live_cycle_message(&m, vm_spec_name(vm, (uint16_t)k), n - (uint64_t)cycle_start, unfair);
       bug->message = buf_take(&m);
       *bug_step = n;
       buf_printf(log, "<ErrorLog> liveness: the last %llu steps return to the state after step %lld: %s\n",
@@ -495,13 +533,20 @@ int trace_replay(const BcProgram *bc, const VmTest *test, const TraceChoice *cho
     }
     goto out;
   }
-  /* At the end: a deadlock or hot spec shows when asking what is enabled. */
+  /* At the end: a deadlock or hot spec shows when asking what is enabled;
+  ** a spec hot too long, when a choice is still to be made. */
   st = vm_choices(vm, (uint8_t *)a.data, a.len, &ch);
   if (st == VM_BUG_DEADLOCK || st == VM_BUG_HOT) { rc = 1; goto bugout; }
+  if (st == VM_OK && ch.kind != VC_NONE && live_temp_before(&temp, vm, (uint8_t *)a.data, a.len)) {
+    temp_hit = 1;
+    rc = 1;
+    goto bugout;
+  }
   goto out;
 bugout:
-  *bug = *vm_bug(vm);
+  *bug = temp_hit ? temp.bug : *vm_bug(vm);
   bug->message = xstrdup(bug->message ? bug->message : "");
+  if (temp_hit) buf_printf(log, "<ErrorLog> liveness: %s\n", bug->message);
   *bug_step = i;
   if (i < n && rc == 1) {
     /* The bug came before the trace's end: the rest no longer applies. */
@@ -509,6 +554,8 @@ bugout:
                (unsigned long long)n);
   }
 out:
+  live_fair_free(fair);
+  live_temp_fini(&temp);
   buf_fini(&at_cycle);
   vm_choices_fini(&ch);
   buf_fini(&a);

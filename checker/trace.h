@@ -17,6 +17,9 @@ typedef struct TraceInfo {
   uint64_t n;
   int64_t cycle_start;       /* a liveness cycle back to the state after this
                                 many choices, or -1 */
+  int unfair;                /* that cycle was found with --unfair (need not be fair) */
+  int64_t temperature;       /* a spec hot for more steps than this ends the
+                                trace (--liveness-temperature-threshold), or 0 */
 } TraceInfo;
 
 void trace_info_fini(TraceInfo *t);
@@ -40,12 +43,15 @@ int trace_read(const char *path, TraceInfo *out, Buf *err);
 
 /* Replay choices, printing the log to `log`.  With cycle_start >= 0 the
 ** trace is a liveness lasso: it is a bug if the last state equals the
-** state after cycle_start choices and some spec is hot in every state of
-** the cycle.  Returns 1 if a bug was
-** reached (described in *bug, message heap), 0 if the trace ran to its end
-** without one, -1 if it does not fit the model (the step and what was
-** enabled instead in err). */
+** state after cycle_start choices, some spec is hot in every state of the
+** cycle and, unless unfair, the cycle is fair (doc/liveness.md).  With
+** temperature > 0, a spec hot for more steps than that is a bug, counted
+** as the sampling searches count (checker/liveness.h).  Returns 1 if a bug
+** was reached (described in *bug, message heap), 0 if the trace ran to its
+** end without one, -1 if it does not fit the model (the step and what was
+** enabled instead, or why the lasso is no bug, in err). */
 int trace_replay(const BcProgram *bc, const VmTest *test, const TraceChoice *choices, uint64_t n,
-                 int64_t cycle_start, Buf *log, VmBug *bug, uint64_t *bug_step, Buf *err);
+                 int64_t cycle_start, int unfair, int64_t temperature, Buf *log, VmBug *bug, uint64_t *bug_step,
+                 Buf *err);
 
 #endif

@@ -295,7 +295,7 @@ static void cg_expr(Cg *C, Ast *e) {
   case AST_E_NULL: emit0(C, OP_PUSH_NULL); stack(C, 1); break;
   case AST_E_THIS: emit0(C, OP_THIS); stack(C, 1); break;
   case AST_E_HALT: emit_u32(C, OP_PUSH_EVENT, BC_HALT); stack(C, 1); break;
-  case AST_E_NONDET: emit_u8(C, OP_CHOOSE, 0); stack(C, 1); break;
+  case AST_E_NONDET: emit_u8(C, OP_CHOOSE, e->ival ? 3 : 0); stack(C, 1); break;   /* $$ is the fair one */
   case AST_E_NAME: {
     Ast *d = e->decl;
     switch (d->kind) {

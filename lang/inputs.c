@@ -1,4 +1,5 @@
-/* inputs.c: files, directories (every *.p below, in sorted order) and P
+/* inputs.c: files, directories (the project file a command-line folder
+** holds, else every *.p below, in sorted order) and P
 ** project files (their <PFile> and <IncludeProject> entries, relative to
 ** the project file's folder).  Project files may include each other; a
 ** cycle is reported once, not followed. */
@@ -151,16 +152,53 @@ static void add_project(Collect *c, const char *path) {
   free(text);
 }
 
-static void add_input(Collect *c, const char *path, int from_dir) {
-  (void)from_dir;
+/* The project file directly in folder path (not below it), as `p compile`
+** finds one in the folder it runs in: 1 and *out (heap) when there is
+** exactly one, 0 when there is none, -1 (reported) when there are several. */
+static int folder_project(Collect *c, const char *path, char **out) {
+  struct dirent **names;
+  int n = scandir(path, &names, NULL, cmp_names), found = 0;
+  *out = NULL;
+  for (int i = 0; i < (n > 0 ? n : 0); i++) {
+    const char *nm = names[i]->d_name;
+    Buf b;
+    buf_init(&b);
+    buf_printf(&b, "%s%s%s", path, ends_with(path, "/") ? "" : "/", nm);
+    struct stat st;
+    if (nm[0] != '.' && ends_with(nm, ".pproj") && stat(b.data, &st) == 0 && S_ISREG(st.st_mode)) {
+      if (++found == 1) *out = xstrdup(b.data);
+      else {
+        if (found == 2)
+          diag_error_noloc(c->d, "folder '%s' holds several project files ('%s', '%s', ...): name the one to check", path,
+                           *out, b.data);
+        c->errors += found == 2;
+      }
+    }
+    buf_fini(&b);
+    free(names[i]);
+  }
+  free(names);
+  if (found > 1) { free(*out); *out = NULL; return -1; }
+  return found;
+}
+
+/* top: path was given on the command line, where a folder holding one
+** project file means that project (P's habit); below, a folder means
+** every *.p file in it. */
+static void add_input(Collect *c, const char *path, int top) {
   struct stat st;
   if (stat(path, &st) != 0) {
     diag_error_noloc(c->d, "cannot read '%s': %s", path, strerror(errno));
     c->errors++;
     return;
   }
-  if (S_ISDIR(st.st_mode)) add_dir(c, path, 0);
-  else if (!S_ISREG(st.st_mode)) {
+  if (S_ISDIR(st.st_mode)) {
+    char *proj = NULL;
+    int k = top ? folder_project(c, path, &proj) : 0;
+    if (k == 1) add_project(c, proj);
+    else if (k == 0) add_dir(c, path, 0);
+    free(proj);
+  } else if (!S_ISREG(st.st_mode)) {
     diag_error_noloc(c->d, "'%s' is not a regular file, a directory or a project", path);
     c->errors++;
   } else if (ends_with(path, ".pproj")) add_project(c, path);
@@ -169,7 +207,7 @@ static void add_input(Collect *c, const char *path, int from_dir) {
 
 int inputs_collect(Diag *d, char *const *inputs, int n, PtrVec *out) {
   Collect c = { d, out, {0}, {0}, 0 };
-  for (int i = 0; i < n; i++) add_input(&c, inputs[i], 0);
+  for (int i = 0; i < n; i++) add_input(&c, inputs[i], 1);
   for (int i = 0; i < c.seen.n; i++) free(c.seen.items[i]);
   for (int i = 0; i < c.projects.n; i++) free(c.projects.items[i]);
   ptrvec_fini(&c.seen);

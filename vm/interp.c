@@ -74,6 +74,7 @@ struct Vm {
   int have_choice;       /* resuming a CHOOSE with choice_val */
   uint32_t choice_val;
   int halted_now;        /* the running machine halted in this step */
+  uint64_t cooled;       /* bit k: spec k entered a cold state in this call (vm_cooled_specs) */
   Buf *log;
   int record;            /* collect VmEvents */
   VmEvent *events;       /* this step's events */
@@ -1098,8 +1099,9 @@ static int run(Vm *vm, uint32_t base) {
       push(vm, r);
       break;
     }
-    case OP_CHOOSE: { /* data choice point */
+    case OP_CHOOSE: { /* data choice point: imm 0 = bool ($, choose()); 1 = pop n, int in [0,n); 2 = pop c, element of c; 3 = fair bool ($$) */
       uint8_t kind = FETCH_U8();
+      int boolean = kind == 0 || kind == 3;
       if (f->spec == 2) {   /* an explorer: a seeded random draw, not a choice point */
         uint32_t n = 2;
         Value c = {0};
@@ -1114,7 +1116,7 @@ static int run(Vm *vm, uint32_t base) {
           if (n == 0) RUNTIME("choose from an empty collection");
         }
         uint32_t k = (uint32_t)(vm_explorer_random(&vm->ex_rng) % n);
-        push(vm, kind == 0 ? val_bool((int)k) : kind == 1 ? val_int(k) : val_nth(&c, k));
+        push(vm, boolean ? val_bool((int)k) : kind == 1 ? val_int(k) : val_nth(&c, k));
         break;
       }
       if (f->spec) RUNTIME("a spec made a nondeterministic choice");
@@ -1130,14 +1132,14 @@ static int run(Vm *vm, uint32_t base) {
           n = val_count(&c);
           if (n == 0) RUNTIME("choose from an empty collection");
         }
-        vm->hdr.choice_kind = (uint16_t)(kind + 1);
+        vm->hdr.choice_kind = (uint16_t)(kind + 1);   /* 4: the fair bool of $$ */
         vm->hdr.choice_machine = f->who;
         vm->hdr.choice_n = n;
         SUSPEND_HERE();
       }
       vm->have_choice = 0;
       Value r;
-      if (kind == 0) r = val_bool((int)vm->choice_val);
+      if (boolean) r = val_bool((int)vm->choice_val);
       else if (kind == 1) { vm->nstack--; r = val_int(vm->choice_val); }
       else { Value c = pop(vm); r = val_nth(&c, vm->choice_val); }
       if (vm->log) {
@@ -1350,10 +1352,11 @@ static int run(Vm *vm, uint32_t base) {
       WMachine *m = who(vm, f);
       m->h.state = s;
       note(vm, VE_STATE, f->who, 0, 0, s, f->spec, val_null());
-      if (f->spec)
+      if (f->spec) {
+        if (f->spec == 1 && P->machines[m->h.type].states[s].cold && f->who < 64) vm->cooled |= 1ull << f->who;
         logf_(vm, "<MonitorLog> %s enters %sstate '%s'.", P->machines[m->h.type].name,
               P->machines[m->h.type].states[s].hot ? "hot " : "", P->machines[m->h.type].states[s].name);
-      else
+      } else
         logf_(vm, "<StateLog> '%s' enters state '%s'.", mname(vm, f->who), P->machines[m->h.type].states[s].name);
       break;
     }
@@ -1495,6 +1498,7 @@ static void begin(Vm *vm) {
   vm->nfr = vm->nstack = vm->nlocals = 0;
   vm->have_choice = 0;
   vm->halted_now = 0;
+  vm->cooled = 0;
   vm->bug.status = VM_OK;
 }
 
@@ -1538,10 +1542,13 @@ VmStatus vm_choices(Vm *vm, const uint8_t *s, size_t len, VmChoices *out) {
   vm->pin_s = s;
   vm->pin_len = len;
   vm->pinned = 1;
+  out->nmachines = vm->nms;
+  out->fair = 0;
   if (vm->hdr.choice_kind) {
     out->kind = VC_DATA;
     out->n = vm->hdr.choice_n;
     out->machine = vm->hdr.choice_machine;
+    out->fair = vm->hdr.choice_kind == 4;
     return VM_OK;
   }
   for (uint32_t i = 0; i < vm->nms; i++) {
@@ -1573,6 +1580,26 @@ VmStatus vm_choices(Vm *vm, const uint8_t *s, size_t len, VmChoices *out) {
                  bm->name, bm->states[h.state].name);
       return VM_BUG_HOT;
     }
+  }
+  return VM_OK;
+}
+
+VmStatus vm_enabled(Vm *vm, const uint8_t *s, size_t len, VmChoices *out) {
+  begin(vm);
+  vm->pinned = 0;
+  out->n = 0;
+  out->kind = VC_MACHINE;
+  out->fair = 0;
+  if (!load(vm, s, len)) return VM_BAD_STATE;
+  out->nmachines = vm->nms;
+  out->machine = vm->hdr.choice_kind ? vm->hdr.choice_machine : 0;
+  for (uint32_t i = 0; i < vm->nms; i++) {
+    if (!can_dequeue(vm, &vm->ms[i])) continue;
+    if (out->n == out->cap) {
+      out->cap = out->cap ? out->cap * 2 : 16;
+      out->ids = xrealloc(out->ids, out->cap * sizeof(uint32_t));
+    }
+    out->ids[out->n++] = i;
   }
   return VM_OK;
 }
@@ -1723,6 +1750,8 @@ uint64_t vm_hot_specs(Vm *vm, const uint8_t *s, size_t len) {
   return mask;
 }
 
+uint64_t vm_cooled_specs(const Vm *vm) { return vm->cooled; }
+
 const char *vm_spec_name(const Vm *vm, uint16_t k) {
   return k < vm->t.nspecs ? vm->p->machines[vm->t.specs[k]].name : "?";
 }
@@ -1744,7 +1773,9 @@ int vm_state_valid(const Vm *vm_const, const uint8_t *s, size_t len) {
     if ((h.flags & MF_RECEIVE) && h.recv >= vm->p->nrecvs) return 0;
     expect += m->orig_len;
   }
+  if (vm->hdr.choice_kind > 4) return 0;
   if (vm->hdr.choice_kind && (vm->hdr.choice_machine >= vm->nms || vm->hdr.choice_n == 0)) return 0;
+  if (vm->hdr.choice_kind == 4 && vm->hdr.choice_n != 2) return 0;
   return expect == len;
 }
 
@@ -1757,6 +1788,7 @@ const char *vm_status_name(VmStatus s) {
   case VM_BUG_DEADLOCK: return "deadlock";
   case VM_BUG_HOT: return "liveness (hot spec at quiescence)";
   case VM_BUG_HOT_CYCLE: return "liveness (hot spec forever on a cycle)";
+  case VM_BUG_HOT_TEMP: return "liveness (hot spec for N steps)";
   case VM_BAD_STATE: return "malformed state";
   }
   return "?";

@@ -19,7 +19,7 @@ typedef struct StateHdr {
   uint32_t size;         /* bytes of the whole State */
   uint32_t nmachines;    /* machine records: ids 0 .. nmachines-1 */
   uint16_t nspecs;       /* spec records, before the machines */
-  uint16_t choice_kind;  /* 0 none; 1 bool; 2 int in [0,n); 3 element of a collection */
+  uint16_t choice_kind;  /* 0 none; 1 bool; 2 int in [0,n); 3 element of a collection; 4 fair bool ($$) */
   uint32_t choice_machine; /* machine suspended at the data choice */
   uint32_t choice_n;     /* options of the pending data choice */
   uint32_t zero;         /* always 0 */

@@ -62,7 +62,7 @@ int bc_verify(const BcProgram *p, Buf *err) {
         if (x > CV_IDENTITY || (x == CV_INT_TO_ENUM && y >= p->nenums)) ok = fail(err, f, pc, "bad conversion");
         break;
       case OP_FORMAT: if (x >= p->nconsts || p->consts[x].tag != VT_STRING) ok = fail(err, f, pc, "format string"); break;
-      case OP_CHOOSE: if (a[0] > 2) ok = fail(err, f, pc, "bad choice kind"); break;
+      case OP_CHOOSE: if (a[0] > 3) ok = fail(err, f, pc, "bad choice kind"); break;
       case OP_NEW: if (x >= p->nifaces) ok = fail(err, f, pc, "bad interface"); break;
       case OP_CALL: if (x >= p->nfuns) ok = fail(err, f, pc, "function out of range"); break;
       case OP_GOTO: case OP_SET_STATE: case OP_ENTER:

@@ -22,6 +22,7 @@ typedef enum VmStatus {
   VM_BUG_DEADLOCK,       /* nothing can run while a machine waits in receive */
   VM_BUG_HOT,            /* quiescent with a spec in a hot state */
   VM_BUG_HOT_CYCLE,      /* a reachable cycle on which a spec stays hot (found by searches) */
+  VM_BUG_HOT_TEMP,       /* a spec hot for more steps of one execution than a threshold (found by searches) */
   VM_BAD_STATE,          /* the State bytes or the choice do not fit the program */
 } VmStatus;
 
@@ -52,6 +53,8 @@ typedef struct VmChoices {
   uint32_t machine;      /* VC_DATA: the machine that is choosing */
   uint32_t *ids;         /* VC_MACHINE: enabled machine ids, ascending */
   uint32_t cap;          /* allocated ids */
+  uint32_t nmachines;    /* machine records in the State (ids 0..nmachines-1, halted ones included) */
+  uint8_t fair;          /* VC_DATA: the choice is a `$$` (strongly fair: options 0 = false, 1 = true) */
 } VmChoices;
 
 /* A bug: its kind, a message and where it happened. */
@@ -108,6 +111,13 @@ VmStatus vm_initial(Vm *vm, Buf *out);
 /* The choices enabled in state s.  Returns VM_OK, VM_BAD_STATE, or, when
 ** nothing is enabled, VM_BUG_DEADLOCK / VM_BUG_HOT if the end is a bug. */
 VmStatus vm_choices(Vm *vm, const uint8_t *s, size_t len, VmChoices *out);
+/* The machines that can run in State s, as vm_choices lists them at a
+** machine choice (out->kind VC_MACHINE, ids ascending, out->nmachines set),
+** also while a data choice is pending: then they are the machines that
+** would be enabled were it not for the handler in progress, the choosing
+** machine (out->machine) among them.  For fairness, not for stepping: the
+** next vm_step_expand on this Vm starts afresh.  VM_OK or VM_BAD_STATE. */
+VmStatus vm_enabled(Vm *vm, const uint8_t *s, size_t len, VmChoices *out);
 /* Step s by `choice` (a machine id for VC_MACHINE, an option index for
 ** VC_DATA) and write the successor into out.  Returns VM_OK or a bug. */
 VmStatus vm_step(Vm *vm, const uint8_t *s, size_t len, uint32_t choice, Buf *out);
@@ -130,6 +140,10 @@ const char *vm_machine_text(Vm *vm, uint32_t id);
 /* Bit k set when spec k of the test is in a hot state in State s (specs
 ** past 63 are not reported). */
 uint64_t vm_hot_specs(Vm *vm, const uint8_t *s, size_t len);
+/* Bit k set when spec k entered a cold state during the last vm_initial
+** or vm_step* call on this Vm, even if it left it again in the same call
+** (P resets a spec's liveness temperature there). */
+uint64_t vm_cooled_specs(const Vm *vm);
 /* Name of spec k of the test. */
 const char *vm_spec_name(const Vm *vm, uint16_t k);
 /* Check that s is a well-formed State of this program (for files read from

@@ -1,0 +1,97 @@
+/* liveness.h: liveness as P means it (doc/liveness.md), for the searches.
+** Two checks live here, each called by the searches that support it:
+** - hot cycles (dfs, ses): an execution that stays forever in states where a
+**   spec is hot, and that is fair (weak fairness for machines, strong
+**   fairness for each `$$` choice point), or any such cycle with --unfair;
+** - temperature (random, irs, pct, ss): a spec hot for more consecutive
+**   steps of one execution than --liveness-temperature-threshold, as P's
+**   checker counts them.
+** and the fairness check --replay applies to a lasso.
+** Ownership: a Liveness borrows its program, test and options; traces it
+** hands to a SearchResult become the result's. */
+#ifndef PCHECK_LIVENESS_H
+#define PCHECK_LIVENESS_H
+#include "checker/search.h"
+
+/* ---- Hot cycles ---- */
+
+typedef struct Liveness Liveness;
+
+typedef enum LiveResult {
+  LIVE_NONE = 0,             /* no hot cycle through the states searched from there */
+  LIVE_FOUND,                /* one was found: live_record() makes it the bug */
+  LIVE_STOPPED,              /* timeout or interrupt (the search stops too) */
+  LIVE_ERROR,                /* an internal error (message on stderr) */
+} LiveResult;
+
+/* The hot-cycle search for the specs of test that have a hot state, or
+** NULL if none has (then there is nothing to check).  It takes its own Vm,
+** a visited set of a quarter of o->mem and, for the states it must keep
+** (those of strongly connected components not yet complete), at most a
+** quarter of o->frontier_mem; o->unfair accepts unfair cycles.  Aborts,
+** as xmalloc does, if memory for the visited set cannot be had. */
+Liveness *live_new(const BcProgram *bc, const VmTest *test, const SearchOptions *o);
+void live_free(Liveness *L);
+
+/* Search for hot cycles reachable from State s (len bytes, fingerprint fp)
+** for the specs in `specs` (bits) that no earlier call has searched s for.
+** The caller passes the specs hot in s (vm_hot_specs) but not in the state
+** it reached s from, all of them for the initial state: a spec hot in both
+** was searched for from there, and s with it, so that each spec's hot
+** subgraph is searched once, from the states where the spec turns hot.
+** prog: the search's clock, for --timeout; *why is set on LIVE_STOPPED.  A
+** spec whose search outgrows its memory is given up (the calling search
+** goes on; live_incomplete() says so). */
+LiveResult live_check(Liveness *L, const uint8_t *s, size_t len, uint64_t fp, uint64_t specs, const Progress *prog,
+                      const char **why);
+
+/* After LIVE_FOUND: record the bug in res, its trace being prefix (the
+** nprefix choices from the initial state to the State given to live_check,
+** copied) then the lasso found, res->cycle_start where its cycle begins. */
+void live_record(const Liveness *L, const TraceChoice *prefix, uint64_t nprefix, SearchResult *res);
+
+/* The message of a hot-cycle bug: spec stays hot on a cycle of nsteps
+** steps, found with fairness or (unfair) without. */
+void live_cycle_message(Buf *b, const char *spec, uint64_t nsteps, int unfair);
+
+/* Why the hot-cycle search did not cover everything (a spec given up at
+** its memory budget), or NULL.  Valid until live_free. */
+const char *live_incomplete(const Liveness *L);
+
+/* ---- Temperature (sampling searches) ---- */
+
+/* Per-spec count of hot steps since the spec last entered a cold state. */
+typedef struct LiveTemp {
+  int64_t threshold;         /* report when a count exceeds this; 0: off */
+  uint64_t *count;           /* one per spec (specs past 63 are not counted) */
+  uint16_t nspecs;
+  VmBug bug;                 /* the bug, once live_temp_before reported one (message heap) */
+} LiveTemp;
+
+/* Counting off (threshold 0) when threshold is 0 or no spec of test has a
+** hot state. */
+void live_temp_init(LiveTemp *t, const BcProgram *bc, const VmTest *test, int64_t threshold);
+void live_temp_fini(LiveTemp *t);
+/* A new execution: every count back to 0. */
+void live_temp_reset(LiveTemp *t);
+/* Before a choice is made in State s: each spec hot in s counts one more
+** step; 1 if one went past the threshold (t->bug describes it), else 0. */
+int live_temp_before(LiveTemp *t, Vm *vm, const uint8_t *s, size_t len);
+/* After vm_step on vm: specs that entered a cold state start again at 0. */
+void live_temp_after(LiveTemp *t, const Vm *vm);
+/* Record t->bug in r with the trace (copied); r->temperature is set. */
+void live_temp_record(const LiveTemp *t, SearchResult *r, const TraceChoice *trace, uint64_t n);
+
+/* ---- Fairness of a given lasso (--replay) ---- */
+
+typedef struct LiveFair LiveFair;
+LiveFair *live_fair_new(void);
+void live_fair_free(LiveFair *c);
+/* One step of the cycle: from State s, where vm_choices gave ch, taking
+** choice (a machine id or an option).  Uses vm (reloads it). */
+void live_fair_step(LiveFair *c, Vm *vm, const uint8_t *s, size_t len, const VmChoices *ch, uint32_t choice);
+/* 1 if the steps given form a fair cycle (doc/liveness.md); 0 if not, with
+** the reason in why (machine names through vm). */
+int live_fair_check(LiveFair *c, Vm *vm, Buf *why);
+
+#endif

@@ -1,0 +1,159 @@
+#!/bin/sh
+# liveness.sh: liveness as P means it (doc/liveness.md), on the models of
+# tests/liveness (each says in its header what is expected and why).
+# 1. Hot cycles: dfs and ses give each model the verdict of the table
+#    below, with fairness (the default) and with --unfair; every lasso
+#    found replays, from .schedule and from .json, to the same bug.
+# 2. Where strong fairness decides which cycle is fair, the cycle found is
+#    the fair one, and it takes both outcomes of its `$$` choices.
+# 3. --replay refuses an unfair lasso unless the trace (or the command
+#    line) says --unfair, naming the starved machine or the `$$`.
+# 4. The memory of the hot-cycle search is bounded: past it the search
+#    ends "bounded" with the reason.
+# 5. Temperature: random, pct, irs and ss report a spec hot for more steps
+#    than --liveness-temperature-threshold (default --max-steps / 2), the
+#    trace replays; not under a huge threshold, not when the spec passes
+#    through a cold state in time, not in exhaustive searches.
+. "${srcdir:-.}/tests/lib.sh"
+d=tests/liveness
+cycle='^bug: liveness (hot spec forever on a cycle)'
+
+# check_lasso NAME MODEL DIR: both trace files of DIR replay to the bug line of $out.
+check_lasso() {
+  bugline=$(echo "$out" | grep '^bug: ')
+  for tr in "$3/Main.schedule" "$3/Main.json"; do
+    r=$(run --replay "$tr" "$2" 2>&1); rc=$?
+    if [ "$rc" -eq 1 ] && [ "$(echo "$r" | grep '^bug: ')" = "$bugline" ]; then ok "$1: $(basename "$tr") replays"
+    else bad "$1: $tr does not replay to '$bugline' (exit $rc)"; echo "$r" | tail -n 3; fi
+  done
+}
+
+# 1. The verdicts: MODEL, with fairness, with --unfair.
+while read -r m fair unfair; do
+  for s in dfs ses; do
+    for mode in fair unfair; do
+      want=$fair flag=
+      [ "$mode" = unfair ] && want=$unfair flag=--unfair
+      rm -rf "$tmp/o"
+      out=$(run -q --search "$s" $flag -o "$tmp/o" "$d/$m" 2>&1); rc=$?
+      name="$s $flag $m"
+      if [ "$want" = bug ]; then
+        if [ "$rc" -eq 1 ] && echo "$out" | grep -q "$cycle"; then ok "$name: hot cycle found"; check_lasso "$name" "$d/$m" "$tmp/o"
+        else bad "$name: expected a hot cycle (exit $rc)"; echo "$out" | tail -n 3; fi
+        if [ "$mode" = unfair ] && ! echo "$out" | grep -q 'fairness not required: --unfair'; then bad "$name: the message does not say --unfair"; fi
+      else
+        if [ "$rc" -eq 0 ] && echo "$out" | grep -q '^result: no-bug (complete)$'; then ok "$name: no hot cycle"
+        else bad "$name: expected no bug, complete (exit $rc)"; echo "$out" | tail -n 3; fi
+      fi
+    done
+  done
+done <<'T'
+fair_spin.p     bug   bug
+starved.p       none  bug
+fair_false.p    none  bug
+unfair_false.p  bug   bug
+disabled.p      bug   bug
+sf_escape.p     bug   bug
+sf_split.p      bug   bug
+sf_split_fair.p none  bug
+sf_both.p       bug   bug
+two_specs.p     bug   bug
+T
+for s in dfs ses; do
+  out=$(run -q --search "$s" -o "$tmp/o" "$d/two_specs.p" 2>&1)
+  if echo "$out" | grep -q "^bug: liveness (hot spec forever on a cycle): spec 'Stuck' "; then ok "$s two_specs.p: the bug names the spec that stays hot"
+  else bad "$s two_specs.p: wrong spec"; echo "$out" | head -n 2; fi
+done
+
+# 2. The fair cycle is the one reported.  cycle_events FILE: the JSON
+# events of the steps after cycle_start.
+cycle_events() {
+  c=$(sed -n 's/^  "cycle_start": \([0-9]*\),$/\1/p' "$1")
+  sed -n 's/^ *{"step": \([0-9]*\), \(.*\)/\1 \2/p' "$1" | awk -v c="$c" '$1 > c'
+}
+for s in dfs ses; do
+  rm -rf "$tmp/o"; run -q --search "$s" -o "$tmp/o" "$d/sf_escape.p" >/dev/null 2>&1
+  ev=$(cycle_events "$tmp/o/Main.json")
+  if [ -n "$ev" ] && ! echo "$ev" | grep -v '"state": "Spin"' | grep -q '"state"' && echo "$ev" | grep -q eSpin; then
+    ok "$s sf_escape.p: the cycle spins in state Spin (Loop's cycle is unfair)"
+  else bad "$s sf_escape.p: the cycle is not Spin's"; echo "$ev"; fi
+  rm -rf "$tmp/o"; run -q --search "$s" -o "$tmp/o" "$d/sf_split.p" >/dev/null 2>&1
+  ev=$(cycle_events "$tmp/o/Main.json")
+  if echo "$ev" | grep -q '"event": "eSpin"' && ! echo "$ev" | grep -q '"event": "eTick"'; then
+    ok "$s sf_split.p: the cycle stays in the spin loop"
+  else bad "$s sf_split.p: the cycle leaves the spin loop"; echo "$ev"; fi
+  rm -rf "$tmp/o"; run -q --search "$s" -o "$tmp/o" "$d/sf_both.p" >/dev/null 2>&1
+  ev=$(cycle_events "$tmp/o/Main.json")
+  if echo "$ev" | grep -q '"kind": "choice".*"value": "true"' && echo "$ev" | grep -q '"kind": "choice".*"value": "false"'; then
+    ok "$s sf_both.p: the cycle takes both outcomes of \$\$"
+  else bad "$s sf_both.p: the cycle does not take both outcomes"; echo "$ev"; fi
+done
+
+# 3. Unfair lassos are refused unless the trace says --unfair.
+for m in starved.p:"machine 'Helper(2)' can run in every state of the cycle but never runs on it" \
+         fair_false.p:'the `$$` choice of .Main(1). .* never takes true there'; do
+  f=${m%%:*} why=${m#*:}
+  rm -rf "$tmp/u"; run -q --search dfs --unfair -o "$tmp/u" "$d/$f" >/dev/null 2>&1
+  grep -v '^unfair: ' "$tmp/u/Main.schedule" >"$tmp/u/strip.schedule"
+  grep -v '"unfair": true' "$tmp/u/Main.json" >"$tmp/u/strip.json"
+  for tr in strip.schedule strip.json; do
+    r=$(run --replay "$tmp/u/$tr" "$d/$f" 2>&1); rc=$?
+    if [ "$rc" -eq 2 ] && echo "$r" | grep -q "cycle is not fair" && echo "$r" | grep -q "$why"; then ok "$f: unfair lasso refused ($tr)"
+    else bad "$f: unfair lasso $tr (exit $rc)"; echo "$r" | tail -n 2; fi
+  done
+  r=$(run --unfair --replay "$tmp/u/strip.schedule" "$d/$f" 2>&1); rc=$?
+  if [ "$rc" -eq 1 ] && echo "$r" | grep -q "$cycle"; then ok "$f: replay --unfair accepts it"
+  else bad "$f: replay --unfair (exit $rc)"; echo "$r" | tail -n 2; fi
+done
+
+# 4. The hot-cycle search within its memory.
+out=$(run -q --search dfs --frontier-mem 4M -o "$tmp/o" "$d/wide.p" 2>&1); rc=$?
+if [ "$rc" -eq 0 ] && echo "$out" | grep -q "^result: no-bug (bounded: the hot-cycle search for spec 'Finishes' outgrew its memory (1 MiB, a quarter of --frontier-mem))$"; then
+  ok "wide.p: past its memory the hot-cycle search stops, bounded"
+else bad "wide.p --frontier-mem 4M (exit $rc)"; echo "$out" | tail -n 3; fi
+out=$(run -q --search dfs -o "$tmp/o" "$d/wide.p" 2>&1); rc=$?
+if [ "$rc" -eq 1 ] && echo "$out" | grep -q "$cycle"; then ok "wide.p: found with the default memory"
+else bad "wide.p (exit $rc)"; echo "$out" | tail -n 3; fi
+
+# 5. Temperature.
+temp='^bug: liveness (hot spec for N steps): spec .Finishes. has stayed hot for'
+for s in random pct ss "irs --irs-step 10000"; do
+  rm -rf "$tmp/t"
+  out=$(run -q --search $s --schedules 3 -o "$tmp/t" "$d/temp_long.p" 2>&1); rc=$?
+  if [ "$rc" -eq 1 ] && echo "$out" | grep -q "$temp 5000 steps"; then ok "$s temp_long.p: hot for 5000 steps (the default threshold)"; check_lasso "$s temp_long.p" "$d/temp_long.p" "$tmp/t"
+  else bad "$s temp_long.p: not found (exit $rc)"; echo "$out" | tail -n 3; fi
+  for t in 100000 0; do
+    out=$(run -q --search $s --schedules 3 --liveness-temperature-threshold $t -o "$tmp/t" "$d/temp_long.p" 2>&1); rc=$?
+    if [ "$rc" -eq 0 ]; then ok "$s temp_long.p: no bug with threshold $t"
+    else bad "$s temp_long.p: a bug with threshold $t (exit $rc)"; echo "$out" | tail -n 3; fi
+  done
+  out=$(run -q --search $s --schedules 3 -o "$tmp/t" "$d/temp_reset.p" 2>&1); rc=$?
+  if [ "$rc" -eq 0 ]; then ok "$s temp_reset.p: passing through a cold state resets the count"
+  else bad "$s temp_reset.p: a bug (exit $rc)"; echo "$out" | tail -n 3; fi
+  out=$(run -q --search $s --schedules 3 --liveness-temperature-threshold 150 -o "$tmp/t" "$d/temp_reset.p" 2>&1); rc=$?
+  if [ "$rc" -eq 1 ] && echo "$out" | grep -q "$temp 150 steps"; then ok "$s temp_reset.p: hot for 150 steps between resets"
+  else bad "$s temp_reset.p with threshold 150 (exit $rc)"; echo "$out" | tail -n 3; fi
+done
+# The trace holds its threshold: a larger one does not reach the bug.
+rm -rf "$tmp/t"; run -q --search random --schedules 1 --liveness-temperature-threshold 150 -o "$tmp/t" "$d/temp_long.p" >/dev/null 2>&1
+n=$(grep -c '^[md] ' "$tmp/t/Main.schedule")
+if [ "$n" -eq 151 ] && grep -q '^temperature: 150$' "$tmp/t/Main.schedule"; then ok "temperature trace: 1 cold step, then 150 hot ones"
+else bad "temperature trace: $n steps"; fi
+sed 's/^temperature: 150$/temperature: 1000/' "$tmp/t/Main.schedule" >"$tmp/t/more.schedule"
+r=$(run --replay "$tmp/t/more.schedule" "$d/temp_long.p" 2>&1); rc=$?
+if [ "$rc" -eq 0 ]; then ok "temperature trace replayed under a larger threshold: no bug"
+else bad "temperature trace under a larger threshold (exit $rc)"; echo "$r" | tail -n 2; fi
+out=$(run -q --search dfs -o "$tmp/t" "$d/temp_long.p" 2>&1); rc=$?
+if [ "$rc" -eq 0 ] && echo "$out" | grep -q '^result: no-bug (complete)$'; then ok "dfs temp_long.p: no cycle, no bug"
+else bad "dfs temp_long.p (exit $rc)"; echo "$out" | tail -n 3; fi
+
+# The options are documented and checked.
+h=$(run --help 2>&1)
+if echo "$h" | grep -q -- '--unfair' && echo "$h" | grep -q -- '--liveness-temperature-threshold N'; then ok "--help lists --unfair and --liveness-temperature-threshold"
+else bad "--help"; fi
+r=$(run --liveness-temperature-threshold x "$d/temp_long.p" 2>&1); rc=$?
+if [ "$rc" -eq 2 ] && echo "$r" | grep -q 'liveness-temperature-threshold needs a count'; then ok "a bad threshold is refused"
+else bad "a bad threshold (exit $rc)"; fi
+
+echo "# passed: $pass failed: $fail"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,425 @@
+/* test_liveness.c: the hot-cycle search of checker/liveness.c against a
+** brute-force reference, on a few hundred small random models (a machine
+** Main walking a little transition table with $, $$ and plain steps, which
+** announces to a spec that turns hot and cold, and a Helper it may kick).
+** The reference explores the whole state graph with the VM and decides by
+** definition (doc/liveness.md):
+** - a fair hot cycle exists iff some set S of states where the spec is hot
+**   is strongly connected by the edges inside it, every `$$` state in S has
+**   both outcomes in S, and every machine runs on an edge inside S or is
+**   disabled in a state of S; S is found by trying every subset of each
+**   strongly connected component of the hot states (components of at most
+**   16 states; larger ones are decided by a naive fixpoint instead);
+** - any hot cycle exists (--unfair) iff the hot states have a cycle.
+** --search dfs must agree on every model, and each lasso it reports must
+** replay as a bug (its fairness checked by --replay's own check).  The
+** models are deterministic (fixed seeds); counts of each verdict show the
+** generator covers fair, unfair-only and cycle-free cases. */
+#include <config.h>
+#include "tests/unit/check_main.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "checker/rng.h"
+#include "checker/search.h"
+#include "checker/trace.h"
+#include "lang/codegen.h"
+#include "lang/sema.h"
+#include "lang/testcases.h"
+#include "parser/parse.h"
+#include "vm/hash.h"
+#include "vm/vm.h"
+
+typedef struct Model {
+  Diag d;
+  Program *p;
+  BcProgram *bc;
+  TestList tests;
+  VmTest test;
+} Model;
+
+static int model_load(Model *m, const char *src) {
+  FILE *quiet = fopen("/dev/null", "w");
+  diag_init(&m->d, quiet ? quiet : stderr);
+  m->p = program_new();
+  uint32_t id = diag_add_file(&m->d, "m.p", xstrdup(src), strlen(src));
+  ck_assert_int_eq(parse_source(&m->d, m->p->arena, id, m->p->root), 0);
+  ck_assert_int_eq(sema_check(m->p, &m->d), 0);
+  m->bc = cg_compile(m->p, &m->d);
+  ck_assert_ptr_nonnull(m->bc);
+  ck_assert_int_eq(testcases_build(m->p, &m->d, &m->tests), 0);
+  cg_test(m->bc, m->p, &m->tests.items[0], &m->test);
+  if (quiet) fclose(quiet);
+  return 0;
+}
+
+static void model_free(Model *m) {
+  cg_test_fini(&m->test);
+  testcases_fini(&m->tests);
+  bc_free(m->bc);
+  program_free(m->p);
+  diag_fini(&m->d);
+}
+
+/* ---- The random models ---- */
+
+static uint32_t below(Rng *r, uint32_t n) { return (uint32_t)(rng_next(r) % n); }
+
+static void gen_announce(Buf *b, Rng *r) {
+  switch (below(r, 4)) {
+  case 0: buf_puts(b, "announce eHot; "); break;
+  case 1: buf_puts(b, "announce eCold; "); break;
+  default: break;
+  }
+}
+
+/* Main's state s runs action s on each eStep it sends itself; it may kick
+** Helper (at most twice in all), whose handler may announce too. */
+static char *gen_model(uint64_t seed) {
+  Rng r;
+  rng_seed(&r, seed);
+  uint32_t k = 2 + below(&r, 2);
+  Buf b;
+  buf_init(&b);
+  buf_puts(&b, "event eStep; event eHot; event eCold; event eKick;\n"
+               "spec Spec observes eHot, eCold {\n"
+               "  start cold state C { on eHot goto H; on eCold goto C; }\n"
+               "  hot state H { on eHot goto H; on eCold goto C; }\n}\n");
+  buf_puts(&b, "machine Helper { start state S { on eKick do { ");
+  gen_announce(&b, &r);
+  buf_puts(&b, "} } }\n");
+  buf_puts(&b, "machine Main {\n  var s: int; var n: int; var hp: Helper;\n  start state S {\n"
+               "    entry { hp = new Helper(); announce eHot; send this, eStep; }\n    on eStep do {\n");
+  for (uint32_t i = 0; i < k; i++) {
+    buf_printf(&b, "      %sif (s == %u) { ", i ? "else " : "", i);
+    gen_announce(&b, &r);
+    if (below(&r, 3) == 0) buf_puts(&b, "if (n < 2) { n = n + 1; send hp, eKick; } ");
+    uint32_t kind = below(&r, 3), a = below(&r, k), c = below(&r, k);
+    if (kind == 0) {
+      buf_printf(&b, "s = %u; ", a);
+    } else {
+      buf_printf(&b, "if (%s) { s = %u; ", kind == 1 ? "$" : "$$", a);
+      gen_announce(&b, &r);
+      buf_printf(&b, "} else { s = %u; ", c);
+      gen_announce(&b, &r);
+      buf_puts(&b, "} ");
+    }
+    buf_puts(&b, "}\n");
+  }
+  buf_puts(&b, "      send this, eStep;\n    }\n  }\n}\n");
+  return buf_take(&b);
+}
+
+/* ---- The state graph, explored with the VM ---- */
+
+enum { MAXS = 4000, BUG = -1 };
+
+typedef struct Edge { int to; uint32_t choice, actor; } Edge;
+
+typedef struct Graph {
+  int n;
+  Buf bytes;
+  uint64_t off[MAXS], fp[MAXS];
+  uint32_t len[MAXS];
+  int hot[MAXS];             /* spec 0 hot */
+  int fair[MAXS];            /* a $$ choice is pending */
+  uint64_t enabled[MAXS];    /* machines that can run (vm_enabled), as bits */
+  uint32_t nm[MAXS];         /* machines */
+  Edge *e[MAXS];
+  int ne[MAXS];
+} Graph;
+
+static int find(Graph *g, uint64_t fp) {
+  for (int i = 0; i < g->n; i++) if (g->fp[i] == fp) return i;
+  return -1;
+}
+
+/* Explore every reachable state; 0, or -1 if there are too many. */
+static int explore(Graph *g, Vm *vm) {
+  memset(g, 0, sizeof *g);
+  buf_init(&g->bytes);
+  Buf s, t;
+  buf_init(&s);
+  buf_init(&t);
+  VmChoices ch = {0}, en = {0};
+  ck_assert_int_eq(vm_initial(vm, &s), VM_OK);
+  g->fp[0] = state_hash(s.data, s.len);
+  g->off[0] = 0;
+  g->len[0] = (uint32_t)s.len;
+  buf_append(&g->bytes, s.data, s.len);
+  g->n = 1;
+  int rc = 0;
+  for (int i = 0; i < g->n; i++) {
+    s.len = 0;
+    buf_append(&s, g->bytes.data + g->off[i], g->len[i]);
+    uint64_t hot = vm_hot_specs(vm, (uint8_t *)s.data, s.len);
+    g->hot[i] = (int)(hot & 1);
+    ck_assert_int_eq(vm_enabled(vm, (uint8_t *)s.data, s.len, &en), VM_OK);
+    g->nm[i] = en.nmachines;
+    for (uint32_t j = 0; j < en.n; j++) g->enabled[i] |= 1ull << en.ids[j];
+    VmStatus st = vm_choices(vm, (uint8_t *)s.data, s.len, &ch);
+    ck_assert(st != VM_BAD_STATE);
+    if (st != VM_OK || ch.kind == VC_NONE) continue;
+    g->fair[i] = ch.kind == VC_DATA && ch.fair;
+    g->e[i] = calloc(ch.n, sizeof(Edge));
+    uint32_t nch = ch.n, kind = ch.kind, who = ch.machine;
+    uint32_t ids[64];
+    for (uint32_t j = 0; j < nch && kind == VC_MACHINE; j++) ids[j] = ch.ids[j];
+    for (uint32_t j = 0; j < nch; j++) {
+      uint32_t c = kind == VC_MACHINE ? ids[j] : j;
+      Edge *ed = &g->e[i][g->ne[i]++];
+      ed->choice = c;
+      ed->actor = kind == VC_MACHINE ? c : who;
+      if (vm_step(vm, (uint8_t *)s.data, s.len, c, &t) != VM_OK) { ed->to = BUG; continue; }
+      uint64_t fp = state_hash(t.data, t.len);
+      int at = find(g, fp);
+      if (at < 0) {
+        if (g->n == MAXS) { rc = -1; goto out; }
+        at = g->n++;
+        g->fp[at] = fp;
+        g->off[at] = g->bytes.len;
+        g->len[at] = (uint32_t)t.len;
+        buf_append(&g->bytes, t.data, t.len);
+      }
+      ed->to = at;
+    }
+  }
+out:
+  vm_choices_fini(&ch);
+  vm_choices_fini(&en);
+  buf_fini(&s);
+  buf_fini(&t);
+  return rc;
+}
+
+static void graph_fini(Graph *g) {
+  for (int i = 0; i < g->n; i++) free(g->e[i]);
+  buf_fini(&g->bytes);
+}
+
+/* ---- The reference ---- */
+
+/* Nodes reachable from u through nodes with in[] set (u itself only if on
+** a cycle): written into out[] as 0/1. */
+static void reach(const Graph *g, const char *in, int u, char *out) {
+  static int q[MAXS];
+  int qh = 0, qt = 0;
+  memset(out, 0, MAXS);
+  q[qt++] = u;
+  while (qh < qt) {
+    int v = q[qh++];
+    for (int j = 0; j < g->ne[v]; j++) {
+      int t = g->e[v][j].to;
+      if (t == BUG || !in[t] || out[t]) continue;
+      out[t] = 1;
+      q[qt++] = t;
+    }
+  }
+}
+
+/* Is the set S (in[] = 1, with members list) a fair strongly connected set
+** by the definition? */
+static int fair_set(const Graph *g, const char *in, const int *mem, int cnt) {
+  static char fw[MAXS], bw[MAXS];
+  /* strongly connected with at least one edge: every member reaches every
+  ** member (forward from the first, and each reaches the first) */
+  reach(g, in, mem[0], fw);
+  for (int i = 0; i < cnt; i++) if (!fw[mem[i]]) return 0;
+  for (int i = 0; i < cnt; i++) {
+    reach(g, in, mem[i], bw);
+    if (!bw[mem[0]]) return 0;
+  }
+  uint64_t ran = 0, dis = 0, all = 0;
+  for (int i = 0; i < cnt; i++) {
+    int u = mem[i];
+    all |= (g->nm[u] >= 64 ? ~0ull : (1ull << g->nm[u]) - 1);
+    dis |= ~g->enabled[u] & (g->nm[u] >= 64 ? ~0ull : (1ull << g->nm[u]) - 1);
+    for (int j = 0; j < g->ne[u]; j++) {
+      int t = g->e[u][j].to;
+      int inside = t != BUG && in[t];
+      if (g->fair[u] && !inside) return 0;   /* a `$$` outcome leaves S */
+      if (inside) ran |= 1ull << g->e[u][j].actor;
+    }
+  }
+  return ((ran | dis) & all) == all;
+}
+
+static int any_cycle(const Graph *g, const char *hot) {
+  static char r[MAXS];
+  for (int u = 0; u < g->n; u++) {
+    if (!hot[u]) continue;
+    reach(g, hot, u, r);
+    if (r[u]) return 1;
+  }
+  return 0;
+}
+
+/* Decide one strongly connected component C (members) of the hot states. */
+static int fair_in_component(const Graph *g, const int *comp, int cnt, int *brute) {
+  static char in[MAXS];
+  static int mem[MAXS];
+  memset(in, 0, MAXS);
+  if (cnt <= 16) {
+    *brute = 1;
+    for (uint32_t mask = 1; mask < (1u << cnt); mask++) {
+      int m = 0;
+      for (int i = 0; i < cnt; i++)
+        if (mask & (1u << i)) { in[comp[i]] = 1; mem[m++] = comp[i]; }
+      int ok = fair_set(g, in, mem, m);
+      for (int i = 0; i < m; i++) in[mem[i]] = 0;
+      if (ok) return 1;
+    }
+    return 0;
+  }
+  /* Larger: remove `$$` states with an outcome outside their own class and
+  ** states on no cycle until nothing changes, then try each class. */
+  static char r1[MAXS], r2[MAXS], done[MAXS];
+  for (int i = 0; i < cnt; i++) in[comp[i]] = 1;
+  for (int changed = 1; changed;) {
+    changed = 0;
+    for (int i = 0; i < cnt; i++) {
+      int u = comp[i];
+      if (!in[u]) continue;
+      reach(g, in, u, r1);
+      int drop = !r1[u];
+      for (int j = 0; j < g->ne[u] && !drop && g->fair[u]; j++) {
+        int t = g->e[u][j].to;
+        if (t == BUG || !in[t]) { drop = 1; break; }
+        reach(g, in, t, r2);
+        drop = !r2[u] || !r1[t];
+      }
+      if (drop) { in[u] = 0; changed = 1; }
+    }
+  }
+  memset(done, 0, MAXS);
+  for (int i = 0; i < cnt; i++) {
+    int u = comp[i];
+    if (!in[u] || done[u]) continue;
+    reach(g, in, u, r1);
+    int m = 0;
+    static char cls[MAXS];
+    memset(cls, 0, MAXS);
+    for (int j = 0; j < cnt; j++) {
+      int v = comp[j];
+      if (!in[v] || !(r1[v] || v == u)) continue;
+      reach(g, in, v, r2);
+      if (r2[u] || v == u) { cls[v] = 1; mem[m++] = v; done[v] = 1; }
+    }
+    if (fair_set(g, cls, mem, m)) return 1;
+  }
+  return 0;
+}
+
+static int fair_exists(const Graph *g, int *brute) {
+  static char hot[MAXS], r1[MAXS], r2[MAXS], done[MAXS];
+  static int comp[MAXS];
+  for (int u = 0; u < g->n; u++) hot[u] = (char)g->hot[u];
+  memset(done, 0, MAXS);
+  int found = 0;
+  for (int u = 0; u < g->n && !found; u++) {
+    if (!hot[u] || done[u]) continue;
+    reach(g, hot, u, r1);
+    if (!r1[u]) continue;   /* on no cycle */
+    int cnt = 0;
+    for (int v = 0; v < g->n; v++) {
+      if (!hot[v] || !(r1[v])) continue;
+      reach(g, hot, v, r2);
+      if (r2[u]) { comp[cnt++] = v; done[v] = 1; }
+    }
+    found = fair_in_component(g, comp, cnt, brute);
+  }
+  return found;
+}
+
+/* ---- pcheck ---- */
+
+/* --search dfs on the model: 1 if it reports a hot cycle (the lasso
+** replaying as a bug), 0 if it ends complete without a bug. */
+static int pcheck_verdict(Model *m, int unfair) {
+  SearchOptions o = {0};
+  o.mem = 64ull << 20;
+  o.frontier_mem = 256ull << 20;
+  o.cache_kind = SC_FLAT;
+  o.max_steps = 10000;
+  o.schedules = -1;
+  o.max_delays = -1;
+  o.unfair = unfair;
+  SearchResult res = {0};
+  FILE *devnull = fopen("/dev/null", "w");
+  ck_assert_int_eq(search_dfs.run(m->bc, &m->test, &o, devnull, &res), 0);
+  fclose(devnull);
+  int v = res.bug;
+  if (v) {
+    ck_assert_int_eq(res.bugdesc.status, VM_BUG_HOT_CYCLE);
+    ck_assert_int_ge(res.cycle_start, 0);
+    Buf log, err;
+    buf_init(&log);
+    buf_init(&err);
+    VmBug bug;
+    uint64_t at;
+    int r = trace_replay(m->bc, &m->test, res.trace, res.ntrace, res.cycle_start, unfair, 0, &log, &bug, &at, &err);
+    if (r != 1) fprintf(stderr, "replay: %s\n", err.data ? err.data : "");
+    ck_assert_int_eq(r, 1);
+    free(bug.message);
+    buf_fini(&log);
+    buf_fini(&err);
+  } else {
+    ck_assert(res.complete);
+  }
+  search_result_fini(&res);
+  return v;
+}
+
+enum { NMODELS = 400 };
+
+START_TEST(test_against_reference) {
+  int counts[2][2] = {{0, 0}, {0, 0}}, brute = 0, nmodels = 0;
+  /* LIVENESS_MODELS=N tries more (or fewer) models, for a longer check. */
+  const char *env = getenv("LIVENESS_MODELS");
+  int total = env && atoi(env) > 0 ? atoi(env) : NMODELS;
+  for (uint64_t seed = 1; seed <= (uint64_t)total; seed++) {
+    char *src = gen_model(seed);
+    Model m;
+    model_load(&m, src);
+    Vm *vm = vm_new(m.bc, &m.test);
+    static Graph g;
+    if (explore(&g, vm) == 0) {
+      static char hot[MAXS];
+      for (int u = 0; u < g.n; u++) hot[u] = (char)g.hot[u];
+      int b = 0;
+      int ref_fair = fair_exists(&g, &b), ref_any = any_cycle(&g, hot);
+      brute += b;
+      int got_fair = pcheck_verdict(&m, 0), got_any = pcheck_verdict(&m, 1);
+      if (got_fair != ref_fair || got_any != ref_any)
+        fprintf(stderr, "model %llu (%d states): fair %d (reference %d), any %d (reference %d)\n%s",
+                (unsigned long long)seed, g.n, got_fair, ref_fair, got_any, ref_any, src);
+      ck_assert_int_eq(got_fair, ref_fair);
+      ck_assert_int_eq(got_any, ref_any);
+      ck_assert(!ref_fair || ref_any);
+      counts[ref_fair][ref_any]++;
+      nmodels++;
+    }
+    graph_fini(&g);
+    vm_free(vm);
+    model_free(&m);
+    free(src);
+  }
+  fprintf(stderr, "test_liveness: %d models: %d with a fair hot cycle, %d with only unfair ones, %d with none; "
+          "%d decided by trying every subset\n", nmodels, counts[1][1], counts[0][1], counts[0][0], brute);
+  /* The generator must exercise every verdict. */
+  ck_assert_int_ge(nmodels, total * 9 / 10);
+  ck_assert_int_ge(counts[1][1], total / 20);
+  ck_assert_int_ge(counts[0][1], total / 20);
+  ck_assert_int_ge(counts[0][0], total / 20);
+  ck_assert_int_ge(brute, total / 20);
+}
+END_TEST
+
+int main(void) {
+  Suite *s = suite_create("liveness");
+  TCase *tc = tcase_create("reference");
+  tcase_set_timeout(tc, 600);
+  tcase_add_test(tc, test_against_reference);
+  suite_add_tcase(s, tc);
+  return run_suite(s);
+}
