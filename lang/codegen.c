@@ -145,8 +145,11 @@ static Value default_value(Cg *C, const Type *t) {
   case TY_FLOAT: return val_float(0.0);
   case TY_STRING: return val_string(&C->va, "", 0);
   case TY_ENUM: {
+    /* P: the smallest value among the members, not the first declared. */
     const Ast *d = t->decl;
     int64_t v = d->list.n ? d->list.items[0]->ival : 0;
+    for (int i = 1; i < d->list.n; i++)
+      if (d->list.items[i]->ival < v) v = d->list.items[i]->ival;
     return val_enum(enum_id(d), v);
   }
   case TY_SEQ: return val_seq_empty();
@@ -282,6 +285,21 @@ static int convert_mode(const Type *to, const Type *from) {
   return CV_IDENTITY;
 }
 
+/* The value of a string literal outside format(): P passes every literal
+** through String.Format, so {{ and }} are single braces (sema has rejected
+** any placeholder). */
+static Value string_literal(ValArena *va, const Ast *e) {
+  char *t = xmalloc((size_t)e->ival + 1);
+  size_t n = 0;
+  for (int64_t i = 0; i < e->ival; i++) {
+    t[n++] = e->sval[i];
+    if ((e->sval[i] == '{' || e->sval[i] == '}') && i + 1 < e->ival && e->sval[i + 1] == e->sval[i]) i++;
+  }
+  Value v = val_string(va, t, n);
+  free(t);
+  return v;
+}
+
 static void cg_expr(Cg *C, Ast *e) {
   loc_at(C, e->span);
   switch (e->kind) {
@@ -289,7 +307,7 @@ static void cg_expr(Cg *C, Ast *e) {
   case AST_E_FLOAT: emit_f64(C, OP_PUSH_FLOAT, e->fval); stack(C, 1); break;
   case AST_E_BOOL: emit_u8(C, OP_PUSH_BOOL, (uint8_t)e->ival); stack(C, 1); break;
   case AST_E_STRING:
-    emit_u32(C, OP_PUSH_CONST, add_const(C, val_string(&C->va, e->sval, (size_t)e->ival)));
+    emit_u32(C, OP_PUSH_CONST, add_const(C, string_literal(&C->va, e)));
     stack(C, 1);
     break;
   case AST_E_NULL: emit0(C, OP_PUSH_NULL); stack(C, 1); break;
@@ -484,6 +502,20 @@ static void cg_stmt(Cg *C, Ast *s) {
   case AST_S_NOP: break;
   case AST_S_ASSERT:
     cg_expr(C, s->k[0]);
+    if (s->k[1] && s->k[0]->kind != AST_E_BOOL) {
+      /* As P: the message (its calls, its format arguments) is evaluated
+      ** only when the condition is false; with a literal condition, always. */
+      uint32_t j = emit_u32(C, OP_JMP_TRUE, 0);
+      stack(C, -1);
+      emit_u8(C, OP_PUSH_BOOL, 0);
+      stack(C, 1);
+      cg_expr(C, s->k[1]);
+      loc_at(C, s->span);
+      emit_u8(C, OP_ASSERT, 1);
+      stack(C, -2);
+      patch(C, j, here(C));
+      break;
+    }
     if (s->k[1]) cg_expr(C, s->k[1]);
     loc_at(C, s->span);
     emit_u8(C, OP_ASSERT, s->k[1] != NULL);
@@ -616,7 +648,10 @@ static void cg_stmt(Cg *C, Ast *s) {
       uint32_t pc = here(C);
       for (int j = 0; j < c->list.n; j++) {
         Ast *ev = c->list.items[j];
-        r->cases[k].event = ev->kind == AST_E_HALT ? BC_HALT : (uint32_t)ev->decl->slot;
+        /* case null (P accepts it; no event is ever null, so it never fires):
+        ** the id past the last event, which no inbox entry carries. */
+        r->cases[k].event = ev->kind == AST_E_HALT ? BC_HALT
+                            : (ev->flags & AF_NULLEV) ? C->bc->nevents : (uint32_t)ev->decl->slot;
         r->cases[k].pc = pc;
         r->cases[k].slot = f->list.n ? f->list.items[0]->slot : -1;
         k++;
@@ -1080,7 +1115,7 @@ static Value literal_value(ValArena *va, const Ast *e) {
   case AST_E_INT: return val_int(e->ival);
   case AST_E_BOOL: return val_bool((int)e->ival);
   case AST_E_FLOAT: return val_float(e->fval);
-  case AST_E_STRING: return val_string(va, e->sval, (size_t)e->ival);
+  case AST_E_STRING: return string_literal(va, e);
   case AST_E_UNARY: {
     Value v = literal_value(va, e->k[0]);
     if (v.tag == VT_INT) v.u.i = (int64_t)(0 - (uint64_t)v.u.i);

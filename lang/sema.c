@@ -544,36 +544,42 @@ static Ast *check_event_expr(Sema *S, Ast *e) {
   return NULL;
 }
 
-/* Every {N} of a format string must have an argument, and every argument
-** must be used by some placeholder. */
-static int count_placeholders_ok(Sema *S, Ast *call, Ast *fmt, int nargs) {
-  const char *s = fmt->sval;
-  int ok = 1;
-  char *used = xcalloc((size_t)(nargs ? nargs : 1), 1);
-  for (int64_t i = 0; i < fmt->ival; i++) {
-    if (s[i] == '{' && i + 1 < fmt->ival && s[i + 1] == '{') { i++; continue; }
-    if (s[i] != '{') continue;
-    int64_t j = i + 1;
-    long n = 0;
-    int digits = 0;
-    while (j < fmt->ival && s[j] >= '0' && s[j] <= '9' && digits < 9) { n = n * 10 + (s[j] - '0'); j++; digits++; }
-    if (digits && j < fmt->ival && s[j] == '}') {
-      if (n >= nargs) {
-        ERR(fmt->span, "format placeholder {%ld} has no argument (%d given)", n, nargs);
-        ok = 0;
-      } else {
-        used[n] = 1;
-      }
+/* P's reading of a string literal (its PrintStmtNumArgs, which P applies to
+** every string literal, not only to format's): the number of arguments it
+** takes, the largest placeholder {N} plus one (0 without placeholders), or
+** -1 after reporting a malformed one.  `{{` and `}}` are escaped braces; a
+** `{` not closed by digits and `}`, or a lone `}`, is an error. */
+static int64_t format_arity(Sema *S, const Ast *lit) {
+  const char *s = lit->sval;
+  int64_t len = lit->ival, need = 0;
+  for (int64_t i = 0; i < len; i++) {
+    if ((s[i] == '{' || s[i] == '}') && i + 1 < len && s[i + 1] == s[i]) { i++; continue; }
+    int64_t j = i + 1, n = 0;
+    if (s[i] == '{')
+      while (j < len && s[j] >= '0' && s[j] <= '9' && n < 100000000) n = n * 10 + (s[j++] - '0');
+    if (s[i] == '}' || (s[i] == '{' && (j == i + 1 || j >= len || s[j] != '}'))) {
+      ERR(lit->span, "string format placeholders must contain only digits; escape braces by doubling them");
+      return -1;
+    }
+    if (s[i] == '{') {
+      if (n + 1 > need) need = n + 1;
       i = j;
     }
   }
-  for (int k = 0; k < nargs && ok; k++)
-    if (!used[k]) {
-      ERR(call->list.items[k]->span, "format argument %d is not used: the string has no placeholder {%d}", k, k);
-      ok = 0;
-    }
-  free(used);
-  return ok;
+  return need;
+}
+
+/* format(lit, args): as P, the literal takes exactly its largest
+** placeholder plus one arguments. */
+static void check_format_args(Sema *S, Ast *call, Ast *fmt, int nargs) {
+  int64_t need = format_arity(S, fmt);
+  if (need < 0 || need == nargs) return;
+  if (need > nargs)
+    ERR(fmt->span, "format string has placeholder {%lld} but %d argument%s given", (long long)need - 1, nargs,
+        nargs == 1 ? " is" : "s are");
+  else
+    ERR(call->list.items[need]->span, "format argument %lld is not used: the largest placeholder is {%lld}",
+        (long long)need, (long long)need - 1);
 }
 
 static Type *check_call(Sema *S, Ast *e) {
@@ -642,7 +648,7 @@ static Type *check_binary(Sema *S, Ast *e) {
   switch ((BinOp)e->op) {
   case BIN_MUL: case BIN_DIV: case BIN_MOD: case BIN_ADD: case BIN_SUB:
     if (a->kind == TY_INT && b->kind == TY_INT) return tc->t_int;
-    if (a->kind == TY_FLOAT && b->kind == TY_FLOAT && e->op != BIN_MOD) return tc->t_float;
+    if (a->kind == TY_FLOAT && b->kind == TY_FLOAT) return tc->t_float;   /* % is fmod, as P (C# double %) */
     if (e->op == BIN_ADD && a->kind == TY_STRING && b->kind == TY_STRING) return tc->t_string;
     break;
   case BIN_LT: case BIN_GT: case BIN_LE: case BIN_GE:
@@ -677,7 +683,13 @@ static Type *check_expr_inner(Sema *S, Ast *e) {
   case AST_E_INT: return tc->t_int;
   case AST_E_FLOAT: return tc->t_float;
   case AST_E_BOOL: return tc->t_bool;
-  case AST_E_STRING: return tc->t_string;
+  case AST_E_STRING: {
+    /* P formats every string literal: placeholders need format(...). */
+    int64_t need = format_arity(S, e);
+    if (need > 0) ERR(e->span, "string literal has placeholder {%lld}: write format(\"...\", ...) to give it a value",
+                      (long long)need - 1);
+    return tc->t_string;
+  }
   case AST_E_NULL: return tc->t_null;
   case AST_E_HALT: return tc->t_event;
   case AST_E_THIS:
@@ -829,7 +841,7 @@ static Type *check_expr_inner(Sema *S, Ast *e) {
   }
   case AST_E_FORMAT:
     for (int i = 0; i < e->list.n; i++) check_value(S, e->list.items[i]);
-    count_placeholders_ok(S, e, e->k[0], e->list.n);
+    check_format_args(S, e, e->k[0], e->list.n);
     e->k[0]->type = tc->t_string;
     return tc->t_string;
   default:
@@ -916,7 +928,7 @@ static void resolve_events(Sema *S, AstList *events, int allow_null) {
     Ast *ev = events->items[i];
     if (ev->kind == AST_E_HALT) continue;
     if (ev->flags & AF_NULLEV) {
-      if (!allow_null) ERR(ev->span, "'null' is not an event here (specs, receive cases, defer and ignore cannot name it)");
+      if (!allow_null) ERR(ev->span, "'null' is not an event here (specs, defer and ignore cannot name it)");
       continue;
     }
     Ast *d = symtab_get(S->p->globals, ev->name);
@@ -1106,6 +1118,12 @@ static void check_stmt(Sema *S, Ast *s) {
       break;
     }
     s->decl = st;
+    if (s->list.n > 1) {   /* P: exactly as many values as the entry has parameters (0 or 1) */
+      ERR(s->list.items[1]->span, "goto passes %d values, but the entry of state '%s' takes at most one "
+          "(pass a tuple: goto %s, (a, b))", s->list.n, s->name, s->name);
+      payload_type(S, &s->list);
+      break;
+    }
     check_payload(S, s->name_span, entry_param(S, st), &s->list, "the entry of state", s->name);
     break;
   }
@@ -1114,7 +1132,7 @@ static void check_stmt(Sema *S, Ast *s) {
     else if (is_explorer(S)) ERR(s->span, "an explorer cannot use 'receive'");
     for (int i = 0; i < s->list.n; i++) {
       Ast *c = s->list.items[i];
-      resolve_events(S, &c->list, 0);
+      resolve_events(S, &c->list, 1);   /* P accepts case null (it never fires) */
       for (int j = 0; j < i; j++)
         for (int a = 0; a < s->list.items[j]->list.n; a++)
           for (int b = 0; b < c->list.n; b++) {
@@ -1124,6 +1142,15 @@ static void check_stmt(Sema *S, Ast *s) {
           }
       check_nested_handler(S, c->k[0]);
       check_handler_payload(S, c->k[0], &c->list, c->span);
+      /* Stricter than `on e do` (P): a case without a parameter takes only
+      ** events without a payload. */
+      for (int b = 0; c->k[0]->list.n == 0 && b < c->list.n; b++) {
+        Ast *ev = c->list.items[b];
+        Type *pt = ev->decl ? event_payload(S, ev->decl) : NULL;
+        if (pt && pt->kind != TY_NULL && pt->kind != TY_ERROR)
+          ERR(ev->span, "receive case without a parameter for event '%s', which carries a payload of type '%s' "
+              "(write case %s: (x: %s) { ... })", ev->name, TS(pt), ev->name, TS(pt));
+      }
     }
     break;
   default:

@@ -664,7 +664,13 @@ static int dispatch(Vm *vm, uint32_t w, int spec, uint32_t ev, Value payload, ui
   case BH_IGNORE:
     return R_DONE;
   default:
-    if (ev == BC_HALT && !spec) { halt_machine(vm, m, w); return R_DONE; }
+    if (ev == BC_HALT && !spec) {
+      /* P: an unhandled halt runs the state's exit function, then halts. */
+      if (st->exit < 0 || (m->h.flags & MF_HALTING)) { halt_machine(vm, m, w); return R_DONE; }
+      m->h.flags |= MF_HALTING;
+      push_frame(vm, (uint32_t)st->exit, w, 0, base, &(Value){0});
+      return R_DONE;
+    }
     if (spec)
       set_bug_at(vm, VM_BUG_UNHANDLED, NULL, "spec '%s' received event '%s' that it does not handle in state '%s'",
                  bm->name, cb_event(vm, ev), st->name);
@@ -1105,9 +1111,10 @@ static int run(Vm *vm, uint32_t base) {
       if (f->spec == 2) {   /* an explorer: a seeded random draw, not a choice point */
         uint32_t n = 2;
         Value c = {0};
+        if (kind == 1 && vm->stack[vm->nstack - 1].u.i == 0) break;   /* choose(0) is 0, as P */
         if (kind == 1) {
           Value x = pop(vm);
-          if (x.u.i <= 0) RUNTIME("choose(%lld) has nothing to choose from", (long long)x.u.i);
+          if (x.u.i < 0) RUNTIME("choose(%lld): a negative number of choices", (long long)x.u.i);
           if (x.u.i > 10000) RUNTIME("choose(%lld): choose takes at most 10000 choices", (long long)x.u.i);
           n = (uint32_t)x.u.i;
         } else if (kind == 2) {
@@ -1122,15 +1129,17 @@ static int run(Vm *vm, uint32_t base) {
       if (f->spec) RUNTIME("a spec made a nondeterministic choice");
       if (!vm->have_choice) {
         uint32_t n = 2;
+        if (kind == 1 && vm->stack[vm->nstack - 1].u.i == 0) break;   /* choose(0) is 0, as P: no choice */
         if (kind == 1) {
           Value x = vm->stack[vm->nstack - 1];
-          if (x.u.i <= 0) RUNTIME("choose(%lld) has nothing to choose from", (long long)x.u.i);
+          if (x.u.i < 0) RUNTIME("choose(%lld): a negative number of choices", (long long)x.u.i);
           if (x.u.i > 10000) RUNTIME("choose(%lld): choose takes at most 10000 choices", (long long)x.u.i);
           n = (uint32_t)x.u.i;
         } else if (kind == 2) {
           Value c = vm->stack[vm->nstack - 1];
           n = val_count(&c);
           if (n == 0) RUNTIME("choose from an empty collection");
+          if (n > 10000) RUNTIME("choose from a collection of %u elements: choose takes at most 10000 choices", n);
         }
         vm->hdr.choice_kind = (uint16_t)(kind + 1);   /* 4: the fair bool of $$ */
         vm->hdr.choice_machine = f->who;
@@ -1307,7 +1316,7 @@ static int run(Vm *vm, uint32_t base) {
         buf_init(&eb);
         const BcRecv *r = &P->recvs[t];
         for (uint16_t i = 0; i < r->ncases; i++)
-          buf_printf(&eb, "%s'%s'", i ? ", " : "", P->event_names[r->cases[i].event]);
+          buf_printf(&eb, "%s'%s'", i ? ", " : "", cb_event(vm, r->cases[i].event));
         logf_(vm, "<ReceiveLog> '%s' waits to receive %s in state '%s'.", mname(vm, f->who), eb.data,
               state_name(vm, m));
         buf_fini(&eb);
@@ -1380,6 +1389,12 @@ static int run(Vm *vm, uint32_t base) {
 /* ---------------------------------------------------------------------- */
 /* Enabledness.                                                            */
 
+/* Does receive table rv have a case for event ev? */
+static int recv_takes(const BcRecv *rv, uint32_t ev) {
+  for (uint16_t c = 0; c < rv->ncases; c++) if (rv->cases[c].event == ev) return 1;
+  return 0;
+}
+
 /* Would a dequeue in machine m (decoded or not) find something to do? */
 static int can_dequeue(Vm *vm, WMachine *m) {
   MachHdr h;
@@ -1396,7 +1411,7 @@ static int can_dequeue(Vm *vm, WMachine *m) {
     for (uint32_t i = 0; i < h.ninbox; i++) {
       uint32_t ev = m->inbox[i].event;
       if (rv) {
-        for (uint16_t c = 0; c < rv->ncases; c++) if (rv->cases[c].event == ev) return 1;
+        if (ev == BC_HALT || recv_takes(rv, ev)) return 1;
       } else if (st->handlers[ev].kind != BH_DEFER) {
         return 1;
       }
@@ -1407,7 +1422,7 @@ static int can_dequeue(Vm *vm, WMachine *m) {
   for (uint32_t i = 0; i < h.ninbox; i++) {
     uint32_t ev = rd32(m->orig + at);
     if (rv) {
-      for (uint16_t c = 0; c < rv->ncases; c++) if (rv->cases[c].event == ev) return 1;
+      if (ev == BC_HALT || recv_takes(rv, ev)) return 1;
     } else if (ev < vm->p->nevents && st->handlers[ev].kind != BH_DEFER) {
       return 1;
     }
@@ -1648,7 +1663,8 @@ static int start_machine(Vm *vm, uint32_t id) {
   return R_DONE;
 }
 
-/* Resume a machine blocked in receive: take the first matching event. */
+/* Resume a machine blocked in receive: take the first matching event
+** (halt always matches, as in P). */
 static int resume_receive(Vm *vm, uint32_t id) {
   WMachine *m = &vm->ms[id];
   const BcRecv *rv = &vm->p->recvs[m->h.recv];
@@ -1656,6 +1672,18 @@ static int resume_receive(Vm *vm, uint32_t id) {
   restore_frames(vm, m, id);
   Frame *f = &vm->fr[vm->nfr - 1];
   for (uint32_t i = 0; i < m->h.ninbox; i++) {
+    if (m->inbox[i].event == BC_HALT && !recv_takes(rv, BC_HALT)) {
+      /* P: halt always wakes a receive; the handler is abandoned and the
+      ** halt handled in the current state (on halt, else exit and halt). */
+      inbox_remove(m, i);
+      logf_(vm, "<ReceiveLog> '%s' received event 'halt' in state '%s'.", mname(vm, id), state_name(vm, m));
+      note(vm, VE_RECEIVE, id, 0, BC_HALT, m->h.state, 0, val_null());
+      Frame *b0 = &vm->fr[0];
+      vm->nstack = b0->sbase;
+      vm->nlocals = b0->lbase;
+      vm->nfr = 0;
+      return dispatch(vm, id, 0, BC_HALT, val_null(), 0, 1);
+    }
     for (uint16_t c = 0; c < rv->ncases; c++) {
       if (rv->cases[c].event != m->inbox[i].event) continue;
       Value payload = m->inbox[i].payload;
@@ -1724,6 +1752,7 @@ static VmStatus step_loaded(Vm *vm, size_t len, uint32_t choice, Buf *out) {
   if (r == R_DONE && vm->nfr) r = run(vm, 0);
   if (r == R_BUG) return vm->bug.status;
   WMachine *m = &vm->ms[id];
+  if (r == R_DONE && (m->h.flags & MF_HALTING) && !(m->h.flags & MF_HALTED)) halt_machine(vm, m, id);
   if (r == R_SUSPEND && !(m->h.flags & MF_HALTED)) {
     save_frames(vm, m);
     if (!(m->h.flags & MF_RECEIVE)) m->h.flags |= MF_RUNNING;

@@ -32,6 +32,7 @@ enum {
   MF_RAISED = 1 << 2,    /* an event is raised and pending */
   MF_RECEIVE = 1 << 3,   /* blocked in receive (recv = table); frames saved at RECEIVE */
   MF_RUNNING = 1 << 4,   /* stopped at a scheduling point inside a handler; frames saved */
+  MF_HALTING = 1 << 5,   /* running its state's exit function for an unhandled halt: halts when it returns */
 };
 
 typedef struct MachHdr {

@@ -75,7 +75,7 @@ int bc_verify(const BcProgram *p, Buf *err) {
     }
     for (uint32_t r = 0; r < p->nrecvs && ok && fi == 0; r++)
       for (uint16_t c = 0; c < p->recvs[r].ncases; c++)
-        if (p->recvs[r].cases[c].event >= p->nevents) { ok = fail(err, f, 0, "receive case event out of range"); break; }
+        if (p->recvs[r].cases[c].event > p->nevents) { ok = fail(err, f, 0, "receive case event out of range"); break; }
     free(start);
     if (!ok) return 0;
   }

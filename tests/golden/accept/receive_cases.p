@@ -1,6 +1,6 @@
 // pcheck-args: --search random --seed 1 --schedules 20
 // receive with several cases, payloads and locals.
-event eA : int; event eB; event eC : string;
+event eA : int; event eB; event eC;
 machine Main {
   start state S {
     entry {

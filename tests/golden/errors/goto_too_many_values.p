@@ -1,4 +1,4 @@
-// expect: goto passes 2 values, but the entry of state 'T' takes one parameter
+// expect: goto passes 2 values; the entry takes at most one (P)
 machine Main {
   start state S {
     entry { goto T, 1, 2; }
