@@ -187,6 +187,18 @@ static void print_bug(const VmBug *b) {
   else printf("bug: %s: %s\n", vm_status_name(b->status), b->message);
 }
 
+/* P's scenarios (coverage specs) of the test: covered when some step of
+** the search made one enter a cold state; never a bug either way. */
+static void print_scenarios(const BcProgram *bc, const VmTest *t) {
+  if (!t->scenario_mask) return;
+  uint64_t hit = __atomic_load_n(t->scenario_hit, __ATOMIC_RELAXED);
+  for (uint16_t k = 0; k < t->nspecs && k < 64; k++) {
+    if (!(t->scenario_mask >> k & 1)) continue;
+    if (hit >> k & 1) printf("scenario: %s covered\n", bc->machines[t->specs[k]].name);
+    else printf("scenario: %s not covered (no step entered a cold state)\n", bc->machines[t->specs[k]].name);
+  }
+}
+
 static void print_figures(const SearchResult *res) {
   printf("states: %llu  transitions: %llu  executions: %llu  max-depth: %llu  delays: %llu  time: %.2f\n",
          (unsigned long long)res->states, (unsigned long long)res->transitions, (unsigned long long)res->executions,
@@ -416,6 +428,7 @@ static int run_search(const Options *o, const BcProgram *bc, Program *prog, cons
       printf("result: no-bug (bounded: %s)\n", res.bound ? res.bound : "");
     }
     print_figures(&res);
+    print_scenarios(bc, &test);
     if (trace_path) printf("trace: %s\n", trace_path);
     free(trace_path);
     if (o->stats_json && write_stats_json(o->stats_json, o, tc->name, &res, exhaustive) != 0) rc = EXIT_INTERNAL;

@@ -36,6 +36,7 @@ enum {
   AF_FOREIGN = 1 << 5,   /* D_FUN without a body */
   AF_LATEVAR = 1 << 6,   /* S_NOP standing for a local declared after a statement */
   AF_NULLEV = 1 << 7,    /* E_NAME in an event list standing for `null` */
+  AF_SCENARIO = 1 << 8,  /* D_MACHINE (with AF_SPEC): a scenario, P's coverage spec: never a bug */
 };
 
 typedef struct Type Type;

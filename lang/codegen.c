@@ -748,6 +748,7 @@ static void cg_machine(Cg *C, Ast *m, BcMachine *bm) {
   }
   bm->name = arena_strdup(C->a, m->name);
   bm->is_spec = (m->flags & AF_SPEC) != 0;
+  bm->is_scenario = (m->flags & AF_SCENARIO) != 0;
   bm->nvars = (uint16_t)nvars;
   bm->var_names = arena_alloc(C->a, (size_t)(nvars ? nvars : 1) * sizeof(char *));
   bm->var_defaults = arena_alloc(C->a, (size_t)(nvars ? nvars : 1) * sizeof(Value));
@@ -766,7 +767,7 @@ static void cg_machine(Cg *C, Ast *m, BcMachine *bm) {
     if (st->kind != AST_D_STATE) continue;
     BcState *bs = &bm->states[st->slot];
     bs->name = arena_strdup(C->a, st->name);
-    bs->hot = (st->flags & AF_HOT) != 0;
+    bs->hot = (st->flags & AF_HOT) != 0 && !(m->flags & AF_SCENARIO);   /* a scenario is never a liveness bug */
     bs->cold = (st->flags & AF_COLD) != 0;
     bs->entry = bs->exit = bs->trans = -1;
     bs->handlers = arena_alloc(C->a, nslots * sizeof(BcHandler));
@@ -1135,6 +1136,16 @@ void cg_test(const BcProgram *bc, const Program *p, const TestCase *tc, VmTest *
   PtrVec specs = {0};
   if (tc->decl) collect_specs(tc->decl->k[1], &specs);
   else for (int i = 0; i < p->specs.n; i++) ptrvec_push(&specs, p->specs.items[i]);
+  /* Scenarios are attached to every test, asserted or not (P). */
+  for (int i = 0; tc->decl && i < p->specs.n; i++) {
+    Ast *d = p->specs.items[i];
+    int dup = 0;
+    for (int j = 0; j < specs.n; j++) dup |= specs.items[j] == d;
+    if ((d->flags & AF_SCENARIO) && !dup) ptrvec_push(&specs, d);
+  }
+  for (int i = 0; i < specs.n && i < 64; i++)
+    if (((Ast *)specs.items[i])->flags & AF_SCENARIO) out->scenario_mask |= 1ull << i;
+  if (out->scenario_mask) out->scenario_hit = xcalloc(1, sizeof(uint64_t));
   uint16_t *sp = xcalloc((size_t)(specs.n ? specs.n : 1), sizeof(uint16_t));
   for (int i = 0; i < specs.n; i++) sp[i] = (uint16_t)((Ast *)specs.items[i])->slot;
   out->nspecs = (uint16_t)specs.n;
@@ -1150,7 +1161,8 @@ void cg_test(const BcProgram *bc, const Program *p, const TestCase *tc, VmTest *
       link[i] = mi->link[i];
     }
     const uint8_t **from = xcalloc((size_t)(specs.n ? specs.n : 1), sizeof(uint8_t *));
-    for (int i = 0; i < specs.n; i++) from[i] = mi->observed[((Ast *)specs.items[i])->iface];
+    for (int i = 0; i < specs.n; i++)   /* a scenario observes every machine */
+      from[i] = (((Ast *)specs.items[i])->flags & AF_SCENARIO) ? NULL : mi->observed[((Ast *)specs.items[i])->iface];
     out->bind = bind;
     out->link = link;
     out->spec_from = from;
@@ -1185,6 +1197,7 @@ void cg_test_fini(VmTest *t) {
   free((void *)t->bind);
   free((void *)t->link);
   free((void *)t->spec_from);
+  free(t->scenario_hit);
   free((void *)t->params);
   PtrVec *owned = t->priv;
   if (owned) {

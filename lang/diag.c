@@ -122,6 +122,13 @@ void diag_note(Diag *d, Span sp, const char *fmt, ...) {
   va_end(ap);
 }
 
+void diag_warning(Diag *d, Span sp, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  report(d, sp, "warning", fmt, ap);
+  va_end(ap);
+}
+
 void diag_error_noloc(Diag *d, const char *fmt, ...) {
   d->nerrors++;
   va_list ap;

@@ -40,6 +40,8 @@ void diag_linecol(const Diag *d, Span sp, int *line, int *col);
 void diag_error(Diag *d, Span sp, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* A note attached to the previous error (not counted). */
 void diag_note(Diag *d, Span sp, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* "file:line:col: warning: MSG" and the caret; not an error (not counted). */
+void diag_warning(Diag *d, Span sp, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* "pcheck: error: MSG" for problems with no source location. */
 void diag_error_noloc(Diag *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Print "N error(s) generated." if any errors were reported. */

@@ -156,7 +156,7 @@ static const char *decl_what(const Ast *d) {
   case AST_D_TYPEDEF: return "type";
   case AST_D_ENUM: return "enum";
   case AST_D_ENUMELEM: return "enum member";
-  case AST_D_MACHINE: return (d->flags & AF_SPEC) ? "spec" : "machine";
+  case AST_D_MACHINE: return (d->flags & AF_SCENARIO) ? "scenario" : (d->flags & AF_SPEC) ? "spec" : "machine";
   case AST_D_EXPLORER: return "explorer";
   case AST_D_FUN: return "function";
   case AST_D_MODULE: return "module";
@@ -967,6 +967,21 @@ static void check_nested_handler(Sema *S, Ast *f) {
   S->loops = saved_loops;
 }
 
+/* P's warnings on a scenario: it is covered when it enters a cold state
+** after its start, so it needs one, and a cold start state proves nothing. */
+static void scenario_warnings(Sema *S, const Ast *m, const Ast *start) {
+  int cold = 0;
+  for (int i = 0; i < m->list.n; i++) {
+    const Ast *st = m->list.items[i];
+    if (st->kind == AST_D_STATE && (st->flags & AF_COLD)) cold = 1;
+  }
+  if (!cold)
+    diag_warning(S->d, m->name_span, "scenario '%s' has no cold state: it can never be covered", m->name);
+  else if (start && (start->flags & AF_COLD))
+    diag_warning(S->d, start->name_span, "the start state of scenario '%s' is cold: entering it at the start "
+                 "does not cover the scenario", m->name);
+}
+
 static void check_stmt(Sema *S, Ast *s) {
   TypeCtx *tc = S->tc;
   switch (s->kind) {
@@ -1393,6 +1408,7 @@ static void check_owner(Sema *S, Ast *m) {
       check_state(S, m, st);
     }
     if (!start) ERR(m->name_span, "%s '%s' has no start state", decl_what(m), m->name);
+    if (m->flags & AF_SCENARIO) scenario_warnings(S, m, start);
     if (m->flags & AF_SPEC) resolve_events(S, &m->list2, 0);
     if (m->k[0]) resolve_events(S, &m->k[0]->list, 0);
   } else {

@@ -41,6 +41,8 @@ static void unsupported(ParseCtx *ctx, Span sp, const char *what);
 static AstList list1(ParseCtx *ctx, Ast *a) { AstList l = {0}; ast_push(ctx->arena, &l, a); return l; }
 static Ast *check_body(ParseCtx *ctx, Ast *block);
 static Ast *mkfun(ParseCtx *ctx, Span sp, Ast *param, Ast *body);
+static Ast *scenario_decl(ParseCtx *ctx, Span all, const char *kw, Span kwsp, const char *name, Span namesp,
+                          AstList events, AstList body);
 static void pp_yyerror(Span *loc, void *scanner, ParseCtx *ctx, const char *msg);
 }
 
@@ -220,6 +222,12 @@ annotations
 spec_decl
   : SPEC IDENT OBSERVES ne_event_list machine_body
       { $$ = mkname(ctx, AST_D_MACHINE, @$, $2, @2); $$->flags |= AF_SPEC; $$->list = $5; $$->list2 = $4; }
+  /* P's scenario (coverage spec): `scenario` is a contextual keyword, and
+  ** the observed events may be written in braces. */
+  | IDENT IDENT OBSERVES ne_event_list machine_body
+      { $$ = scenario_decl(ctx, @$, $1, @1, $2, @2, $4, $5); }
+  | IDENT IDENT OBSERVES '{' ne_event_list '}' machine_body
+      { $$ = scenario_decl(ctx, @$, $1, @1, $2, @2, $5, $7); }
   ;
 machine_body
   : '{' machine_items '}'  { $$ = $2; }
@@ -687,6 +695,22 @@ static int yyreport_syntax_error(const yypcontext_t *yyctx, void *scanner, Parse
   diag_error(ctx->diag, sp, "syntax error: %s", b.data);
   buf_fini(&b);
   return 0;
+}
+
+/* `scenario Name observes ... { states }`: a spec with AF_SCENARIO; any
+** other word where `scenario` should be is a syntax error. */
+static Ast *scenario_decl(ParseCtx *ctx, Span all, const char *kw, Span kwsp, const char *name, Span namesp,
+                          AstList events, AstList body) {
+  if (strcmp(kw, "scenario") != 0) {
+    diag_error(ctx->diag, kwsp, "syntax error: unexpected identifier '%s' at the top level (a declaration starts "
+               "with a keyword: machine, spec, scenario, event, type, enum, fun, module, test, ...)", kw);
+    ctx->errors++;
+  }
+  Ast *d = mkname(ctx, AST_D_MACHINE, all, name, namesp);
+  d->flags |= AF_SPEC | AF_SCENARIO;
+  d->list = body;
+  d->list2 = events;
+  return d;
 }
 
 static void pp_yyerror(Span *loc, void *scanner, ParseCtx *ctx, const char *msg) {

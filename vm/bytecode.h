@@ -72,6 +72,7 @@ typedef struct BcState {
 typedef struct BcMachine {
   const char *name;
   uint8_t is_spec;
+  uint8_t is_scenario;   /* a spec declared `scenario` (coverage, never a bug; its states are not hot) */
   uint8_t is_explorer;   /* an explorer (after every machine and spec): vars,
                             functions, one state whose handlers take announced events */
   uint16_t nvars;

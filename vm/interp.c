@@ -1753,6 +1753,10 @@ static VmStatus step_loaded(Vm *vm, size_t len, uint32_t choice, Buf *out) {
   if (r == R_BUG) return vm->bug.status;
   WMachine *m = &vm->ms[id];
   if (r == R_DONE && (m->h.flags & MF_HALTING) && !(m->h.flags & MF_HALTED)) halt_machine(vm, m, id);
+  /* A scenario that entered a cold state in this step is covered. */
+  uint64_t hit = vm->cooled & vm->t.scenario_mask;
+  if (hit && (__atomic_load_n(vm->t.scenario_hit, __ATOMIC_RELAXED) & hit) != hit)
+    __atomic_fetch_or(vm->t.scenario_hit, hit, __ATOMIC_RELAXED);
   if (r == R_SUSPEND && !(m->h.flags & MF_HALTED)) {
     save_frames(vm, m);
     if (!(m->h.flags & MF_RECEIVE)) m->h.flags |= MF_RUNNING;

@@ -37,6 +37,9 @@ typedef struct VmTest {
   const uint16_t *link;  /* per interface: the interface `new` of it creates (P's rename); NULL: itself */
   const uint8_t *const *spec_from; /* per spec (nspecs): NULL, or per interface whether the spec observes
                             sends and announcements of machines created as that interface; NULL: all */
+  uint64_t scenario_mask; /* bit k: spec k is a scenario (P's coverage spec; specs past 63 not counted) */
+  uint64_t *scenario_hit; /* shared by every Vm of the test: bit k set (atomically) once a step made
+                            scenario k enter a cold state (it is covered); NULL without scenarios */
   void *priv;            /* the builder's bookkeeping (lang/codegen.c); the VM ignores it */
 } VmTest;
 
