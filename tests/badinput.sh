@@ -45,6 +45,16 @@ printf '<Project><IncludeProject>cycle.pproj</IncludeProject><PFile>ok.p</PFile>
 run pproj-cycle 0 '' --check-only "$tmp/cycle.pproj"
 printf '<Project><PFile>ok.p' >"$tmp/trunc.pproj"
 run pproj-truncated 2 "not closed" --check-only "$tmp/trunc.pproj"
+# A folder holding one project file is that project (as p compile): the
+# stray broken file beside it is not read; two project files are an error.
+mkdir -p "$tmp/proj/src" "$tmp/proj2"
+printf 'machine Main { start state S { } }\n' >"$tmp/proj/src/m.p"
+printf 'machine Broken {\n' >"$tmp/proj/stray.p"
+printf '<Project><InputFiles><PFile>./src/</PFile></InputFiles></Project>\n' >"$tmp/proj/P.pproj"
+run folder-project 0 '' --check-only "$tmp/proj"
+run folder-without-project 2 "syntax error" --check-only "$tmp/proj/src" "$tmp/proj/stray.p"
+cp "$tmp/proj/P.pproj" "$tmp/proj2/A.pproj"; cp "$tmp/proj/P.pproj" "$tmp/proj2/B.pproj"
+run folder-two-projects 2 "several project files" --check-only "$tmp/proj2"
 head -c 3000 /dev/zero >"$tmp/zero.pproj"
 run pproj-binary 2 "not a text file" --check-only "$tmp/zero.pproj"
 run unknown-option 2 "unknown option" --frobnicate "$tmp/ok.p"
