@@ -55,7 +55,7 @@ typedef struct Options {
   int explorer_native;       /* ExNative */
 } Options;
 
-static const char *const searches[] = { "ses", "ss", "dfs", "bfs", "random", "irs", "pct", "pb", NULL };
+static const char *const searches[] = { "ses", "ss", "dfs", "bfs", "random", "irs", "pct", "pb", "portfolio", NULL };
 static const char *const formats[] = { "text", "json", "schedule", "msc", "html", "dot", NULL };
 
 static void usage(FILE *f) {
@@ -408,6 +408,8 @@ static int run_search(const Options *o, const BcProgram *bc, Program *prog, cons
     rc = EXIT_INTERNAL;
   } else {
     char *trace_path = NULL;
+    /* The portfolio's figures are those of the member that decided. */
+    if (ops == &search_portfolio && res.cache_bytes) exhaustive = 1;
     if (res.bug) {
       print_bug(&res.bugdesc);
       if (trace_write(bc, &test, tc->name, o->search, o->seed, &res, o->out, o->trace_format, &trace_path) != 0)

@@ -20,6 +20,9 @@ typedef struct TraceChoice {
   uint32_t value;            /* machine id, or option index */
 } TraceChoice;
 
+/* A member of the portfolio (search_portfolio.c), as its search sees it. */
+typedef struct SearchMember SearchMember;
+
 typedef struct SearchOptions {
   uint64_t seed;             /* --seed */
   int64_t max_steps;         /* --max-steps (sampling searches) */
@@ -49,6 +52,8 @@ typedef struct SearchOptions {
   int unfair;                /* --unfair: hot cycles need not be fair */
   int64_t temperature;       /* --liveness-temperature-threshold: sampling searches report a spec hot
                                 for more steps than this; 0: off */
+  SearchMember *member;      /* set when the search runs as a portfolio member: search_should_stop
+                                hands its turn back there; NULL otherwise */
 } SearchOptions;
 
 typedef struct SearchResult {
@@ -94,6 +99,7 @@ extern const SearchOps search_irs;
 extern const SearchOps search_pct;
 extern const SearchOps search_ses;
 extern const SearchOps search_ss;
+extern const SearchOps search_portfolio;
 
 /* The search named name (CLI.md), or NULL if this build has none. */
 const SearchOps *search_find(const char *name);
@@ -113,8 +119,13 @@ double search_now(void);
 void progress_init(Progress *p);
 void progress_tick(Progress *p, const SearchOptions *o, const SearchResult *r, uint64_t frontier, const char *what);
 void progress_done(Progress *p, const SearchOptions *o);
-/* Should the search stop now (timeout or interrupt)?  Sets *why. */
+/* Should the search stop now (timeout or interrupt, or, for a portfolio
+** member, the portfolio ended)?  Sets *why.  A portfolio member may wait
+** here for its next turn.  Every search calls it at least every few
+** thousand transitions. */
 int search_should_stop(const SearchOptions *o, const Progress *p, const char **why);
+/* The portfolio's side of search_should_stop: 1 if member m must stop. */
+int search_member_yield(SearchMember *m);
 
 /* Single executions from the initial state, one picked choice at a time:
 ** what random, irs and pct share. */
