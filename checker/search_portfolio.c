@@ -21,6 +21,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A member's first turn is `slice` transitions; each next one is twice
+** its last, up to SLICE_MAX: a bug that one member finds soon costs the
+** others little, and a long run still switches members every few seconds. */
+enum { SLICE_MAX = 1 << 22 };
+/* Searches call search_should_stop about every thousand steps (the
+** hot-cycle search exactly every 1024). */
+enum { STALL_WORK = 1024 };
+
 /* What a member does between turns. */
 typedef enum MemberState {
   MS_WAITING = 0,            /* waiting for a turn (or not started) */
@@ -34,9 +42,13 @@ struct SearchMember {
   const SearchOps *ops;
   int exhaustive;            /* completing proves the model */
   SearchOptions o;           /* its options: the portfolio's, adjusted */
-  SearchResult res;          /* its result; res.transitions measures its work */
-  uint64_t slice;            /* transitions per turn */
-  uint64_t turn_end;         /* its turn ends once res.transitions reaches this */
+  SearchResult res;          /* its result */
+  uint64_t work;             /* its work so far: res.transitions, plus STALL_WORK for each call of
+                                search_should_stop that found res.transitions unchanged (work that is
+                                not a transition of the search, such as the hot-cycle search) */
+  uint64_t last_transitions; /* res.transitions at the previous call */
+  uint64_t slice;            /* work per turn */
+  uint64_t turn_end;         /* its turn ends once work reaches this */
   MemberState st;
   int rc;                    /* what ops->run returned */
   struct Portfolio *pf;
@@ -62,14 +74,18 @@ typedef struct Portfolio {
 int search_member_yield(SearchMember *m) {
   if (m->pf->stop || (m->pf->outer_stop && *m->pf->outer_stop)) return 1;
   if (m->pf->deadline > 0 && search_now() > m->pf->deadline) return 1;
-  if (m->res.transitions < m->turn_end) return 0;
+  if (m->res.transitions != m->last_transitions) m->work += m->res.transitions - m->last_transitions;
+  else m->work += STALL_WORK;
+  m->last_transitions = m->res.transitions;
+  if (m->work < m->turn_end) return 0;
   Portfolio *pf = m->pf;
   pthread_mutex_lock(&pf->mu);
   m->st = MS_YIELDED;
   pthread_cond_broadcast(&pf->cv);
   while (m->st != MS_RUNNING && !pf->stop) pthread_cond_wait(&pf->cv, &pf->mu);
   pthread_mutex_unlock(&pf->mu);
-  m->turn_end = m->res.transitions + m->slice;
+  if (m->slice < SLICE_MAX) m->slice *= 2;   /* turns double: early rounds are cheap */
+  m->turn_end = m->work + m->slice;
   return pf->stop ? 1 : 0;
 }
 
@@ -97,11 +113,11 @@ static int decisive(const SearchMember *m) {
 /* The members, in the order turns are given (SEARCH.md, "portfolio"). */
 static int add_members(Portfolio *pf, const SearchOptions *o) {
   static const struct { const char *label, *search, *explorer; int exhaustive; uint64_t slice; } plan[] = {
-    { "ses/rtc", "ses", "rtc", 1, 100000 },
-    { "random", "random", NULL, 0, 20000 },
-    { "pct", "pct", NULL, 0, 20000 },
-    { "dfs", "dfs", NULL, 1, 100000 },
-    { "ss/rtc", "ss", "rtc", 0, 20000 },
+    { "random", "random", NULL, 0, 1000 },
+    { "ses/rtc", "ses", "rtc", 1, 1000 },
+    { "pct", "pct", NULL, 0, 1000 },
+    { "dfs", "dfs", NULL, 1, 1000 },
+    { "ss/rtc", "ss", "rtc", 0, 1000 },
   };
   int n = (int)(sizeof plan / sizeof plan[0]), nex = 0;
   for (int i = 0; i < n; i++) nex += plan[i].exhaustive;

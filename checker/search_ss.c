@@ -311,7 +311,9 @@ static int run_ss(const BcProgram *bc, const VmTest *test, const SearchOptions *
       prog.bound = (long long)db;
       progress_tick(&prog, o, res, db, "delay bound");
       sh.first = first;
-      sh.nsamples = total - first < (uint64_t)WINDOW * CHUNK ? total - first : (uint64_t)WINDOW * CHUNK;
+      /* A portfolio member hands its turn back between windows: small ones. */
+      uint64_t window = (uint64_t)(o->member ? 4 : WINDOW) * CHUNK;
+      sh.nsamples = total - first < window ? total - first : window;
       sh.nchunks = (sh.nsamples + CHUNK - 1) / CHUNK;
       for (uint64_t c = 0; c < sh.nchunks; c++) {
         Buf keep = sh.chunks[c].vlog;
