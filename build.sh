@@ -45,7 +45,7 @@ demo)
   build/pcheck --search random --seed 1 --schedules 1000 -t tcMultipleClients models/clientserver
   echo "\$ pcheck --search dfs -t tcSingleClient models/clientserver"
   build/pcheck --search dfs -q -t tcSingleClient models/clientserver
-  echo "\$ pcheck -t tcSingleClient models/clientserver      # ses, the default search, with rtc"
+  echo "\$ pcheck -t tcSingleClient models/clientserver      # the portfolio, the default search"
   build/pcheck -q -t tcSingleClient models/clientserver
   ;;
 test)

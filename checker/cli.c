@@ -70,8 +70,10 @@ static void usage(FILE *f) {
 "      --check-only       parse and type-check only\n"
 "\n"
 "How to search:\n"
-"  -s, --search ALG       ses (default), ss, dfs, bfs, random, irs, pct, pb\n"
-"  -e, --explorer NAME    rr, rtc (default), prr, an explorer of the model, or FILE.p:NAME\n"
+"  -s, --search ALG       portfolio (default: random, ses, pct, dfs and ss in turns),\n"
+"                         ses, ss, dfs, bfs, random, irs, pct, pb\n"
+"  -e, --explorer NAME    for ses and ss (also in the portfolio): rr, rtc (default), prr,\n"
+"                         an explorer of the model, or FILE.p:NAME\n"
 "      --max-delays N     highest delay budget for ses/ss, preemption bound for pb (default: no bound)\n"
 "      --explorer-twin-check  run stdlib's rr/rtc/prr .p explorer and its native twin\n"
 "                         in lockstep; fail where their choices differ\n"
@@ -92,7 +94,7 @@ static void usage(FILE *f) {
 "      --liveness-temperature-threshold N  random, irs, pct, ss: a spec hot for more\n"
 "                         than N steps of one execution is a liveness bug (0: off;\n"
 "                         default, as P: half the step bound, --max-steps / 2)\n"
-"  -j, --jobs N           worker threads (default 1)\n"
+"  -j, --jobs N           worker threads (default 1): ss samples, portfolio members side by side\n"
 "\n"
 "Output:\n"
 "  -o, --out DIR          where counterexamples and reports go (default pcheck-out/)\n"
@@ -440,7 +442,9 @@ static int run_search(const Options *o, const BcProgram *bc, Program *prog, cons
   return rc;
 }
 
-static int is_delaying(const char *search) { return strcmp(search, "ses") == 0 || strcmp(search, "ss") == 0; }
+static int is_delaying(const char *search) {
+  return strcmp(search, "ses") == 0 || strcmp(search, "ss") == 0 || strcmp(search, "portfolio") == 0;
+}
 
 /* Where the standard library's .p files are: $PCHECK_STDLIB, or the
 ** installed folder. */
@@ -486,7 +490,7 @@ static int resolve_explorer_name(Options *o, char **file) {
 
 int main(int argc, char **argv) {
   Options o = {0};
-  o.search = "ses";
+  o.search = "portfolio";
   o.explorer = "rtc";
   o.max_delays = -1;
   o.max_steps = 10000;
@@ -533,7 +537,7 @@ int main(int argc, char **argv) {
     case O_CHECK: o.check_only = 1; break;
     case 's':
       if (!in_list(optarg, searches))
-        return bad_usage("unknown search '%s' (expected ses, ss, dfs, bfs, random, irs, pct or pb)", optarg);
+        return bad_usage("unknown search '%s' (expected portfolio, ses, ss, dfs, bfs, random, irs, pct or pb)", optarg);
       o.search = optarg;
       break;
     case 'e':
