@@ -7,7 +7,9 @@
 ** uniformly, and re-run with a delay there too.  A point is a state with
 ** more choices left than delays applied there; at a machine choice the
 ** explorer is asked (Next) and the delay is its Delay, at a data choice the
-** delay takes the next value.  Every execution run is checked for bugs.
+** delay takes the next value; a fair choice (`$$`) is a coin drawn from the
+** sample's generator, never a delay point.  Every execution run is checked
+** for bugs.
 **
 ** Sample i of stratum db draws its numbers from a generator seeded by
 ** (--seed, db, i), whatever thread runs it, and samples are handed out in
@@ -113,6 +115,8 @@ static int execute(Worker *w, const uint32_t *path, uint32_t np, uint64_t exseed
   if (ex_init(w->ex, exseed, ev, nev, &w->d) != 0) return ex_failed(w, explorer_error(w->ex));
   uint32_t pi = 0, left = np ? path[0] : 0, here = 0;
   uint64_t steps = 0;
+  Rng coin;   /* the fair choices ($$) of this execution: the same on every re-execution of the sample */
+  rng_seed(&coin, exseed ^ 0x9e3779b97f4a7c15ull);
   for (;;) {
     VmStatus st = vm_choices(w->vm, (uint8_t *)w->a.data, w->a.len, &w->ch);
     if (st == VM_BAD_STATE) return ex_failed(w, "internal error: the VM produced a malformed state");
@@ -139,7 +143,13 @@ static int execute(Worker *w, const uint32_t *path, uint32_t np, uint64_t exseed
       }
       w->given[here] = c;
     }
-    if (here + 1 < w->ch.n) {   /* a delay point */
+    /* A `$$` is a fair coin, drawn, never a delay point: taking its first
+    ** option every time would make every sample with few delays an unfair
+    ** execution (a lossy channel losing forever), which the temperature
+    ** check would report as a liveness bug no fair execution has. */
+    int fair = w->ch.kind == VC_DATA && w->ch.fair;
+    if (fair) c = rng_below(&coin, w->ch.n);
+    if (!fair && here + 1 < w->ch.n) {   /* a delay point */
       if (pi < np && left == 0) {
         if (w->ch.kind == VC_MACHINE && ex_delay(w->ex, &w->d) != 0) return ex_failed(w, explorer_error(w->ex));
         here++;
