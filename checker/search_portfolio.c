@@ -21,13 +21,16 @@
 #include <string.h>
 
 /* A member's first turn is `slice` transitions; each next one is 1.5
-** times its last, up to SLICE_MAX: a bug that one member finds soon costs
-** the others little (a member that needs W steps gets them by the time
-** every member has had at most about 1.5 W times its share), and a long run
-** still switches members every few seconds.  Growth by 2 was measured
-** too: fewer turns, but up to 14 times the best member's time (pct on
-** devicedriver tcBugTagWrap), against 1.5's bound of about 9. */
-enum { SLICE_MAX = 1 << 22 };
+** times its last, and, once an exhaustive member has done PROOF_WORK
+** steps (a few hundredths of a second), twice its last, up to SLICE_MAX:
+** a bug that one member finds soon costs the others little, a long proof
+** of W steps costs each sampling member far fewer than W, and a long run
+** still switches members every few seconds.  Measured (bench/README.md):
+** growth by 2 for every member gave up to 14 times the best member's time
+** to a bug (pct on devicedriver tcBugTagWrap); by 1.5 for every member,
+** proofs took 4 to 5 times as long as ses alone; doubling exhaustive turns
+** from the first, 19 times on tcBugTagWrap. */
+enum { SLICE_MAX = 1 << 22, PROOF_WORK = 1 << 15 };
 /* Searches call search_should_stop about every thousand steps (the
 ** hot-cycle search exactly every 1024). */
 enum { STALL_WORK = 1024 };
@@ -87,7 +90,10 @@ int search_member_yield(SearchMember *m) {
   pthread_cond_broadcast(&pf->cv);
   while (m->st != MS_RUNNING && !pf->stop) pthread_cond_wait(&pf->cv, &pf->mu);
   pthread_mutex_unlock(&pf->mu);
-  if (m->slice < SLICE_MAX) m->slice += m->slice / 2;   /* turns grow by half: early rounds are cheap */
+  /* Turns grow by half; past PROOF_WORK an exhaustive member's double, so
+  ** that early rounds are cheap and even, and a long run (most likely a
+  ** proof) goes more and more to the members that can end it. */
+  if (m->slice < SLICE_MAX) m->slice += m->exhaustive && m->work >= PROOF_WORK ? m->slice : m->slice / 2;
   m->turn_end = m->work + m->slice;
   return pf->stop ? 1 : 0;
 }
