@@ -78,7 +78,8 @@ static void usage(FILE *f) {
 "      --explorer-twin-check  run stdlib's rr/rtc/prr .p explorer and its native twin\n"
 "                         in lockstep; fail where their choices differ\n"
 "      --ss-c1 X, --ss-c2 X  ss draws c1 * c2^db samples at delay bound db (100, 10)\n"
-"      --max-steps N      longest execution for sampling searches (default 10000)\n"
+"      --max-steps N      longest execution for sampling searches (default, as P: 100000 for\n"
+"                         random and irs, 10000 for pct and ss)\n"
 "      --schedules N      how many executions for sampling searches (default: no bound)\n"
 "      --irs-step N       irs: the depth bound grows by N steps each iteration (default 10)\n"
 "      --pct-depth D      pct: bug depth, D-1 priority change points (default 3)\n"
@@ -91,9 +92,10 @@ static void usage(FILE *f) {
 "      --seed N           seed of every random decision of the checker\n"
 "      --unfair           dfs, ses: report any cycle on which a spec stays hot, also one\n"
 "                         that starves a machine or a `$$` (default: fair cycles only)\n"
-"      --liveness-temperature-threshold N  random, irs, pct, ss: a spec hot for more\n"
-"                         than N steps of one execution is a liveness bug (0: off;\n"
-"                         default, as P: half the step bound, --max-steps / 2)\n"
+"      --liveness-temperature-threshold N  random, irs: a spec hot for more than N\n"
+"                         steps of one execution is a liveness bug (0: off; default,\n"
+"                         as P: half their step bound, 50000); pct and ss, unfair like\n"
+"                         P's pct, do not check it\n"
 "  -j, --jobs N           worker threads (default 1): ss samples, portfolio members side by side\n"
 "\n"
 "Output:\n"
@@ -391,7 +393,7 @@ static int run_search(const Options *o, const BcProgram *bc, Program *prog, cons
   so.ss_c2 = o->ss_c2;
   so.jobs = (int)o->jobs;
   so.unfair = o->unfair;
-  so.temperature = o->temperature >= 0 ? o->temperature : o->max_steps / 2;
+  so.temperature = o->temperature;   /* -1: each search's default (search_temperature) */
   signal(SIGINT, on_sigint);
   SearchResult res = {0};
   if (ops->run(bc, &test, &so, stdout, &res) != 0) {
@@ -493,7 +495,7 @@ int main(int argc, char **argv) {
   o.search = "portfolio";
   o.explorer = "rtc";
   o.max_delays = -1;
-  o.max_steps = 10000;
+  o.max_steps = -1;   /* P's bounds: 100,000 steps for random and irs, 10,000 for pct and ss */
   o.schedules = -1;
   o.jobs = 1;
   o.out = "pcheck-out";

@@ -80,6 +80,14 @@ int search_should_stop(const SearchOptions *o, const Progress *p, const char **w
   return 0;
 }
 
+int64_t search_max_steps(const SearchOptions *o, int fair) {
+  return o->max_steps > 0 ? o->max_steps : fair ? FAIR_MAX_STEPS : UNFAIR_MAX_STEPS;
+}
+
+int64_t search_temperature(const SearchOptions *o) {
+  return o->temperature >= 0 ? o->temperature : search_max_steps(o, 1) / 2;
+}
+
 const SearchOps *search_find(const char *name) {
   static const SearchOps *const all[] = { &search_random, &search_dfs, &search_bfs, &search_ses, &search_ss,
                                           &search_pb, &search_irs, &search_pct, &search_portfolio };

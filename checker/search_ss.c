@@ -122,7 +122,7 @@ static int execute(Worker *w, const uint32_t *path, uint32_t np, uint64_t exseed
     if (st == VM_BAD_STATE) return ex_failed(w, "internal error: the VM produced a malformed state");
     if (st != VM_OK) return 1;
     if (w->ch.kind == VC_NONE) break;
-    if ((int64_t)steps >= o->max_steps) { *cut = 1; break; }
+    if ((int64_t)steps >= search_max_steps(o, 0)) { *cut = 1; break; }
     uint32_t c = here;
     if (w->ch.kind == VC_MACHINE) {
       explorer_set_names(w->ex, w->vm);
@@ -294,7 +294,7 @@ static int run_ss(const BcProgram *bc, const VmTest *test, const SearchOptions *
     vm_record_events(ws[i].vm, 1);
     ws[i].ex = explorer_new(bc, test, o->explorer, (ExNative)o->explorer_native, o->explorer_twin_check, &err);
     ws[i].bug_sample = UINT64_MAX;
-    live_temp_init(&ws[i].temp, bc, test, o->temperature);
+    live_temp_init(&ws[i].temp, bc, test, 0);   /* unfair: no temperature check (search_temperature) */
     if (!ws[i].ex) { fprintf(stderr, "pcheck: error: %s\n", err.data); goto out; }
   }
   sh.chunks = xcalloc(WINDOW, sizeof *sh.chunks);
@@ -400,7 +400,7 @@ static int run_ss(const BcProgram *bc, const VmTest *test, const SearchOptions *
     else
       buf_printf(&b, "sampled up to delay bound %llu, %llu executions", (unsigned long long)res->delays,
                  (unsigned long long)res->executions);
-    if (cut) buf_printf(&b, ", some cut at %lld steps", (long long)o->max_steps);
+    if (cut) buf_printf(&b, ", some cut at %lld steps", (long long)search_max_steps(o, 0));
     res->bound = buf_take(&b);
   }
   rc = 0;
