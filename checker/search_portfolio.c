@@ -53,6 +53,7 @@ struct SearchMember {
                                 search_should_stop that found res.transitions unchanged (work that is
                                 not a transition of the search, such as the hot-cycle search) */
   uint64_t last_transitions; /* res.transitions at the previous call */
+  int called;                /* search_should_stop was called before */
   uint64_t slice;            /* work per turn */
   uint64_t turn_end;         /* its turn ends once work reaches this */
   MemberState st;
@@ -81,7 +82,8 @@ int search_member_yield(SearchMember *m) {
   if (m->pf->stop || (m->pf->outer_stop && *m->pf->outer_stop)) return 1;
   if (m->pf->deadline > 0 && search_now() > m->pf->deadline) return 1;
   if (m->res.transitions != m->last_transitions) m->work += m->res.transitions - m->last_transitions;
-  else m->work += STALL_WORK;
+  else if (m->called) m->work += STALL_WORK;   /* not the search's first call, made before any work */
+  m->called = 1;
   m->last_transitions = m->res.transitions;
   if (m->work < m->turn_end) return 0;
   Portfolio *pf = m->pf;

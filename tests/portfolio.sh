@@ -4,7 +4,8 @@
 # - every seeded bug of models/clientserver is found, the member that found
 #   it is named, and the trace replays to the same bug;
 # - a bug only a sampling member finds soon (tests/portfolio/random_wins.p)
-#   is found by it, in far fewer steps than dfs needs;
+#   is found by it, in far fewer steps than dfs needs, and one only an
+#   exhaustive member finds soon (exhaustive_wins.p) by ses or dfs;
 # - the result is the same for the same --seed and -j (1 and 2);
 # - --timeout stops every member; liveness verdicts are dfs's.
 . "${srcdir:-.}/tests/lib.sh"
@@ -34,6 +35,14 @@ d=$(run --search dfs -q -o "$tmp/r2" tests/portfolio/random_wins.p 2>&1 | field 
 if [ "$rc" -eq 1 ] && echo "$r" | grep -Eq '^portfolio: (random|pct|ss/rtc) found the bug' && [ "${d:-0}" -gt 100000 ]; then
   ok "a sampling member finds the bug dfs needs $d states for"
 else bad "random_wins: exit $rc"; echo "$r" | tail -n 4; fi
+
+# ... and a bug only the exhaustive members find soon (forty fair coins
+# all false): the portfolio finds it at once, random does not in 20,000.
+r=$(run --search portfolio -q --seed 1 -o "$tmp/e" tests/portfolio/exhaustive_wins.p 2>&1); rc=$?
+r2=$(run --search random -q --seed 1 --schedules 20000 -o "$tmp/e2" tests/portfolio/exhaustive_wins.p 2>&1); rc2=$?
+if [ "$rc" -eq 1 ] && echo "$r" | grep -Eq '^portfolio: (ses/rtc|dfs) found the bug after 41 states$' && [ "$rc2" -eq 0 ]; then
+  ok "an exhaustive member finds the bug random misses in 20,000 executions"
+else bad "exhaustive_wins: exit $rc, random exit $rc2"; echo "$r" | tail -n 4; fi
 
 for j in 1 2; do
   a=$(run --search portfolio -q --seed 7 -j $j -t tcBugLockLeak -o "$tmp/d1" models/clientserver 2>&1 | strip_time)
