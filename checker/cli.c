@@ -48,6 +48,8 @@ typedef struct Options {
   int twin_check;            /* --explorer-twin-check */
   unsigned long long frontier_mem; /* --frontier-mem, 0: default */
   double ss_c1, ss_c2;       /* --ss-c1, --ss-c2 */
+  int ss_strata;             /* --ss-schedule strata */
+  int no_sampling;           /* --no-sampling */
   int unfair;                /* --unfair */
   long long temperature;     /* --liveness-temperature-threshold, -1: P's default (half of --max-steps) */
   /* Resolved explorer: */
@@ -78,6 +80,11 @@ static void usage(FILE *f) {
 "      --explorer-twin-check  run stdlib's rr/rtc/prr .p explorer and its native twin\n"
 "                         in lockstep; fail where their choices differ\n"
 "      --ss-c1 X, --ss-c2 X  ss draws c1 * c2^db samples at delay bound db (100, 10)\n"
+"      --ss-schedule S    interleaved (default: delay bound db+1 starts once db has drawn\n"
+"                         a c2-th of its samples, open bounds take turns) or strata (each\n"
+"                         bound in full before the next, the paper's order)\n"
+"      --no-sampling      ses keeps exhausting when its cache or frontier reaches its\n"
+"                         budget, instead of sampling from its frontier (SES then SS)\n"
 "      --max-steps N      longest execution for sampling searches (default, as P: 100000 for\n"
 "                         random and irs, 10000 for pct and ss)\n"
 "      --schedules N      how many executions for sampling searches (default: no bound)\n"
@@ -391,6 +398,8 @@ static int run_search(const Options *o, const BcProgram *bc, Program *prog, cons
   so.max_delays = o->max_delays;
   so.ss_c1 = o->ss_c1;
   so.ss_c2 = o->ss_c2;
+  so.ss_strata = o->ss_strata;
+  so.no_sampling = o->no_sampling;
   so.jobs = (int)o->jobs;
   so.unfair = o->unfair;
   so.temperature = o->temperature;   /* -1: each search's default (search_temperature) */
@@ -507,7 +516,8 @@ int main(int argc, char **argv) {
   o.ss_c2 = 10;
   o.temperature = -1;
   enum { O_LIST = 256, O_CHECK, O_MAXD, O_MAXS, O_SCHED, O_TIMEOUT, O_MEM, O_SEED, O_TFMT, O_REPLAY,
-         O_SJSON, O_DUMP, O_STATS, O_CACHE, O_TWIN, O_SSC1, O_SSC2, O_FMEM };
+         O_SJSON, O_DUMP, O_STATS, O_CACHE, O_TWIN, O_SSC1, O_SSC2, O_FMEM,
+         O_SS_SCHED, O_NO_SAMPLING };
   enum { O_IRS_STEP = 512, O_PCT_DEPTH, O_PCT_STEPS };   /* the baselines' options */
   enum { O_UNFAIR = 768, O_TEMP };   /* liveness */
   static const struct option longopts[] = {
@@ -524,6 +534,7 @@ int main(int argc, char **argv) {
     {"cache", required_argument, 0, O_CACHE}, {"explorer-twin-check", no_argument, 0, O_TWIN},
     {"frontier-mem", required_argument, 0, O_FMEM},
     {"ss-c1", required_argument, 0, O_SSC1}, {"ss-c2", required_argument, 0, O_SSC2},
+    {"ss-schedule", required_argument, 0, O_SS_SCHED}, {"no-sampling", no_argument, 0, O_NO_SAMPLING},
     {"irs-step", required_argument, 0, O_IRS_STEP}, {"pct-depth", required_argument, 0, O_PCT_DEPTH},
     {"pct-steps", required_argument, 0, O_PCT_STEPS},
     {"unfair", no_argument, 0, O_UNFAIR}, {"liveness-temperature-threshold", required_argument, 0, O_TEMP},
@@ -598,6 +609,12 @@ int main(int argc, char **argv) {
       else o.ss_c2 = v;
       break;
     }
+    case O_SS_SCHED:
+      if (strcmp(optarg, "interleaved") == 0) o.ss_strata = 0;
+      else if (strcmp(optarg, "strata") == 0) o.ss_strata = 1;
+      else return bad_usage("unknown ss schedule '%s' (expected interleaved or strata)", optarg);
+      break;
+    case O_NO_SAMPLING: o.no_sampling = 1; break;
     case O_IRS_STEP:
       if (!parse_count(optarg, &o.irs_step) || o.irs_step == 0)
         return bad_usage("--irs-step needs a positive count, not '%s'", optarg);

@@ -48,6 +48,9 @@ typedef struct SearchOptions {
   int explorer_twin_check;   /* run the declared explorer and its twin in lockstep */
   int64_t max_delays;        /* --max-delays, -1: no bound */
   double ss_c1, ss_c2;       /* ss: numsamples(db) = c1 * c2^db */
+  int ss_strata;             /* --ss-schedule strata: ss draws stratum by stratum (the paper's order),
+                                not interleaved */
+  int no_sampling;           /* --no-sampling: ses does not turn to sampling when memory runs short */
   int jobs;                  /* -j */
   /* Liveness (checker/liveness.h): */
   int unfair;                /* --unfair: hot cycles need not be fair */
@@ -138,6 +141,31 @@ int64_t search_max_steps(const SearchOptions *o, int fair);
 int64_t search_temperature(const SearchOptions *o);
 /* The portfolio's side of search_should_stop: 1 if member m must stop. */
 int search_member_yield(SearchMember *m);
+
+/* SES, then SS (SEARCH.md): start points for ss's samples other than the
+** initial state.  A move as ses records it: the choice, and how many moves
+** its state took before it (the delays applied there first). */
+typedef struct SsMove {
+  uint8_t kind;              /* VC_MACHINE or VC_DATA */
+  uint32_t choice;
+  uint32_t index;
+} SsMove;
+typedef struct SsRoots {
+  uint64_t n;                /* how many roots (at least one) */
+  uint64_t base;             /* the delays used to reach them, for reports */
+  void *ctx;
+  /* Root r's moves from the initial state into *moves (grown, *cap its
+  ** size); returns their number; *resume: the moves the root's state
+  ** already took (a sample delays there once more first).  Called from
+  ** several threads at once: must only read. */
+  uint64_t (*get)(const struct SsRoots *R, uint64_t r, SsMove **moves, uint64_t *cap, uint32_t *resume);
+} SsRoots;
+/* Stratified sampling (search_ss.c) from roots (NULL: the initial state),
+** with delay bounds counted from the roots; start: when the search began
+** (search_now(), for --timeout and the time reported; 0: now).  As a
+** SearchOps run. */
+int ss_sample(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, const SsRoots *roots,
+              double start, SearchResult *res);
 
 /* Single executions from the initial state, one picked choice at a time:
 ** what random, irs and pct share. */

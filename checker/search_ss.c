@@ -1,15 +1,36 @@
 /* search_ss.c: stratified sampling (SEARCH.md, "SS").
-** For delay bound db = 0, 1, 2, ... it draws numsamples(db) = c1 * c2^db
-** delay-bounded samples (at db = 0 with rr or rtc, whose one execution
-** without delays is always the same, just one).  A sample starts from the explorer's schedule
-** with no delay; then db times: count the points L where a delay was
-** possible after the last delay of the execution just run, pick one
-** uniformly, and re-run with a delay there too.  A point is a state with
-** more choices left than delays applied there; at a machine choice the
-** explorer is asked (Next) and the delay is its Delay, at a data choice the
-** delay takes the next value; a fair choice (`$$`) is a coin drawn from the
-** sample's generator, never a delay point.  Every execution run is checked
-** for bugs.
+** Stratum db holds the delay-bounded samples with db delays; it is to draw
+** numsamples(db) = c1 * c2^db of them (at db = 0 with rr or rtc, whose one
+** execution without delays is always the same, just one).  A sample
+** starts from the explorer's schedule with no delay; then db times: count
+** the points L where a delay was possible after the last delay of the
+** execution just run, pick one uniformly, and re-run with a delay there
+** too.  A point is a state with more choices left than delays applied
+** there; at a machine choice the explorer is asked (Next) and the delay is
+** its Delay, at a data choice the delay takes the next value; a fair choice
+** (`$$`) is a coin drawn from the sample's generator, never a delay point.
+** Every execution run is checked for bugs.
+**
+** The schedule of strata (--ss-schedule): `strata`, the paper's, draws
+** every sample of stratum db before the first of db+1, so a bug that
+** needs k delays waits for all of strata 0..k-1 (about 2,000 executions
+** for k = 2, 32,000 for k = 3).  `interleaved` (the default) opens
+** stratum db+1 once stratum db has drawn a c2-th of its samples, and then
+** gives every open stratum the same number of executions in turn, in
+** rounds; each stratum still draws exactly its numsamples(db) samples, the
+** same ones, so the guarantee of each sample (1/L^db for any execution
+** with db delays) and of each stratum is the paper's; only the order
+** changes.  About two strata are open at a time, so a bug deep in a
+** stratum costs at most about twice the executions, and a bug found by
+** its stratum's first samples far fewer.
+**
+** Samples start from the initial state, or, for SES then SS, from roots:
+** frontier entries of ses (search.h, SsRoots).  Sample i of a stratum then
+** starts from root i mod the number of roots, replays the root's moves,
+** applies the delay the root was waiting for, and goes on as above; every
+** execution through the root with db more delays is sampled with
+** probability at least 1/L^db.  A stratum draws the same number of
+** samples from every root, at least one.
 **
 ** Sample i of stratum db draws its numbers from a generator seeded by
 ** (--seed, db, i), whatever thread runs it, and samples are handed out in
@@ -54,6 +75,8 @@ typedef struct Shared {
   double start;              /* when the search began (for --timeout) */
   char *error;               /* explorer failure (first one) */
   FILE *logf;
+  const SsRoots *roots;      /* where samples start, or NULL: the initial state */
+  uint64_t salt;             /* mixed into sample seeds: roots draw other samples than the initial state */
 } Shared;
 
 typedef struct Worker {
@@ -67,6 +90,8 @@ typedef struct Worker {
   uint32_t *given;           /* the explorer's answers at the current state */
   uint32_t given_cap;
   uint32_t *path;
+  SsMove *moves;             /* the moves of the current root */
+  uint64_t moves_cap;
   LiveTemp temp;             /* hot steps per spec in the current execution */
   int temp_hit;              /* the execution's bug is temp.bug (a spec hot too long) */
   /* the bug of the lowest sample this worker found */
@@ -99,11 +124,62 @@ static int ex_failed(Worker *w, const char *msg) {
   return -1;
 }
 
+/* Replay root r's moves from the initial state (w->a, w->d hold it),
+** asking the explorer as ses did, then take the root's earlier answers
+** and the delay it waits for: *here is then the delays applied at the
+** root's state, *steps the moves replayed.  0, 1 (a bug on the way: the
+** model is not deterministic under replay, reported as one), -1. */
+static int enter_root(Worker *w, uint64_t r, uint32_t *here, uint64_t *steps) {
+  const SsRoots *R = w->sh->roots;
+  uint32_t resume = 0;
+  uint64_t n = R->get(R, r, &w->moves, &w->moves_cap, &resume);
+  for (uint64_t j = 0;; j++) {
+    VmStatus st = vm_choices(w->vm, (uint8_t *)w->a.data, w->a.len, &w->ch);
+    if (st == VM_BAD_STATE) return ex_failed(w, "internal error: the VM produced a malformed state");
+    if (st != VM_OK) return 1;
+    if (j == n) break;
+    const SsMove *m = &w->moves[j];
+    if (w->ch.kind != m->kind) return ex_failed(w, "internal error: replaying a frontier entry took another path");
+    uint32_t c = m->index;
+    if (m->kind == VC_MACHINE) {
+      explorer_set_names(w->ex, w->vm);
+      for (uint32_t k = 0; k <= m->index; k++) {
+        if (ex_next(w->ex, &w->d, w->ch.ids, w->ch.n, &c) != 0) return ex_failed(w, explorer_error(w->ex));
+        if (k < m->index && ex_delay(w->ex, &w->d) != 0) return ex_failed(w, explorer_error(w->ex));
+      }
+      if (c != m->choice) return ex_failed(w, "internal error: replaying a frontier entry took another path");
+    }
+    tr_push(w, m->kind, c);
+    st = vm_step(w->vm, (uint8_t *)w->a.data, w->a.len, c, &w->b);
+    (*steps)++;
+    if (st == VM_BAD_STATE) return ex_failed(w, "internal error: the VM rejected its own choice");
+    if (st != VM_OK) return 1;
+    uint32_t nev;
+    const VmEvent *ev = vm_events(w->vm, &nev);
+    if (ex_step(w->ex, &w->d, ev, nev) != 0) return ex_failed(w, explorer_error(w->ex));
+    Buf t = w->a; w->a = w->b; w->b = t;
+  }
+  /* At the root: the answers of earlier strata, each followed by a delay
+  ** (the last one is the delay the root was waiting for). */
+  if (resume >= w->ch.n) return ex_failed(w, "internal error: a frontier entry has no move left");
+  if (resume + 1 > w->given_cap) {
+    w->given_cap = 2 * (resume + 1);
+    w->given = xrealloc(w->given, w->given_cap * sizeof *w->given);
+  }
+  for (uint32_t k = 0; k < resume && w->ch.kind == VC_MACHINE; k++) {
+    explorer_set_names(w->ex, w->vm);
+    if (ex_next(w->ex, &w->d, w->ch.ids, w->ch.n, &w->given[k]) != 0) return ex_failed(w, explorer_error(w->ex));
+    if (ex_delay(w->ex, &w->d) != 0) return ex_failed(w, explorer_error(w->ex));
+  }
+  *here = resume;
+  return 0;
+}
+
 /* Run one execution with delays at path[0..np) (each: the number of delay
 ** points to pass since the previous delay).  *L: delay points after the last
 ** delay.  Returns 0, 1 for a bug (w->trace), -1 on a failure. */
-static int execute(Worker *w, const uint32_t *path, uint32_t np, uint64_t exseed, uint64_t *L, int *cut,
-                   uint64_t *depth) {
+static int execute(Worker *w, uint64_t root, const uint32_t *path, uint32_t np, uint64_t exseed, uint64_t *L,
+                   int *cut, uint64_t *depth) {
   const SearchOptions *o = w->sh->o;
   w->ntrace = 0;
   *L = 0;
@@ -115,6 +191,10 @@ static int execute(Worker *w, const uint32_t *path, uint32_t np, uint64_t exseed
   if (ex_init(w->ex, exseed, ev, nev, &w->d) != 0) return ex_failed(w, explorer_error(w->ex));
   uint32_t pi = 0, left = np ? path[0] : 0, here = 0;
   uint64_t steps = 0;
+  if (w->sh->roots) {
+    int rc = enter_root(w, root, &here, &steps);
+    if (rc != 0) { *depth = steps; return rc; }
+  }
   Rng coin;   /* the fair choices ($$) of this execution: the same on every re-execution of the sample */
   rng_seed(&coin, exseed ^ 0x9e3779b97f4a7c15ull);
   for (;;) {
@@ -189,12 +269,13 @@ static uint64_t sample_seed(uint64_t seed, uint64_t db, uint64_t idx) {
 static int sample(Worker *w, uint64_t idx, Chunk *c) {
   Shared *sh = w->sh;
   Rng r;
-  rng_seed(&r, sample_seed(sh->o->seed, sh->db, idx));
+  rng_seed(&r, sample_seed(sh->o->seed ^ sh->salt, sh->db, idx));
   uint64_t exseed = rng_next(&r), L, depth = 0;
+  uint64_t root = sh->roots ? idx % sh->roots->n : 0;
   w->path = xrealloc(w->path, (sh->db + 1) * sizeof *w->path);
   uint32_t np = 0;
   for (;;) {
-    int rc = execute(w, w->path, np, exseed, &L, &c->cut, &depth);
+    int rc = execute(w, root, w->path, np, exseed, &L, &c->cut, &depth);
     c->executions++;
     c->transitions += depth;
     if (depth > c->max_depth) c->max_depth = depth;
@@ -256,6 +337,23 @@ static void *worker_main(void *arg) {
   return NULL;
 }
 
+/* Move the bug of the window's first buggy sample into res. */
+static void take_bug(Shared *sh, Worker *ws, int nw, SearchResult *res) {
+  uint64_t smp = sh->chunks[sh->bug_chunk].bug_sample;
+  for (int i = 0; i < nw; i++)
+    if (ws[i].bug_sample == smp) {
+      res->bug = 1;
+      res->bugdesc = ws[i].bug;
+      ws[i].bug.message = NULL;
+      res->trace = ws[i].bug_trace;
+      res->ntrace = ws[i].bug_ntrace;
+      ws[i].bug_trace = NULL;
+      res->cycle_start = -1;
+      if (res->bugdesc.status == VM_BUG_HOT_TEMP) res->temperature = sh->o->temperature;
+      return;
+    }
+}
+
 static void worker_fini(Worker *w) {
   live_temp_fini(&w->temp);
   vm_free(w->vm);
@@ -267,25 +365,158 @@ static void worker_fini(Worker *w) {
   free(w->trace);
   free(w->given);
   free(w->path);
+  free(w->moves);
   free(w->bug.message);
   free(w->bug_trace);
   free(w->error);
   free(w->error_trace);
 }
 
-static int run_ss(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, SearchResult *res) {
+/* The strata of a run: what each is to draw and has drawn. */
+typedef struct Strata {
+  uint64_t *target;          /* numsamples(db) */
+  uint64_t *drawn;           /* samples drawn */
+  uint64_t *execs;           /* executions they ran */
+  uint64_t open;             /* strata 0..open-1 are open */
+  uint64_t cap;
+} Strata;
+
+/* numsamples(db): c1 * c2^db; one at db = 0 for an explorer with a single
+** execution without delays; with roots, the same number from each root,
+** at least one. */
+static uint64_t stratum_target(const SearchOptions *o, const SsRoots *roots, uint64_t db) {
+  double want = o->ss_c1 * pow(o->ss_c2, (double)db);
+  uint64_t total = want >= 1e18 ? (uint64_t)1e18 : (uint64_t)ceil(want);
+  if (total == 0) total = 1;
+  int single = (o->explorer_native == EXN_RR || o->explorer_native == EXN_RTC) && !o->explorer_twin_check;
+  if (db == 0 && single) total = 1;
+  if (roots) {
+    uint64_t each = (total + roots->n - 1) / roots->n;
+    if (each > (uint64_t)1e18 / roots->n) each = (uint64_t)1e18 / roots->n;
+    total = each * roots->n;
+  }
+  return total;
+}
+
+/* Open the next stratum; 0, or 1 if --max-delays forbids it. */
+static int stratum_open(Strata *S, const SearchOptions *o, const SsRoots *roots, uint64_t base) {
+  uint64_t db = S->open;
+  if (o->max_delays >= 0 && db + base > (uint64_t)o->max_delays) return 1;
+  if (db == S->cap) {
+    S->cap = S->cap ? S->cap * 2 : 8;
+    S->target = xrealloc(S->target, S->cap * sizeof *S->target);
+    S->drawn = xrealloc(S->drawn, S->cap * sizeof *S->drawn);
+    S->execs = xrealloc(S->execs, S->cap * sizeof *S->execs);
+  }
+  S->target[db] = stratum_target(o, roots, db);
+  S->drawn[db] = S->execs[db] = 0;
+  S->open++;
+  return 0;
+}
+
+/* Executions each open stratum gets per round of the interleaved
+** schedule: few, so that a deeper stratum starts soon, and the same
+** whatever -j, so that -j N draws the same samples in the same order as
+** one thread (threads share a round's chunks). */
+enum { ROUND_EXECS = 128 };
+
+/* Draw samples first..first+count-1 of stratum sh->db, in windows of
+** chunks; add their figures to res; record the bug of the first sample
+** that has one.  Sets sh->halt (and *why) when the run must stop, and
+** returns -1 on a failure (res->error). */
+static int draw(Shared *sh, Worker *ws, pthread_t *th, int nw, uint64_t first, uint64_t count, Progress *prog,
+                const char **why, int *cut, SearchResult *res) {
+  const SearchOptions *o = sh->o;
+  for (uint64_t done = 0; done < count && !res->bug && !sh->halt;) {
+    if (search_should_stop(o, prog, why)) { sh->halt = 1; break; }
+    prog->bound = (long long)sh->db;
+    progress_tick(prog, o, res, sh->db, "delay bound");
+    sh->first = first + done;
+    /* A portfolio member hands its turn back between windows: small ones. */
+    uint64_t window = (uint64_t)(o->member ? 4 : WINDOW) * CHUNK;
+    sh->nsamples = count - done < window ? count - done : window;
+    sh->nchunks = (sh->nsamples + CHUNK - 1) / CHUNK;
+    for (uint64_t c = 0; c < sh->nchunks; c++) {
+      Buf keep = sh->chunks[c].vlog;
+      keep.len = 0;
+      memset(&sh->chunks[c], 0, sizeof sh->chunks[c]);
+      sh->chunks[c].vlog = keep;
+      sh->chunks[c].bug_sample = UINT64_MAX;
+    }
+    sh->next_chunk = 0;
+    sh->bug_chunk = UINT64_MAX;
+    if (nw == 1) {
+      worker_main(&ws[0]);
+    } else {
+      for (int i = 0; i < nw; i++) pthread_create(&th[i], NULL, worker_main, &ws[i]);
+      for (int i = 0; i < nw; i++) pthread_join(th[i], NULL);
+    }
+    for (int i = 0; i < nw; i++)
+      if (ws[i].error && !res->error) {
+        res->error = ws[i].error;
+        ws[i].error = NULL;
+        res->trace = ws[i].error_trace;
+        res->ntrace = ws[i].error_ntrace;
+        ws[i].error_trace = NULL;
+      }
+    if (res->error) return -1;
+    uint64_t upto = sh->bug_chunk < sh->nchunks ? sh->bug_chunk + 1 : sh->nchunks;
+    for (uint64_t c = 0; c < upto; c++) {
+      res->executions += sh->chunks[c].executions;
+      res->transitions += sh->chunks[c].transitions;
+      if (o->verbose && sh->chunks[c].vlog.len) fwrite(sh->chunks[c].vlog.data, 1, sh->chunks[c].vlog.len, sh->logf);
+      if (sh->chunks[c].max_depth > res->max_depth) res->max_depth = sh->chunks[c].max_depth;
+      *cut |= sh->chunks[c].cut;
+    }
+    if (sh->halt && sh->bug_chunk == UINT64_MAX) break;
+    if (sh->bug_chunk != UINT64_MAX) take_bug(sh, ws, nw, res);
+    done += sh->nsamples;
+  }
+  return 0;
+}
+
+/* Why a run without a bug ended and how far it got. */
+static char *ss_bound(const SearchOptions *o, const Strata *S, uint64_t nroots, uint64_t base, const char *why,
+                      int cut, const SearchResult *res) {
+  Buf b;
+  buf_init(&b);
+  uint64_t full = 0;   /* strata 0..full-1 drew all their samples */
+  while (full < S->open && S->drawn[full] == S->target[full]) full++;
+  unsigned long long deepest = (unsigned long long)((S->open ? S->open - 1 : 0) + base);
+  unsigned long long ex = (unsigned long long)res->executions;
+  if (why && strcmp(why, "schedules") == 0)
+    buf_printf(&b, "%llu executions (--schedules) up to delay bound %llu", ex, deepest);
+  else if (why)
+    buf_printf(&b, "%s at delay bound %llu after %llu executions", why, deepest, ex);
+  else
+    buf_printf(&b, "sampled up to delay bound %llu, %llu executions", deepest, ex);
+  if (full < S->open && full > 0)
+    buf_printf(&b, "; up to delay bound %llu in full", (unsigned long long)(full - 1 + base));
+  if (nroots) buf_printf(&b, ", from %llu frontier states", (unsigned long long)nroots);
+  if (cut) buf_printf(&b, ", some cut at %lld steps", (long long)search_max_steps(o, 0));
+  return buf_take(&b);
+}
+
+int ss_sample(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, const SsRoots *roots,
+              double start, SearchResult *res) {
   int nw = o->jobs > 0 ? o->jobs : 1, rc = -1;
   Shared sh = {0};
   sh.bc = bc;
   sh.test = test;
   sh.o = o;
   sh.logf = logf;
+  sh.roots = roots && roots->n ? roots : NULL;
+  sh.salt = sh.roots ? 0x5e55e55e55e55e55ull : 0;
+  uint64_t base = sh.roots ? roots->base : 0;   /* delays the roots used (for reports) */
+  const char *tag = sh.roots ? "ses then ss" : "ss";
   pthread_mutex_init(&sh.lock, NULL);
   Worker *ws = xcalloc((size_t)nw, sizeof *ws);
   pthread_t *th = xcalloc((size_t)nw, sizeof *th);
   Progress prog;
   progress_init(&prog);
+  if (start > 0) prog.start = start;
   sh.start = prog.start;
+  Strata S = {0};
   Buf err;
   buf_init(&err);
   for (int i = 0; i < nw; i++) {
@@ -299,109 +530,58 @@ static int run_ss(const BcProgram *bc, const VmTest *test, const SearchOptions *
   }
   sh.chunks = xcalloc(WINDOW, sizeof *sh.chunks);
   const char *why = NULL;
-  int cut = 0;
-  for (uint64_t db = 0;; db++) {
-    if (o->max_delays >= 0 && db > (uint64_t)o->max_delays) { why = NULL; break; }
-    double want = o->ss_c1 * pow(o->ss_c2, (double)db);
-    uint64_t total = want >= 1e18 ? (uint64_t)1e18 : (uint64_t)ceil(want);
-    if (total == 0) total = 1;
-    /* With no delay, a deterministic explorer has one execution: run it once. */
-    if (db == 0 && (o->explorer_native == EXN_RR || o->explorer_native == EXN_RTC) && !o->explorer_twin_check)
-      total = 1;
-    if (o->schedules >= 0) {
-      uint64_t left = (uint64_t)o->schedules > res->executions ? (uint64_t)o->schedules - res->executions : 0;
-      uint64_t can = left / (db + 1);
-      if (can < total) { total = can; why = "schedules"; }
+  int cut = 0, interleave = !o->ss_strata;
+  uint64_t bugdb = 0;
+  if (stratum_open(&S, o, sh.roots, base) != 0) S.open = 0;
+  /* Rounds: every open stratum with samples left draws its share (all of
+  ** them on the paper's schedule). */
+  while (S.open && !res->bug && !sh.halt && !why) {
+    int drew = 0;
+    for (uint64_t db = 0; db < S.open && !res->bug && !sh.halt && !why; db++) {
+      uint64_t left = S.target[db] - S.drawn[db];
+      if (left == 0) continue;
+      uint64_t want = interleave ? (ROUND_EXECS + db) / (db + 1) : left;
+      if (want > left) want = left;
+      if (o->schedules >= 0) {
+        uint64_t sl = (uint64_t)o->schedules > res->executions ? (uint64_t)o->schedules - res->executions : 0;
+        uint64_t can = sl / (db + 1);
+        if (can < want) { want = can; why = "schedules"; }
+        if (want == 0) break;
+      }
+      sh.db = db;
+      uint64_t before = res->executions;
+      if (draw(&sh, ws, th, nw, S.drawn[db], want, &prog, &why, &cut, res) != 0) { rc = 0; goto out; }
+      if (sh.halt && !res->bug) break;
+      S.drawn[db] += want;
+      S.execs[db] += res->executions - before;
+      drew = 1;
+      if (res->bug) { bugdb = db; break; }
+      if (S.drawn[db] == S.target[db]) {   /* the stratum is done: its figures, and the time since the start */
+        progress_done(&prog, o);
+        fprintf(logf, "%s: delay bound %llu: %llu samples, %llu executions, %.2f s\n", tag,
+                (unsigned long long)(db + base), (unsigned long long)S.target[db], (unsigned long long)S.execs[db],
+                search_now() - prog.start);
+        fflush(logf);
+      }
     }
-    sh.db = db;
-    double t0 = search_now();
-    uint64_t before = res->executions;
-    for (uint64_t first = 0; first < total && !res->bug && !sh.halt;) {
-      if (search_should_stop(o, &prog, &why)) { sh.halt = 1; break; }
-      prog.bound = (long long)db;
-      progress_tick(&prog, o, res, db, "delay bound");
-      sh.first = first;
-      /* A portfolio member hands its turn back between windows: small ones. */
-      uint64_t window = (uint64_t)(o->member ? 4 : WINDOW) * CHUNK;
-      sh.nsamples = total - first < window ? total - first : window;
-      sh.nchunks = (sh.nsamples + CHUNK - 1) / CHUNK;
-      for (uint64_t c = 0; c < sh.nchunks; c++) {
-        Buf keep = sh.chunks[c].vlog;
-        keep.len = 0;
-        memset(&sh.chunks[c], 0, sizeof sh.chunks[c]);
-        sh.chunks[c].vlog = keep;
-        sh.chunks[c].bug_sample = UINT64_MAX;
-      }
-      sh.next_chunk = 0;
-      sh.bug_chunk = UINT64_MAX;
-      if (nw == 1) {
-        worker_main(&ws[0]);
-      } else {
-        for (int i = 0; i < nw; i++) pthread_create(&th[i], NULL, worker_main, &ws[i]);
-        for (int i = 0; i < nw; i++) pthread_join(th[i], NULL);
-      }
-      for (int i = 0; i < nw; i++)
-        if (ws[i].error && !res->error) {
-          res->error = ws[i].error;
-          ws[i].error = NULL;
-          res->trace = ws[i].error_trace;
-          res->ntrace = ws[i].error_ntrace;
-          ws[i].error_trace = NULL;
-        }
-      if (res->error) { rc = 0; goto out; }
-      uint64_t upto = sh.bug_chunk < sh.nchunks ? sh.bug_chunk + 1 : sh.nchunks;
-      for (uint64_t c = 0; c < upto; c++) {
-        res->executions += sh.chunks[c].executions;
-        res->transitions += sh.chunks[c].transitions;
-        if (o->verbose && sh.chunks[c].vlog.len) fwrite(sh.chunks[c].vlog.data, 1, sh.chunks[c].vlog.len, logf);
-        if (sh.chunks[c].max_depth > res->max_depth) res->max_depth = sh.chunks[c].max_depth;
-        cut |= sh.chunks[c].cut;
-      }
-      if (sh.halt && sh.bug_chunk == UINT64_MAX) break;
-      if (sh.bug_chunk != UINT64_MAX) {
-        uint64_t s = sh.chunks[sh.bug_chunk].bug_sample;
-        for (int i = 0; i < nw; i++)
-          if (ws[i].bug_sample == s) {
-            res->bug = 1;
-            res->bugdesc = ws[i].bug;
-            ws[i].bug.message = NULL;
-            res->trace = ws[i].bug_trace;
-            res->ntrace = ws[i].bug_ntrace;
-            ws[i].bug_trace = NULL;
-            res->cycle_start = -1;
-            if (res->bugdesc.status == VM_BUG_HOT_TEMP) res->temperature = o->temperature;
-            break;
-          }
-      }
-      first += sh.nsamples;
-    }
-    if (res->bug || sh.halt) break;
-    progress_done(&prog, o);
-    fprintf(logf, "ss: delay bound %llu: %llu samples, %llu executions, %.2f s\n", (unsigned long long)db,
-            (unsigned long long)total, (unsigned long long)(res->executions - before), search_now() - t0);
-    fflush(logf);
-    res->delays = db;
-    if (why) break;
+    if (res->bug || sh.halt || why) break;
+    /* The next stratum opens once the deepest has drawn its share: a
+    ** c2-th of its samples interleaved, all of them on the paper's
+    ** schedule. */
+    uint64_t d = S.open - 1;
+    double share = interleave ? (double)S.target[d] / (o->ss_c2 > 1 ? o->ss_c2 : 1) : (double)S.target[d];
+    if (((double)S.drawn[d] >= share || S.drawn[d] == S.target[d]) && stratum_open(&S, o, sh.roots, base) == 0)
+      continue;
+    if (!drew) break;   /* every open stratum is done and no deeper one may open */
   }
-  res->delays = sh.db;   /* the delay bound reached */
+  progress_done(&prog, o);
+  res->delays = (res->bug ? bugdb : (S.open ? S.open - 1 : 0)) + base;
   if (res->bug) {
-    fprintf(logf, "ss: bug found at delay bound %llu after %llu executions\n", (unsigned long long)sh.db,
+    fprintf(logf, "%s: bug found at delay bound %llu after %llu executions\n", tag, (unsigned long long)res->delays,
             (unsigned long long)res->executions);
   } else {
-    Buf b;
-    buf_init(&b);
     if (sh.halt && !why) why = o->stop && *o->stop ? "interrupted" : "timeout";
-    if (why && strcmp(why, "schedules") == 0)
-      buf_printf(&b, "%llu executions (--schedules) up to delay bound %llu", (unsigned long long)res->executions,
-                 (unsigned long long)sh.db);
-    else if (why)
-      buf_printf(&b, "%s at delay bound %llu after %llu executions", why, (unsigned long long)sh.db,
-                 (unsigned long long)res->executions);
-    else
-      buf_printf(&b, "sampled up to delay bound %llu, %llu executions", (unsigned long long)res->delays,
-                 (unsigned long long)res->executions);
-    if (cut) buf_printf(&b, ", some cut at %lld steps", (long long)search_max_steps(o, 0));
-    res->bound = buf_take(&b);
+    res->bound = ss_bound(o, &S, sh.roots ? sh.roots->n : 0, base, why, cut, res);
   }
   rc = 0;
 out:
@@ -412,9 +592,16 @@ out:
   free(th);
   for (int c = 0; sh.chunks && c < WINDOW; c++) buf_fini(&sh.chunks[c].vlog);
   free(sh.chunks);
+  free(S.target);
+  free(S.drawn);
+  free(S.execs);
   pthread_mutex_destroy(&sh.lock);
   buf_fini(&err);
   return rc;
+}
+
+static int run_ss(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, SearchResult *res) {
+  return ss_sample(bc, test, o, logf, NULL, 0, res);
 }
 
 const SearchOps search_ss = { "ss", run_ss };
