@@ -170,6 +170,9 @@ typedef struct Ses {
   Buf succ;
   ChunkPool pool;            /* frontier chunks for reuse */
   Liveness *live;            /* hot cycles, if a spec has hot states */
+  int frontier_full;         /* a frontier entry had to be kept as a path: the frontier reached its budget */
+  int sampled;               /* the search turned to sampling (SES then SS) */
+  char *sample_bound;        /* how far the sampling got (heap), when it ended without a bug */
 } Ses;
 
 static void frame_fini(SFrame *f) {
@@ -281,6 +284,7 @@ static void frontier_add(Ses *S, uint64_t k) {
     F->bytes += sz;
   } else {
     it->bytes = NULL;   /* re-executed from the initial state later */
+    S->frontier_full = 1;
   }
   if (F->n > S->res->peak_frontier) S->res->peak_frontier = F->n;
 }
@@ -532,6 +536,111 @@ static int launch(Ses *S, FItem *it) {
   return r;
 }
 
+/* SES, then SS (SEARCH.md): once the state cache or the frontier has
+** reached its memory budget, ses stops stratifying and samples executions
+** from the frontier entries it has not searched, with ss's delay-bounded
+** sampling (search_ss.c).  Each entry is a root: a sample replays the
+** entry's path, applies the delay the entry waits for, and inserts more
+** delays at uniformly chosen points after it. */
+typedef struct RootSet {
+  PNode **paths;             /* each root's path (owned references; NULL: the initial state) */
+  uint32_t *resume;          /* the moves its state already took */
+  uint64_t n;
+} RootSet;
+
+static uint64_t root_get(const SsRoots *R, uint64_t r, SsMove **moves, uint64_t *cap, uint32_t *resume) {
+  const RootSet *rs = R->ctx;
+  const PNode *p = rs->paths[r];
+  uint64_t n = p ? p->depth : 0;
+  if (n > *cap) {
+    *cap = n;
+    *moves = xrealloc(*moves, n * sizeof **moves);
+  }
+  for (uint64_t j = n; p; p = p->parent) {
+    j--;
+    (*moves)[j].kind = p->kind;
+    (*moves)[j].choice = p->choice;
+    (*moves)[j].index = p->index;
+  }
+  *resume = rs->resume[r];
+  return n;
+}
+
+static void roots_add(RootSet *rs, const Frontier *F, uint64_t from) {
+  rs->paths = xrealloc(rs->paths, (rs->n + F->n - from + 1) * sizeof *rs->paths);
+  rs->resume = xrealloc(rs->resume, (rs->n + F->n - from + 1) * sizeof *rs->resume);
+  for (uint64_t i = from; i < F->n; i++) {
+    rs->paths[rs->n] = pn_ref(F->items[i].path);
+    rs->resume[rs->n++] = F->items[i].i;
+  }
+}
+
+/* Should ses turn to sampling now (between frontier entries)? */
+static int memory_short(const Ses *S) {
+  return !S->o->no_sampling && (S->frontier_full || sc_is_full(S->cache));
+}
+
+/* Sample from the entries of work not yet searched (from index `from`)
+** and those of the next frontier (stratum_done: every entry of work was
+** searched, so stratum S->db is complete); frees the frontiers and the
+** cache.
+** Returns 0, or -1 on an internal error. */
+static int sample_frontier(Ses *S, Frontier *work, uint64_t from, int stratum_done, FILE *logf) {
+  SearchResult *res = S->res, sub = {0};
+  RootSet rs = {0};
+  roots_add(&rs, work, from);
+  /* The next frontier is searched only within --max-delays. */
+  if (S->o->max_delays < 0 || S->db < (uint64_t)S->o->max_delays) roots_add(&rs, &S->next, 0);
+  long long proved = (long long)S->db - (stratum_done ? 0 : 1);   /* strata 0..proved were searched in full */
+  progress_done(&S->prog, S->o);
+  fprintf(logf, "ses: the %s reached its budget at delay bound %llu after %llu distinct states: sampling from %llu "
+          "frontier states (SES then SS)\n", sc_is_full(S->cache) ? "state cache" : "frontier",
+          (unsigned long long)S->db, (unsigned long long)res->states, (unsigned long long)rs.n);
+  fflush(logf);
+  res->cache_bytes = sc_bytes(S->cache);
+  res->cache_refused = sc_refused(S->cache);
+  res->cache_full = sc_is_full(S->cache);
+  frontier_free(work, &S->pool);
+  frontier_free(&S->next, &S->pool);
+  pool_fini(&S->pool);
+  sc_free(S->cache);
+  S->cache = NULL;
+  S->sampled = 1;
+  int rc = 0;
+  if (rs.n) {
+    SsRoots R = { rs.n, S->db, &rs, root_get };
+    rc = ss_sample(S->bc, S->test, S->o, logf, &R, S->prog.start, &sub);
+  }
+  res->executions = sub.executions;
+  res->transitions += sub.transitions;
+  if (sub.max_depth > res->max_depth) res->max_depth = sub.max_depth;
+  if (rc == 0 && (sub.bug || sub.error)) {
+    res->bug = sub.bug;
+    res->bugdesc = sub.bugdesc;
+    sub.bugdesc.message = NULL;
+    res->error = sub.error;
+    sub.error = NULL;
+    res->trace = sub.trace;
+    res->ntrace = sub.ntrace;
+    sub.trace = NULL;
+    res->cycle_start = -1;
+    res->delays = sub.delays;
+  } else if (rc == 0) {
+    Buf b;
+    buf_init(&b);
+    if (proved >= 0) buf_printf(&b, "proved up to delay bound %lld (%llu states), then ", proved,
+                                (unsigned long long)res->states);
+    buf_printf(&b, "%s", rs.n ? sub.bound : "no frontier state to sample from");
+    S->sample_bound = buf_take(&b);
+    res->delays = sub.delays;
+  }
+  search_result_fini(&sub);
+  for (uint64_t i = 0; i < rs.n; i++) pn_unref(rs.paths[i]);
+  free(rs.paths);
+  free(rs.resume);
+  return rc;
+}
+
 static int run_ses(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, SearchResult *res) {
   Ses s = {0}, *S = &s;
   S->bc = bc;
@@ -594,6 +703,11 @@ static int run_ses(const BcProgram *bc, const VmTest *test, const SearchOptions 
       break;
     }
     if (o->max_delays >= 0 && S->db >= (uint64_t)o->max_delays) break;
+    if (memory_short(S)) {
+      Frontier none = {0};
+      if (sample_frontier(S, &none, 0, 1, logf) != 0) goto out;
+      break;
+    }
     Frontier work = S->next;
     memset(&S->next, 0, sizeof S->next);
     S->db++;
@@ -601,6 +715,12 @@ static int run_ses(const BcProgram *bc, const VmTest *test, const SearchOptions 
     S->new_states = 0;
     t0 = search_now();
     for (uint64_t i = 0; i < work.n && r == 0 && !res->bug && !S->why && !S->failed; i++) {
+      if (memory_short(S)) {
+        /* The entries already searched gave their chunks back (below);
+        ** the rest become roots. */
+        if (sample_frontier(S, &work, i, 0, logf) != 0) goto out;
+        break;
+      }
       FItem *it = &work.items[i];
       r = launch(S, it);
       /* A chunk whose entries are all done goes back (entries with bytes
@@ -620,9 +740,13 @@ static int run_ses(const BcProgram *bc, const VmTest *test, const SearchOptions 
     }
     S->root = NULL;
     frontier_free(&work, &S->pool);
+    if (S->sampled) break;
   }
-  res->delays = S->db;
-  if (!res->bug && !res->complete) {
+  if (!S->sampled) res->delays = S->db;
+  if (S->sampled && !res->bug && !res->error) {
+    res->bound = S->sample_bound;
+    S->sample_bound = NULL;
+  } else if (!res->bug && !res->complete) {
     Buf b;
     buf_init(&b);
     if (S->why) buf_printf(&b, "%s at delay bound %llu", S->why, (unsigned long long)S->db);
@@ -630,7 +754,7 @@ static int run_ses(const BcProgram *bc, const VmTest *test, const SearchOptions 
                     (unsigned long long)S->next.n);
     res->bound = buf_take(&b);
   }
-  if (res->bug)
+  if (res->bug && !S->sampled)
     fprintf(logf, "ses: bug found at delay bound %llu after %llu distinct states\n", (unsigned long long)S->db,
             (unsigned long long)res->states);
   rc = 0;
@@ -647,6 +771,7 @@ out:
   free(S->fr);
   frontier_free(&S->next, &S->pool);
   pool_fini(&S->pool);
+  free(S->sample_bound);
   ps_fini(&S->path);
   sc_free(S->cache);
   live_free(S->live);
