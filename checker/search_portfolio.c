@@ -86,18 +86,24 @@ int search_member_yield(SearchMember *m) {
   m->called = 1;
   m->last_transitions = m->res.transitions;
   if (m->work < m->turn_end) return 0;
+  /* The turn is over.  Work past its end (a search that calls here only
+  ** every few thousand steps, such as ss between windows of samples) is
+  ** owed: the member sits out whole turns until it has paid it back. */
   Portfolio *pf = m->pf;
-  pthread_mutex_lock(&pf->mu);
-  m->st = MS_YIELDED;
-  pthread_cond_broadcast(&pf->cv);
-  while (m->st != MS_RUNNING && !pf->stop) pthread_cond_wait(&pf->cv, &pf->mu);
-  pthread_mutex_unlock(&pf->mu);
-  /* Turns grow by half; past PROOF_WORK an exhaustive member's double, so
-  ** that early rounds are cheap and even, and a long run (most likely a
-  ** proof) goes more and more to the members that can end it. */
-  if (m->slice < SLICE_MAX) m->slice += m->exhaustive && m->work >= PROOF_WORK ? m->slice : m->slice / 2;
-  m->turn_end = m->work + m->slice;
-  return pf->stop ? 1 : 0;
+  while (m->work >= m->turn_end) {
+    pthread_mutex_lock(&pf->mu);
+    m->st = MS_YIELDED;
+    pthread_cond_broadcast(&pf->cv);
+    while (m->st != MS_RUNNING && !pf->stop) pthread_cond_wait(&pf->cv, &pf->mu);
+    pthread_mutex_unlock(&pf->mu);
+    if (pf->stop) return 1;
+    /* Turns grow by half; past PROOF_WORK an exhaustive member's double,
+    ** so that early rounds are cheap and even, and a long run (most
+    ** likely a proof) goes more and more to the members that can end it. */
+    if (m->slice < SLICE_MAX) m->slice += m->exhaustive && m->work >= PROOF_WORK ? m->slice : m->slice / 2;
+    m->turn_end += m->slice;
+  }
+  return 0;
 }
 
 static void *member_main(void *arg) {

@@ -433,7 +433,7 @@ static int draw(Shared *sh, Worker *ws, pthread_t *th, int nw, uint64_t first, u
     progress_tick(prog, o, res, sh->db, "delay bound");
     sh->first = first + done;
     /* A portfolio member hands its turn back between windows: small ones. */
-    uint64_t window = (uint64_t)(o->member ? 4 : WINDOW) * CHUNK;
+    uint64_t window = (uint64_t)(o->member ? 1 : WINDOW) * CHUNK;
     sh->nsamples = count - done < window ? count - done : window;
     sh->nchunks = (sh->nsamples + CHUNK - 1) / CHUNK;
     for (uint64_t c = 0; c < sh->nchunks; c++) {
