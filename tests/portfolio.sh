@@ -5,7 +5,8 @@
 #   it is named, and the trace replays to the same bug;
 # - a bug only a sampling member finds soon (tests/portfolio/random_wins.p)
 #   is found by it, in far fewer steps than dfs needs, and one only an
-#   exhaustive member finds soon (exhaustive_wins.p) by ses or dfs;
+#   exhaustive member finds soon (exhaustive_wins.p) by ses or dfs, and
+#   one pct finds soon (pct_wins.p), by the portfolio too;
 # - the result is the same for the same --seed and -j (1 and 2);
 # - --timeout stops every member; liveness verdicts are dfs's.
 . "${srcdir:-.}/tests/lib.sh"
@@ -43,6 +44,21 @@ r2=$(run --search random -q --seed 1 --schedules 20000 -o "$tmp/e2" tests/portfo
 if [ "$rc" -eq 1 ] && echo "$r" | grep -Eq '^portfolio: (ses/rtc|dfs) found the bug after 41 states$' && [ "$rc2" -eq 0 ]; then
   ok "an exhaustive member finds the bug random misses in 20,000 executions"
 else bad "exhaustive_wins: exit $rc, random exit $rc2"; echo "$r" | tail -n 4; fi
+
+# ... and one pct is best at (a machine starved for 200 steps, then run
+# within 20): pct finds it in about a hundred executions, random and ss
+# not in 2,000 (nor in 20 s), dfs not in 20 s; the portfolio finds it (ses
+# at 2 delays, 5 times slower than pct alone, may get there first: its
+# turns grow faster once it has done PROOF_WORK steps).
+r=$(run --search pct --seed 1 -q -o "$tmp/p" tests/portfolio/pct_wins.p 2>&1); rc=$?
+n=$(echo "$r" | field executions)
+r2=$(run --search random --seed 1 --schedules 2000 -q -o "$tmp/p" tests/portfolio/pct_wins.p 2>&1); rc2=$?
+r3=$(run --search ss --seed 1 --schedules 2000 -q -o "$tmp/p" tests/portfolio/pct_wins.p 2>&1); rc3=$?
+r4=$(run --search portfolio --seed 1 -q -o "$tmp/p" tests/portfolio/pct_wins.p 2>&1); rc4=$?
+if [ "$rc" -eq 1 ] && [ "${n:-99999}" -lt 1000 ] && [ "$rc2" -eq 0 ] && [ "$rc3" -eq 0 ] && [ "$rc4" -eq 1 ] &&
+   echo "$r4" | grep -q 'the mark came after number 10[0-9]'; then
+  ok "pct finds the starvation bug in $n executions, random and ss not in 2,000; the portfolio finds it"
+else bad "pct_wins: pct exit $rc ($n executions), random $rc2, ss $rc3, portfolio $rc4"; echo "$r4" | tail -n 4; fi
 
 for j in 1 2; do
   a=$(run --search portfolio -q --seed 7 -j $j -t tcBugLockLeak -o "$tmp/d1" models/clientserver 2>&1 | strip_time)
