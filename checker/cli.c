@@ -55,7 +55,7 @@ typedef struct Options {
   int explorer_native;       /* ExNative */
 } Options;
 
-static const char *const searches[] = { "ses", "ss", "dfs", "bfs", "random", "irs", "pct", "pb", NULL };
+static const char *const searches[] = { "ses", "ss", "dfs", "bfs", "random", "irs", "pct", "pb", "portfolio", NULL };
 static const char *const formats[] = { "text", "json", "schedule", "msc", "html", "dot", NULL };
 
 static void usage(FILE *f) {
@@ -70,13 +70,16 @@ static void usage(FILE *f) {
 "      --check-only       parse and type-check only\n"
 "\n"
 "How to search:\n"
-"  -s, --search ALG       ses (default), ss, dfs, bfs, random, irs, pct, pb\n"
-"  -e, --explorer NAME    rr, rtc (default), prr, an explorer of the model, or FILE.p:NAME\n"
+"  -s, --search ALG       portfolio (default: random, ses, pct, dfs and ss in turns),\n"
+"                         ses, ss, dfs, bfs, random, irs, pct, pb\n"
+"  -e, --explorer NAME    for ses and ss (also in the portfolio): rr, rtc (default), prr,\n"
+"                         an explorer of the model, or FILE.p:NAME\n"
 "      --max-delays N     highest delay budget for ses/ss, preemption bound for pb (default: no bound)\n"
 "      --explorer-twin-check  run stdlib's rr/rtc/prr .p explorer and its native twin\n"
 "                         in lockstep; fail where their choices differ\n"
 "      --ss-c1 X, --ss-c2 X  ss draws c1 * c2^db samples at delay bound db (100, 10)\n"
-"      --max-steps N      longest execution for sampling searches (default 10000)\n"
+"      --max-steps N      longest execution for sampling searches (default, as P: 100000 for\n"
+"                         random and irs, 10000 for pct and ss)\n"
 "      --schedules N      how many executions for sampling searches (default: no bound)\n"
 "      --irs-step N       irs: the depth bound grows by N steps each iteration (default 10)\n"
 "      --pct-depth D      pct: bug depth, D-1 priority change points (default 3)\n"
@@ -89,10 +92,11 @@ static void usage(FILE *f) {
 "      --seed N           seed of every random decision of the checker\n"
 "      --unfair           dfs, ses: report any cycle on which a spec stays hot, also one\n"
 "                         that starves a machine or a `$$` (default: fair cycles only)\n"
-"      --liveness-temperature-threshold N  random, irs, pct, ss: a spec hot for more\n"
-"                         than N steps of one execution is a liveness bug (0: off;\n"
-"                         default, as P: half the step bound, --max-steps / 2)\n"
-"  -j, --jobs N           worker threads (default 1)\n"
+"      --liveness-temperature-threshold N  random, irs: a spec hot for more than N\n"
+"                         steps of one execution is a liveness bug (0: off; default,\n"
+"                         as P: half their step bound, 50000); pct and ss, unfair like\n"
+"                         P's pct, do not check it\n"
+"  -j, --jobs N           worker threads (default 1): ss samples, portfolio members side by side\n"
 "\n"
 "Output:\n"
 "  -o, --out DIR          where counterexamples and reports go (default pcheck-out/)\n"
@@ -389,7 +393,7 @@ static int run_search(const Options *o, const BcProgram *bc, Program *prog, cons
   so.ss_c2 = o->ss_c2;
   so.jobs = (int)o->jobs;
   so.unfair = o->unfair;
-  so.temperature = o->temperature >= 0 ? o->temperature : o->max_steps / 2;
+  so.temperature = o->temperature;   /* -1: each search's default (search_temperature) */
   signal(SIGINT, on_sigint);
   SearchResult res = {0};
   if (ops->run(bc, &test, &so, stdout, &res) != 0) {
@@ -408,6 +412,8 @@ static int run_search(const Options *o, const BcProgram *bc, Program *prog, cons
     rc = EXIT_INTERNAL;
   } else {
     char *trace_path = NULL;
+    /* The portfolio's figures are those of the member that decided. */
+    if (ops == &search_portfolio && res.cache_bytes) exhaustive = 1;
     if (res.bug) {
       print_bug(&res.bugdesc);
       if (trace_write(bc, &test, tc->name, o->search, o->seed, &res, o->out, o->trace_format, &trace_path) != 0)
@@ -438,7 +444,9 @@ static int run_search(const Options *o, const BcProgram *bc, Program *prog, cons
   return rc;
 }
 
-static int is_delaying(const char *search) { return strcmp(search, "ses") == 0 || strcmp(search, "ss") == 0; }
+static int is_delaying(const char *search) {
+  return strcmp(search, "ses") == 0 || strcmp(search, "ss") == 0 || strcmp(search, "portfolio") == 0;
+}
 
 /* Where the standard library's .p files are: $PCHECK_STDLIB, or the
 ** installed folder. */
@@ -484,10 +492,10 @@ static int resolve_explorer_name(Options *o, char **file) {
 
 int main(int argc, char **argv) {
   Options o = {0};
-  o.search = "ses";
+  o.search = "portfolio";
   o.explorer = "rtc";
   o.max_delays = -1;
-  o.max_steps = 10000;
+  o.max_steps = -1;   /* P's bounds: 100,000 steps for random and irs, 10,000 for pct and ss */
   o.schedules = -1;
   o.jobs = 1;
   o.out = "pcheck-out";
@@ -531,7 +539,7 @@ int main(int argc, char **argv) {
     case O_CHECK: o.check_only = 1; break;
     case 's':
       if (!in_list(optarg, searches))
-        return bad_usage("unknown search '%s' (expected ses, ss, dfs, bfs, random, irs, pct or pb)", optarg);
+        return bad_usage("unknown search '%s' (expected portfolio, ses, ss, dfs, bfs, random, irs, pct or pb)", optarg);
       o.search = optarg;
       break;
     case 'e':

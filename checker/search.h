@@ -20,9 +20,13 @@ typedef struct TraceChoice {
   uint32_t value;            /* machine id, or option index */
 } TraceChoice;
 
+/* A member of the portfolio (search_portfolio.c), as its search sees it. */
+typedef struct SearchMember SearchMember;
+
 typedef struct SearchOptions {
   uint64_t seed;             /* --seed */
-  int64_t max_steps;         /* --max-steps (sampling searches) */
+  int64_t max_steps;         /* --max-steps (sampling searches), or -1: each search's own default
+                                (search_max_steps) */
   int64_t schedules;         /* --schedules, -1: no bound */
   double timeout;            /* seconds, 0: none */
   uint64_t mem;              /* --mem: state cache budget in bytes */
@@ -47,8 +51,10 @@ typedef struct SearchOptions {
   int jobs;                  /* -j */
   /* Liveness (checker/liveness.h): */
   int unfair;                /* --unfair: hot cycles need not be fair */
-  int64_t temperature;       /* --liveness-temperature-threshold: sampling searches report a spec hot
-                                for more steps than this; 0: off */
+  int64_t temperature;       /* --liveness-temperature-threshold: random and irs report a spec hot for
+                                more steps than this; 0: off; -1: P's default (search_temperature) */
+  SearchMember *member;      /* set when the search runs as a portfolio member: search_should_stop
+                                hands its turn back there; NULL otherwise */
 } SearchOptions;
 
 typedef struct SearchResult {
@@ -94,6 +100,7 @@ extern const SearchOps search_irs;
 extern const SearchOps search_pct;
 extern const SearchOps search_ses;
 extern const SearchOps search_ss;
+extern const SearchOps search_portfolio;
 
 /* The search named name (CLI.md), or NULL if this build has none. */
 const SearchOps *search_find(const char *name);
@@ -113,8 +120,24 @@ double search_now(void);
 void progress_init(Progress *p);
 void progress_tick(Progress *p, const SearchOptions *o, const SearchResult *r, uint64_t frontier, const char *what);
 void progress_done(Progress *p, const SearchOptions *o);
-/* Should the search stop now (timeout or interrupt)?  Sets *why. */
+/* Should the search stop now (timeout or interrupt, or, for a portfolio
+** member, the portfolio ended)?  Sets *why.  A portfolio member may wait
+** here for its next turn.  Every search calls it at least every few
+** thousand transitions. */
 int search_should_stop(const SearchOptions *o, const Progress *p, const char **why);
+/* P's step bounds: a fair search (random, irs: every enabled choice has a
+** chance at every step) runs executions of up to 100,000 steps (P's
+** MaxFairSchedulingSteps), an unfair one (pct, ss) 10,000 (its
+** MaxUnfairSchedulingSteps), unless --max-steps says otherwise. */
+enum { FAIR_MAX_STEPS = 100000, UNFAIR_MAX_STEPS = 10000 };
+int64_t search_max_steps(const SearchOptions *o, int fair);
+/* The temperature threshold of a fair search: --liveness-temperature-
+** threshold, else, as P, half its step bound (50,000 by default).  Unfair
+** searches do not check temperature (P checks it under fair strategies
+** only: a spec hot for long in an unfair execution is no bug). */
+int64_t search_temperature(const SearchOptions *o);
+/* The portfolio's side of search_should_stop: 1 if member m must stop. */
+int search_member_yield(SearchMember *m);
 
 /* Single executions from the initial state, one picked choice at a time:
 ** what random, irs and pct share. */

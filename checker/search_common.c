@@ -74,14 +74,23 @@ void progress_done(Progress *p, const SearchOptions *o) {
 }
 
 int search_should_stop(const SearchOptions *o, const Progress *p, const char **why) {
+  if (o->member && search_member_yield(o->member)) { *why = "stopped by the portfolio"; return 1; }
   if (o->stop && *o->stop) { *why = "interrupted"; return 1; }
   if (o->timeout > 0 && search_now() - p->start > o->timeout) { *why = "timeout"; return 1; }
   return 0;
 }
 
+int64_t search_max_steps(const SearchOptions *o, int fair) {
+  return o->max_steps > 0 ? o->max_steps : fair ? FAIR_MAX_STEPS : UNFAIR_MAX_STEPS;
+}
+
+int64_t search_temperature(const SearchOptions *o) {
+  return o->temperature >= 0 ? o->temperature : search_max_steps(o, 1) / 2;
+}
+
 const SearchOps *search_find(const char *name) {
   static const SearchOps *const all[] = { &search_random, &search_dfs, &search_bfs, &search_ses, &search_ss,
-                                          &search_pb, &search_irs, &search_pct };
+                                          &search_pb, &search_irs, &search_pct, &search_portfolio };
   for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
     if (strcmp(all[i]->name, name) == 0) return all[i];
   return NULL;

@@ -12,7 +12,8 @@
 
 static int run_irs(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, SearchResult *res) {
   Walk w;
-  walk_init(&w, bc, test, o->temperature);
+  int64_t max_steps = search_max_steps(o, 1);
+  walk_init(&w, bc, test, search_temperature(o));
   Rng rng;
   rng_seed(&rng, o->seed);
   Buf log;
@@ -28,7 +29,7 @@ static int run_irs(const BcProgram *bc, const VmTest *test, const SearchOptions 
   for (uint64_t count = 1;; iter++) {
     /* The bound of iteration iter, and its 3^iter executions (saturating). */
     bound = step > INT64_MAX / (int64_t)(iter + 1) ? INT64_MAX : step * (int64_t)(iter + 1);
-    int64_t cut = bound < o->max_steps ? bound : o->max_steps;
+    int64_t cut = bound < max_steps ? bound : max_steps;
     for (uint64_t k = 0; k < count; k++) {
       if (search_should_stop(o, &prog, &why)) goto done;
       progress_tick(&prog, o, res, ex, "executions");
@@ -40,7 +41,7 @@ static int run_irs(const BcProgram *bc, const VmTest *test, const SearchOptions 
       WalkEnd end = walk_run(&w, cut, walk_pick_uniform, &rng, res);
       if (end == WALK_FAIL) goto fail;
       if (end == WALK_BUG) goto done;
-      if (end == WALK_CUT && cut == o->max_steps) max_cut = 1;
+      if (end == WALK_CUT && cut == max_steps) max_cut = 1;
       if (o->verbose && logf) { fwrite(log.data ? log.data : "", 1, log.len, logf); log.len = 0; }
       if (o->schedules >= 0 && ex >= (uint64_t)o->schedules) goto done;
     }
@@ -57,7 +58,7 @@ done:
     if (why) buf_printf(&r, "%s after ", why);
     buf_printf(&r, "%llu executions (irs, iteration %llu, depth bound %lld)", (unsigned long long)res->executions,
                (unsigned long long)iter, (long long)bound);
-    if (max_cut) buf_printf(&r, ", some cut at %lld steps", (long long)o->max_steps);
+    if (max_cut) buf_printf(&r, ", some cut at %lld steps", (long long)max_steps);
     res->bound = buf_take(&r);
   }
   rc = 0;

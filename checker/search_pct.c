@@ -77,7 +77,8 @@ static uint32_t pick_pct(void *ctx, const VmChoices *ch) {
 
 static int run_pct(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, SearchResult *res) {
   Walk w;
-  walk_init(&w, bc, test, o->temperature);
+  int64_t max_steps = search_max_steps(o, 0);
+  walk_init(&w, bc, test, 0);   /* unfair: no temperature check (search_temperature) */
   Pct p = {0};
   rng_seed(&p.rng, o->seed);
   Buf log;
@@ -100,7 +101,7 @@ static int run_pct(const BcProgram *bc, const VmTest *test, const SearchOptions 
     p.sched = 0;
     if (o->verbose) buf_printf(&log, "<TestLog> Execution %llu (seed %llu)\n", (unsigned long long)ex + 1,
                                (unsigned long long)o->seed);
-    WalkEnd end = walk_run(&w, o->max_steps, pick_pct, &p, res);
+    WalkEnd end = walk_run(&w, max_steps, pick_pct, &p, res);
     if (end == WALK_FAIL) goto fail;
     if (end == WALK_BUG) goto done;
     if (end == WALK_CUT) truncated = 1;
@@ -117,7 +118,7 @@ done:
     if (why) buf_printf(&r, "%s after ", why);
     buf_printf(&r, "%llu executions (pct, depth %lld, %lld steps)", (unsigned long long)res->executions,
                (long long)p.d, (long long)k);
-    if (truncated) buf_printf(&r, ", some cut at %lld steps", (long long)o->max_steps);
+    if (truncated) buf_printf(&r, ", some cut at %lld steps", (long long)max_steps);
     res->bound = buf_take(&r);
   }
   rc = 0;

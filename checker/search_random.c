@@ -11,7 +11,8 @@
 
 static int run_random(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, SearchResult *res) {
   Walk w;
-  walk_init(&w, bc, test, o->temperature);
+  int64_t max_steps = search_max_steps(o, 1);
+  walk_init(&w, bc, test, search_temperature(o));
   Rng rng;
   rng_seed(&rng, o->seed);
   Buf log;
@@ -27,7 +28,7 @@ static int run_random(const BcProgram *bc, const VmTest *test, const SearchOptio
     res->executions++;
     if (o->verbose) buf_printf(&log, "<TestLog> Execution %llu (seed %llu)\n", (unsigned long long)ex + 1,
                                (unsigned long long)o->seed);
-    WalkEnd end = walk_run(&w, o->max_steps, walk_pick_uniform, &rng, res);
+    WalkEnd end = walk_run(&w, max_steps, walk_pick_uniform, &rng, res);
     if (end == WALK_FAIL) goto fail;
     if (end == WALK_BUG) goto done;
     if (end == WALK_CUT) truncated = 1;
@@ -43,7 +44,7 @@ done:
     buf_init(&r);
     if (why) buf_printf(&r, "%s after ", why);
     buf_printf(&r, "%llu random executions", (unsigned long long)res->executions);
-    if (truncated) buf_printf(&r, ", some cut at %lld steps", (long long)o->max_steps);
+    if (truncated) buf_printf(&r, ", some cut at %lld steps", (long long)max_steps);
     res->bound = buf_take(&r);
   }
   rc = 0;

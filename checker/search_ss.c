@@ -7,7 +7,9 @@
 ** uniformly, and re-run with a delay there too.  A point is a state with
 ** more choices left than delays applied there; at a machine choice the
 ** explorer is asked (Next) and the delay is its Delay, at a data choice the
-** delay takes the next value.  Every execution run is checked for bugs.
+** delay takes the next value; a fair choice (`$$`) is a coin drawn from the
+** sample's generator, never a delay point.  Every execution run is checked
+** for bugs.
 **
 ** Sample i of stratum db draws its numbers from a generator seeded by
 ** (--seed, db, i), whatever thread runs it, and samples are handed out in
@@ -113,12 +115,14 @@ static int execute(Worker *w, const uint32_t *path, uint32_t np, uint64_t exseed
   if (ex_init(w->ex, exseed, ev, nev, &w->d) != 0) return ex_failed(w, explorer_error(w->ex));
   uint32_t pi = 0, left = np ? path[0] : 0, here = 0;
   uint64_t steps = 0;
+  Rng coin;   /* the fair choices ($$) of this execution: the same on every re-execution of the sample */
+  rng_seed(&coin, exseed ^ 0x9e3779b97f4a7c15ull);
   for (;;) {
     VmStatus st = vm_choices(w->vm, (uint8_t *)w->a.data, w->a.len, &w->ch);
     if (st == VM_BAD_STATE) return ex_failed(w, "internal error: the VM produced a malformed state");
     if (st != VM_OK) return 1;
     if (w->ch.kind == VC_NONE) break;
-    if ((int64_t)steps >= o->max_steps) { *cut = 1; break; }
+    if ((int64_t)steps >= search_max_steps(o, 0)) { *cut = 1; break; }
     uint32_t c = here;
     if (w->ch.kind == VC_MACHINE) {
       explorer_set_names(w->ex, w->vm);
@@ -139,7 +143,13 @@ static int execute(Worker *w, const uint32_t *path, uint32_t np, uint64_t exseed
       }
       w->given[here] = c;
     }
-    if (here + 1 < w->ch.n) {   /* a delay point */
+    /* A `$$` is a fair coin, drawn, never a delay point: taking its first
+    ** option every time would make every sample with few delays an unfair
+    ** execution (a lossy channel losing forever), which the temperature
+    ** check would report as a liveness bug no fair execution has. */
+    int fair = w->ch.kind == VC_DATA && w->ch.fair;
+    if (fair) c = rng_below(&coin, w->ch.n);
+    if (!fair && here + 1 < w->ch.n) {   /* a delay point */
       if (pi < np && left == 0) {
         if (w->ch.kind == VC_MACHINE && ex_delay(w->ex, &w->d) != 0) return ex_failed(w, explorer_error(w->ex));
         here++;
@@ -284,7 +294,7 @@ static int run_ss(const BcProgram *bc, const VmTest *test, const SearchOptions *
     vm_record_events(ws[i].vm, 1);
     ws[i].ex = explorer_new(bc, test, o->explorer, (ExNative)o->explorer_native, o->explorer_twin_check, &err);
     ws[i].bug_sample = UINT64_MAX;
-    live_temp_init(&ws[i].temp, bc, test, o->temperature);
+    live_temp_init(&ws[i].temp, bc, test, 0);   /* unfair: no temperature check (search_temperature) */
     if (!ws[i].ex) { fprintf(stderr, "pcheck: error: %s\n", err.data); goto out; }
   }
   sh.chunks = xcalloc(WINDOW, sizeof *sh.chunks);
@@ -311,7 +321,9 @@ static int run_ss(const BcProgram *bc, const VmTest *test, const SearchOptions *
       prog.bound = (long long)db;
       progress_tick(&prog, o, res, db, "delay bound");
       sh.first = first;
-      sh.nsamples = total - first < (uint64_t)WINDOW * CHUNK ? total - first : (uint64_t)WINDOW * CHUNK;
+      /* A portfolio member hands its turn back between windows: small ones. */
+      uint64_t window = (uint64_t)(o->member ? 4 : WINDOW) * CHUNK;
+      sh.nsamples = total - first < window ? total - first : window;
       sh.nchunks = (sh.nsamples + CHUNK - 1) / CHUNK;
       for (uint64_t c = 0; c < sh.nchunks; c++) {
         Buf keep = sh.chunks[c].vlog;
@@ -388,7 +400,7 @@ static int run_ss(const BcProgram *bc, const VmTest *test, const SearchOptions *
     else
       buf_printf(&b, "sampled up to delay bound %llu, %llu executions", (unsigned long long)res->delays,
                  (unsigned long long)res->executions);
-    if (cut) buf_printf(&b, ", some cut at %lld steps", (long long)o->max_steps);
+    if (cut) buf_printf(&b, ", some cut at %lld steps", (long long)search_max_steps(o, 0));
     res->bound = buf_take(&b);
   }
   rc = 0;

@@ -239,10 +239,15 @@ if [ $? -eq 0 ] && echo "$s" | grep -q '^result: no-bug (bounded: the search sta
   ok "a stack larger than --frontier-mem stops cleanly"
 else bad "a stack larger than --frontier-mem"; echo "$s" | tail -n 3; fi
 
-# 8. ses is the default search and rtc the default explorer.
+# 8. The portfolio is the default search and rtc the default explorer (of
+# ses, alone or in the portfolio).
 a=$(run -q -t tcSingleClient -o "$tmp/o" models/clientserver 2>&1 | notime)
-b=$(run --search ses --explorer rtc -q -t tcSingleClient -o "$tmp/o" models/clientserver 2>&1 | notime)
-if [ "$a" = "$b" ]; then ok "ses with rtc is the default"; else bad "the default search is not ses with rtc"; fi
+b=$(run --search portfolio --explorer rtc -q -t tcSingleClient -o "$tmp/o" models/clientserver 2>&1 | notime)
+c=$(run --search ses -q -t tcSingleClient -o "$tmp/o" models/clientserver 2>&1 | notime)
+d=$(run --search ses --explorer rtc -q -t tcSingleClient -o "$tmp/o" models/clientserver 2>&1 | notime)
+if [ "$a" = "$b" ] && echo "$a" | grep -Eq '^portfolio: (ses\/rtc|dfs) covered every state$' && [ "$c" = "$d" ]; then
+  ok "the portfolio is the default, with rtc"
+else bad "the default search is not the portfolio with rtc"; echo "$a"; fi
 
 echo "# passed: $pass failed: $fail"
 [ "$fail" -eq 0 ]

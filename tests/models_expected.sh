@@ -2,7 +2,7 @@
 # models_expected.sh: every protocol model of models/ gives the verdict its
 # expected.txt records (one line per test case: TEST, no-bug, bug or
 # deep-bug, the number of states dfs visits for a correct test, a note).
-# - a correct test: the default search (ses with rtc) ends "no-bug
+# - a correct test: the default search (the portfolio) ends "no-bug
 #   (complete)" having visited exactly the recorded number of states;
 # - a bug variant: the default search finds it (exit 1), its .schedule
 #   replays to the same bug, and dfs finds it too;

@@ -1549,6 +1549,18 @@ VmStatus vm_initial(Vm *vm, Buf *out) {
   return VM_OK;
 }
 
+/* Append to out->ids the machines of the loaded State that can run. */
+static void add_enabled(Vm *vm, VmChoices *out) {
+  for (uint32_t i = 0; i < vm->nms; i++) {
+    if (!can_dequeue(vm, &vm->ms[i])) continue;
+    if (out->n == out->cap) {
+      out->cap = out->cap ? out->cap * 2 : 16;
+      out->ids = xrealloc(out->ids, out->cap * sizeof(uint32_t));
+    }
+    out->ids[out->n++] = i;
+  }
+}
+
 VmStatus vm_choices(Vm *vm, const uint8_t *s, size_t len, VmChoices *out) {
   begin(vm);
   out->n = 0;
@@ -1566,14 +1578,7 @@ VmStatus vm_choices(Vm *vm, const uint8_t *s, size_t len, VmChoices *out) {
     out->fair = vm->hdr.choice_kind == 4;
     return VM_OK;
   }
-  for (uint32_t i = 0; i < vm->nms; i++) {
-    if (!can_dequeue(vm, &vm->ms[i])) continue;
-    if (out->n == out->cap) {
-      out->cap = out->cap ? out->cap * 2 : 16;
-      out->ids = xrealloc(out->ids, out->cap * sizeof(uint32_t));
-    }
-    out->ids[out->n++] = i;
-  }
+  add_enabled(vm, out);
   if (out->n) { out->kind = VC_MACHINE; return VM_OK; }
   /* Quiescent: a machine blocked in receive is a deadlock; a hot spec is a
   ** liveness bug. */
@@ -1608,14 +1613,7 @@ VmStatus vm_enabled(Vm *vm, const uint8_t *s, size_t len, VmChoices *out) {
   if (!load(vm, s, len)) return VM_BAD_STATE;
   out->nmachines = vm->nms;
   out->machine = vm->hdr.choice_kind ? vm->hdr.choice_machine : 0;
-  for (uint32_t i = 0; i < vm->nms; i++) {
-    if (!can_dequeue(vm, &vm->ms[i])) continue;
-    if (out->n == out->cap) {
-      out->cap = out->cap ? out->cap * 2 : 16;
-      out->ids = xrealloc(out->ids, out->cap * sizeof(uint32_t));
-    }
-    out->ids[out->n++] = i;
-  }
+  add_enabled(vm, out);
   return VM_OK;
 }
 

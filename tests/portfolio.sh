@@ -1,0 +1,71 @@
+#!/bin/sh
+# portfolio.sh: the portfolio search (checker/search_portfolio.c).
+# - a correct model is proved complete with exactly dfs's state count;
+# - every seeded bug of models/clientserver is found, the member that found
+#   it is named, and the trace replays to the same bug;
+# - a bug only a sampling member finds soon (tests/portfolio/random_wins.p)
+#   is found by it, in far fewer steps than dfs needs, and one only an
+#   exhaustive member finds soon (exhaustive_wins.p) by ses or dfs;
+# - the result is the same for the same --seed and -j (1 and 2);
+# - --timeout stops every member; liveness verdicts are dfs's.
+. "${srcdir:-.}/tests/lib.sh"
+strip_time() { sed "s/time: [0-9.]*//; /^trace: /d"; }
+
+for m in "tests/golden/search/two_workers.p -t Main" "models/clientserver -t tcSingleClient" "models/german -t tcTwoCaches"; do
+  d=$(run --search dfs -q --mem 256M $m 2>&1 | field states)
+  r=$(run --search portfolio -q --mem 256M $m 2>&1); rc=$?
+  p=$(echo "$r" | field states)
+  if [ "$rc" -eq 0 ] && echo "$r" | grep -q '^result: no-bug (complete)$' && [ -n "$d" ] && [ "$p" = "$d" ]; then
+    ok "portfolio proves $m in $p states, as dfs"
+  else bad "portfolio on $m: exit $rc, $p states, dfs $d"; echo "$r" | tail -n 4; fi
+done
+
+for t in tcBugNoDefer tcBugLostUpdate tcBugLostWakeup tcBugLockLeak tcBugReplyOrder; do
+  rm -rf "$tmp/b"
+  r=$(run --search portfolio -q --timeout 120 -t $t -o "$tmp/b" models/clientserver 2>&1); rc=$?
+  bug=$(echo "$r" | grep '^bug: ')
+  if [ "$rc" -eq 1 ] && echo "$r" | grep -q '^portfolio: [a-z/]* found the bug after' &&
+     [ "$(run --replay "$tmp/b/$t.schedule" models/clientserver 2>&1 | grep '^bug: ')" = "$bug" ]; then
+    ok "portfolio finds $t ($(echo "$r" | sed -n 's/^portfolio: \(.*\) found.*/\1/p')) and it replays"
+  else bad "portfolio on $t: exit $rc"; echo "$r" | tail -n 4; fi
+done
+
+r=$(run --search portfolio -q --seed 1 -o "$tmp/r" tests/portfolio/random_wins.p 2>&1); rc=$?
+d=$(run --search dfs -q -o "$tmp/r2" tests/portfolio/random_wins.p 2>&1 | field states)
+if [ "$rc" -eq 1 ] && echo "$r" | grep -Eq '^portfolio: (random|pct|ss/rtc) found the bug' && [ "${d:-0}" -gt 100000 ]; then
+  ok "a sampling member finds the bug dfs needs $d states for"
+else bad "random_wins: exit $rc"; echo "$r" | tail -n 4; fi
+
+# ... and a bug only the exhaustive members find soon (forty fair coins
+# all false): the portfolio finds it at once, random does not in 20,000.
+r=$(run --search portfolio -q --seed 1 -o "$tmp/e" tests/portfolio/exhaustive_wins.p 2>&1); rc=$?
+r2=$(run --search random -q --seed 1 --schedules 20000 -o "$tmp/e2" tests/portfolio/exhaustive_wins.p 2>&1); rc2=$?
+if [ "$rc" -eq 1 ] && echo "$r" | grep -Eq '^portfolio: (ses/rtc|dfs) found the bug after 41 states$' && [ "$rc2" -eq 0 ]; then
+  ok "an exhaustive member finds the bug random misses in 20,000 executions"
+else bad "exhaustive_wins: exit $rc, random exit $rc2"; echo "$r" | tail -n 4; fi
+
+for j in 1 2; do
+  a=$(run --search portfolio -q --seed 7 -j $j -t tcBugLockLeak -o "$tmp/d1" models/clientserver 2>&1 | strip_time)
+  b=$(run --search portfolio -q --seed 7 -j $j -t tcBugLockLeak -o "$tmp/d2" models/clientserver 2>&1 | strip_time)
+  c=$(run --search portfolio -q --seed 7 -j $j -o "$tmp/d3" tests/portfolio/random_wins.p 2>&1 | strip_time)
+  e=$(run --search portfolio -q --seed 7 -j $j -o "$tmp/d4" tests/portfolio/random_wins.p 2>&1 | strip_time)
+  if [ "$a" = "$b" ] && [ "$c" = "$e" ] && cmp -s "$tmp/d1/tcBugLockLeak.schedule" "$tmp/d2/tcBugLockLeak.schedule" &&
+     cmp -s "$tmp/d3/Main.schedule" "$tmp/d4/Main.schedule"; then
+    ok "portfolio -j $j: the same result and trace for the same seed"
+  else bad "portfolio -j $j differs between runs"; echo "$a"; echo "$b"; fi
+done
+
+t0=$(date +%s)
+r=$(run --search portfolio -q --timeout 1 -t tcMultipleClients models/clientserver 2>&1); rc=$?
+t1=$(date +%s)
+if [ "$rc" -eq 0 ] && [ $((t1 - t0)) -lt 10 ] && echo "$r" | grep -q '^result: no-bug (bounded: timeout)$'; then
+  ok "portfolio --timeout 1 stops every member ($((t1 - t0)) s)"
+else bad "portfolio --timeout (exit $rc, $((t1 - t0)) s)"; echo "$r" | tail -n 3; fi
+
+r=$(run --search portfolio -q tests/liveness/fair_false.p 2>&1); rc=$?
+r2=$(run --search portfolio -q -o "$tmp/l" tests/liveness/unfair_false.p 2>&1); rc2=$?
+if [ "$rc" -eq 0 ] && [ "$rc2" -eq 1 ]; then ok "portfolio: liveness verdicts of dfs (fair cycle only)"
+else bad "portfolio liveness: exit $rc and $rc2"; echo "$r" "$r2" | tail -n 4; fi
+
+echo "# passed: $pass failed: $fail"
+[ "$fail" -eq 0 ]
