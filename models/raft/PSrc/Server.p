@@ -91,10 +91,7 @@ machine Server {
       if (NewerTerm(m.term)) {
         goto Follower;
       }
-      // BUG StaleVote: the vote is counted without checking its term: a
-      // grant from an earlier election, delivered late, counts for this one
-      // (akka-raft issue #46).
-      if ((m.term == currentTerm || bug == RAFT_STALE_VOTE) && m.granted) {
+      if (m.term == currentTerm && m.granted) {
         votes += (m.voter);
         if (Quorum(votes)) {
           goto Leader;

@@ -7,7 +7,6 @@ enum tRaftBug {
   RAFT_NONE,
   RAFT_CONFIG_NO_NOOP,    // a new leader changes the configuration before committing an entry of its term
   RAFT_CONFIG_NO_WAIT,    // the same, although the leader appends a no-op entry first
-  RAFT_STALE_VOTE,        // a candidate counts a vote granted in an earlier term
   RAFT_STALE_APPEND       // a follower accepts AppendEntries from a leader of an earlier term
 }
 
