@@ -1,8 +1,8 @@
 #!/bin/sh
 # evaluate.sh: which search finds which bug, and after how much work — the
 # shape of the seed paper's evaluation (SEARCH.md, last section).
-# For every seeded bug variant of models/ (the lines marked "bug" in each
-# model's expected.txt):
+# For every seeded bug variant of models/ (the lines marked "bug" or
+# "deep-bug" in each model's expected.txt):
 #   ses with rr, rtc, prr (and the model's own explorer), and pb: distinct
 #   states explored before the bug, and the bound it was found at;
 #   ss with rr, rtc, prr, random, irs and pct: executions before the bug,
@@ -27,7 +27,7 @@ trap 'rm -rf "$tmp"' EXIT
 for f in models/*/expected.txt; do
   m=$(basename "$(dirname "$f")")
   case " ${MODELS:-$m} " in *" $m "*) ;; *) continue ;; esac
-  awk -F'\t' -v m="$m" '$1 !~ /^#/ && $2 == "bug" { print m, $1 }' "$f"
+  awk -F'\t' -v m="$m" '$1 !~ /^#/ && ($2 == "bug" || $2 == "deep-bug") { print m, $1 }' "$f"
 done >"$tmp/bugs"
 
 # One run: prints "KEY RESULT" where RESULT is the figure or "-".
