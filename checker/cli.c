@@ -50,6 +50,7 @@ typedef struct Options {
   double ss_c1, ss_c2;       /* --ss-c1, --ss-c2 */
   int ss_strata;             /* --ss-schedule strata */
   int no_sampling;           /* --no-sampling */
+  int no_shared_cache;       /* --no-shared-cache */
   int unfair;                /* --unfair */
   long long temperature;     /* --liveness-temperature-threshold, -1: P's default (half of --max-steps) */
   /* Resolved explorer: */
@@ -85,6 +86,8 @@ static void usage(FILE *f) {
 "                         bound in full before the next, the paper's order)\n"
 "      --no-sampling      ses keeps exhausting when its cache or frontier reaches its\n"
 "                         budget, instead of sampling from its frontier (SES then SS)\n"
+"      --no-shared-cache  portfolio: ses does not skip the states dfs has finished (on one\n"
+"                         thread, dfs shares them by default)\n"
 "      --max-steps N      longest execution for sampling searches (default, as P: 100000 for\n"
 "                         random and irs, 10000 for pct and ss)\n"
 "      --schedules N      how many executions for sampling searches (default: no bound)\n"
@@ -400,6 +403,7 @@ static int run_search(const Options *o, const BcProgram *bc, Program *prog, cons
   so.ss_c2 = o->ss_c2;
   so.ss_strata = o->ss_strata;
   so.no_sampling = o->no_sampling;
+  so.no_shared_cache = o->no_shared_cache;
   so.jobs = (int)o->jobs;
   so.unfair = o->unfair;
   so.temperature = o->temperature;   /* -1: each search's default (search_temperature) */
@@ -517,7 +521,7 @@ int main(int argc, char **argv) {
   o.temperature = -1;
   enum { O_LIST = 256, O_CHECK, O_MAXD, O_MAXS, O_SCHED, O_TIMEOUT, O_MEM, O_SEED, O_TFMT, O_REPLAY,
          O_SJSON, O_DUMP, O_STATS, O_CACHE, O_TWIN, O_SSC1, O_SSC2, O_FMEM,
-         O_SS_SCHED, O_NO_SAMPLING };
+         O_SS_SCHED, O_NO_SAMPLING, O_NO_SHARED };
   enum { O_IRS_STEP = 512, O_PCT_DEPTH, O_PCT_STEPS };   /* the baselines' options */
   enum { O_UNFAIR = 768, O_TEMP };   /* liveness */
   static const struct option longopts[] = {
@@ -535,6 +539,7 @@ int main(int argc, char **argv) {
     {"frontier-mem", required_argument, 0, O_FMEM},
     {"ss-c1", required_argument, 0, O_SSC1}, {"ss-c2", required_argument, 0, O_SSC2},
     {"ss-schedule", required_argument, 0, O_SS_SCHED}, {"no-sampling", no_argument, 0, O_NO_SAMPLING},
+    {"no-shared-cache", no_argument, 0, O_NO_SHARED},
     {"irs-step", required_argument, 0, O_IRS_STEP}, {"pct-depth", required_argument, 0, O_PCT_DEPTH},
     {"pct-steps", required_argument, 0, O_PCT_STEPS},
     {"unfair", no_argument, 0, O_UNFAIR}, {"liveness-temperature-threshold", required_argument, 0, O_TEMP},
@@ -615,6 +620,7 @@ int main(int argc, char **argv) {
       else return bad_usage("unknown ss schedule '%s' (expected interleaved or strata)", optarg);
       break;
     case O_NO_SAMPLING: o.no_sampling = 1; break;
+    case O_NO_SHARED: o.no_shared_cache = 1; break;
     case O_IRS_STEP:
       if (!parse_count(optarg, &o.irs_step) || o.irs_step == 0)
         return bad_usage("--irs-step needs a positive count, not '%s'", optarg);

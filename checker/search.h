@@ -51,6 +51,9 @@ typedef struct SearchOptions {
   int ss_strata;             /* --ss-schedule strata: ss draws stratum by stratum (the paper's order),
                                 not interleaved */
   int no_sampling;           /* --no-sampling: ses does not turn to sampling when memory runs short */
+  int no_shared_cache;       /* --no-shared-cache: the portfolio does not set `finished` */
+  StateCache *finished;      /* set by the portfolio (one thread, unless --no-shared-cache): dfs adds
+                                the states it has finished (checker/finished.h), ses skips them */
   int jobs;                  /* -j */
   /* Liveness (checker/liveness.h): */
   int unfair;                /* --unfair: hot cycles need not be fair */
@@ -79,6 +82,8 @@ typedef struct SearchResult {
   uint64_t states;           /* distinct states (exhaustive searches) */
   uint64_t transitions;      /* steps taken */
   uint64_t executions;       /* executions (sampling searches) */
+  uint64_t skipped;          /* ses in the portfolio: successors and frontier entries it skipped
+                                because dfs had finished them (counted in states when complete) */
   uint64_t max_depth;        /* longest execution or deepest state */
   uint64_t delays;           /* delay budget reached (delaying searches) */
   double seconds;

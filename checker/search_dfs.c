@@ -5,10 +5,19 @@
 ** was replaced is explored again, but never one already on the stack (a
 ** path set of fingerprints is kept for that), so the search terminates.
 ** Each state where a spec turns hot is handed to the hot-cycle search
-** (checker/liveness.c). */
+** (checker/liveness.c).
+**
+** In the portfolio, dfs also publishes the states it has finished (every
+** state reachable from them visited and checked: checker/finished.h) in
+** o->finished, for ses to skip.  It stops publishing for good once its
+** cache replaces entries (a forgotten state breaks the component
+** bookkeeping), once the bookkeeping outgrows a quarter of --frontier-mem,
+** or while the hot-cycle search is incomplete (a finished state must have
+** had its hot cycles searched too). */
 #include <config.h>
 #include "checker/search.h"
 #include "checker/liveness.h"
+#include "checker/finished.h"
 #include "checker/pathset.h"
 #include <stdlib.h>
 #include <string.h>
@@ -30,7 +39,41 @@ typedef struct DfsFrame {
   uint32_t kid_base;         /* choice index of the first successor held */
   uint32_t kid_n;            /* successors held (a batch of at most KID_BATCH) */
   uint64_t hot;              /* specs hot in the state (bits), when liveness is checked */
+  uint64_t index, low;       /* publishing finished states: Tarjan's index and lowlink */
 } DfsFrame;
+
+/* Publishing finished states (o->finished): the component bookkeeping and
+** whether it is still on. */
+typedef struct Publish {
+  StateCache *to;            /* o->finished, or NULL: off */
+  Finished fin;
+  Liveness *live;            /* the hot-cycle search, to ask whether it is complete */
+  uint64_t max_bytes;        /* the bookkeeping's share of --frontier-mem */
+} Publish;
+
+static void publish_off(Publish *p) {
+  if (!p->to) return;
+  p->to = NULL;
+  fin_fini(&p->fin);
+}
+
+/* fin_pop's callback: fp's component closed. */
+static void publish_one(void *ctx, uint64_t fp) {
+  Publish *p = ctx;
+  if (!sc_is_full(p->to) && !live_incomplete(p->live)) sc_insert(p->to, fp);
+}
+
+/* The frame leaves the stack: its component may close. */
+static void publish_pop(Publish *p, DfsFrame *f, DfsFrame *parent) {
+  if (!p->to) return;
+  fin_pop(&p->fin, f->index, f->low, parent ? &parent->low : NULL, publish_one, p);
+  if (fin_bytes(&p->fin) > p->max_bytes) publish_off(p);
+}
+
+/* The frame f was entered with fingerprint fp. */
+static void publish_enter(Publish *p, DfsFrame *f) {
+  if (p->to) f->index = f->low = fin_push(&p->fin, f->fp);
+}
 
 
 static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, SearchResult *res) {
@@ -45,11 +88,14 @@ static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
   PathSet path = {0};
   int tracking = 0;          /* path holds the stack's fingerprints */
   Liveness *live = NULL;     /* hot cycles, if a spec has hot states */
+  Publish pub = { o->finished, {0}, NULL, o->frontier_mem / 4 };
+  if (pub.to) fin_init(&pub.fin);
   Progress prog;
   progress_init(&prog);
   if (!cache) { fputs("pcheck: error: cannot allocate the state cache\n", stderr); goto out; }
   sc_set_single_thread(cache, 1);   /* this search runs on one thread */
   live = live_new(bc, test, o);    /* NULL: no spec has hot states */
+  pub.live = live;
   cap = 64;
   fr = xcalloc(cap, sizeof *fr);
   trace = xcalloc(cap, sizeof *trace);
@@ -60,6 +106,7 @@ static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
   }
   fr[0].fp = state_hash(fr[0].state.data, fr[0].state.len);
   sc_insert(cache, fr[0].fp);
+  publish_enter(&pub, &fr[0]);
   res->states = 1;
   depth = 1;
   res->max_depth = 0;
@@ -131,19 +178,28 @@ static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
         f->kid_fp[j] = state_hash(f->kids.data + f->kid_off[j], f->kid_off[j + 1] - f->kid_off[j]);
       for (uint32_t j = 0; j < n; j++) sc_prefetch(cache, f->kid_fp[j]);
       f->kid_n = n;
-      for (uint32_t j = 0; j < n; j++) f->kid_new[j] = (uint8_t)sc_insert(cache, f->kid_fp[j]);
+      for (uint32_t j = 0; j < n; j++) {
+        f->kid_new[j] = (uint8_t)sc_insert(cache, f->kid_fp[j]);
+        /* Claimed now, entered later from this frame. */
+        if (pub.to && f->kid_new[j] == SC_NEW) fin_claim(&pub.fin, f->kid_fp[j], f->index);
+      }
     }
     if (f->next >= f->ch.n) {      /* every choice tried (or none): backtrack */
       f->expanded = 0;
       if (tracking) ps_remove(&path, f->fp);
+      publish_pop(&pub, f, depth > 1 ? &fr[depth - 2] : NULL);
       depth--;
       continue;
     }
     uint32_t k = f->next++, j = k - f->kid_base;
-    if (f->kid_new[j] == SC_SEEN) continue;
+    if (f->kid_new[j] == SC_SEEN) {
+      if (pub.to) fin_edge(&pub.fin, f->kid_fp[j], &f->low);
+      continue;
+    }
     uint32_t choice = f->ch.kind == VC_MACHINE ? f->ch.ids[k] : k;
     uint64_t fp = f->kid_fp[j];
     if (f->kid_new[j] == SC_FULL) {
+      publish_off(&pub);
       if (!tracking) {   /* from now on, keep the stack's fingerprints */
         for (uint64_t i = 0; i < depth; i++) ps_add(&path, fr[i].fp);
         tracking = 1;
@@ -167,6 +223,7 @@ static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
     res->states++;
     nf->fp = fp;
     nf->expanded = 0;
+    publish_enter(&pub, nf);
     depth++;
     if (depth - 1 > res->max_depth) res->max_depth = depth - 1;
     if (depth > res->peak_frontier) res->peak_frontier = depth;
@@ -208,6 +265,7 @@ out:
   free(trace);
   free(path.fp);
   free(path.count);
+  publish_off(&pub);
   live_free(live);
   sc_free(cache);
   vm_free(vm);

@@ -66,6 +66,7 @@ struct SearchMember {
 };
 
 typedef struct Portfolio {
+  StateCache *finished;      /* the states dfs has finished, which ses skips (one thread only), or NULL */
   pthread_mutex_t mu;
   pthread_cond_t cv;         /* any change of a member's state, or of stop */
   volatile int stop;         /* members must stop: a winner, or the portfolio ends */
@@ -139,6 +140,19 @@ static int add_members(Portfolio *pf, const SearchOptions *o) {
   };
   int n = (int)(sizeof plan / sizeof plan[0]), nex = 0;
   for (int i = 0; i < n; i++) nex += plan[i].exhaustive;
+  /* The shared part of the state cache (SEARCH.md, "portfolio"): dfs
+  ** publishes its finished states, ses skips them.  Only on one thread: the
+  ** members then take turns, so what ses sees of dfs's work is fixed by
+  ** their turns, not by timing (determinism), and the set needs no locks
+  ** (each hand-over of the turn passes the portfolio's mutex).  It gets a
+  ** quarter of --mem, the exhaustive members the rest. */
+  uint64_t mem = o->mem;
+  if (o->jobs <= 1 && !o->no_shared_cache) {
+    pf->finished = sc_new(o->cache_kind, o->mem / 4);
+    if (!pf->finished) return -1;
+    sc_set_single_thread(pf->finished, 1);
+    mem = o->mem - o->mem / 4;
+  }
   pf->m = xcalloc((size_t)n, sizeof *pf->m);
   pf->n = n;
   for (int i = 0; i < n; i++) {
@@ -157,7 +171,8 @@ static int add_members(Portfolio *pf, const SearchOptions *o) {
     m->o.verbose = 0;
     m->o.jobs = 1;
     /* Sampling members run until the portfolio ends, or --schedules each. */
-    m->o.mem = o->mem / (uint64_t)nex;
+    m->o.mem = mem / (uint64_t)nex;
+    m->o.finished = pf->finished;
     m->o.frontier_mem = o->frontier_mem / (uint64_t)nex;
     m->log = fopen("/dev/null", "w");
     if (!m->ops || !m->log) return -1;
@@ -192,6 +207,9 @@ static void take_result(Portfolio *pf, SearchMember *w, FILE *logf, SearchResult
       fprintf(logf, "portfolio: %s found the bug after %llu %s\n", w->label,
               (unsigned long long)(w->exhaustive ? res->states : res->executions),
               w->exhaustive ? "states" : "executions");
+    else if (res->complete && !res->error && res->skipped)
+      fprintf(logf, "portfolio: %s covered every state (skipping %llu that dfs had finished)\n", w->label,
+              (unsigned long long)res->skipped);
     else if (res->complete && !res->error)
       fprintf(logf, "portfolio: %s covered every state\n", w->label);
   } else {
@@ -268,6 +286,7 @@ static int run_portfolio(const BcProgram *bc, const VmTest *test, const SearchOp
     if (pf.m[i].log) fclose(pf.m[i].log);
   }
   free(pf.m);
+  sc_free(pf.finished);
   pthread_cond_destroy(&pf.cv);
   pthread_mutex_destroy(&pf.mu);
   return rc;

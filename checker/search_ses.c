@@ -167,6 +167,8 @@ typedef struct Ses {
   const char *why;           /* why the search stopped early, or NULL */
   int failed;                /* internal error, or res->error set */
   uint64_t new_states;       /* in this stratum */
+  uint64_t skipped;          /* successors and frontier entries skipped: dfs had finished them
+                                (o->finished, in the portfolio) */
   Buf succ;
   ChunkPool pool;            /* frontier chunks for reuse */
   Liveness *live;            /* hot cycles, if a spec has hot states */
@@ -423,7 +425,9 @@ static int dfs(Ses *S) {
     }
     uint64_t fp = state_hash(S->succ.data, S->succ.len);
     int explore = 0;
-    if (!S->tracking || !ps_has(&S->path, fp)) {
+    if (S->o->finished && sc_contains(S->o->finished, fp)) {
+      S->skipped++;   /* dfs has searched everything from it */
+    } else if (!S->tracking || !ps_has(&S->path, fp)) {
       ScResult ins = sc_insert(S->cache, fp);
       if (ins == SC_FULL) start_tracking(S);
       explore = ins != SC_SEEN;
@@ -530,6 +534,12 @@ static int launch(Ses *S, FItem *it) {
   f->d0.len = 0;
   buf_append(&f->d0, f->d.data, f->d.len);
   f->fp = state_hash(f->state.data, f->state.len);
+  if (S->o->finished && sc_contains(S->o->finished, f->fp)) {
+    /* dfs has searched everything reachable from the entry's state. */
+    S->skipped++;
+    pop_frame(S);
+    return 0;
+  }
   if (S->tracking) { ps_add(&S->path, f->fp); f->on_path = 1; }
   int r = dfs(S);
   while (S->depth) pop_frame(S);
@@ -698,6 +708,13 @@ static int run_ses(const BcProgram *bc, const VmTest *test, const SearchOptions 
     fflush(logf);
     res->delays = S->db;
     if (S->next.n == 0) {
+      if (S->skipped) {
+        /* Every state is one ses searched or one dfs finished: count the union. */
+        uint64_t more = sc_count_absent(S->o->finished, S->cache);
+        fprintf(logf, "ses: %llu states skipped, finished by dfs: %llu states in all\n",
+                (unsigned long long)S->skipped, (unsigned long long)(res->states + more));
+        res->states += more;
+      }
       if (!live_incomplete(S->live)) res->complete = 1;
       else S->why = live_incomplete(S->live);   /* every state searched, not every hot cycle */
       break;
@@ -743,6 +760,7 @@ static int run_ses(const BcProgram *bc, const VmTest *test, const SearchOptions 
     if (S->sampled) break;
   }
   if (!S->sampled) res->delays = S->db;
+  res->skipped = S->skipped;
   if (S->sampled && !res->bug && !res->error) {
     res->bound = S->sample_bound;
     S->sample_bound = NULL;

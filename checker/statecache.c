@@ -207,6 +207,24 @@ int sc_contains(StateCache *c, uint64_t fp) {
   return found;
 }
 
+uint64_t sc_count_absent(StateCache *a, StateCache *b) {
+  uint64_t n = 0;
+  if (a->kind == SC_FLAT) {
+    /* Stored values (0 already stored as 1) are looked up as they are. */
+    for (uint64_t i = 0; i < a->cap; i++)
+      if (a->slots[i] && !sc_contains(b, a->slots[i])) n++;
+    return n;
+  }
+  Word_t fp = 0;
+  int found;
+  J1F(found, a->judy, fp);
+  while (found) {
+    if (!sc_contains(b, (uint64_t)fp)) n++;
+    J1N(found, a->judy, fp);
+  }
+  return n;
+}
+
 uint64_t sc_count(const StateCache *c) { return __atomic_load_n(&c->count, __ATOMIC_RELAXED); }
 uint64_t sc_refused(const StateCache *c) { return __atomic_load_n(&c->refused, __ATOMIC_RELAXED); }
 int sc_is_full(const StateCache *c) { return __atomic_load_n(&c->full, __ATOMIC_RELAXED); }

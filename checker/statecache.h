@@ -30,6 +30,9 @@ void sc_prefetch(StateCache *c, uint64_t fp);
 /* Is fp present? */
 int sc_contains(StateCache *c, uint64_t fp);
 uint64_t sc_count(const StateCache *c);     /* fingerprints stored */
+/* How many fingerprints of a are not in b (both of one kind; neither may
+** be written meanwhile). */
+uint64_t sc_count_absent(StateCache *a, StateCache *b);
 uint64_t sc_bytes(const StateCache *c);     /* memory the cache holds */
 uint64_t sc_refused(const StateCache *c);   /* inserts answered SC_FULL (entries replaced) */
 int sc_is_full(const StateCache *c);        /* the budget has been reached */

@@ -21,6 +21,21 @@ for m in "tests/golden/search/two_workers.p -t Main" "models/clientserver -t tcS
   else bad "portfolio on $m: exit $rc, $p states, dfs $d"; echo "$r" | tail -n 4; fi
 done
 
+# The shared cache (one thread): dfs publishes the states it has finished
+# and ses skips them; the proof is the same, with exactly dfs's states,
+# whichever member completes; --no-shared-cache is the plain way.
+for m in "models/clientserver -t tcMultipleClients" "models/german -t tcThreeCaches" "models/twophase_n -t tcTwoPhase___N_4"; do
+  d=$(run --search dfs -q $m 2>&1 | field states)
+  r=$(run --search portfolio $m 2>&1); rc=$?
+  r2=$(run --search portfolio --no-shared-cache $m 2>&1); rc2=$?
+  p=$(echo "$r" | field states) p2=$(echo "$r2" | field states)
+  if [ "$rc" -eq 0 ] && [ "$rc2" -eq 0 ] && [ "$p" = "$d" ] && [ "$p2" = "$d" ] &&
+     echo "$r" | grep -Eq '^portfolio: (ses/rtc covered every state \(skipping [1-9][0-9]* that dfs had finished\)|dfs covered every state)$' &&
+     ! echo "$r2" | grep -q 'dfs had finished'; then
+    ok "shared cache: $m proved in $d states as without it ($(echo "$r" | grep '^portfolio: .* covered' | sed 's/^portfolio: //'))"
+  else bad "shared cache on $m: exit $rc/$rc2, $p/$p2 states, dfs $d"; echo "$r" | grep '^portfolio' ; fi
+done
+
 for t in tcBugNoDefer tcBugLostUpdate tcBugLostWakeup tcBugLockLeak tcBugReplyOrder; do
   rm -rf "$tmp/b"
   r=$(run --search portfolio -q --timeout 120 -t $t -o "$tmp/b" models/clientserver 2>&1); rc=$?
