@@ -12,12 +12,15 @@
 # state cache).  Writes a Markdown table on stdout.
 # Usage: bench/evaluate.sh [PCHECK]   (from the source folder)
 #   env: TIME=30 MEM=1G SEEDS=10 JOBS=2 MODELS="chainreplication german ..."
+#        SCHEDULES=N: sampling runs stop after N executions (not found within
+#        them), so that what a "not found" means does not depend on the machine
 set -u
 P=${1:-build/pcheck}
 TIME=${TIME:-30}
 MEM=${MEM:-1G}
 SEEDS=${SEEDS:-10}
 JOBS=${JOBS:-2}
+SCHEDULES=${SCHEDULES:-}
 export PCHECK_STDLIB=${PCHECK_STDLIB:-$PWD/stdlib}
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
@@ -34,12 +37,13 @@ done >"$tmp/bugs"
 cat >"$tmp/one.sh" <<'EOF'
 #!/bin/sh
 P=$1 TIME=$2 MEM=$3 key=$4 m=$5 t=$6 alg=$7 e=$8 seed=$9
+shift 9
 out=$(mktemp -d)
 case $alg in
   ses) r=$("$P" --search ses --explorer "$e" --timeout "$TIME" --mem "$MEM" -q -o "$out" -t "$t" "models/$m" 2>&1) ;;
   pb)  r=$("$P" --search pb --timeout "$TIME" --mem "$MEM" -q -o "$out" -t "$t" "models/$m" 2>&1) ;;
-  ss)  r=$("$P" --search ss --explorer "$e" --seed "$seed" --timeout "$TIME" -q -o "$out" -t "$t" "models/$m" 2>&1) ;;
-  *)   r=$("$P" --search "$alg" --seed "$seed" --timeout "$TIME" -q -o "$out" -t "$t" "models/$m" 2>&1) ;;
+  ss)  r=$("$P" --search ss --explorer "$e" --seed "$seed" --timeout "$TIME" "$@" -q -o "$out" -t "$t" "models/$m" 2>&1) ;;
+  *)   r=$("$P" --search "$alg" --seed "$seed" --timeout "$TIME" "$@" -q -o "$out" -t "$t" "models/$m" 2>&1) ;;
 esac
 code=$?
 rm -rf "$out"
@@ -65,7 +69,8 @@ while read -r m t; do
 done <"$tmp/bugs" >"$tmp/runs"
 n=$(wc -l <"$tmp/runs")
 echo "evaluate.sh: $(wc -l <"$tmp/bugs") bug variants, $n runs, budget $TIME s and $MEM each, $JOBS at a time" >&2
-awk -v P="$P" -v T="$TIME" -v M="$MEM" '{ print P, T, M, $1 "|" $2 "|" $3 "|" $4 "|" $5, $1, $2, $3, $4, $5 }' "$tmp/runs" |
+awk -v P="$P" -v T="$TIME" -v M="$MEM" -v S="${SCHEDULES:+--schedules $SCHEDULES}" \
+  '{ print P, T, M, $1 "|" $2 "|" $3 "|" $4 "|" $5, $1, $2, $3, $4, $5, S }' "$tmp/runs" |
   xargs -P "$JOBS" -L 1 sh "$tmp/one.sh" >"$tmp/results"
 
 # The table.
@@ -97,7 +102,7 @@ while read -r m t; do
   echo "$row |"
 done <"$tmp/bugs"
 echo
-echo "ses custom / ss custom: the explorer declared in the model, if any. ses and pb: distinct states explored before the bug (in brackets: the delay bound, or preemption bound, it was found at); ss, random, irs, pct: executions before the bug, median of $SEEDS seeds; budget $TIME s and --mem $MEM per run."
+echo "ses custom / ss custom: the explorer declared in the model, if any. ses and pb: distinct states explored before the bug (in brackets: the delay bound, or preemption bound, it was found at); ss, random, irs, pct: executions before the bug, median of $SEEDS seeds; budget $TIME s and --mem $MEM per run${SCHEDULES:+, at most $SCHEDULES executions per sampling run}."
 } | tee "$tmp/table"
 
 # What the table shows, counted from it.

@@ -1,7 +1,7 @@
 #!/bin/sh
 # portfolio.sh: time to the first bug, portfolio against each single
-# strategy, on every seeded bug of models/ (the "bug" lines of each
-# expected.txt).  Each single strategy: ses with rtc, rr and prr, dfs, pb
+# strategy, on every seeded bug of models/ (the "bug" and "deep-bug" lines
+# of each expected.txt).  Each single strategy: ses with rtc, rr and prr, dfs, pb
 # (one run each: they are deterministic), random, pct and ss with rtc, and
 # the portfolio (the median of SEEDS seeds each).  Times are pcheck's own "time:" figure (search
 # only), floored at 0.01 s; a run that does not find the bug within TIME
@@ -22,7 +22,7 @@ trap 'rm -rf "$tmp"' EXIT
 for f in models/*/expected.txt; do
   m=$(basename "$(dirname "$f")")
   case " ${MODELS:-$m} " in *" $m "*) ;; *) continue ;; esac
-  awk -F'\t' -v m="$m" '$1 !~ /^#/ && $2 == "bug" { print m, $1 }' "$f"
+  awk -F'\t' -v m="$m" '$1 !~ /^#/ && ($2 == "bug" || $2 == "deep-bug") { print m, $1 }' "$f"
 done >"$tmp/bugs"
 cat >"$tmp/one.sh" <<'EOS'
 #!/bin/sh
