@@ -41,7 +41,7 @@ for f in models/*/expected.txt; do
       if [ "$rc" -eq 1 ] && [ -f "$tmp/b/$t.schedule" ]; then
         rr=$(run --replay "$tmp/b/$t.schedule" "$m" 2>&1)
         if [ $? -eq 1 ] && [ "$(echo "$rr" | grep '^bug: ')" = "$bugline" ]; then
-          ok "$m -t $t: found ($(echo "$r" | grep '^ses: bug found' | sed 's/^ses: //')), trace replays"
+          ok "$m -t $t: found ($(echo "$r" | grep '^portfolio: .* found the bug' | sed 's/^portfolio: //')), trace replays"
         else bad "$m -t $t: the trace does not replay to '$bugline'"; echo "$rr" | tail -n 3; fi
       else bad "$m -t $t: the default search does not find the bug (exit $rc)"; echo "$r" | tail -n 4; fi
       [ "$verdict" = deep-bug ] && continue
