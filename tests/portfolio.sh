@@ -6,7 +6,8 @@
 # - a bug only a sampling member finds soon (tests/portfolio/random_wins.p)
 #   is found by it, in far fewer steps than dfs needs, and one only an
 #   exhaustive member finds soon (exhaustive_wins.p) by ses or dfs, and
-#   one pct finds soon (pct_wins.p), by the portfolio too;
+#   one pct finds soon (pct_wins.p), one ss finds soon (ss_wins.p) and
+#   one dfs finds soon (dfs_wins.p), by the portfolio too;
 # - the result is the same for the same --seed and -j (1 and 2);
 # - --timeout stops every member; liveness verdicts are dfs's.
 . "${srcdir:-.}/tests/lib.sh"
@@ -74,6 +75,42 @@ if [ "$rc" -eq 1 ] && [ "${n:-99999}" -lt 1000 ] && [ "$rc2" -eq 0 ] && [ "$rc3"
    echo "$r4" | grep -q 'the mark came after number 10[0-9]'; then
   ok "pct finds the starvation bug in $n executions, random and ss not in 2,000; the portfolio finds it"
 else bad "pct_wins: pct exit $rc ($n executions), random $rc2, ss $rc3, portfolio $rc4"; echo "$r4" | tail -n 4; fi
+
+# ... and one ss is best at (two delays of rtc, each anywhere in a wide
+# window of a long execution): ss finds it in about 400 executions; random
+# and pct not in 2,000 (nor in 20,000; pct cannot: the change it needs
+# falls past its 1,000 steps), ses and dfs not in 3 s (nor in 20 s); the
+# portfolio finds it by ss (after some 10 s: its ses and dfs turns grow
+# faster than ss's).
+r=$(run --search ss --seed 1 -q -o "$tmp/s" tests/portfolio/ss_wins.p 2>&1); rc=$?
+n=$(echo "$r" | field executions)
+run --search random --seed 1 --schedules 2000 -q -o "$tmp/s2" tests/portfolio/ss_wins.p >/dev/null 2>&1; rc2=$?
+run --search pct --seed 1 --schedules 2000 -q -o "$tmp/s2" tests/portfolio/ss_wins.p >/dev/null 2>&1; rc3=$?
+run --search ses -q --timeout 3 -o "$tmp/s2" tests/portfolio/ss_wins.p >/dev/null 2>&1; rc4=$?
+run --search dfs -q --timeout 3 -o "$tmp/s2" tests/portfolio/ss_wins.p >/dev/null 2>&1; rc5=$?
+r6=$(run --search portfolio --seed 1 -q -o "$tmp/s3" tests/portfolio/ss_wins.p 2>&1); rc6=$?
+if [ "$rc" -eq 1 ] && [ "${n:-99999}" -lt 1000 ] && [ "$rc2" -eq 0 ] && [ "$rc3" -eq 0 ] && [ "$rc4" -eq 0 ] &&
+   [ "$rc5" -eq 0 ] && [ "$rc6" -eq 1 ] && echo "$r6" | grep -q '^portfolio: ss/rtc found the bug after [0-9]* executions$'; then
+  ok "ss finds the two-delay bug in $n executions, random and pct not in 2,000, ses and dfs not in 3 s; the portfolio by ss"
+else bad "ss_wins: ss exit $rc ($n executions), random $rc2, pct $rc3, ses $rc4, dfs $rc5, portfolio $rc6"
+  echo "$r6" | tail -n 4; fi
+
+# ... and one dfs is best at (the machine created first runs first,
+# everywhere: eight deviations from rtc): dfs finds it on its first path;
+# random, pct and ss not in 2,000 executions, ses not in 3 s (nor in 20 s);
+# the portfolio finds it by dfs.
+r=$(run --search dfs -q -o "$tmp/f" tests/portfolio/dfs_wins.p 2>&1); rc=$?
+n=$(echo "$r" | field states)
+run --search random --seed 1 --schedules 2000 -q -o "$tmp/f2" tests/portfolio/dfs_wins.p >/dev/null 2>&1; rc2=$?
+run --search pct --seed 1 --schedules 2000 -q -o "$tmp/f2" tests/portfolio/dfs_wins.p >/dev/null 2>&1; rc3=$?
+run --search ss --seed 1 --schedules 2000 -q -o "$tmp/f2" tests/portfolio/dfs_wins.p >/dev/null 2>&1; rc4=$?
+run --search ses -q --timeout 3 -o "$tmp/f2" tests/portfolio/dfs_wins.p >/dev/null 2>&1; rc5=$?
+r6=$(run --search portfolio --seed 1 -q -o "$tmp/f3" tests/portfolio/dfs_wins.p 2>&1); rc6=$?
+if [ "$rc" -eq 1 ] && [ "${n:-99999}" -lt 1000 ] && [ "$rc2" -eq 0 ] && [ "$rc3" -eq 0 ] && [ "$rc4" -eq 0 ] &&
+   [ "$rc5" -eq 0 ] && [ "$rc6" -eq 1 ] && echo "$r6" | grep -q '^portfolio: dfs found the bug after [0-9]* states$'; then
+  ok "dfs finds the bug after $n states, random, pct and ss not in 2,000 executions, ses not in 3 s; the portfolio by dfs"
+else bad "dfs_wins: dfs exit $rc ($n states), random $rc2, pct $rc3, ss $rc4, ses $rc5, portfolio $rc6"
+  echo "$r6" | tail -n 4; fi
 
 for j in 1 2; do
   a=$(run --search portfolio -q --seed 7 -j $j -t tcBugLockLeak -o "$tmp/d1" models/clientserver 2>&1 | strip_time)
