@@ -1,9 +1,9 @@
 module VR = { Replica, Link, Driver };
 
 /* Three replicas talking directly: op 101 committed in view 0; replica 1
-   suspects the primary and the group changes to view 1 (primary 1) while
-   op 102, sent to replica 0, may or may not get in; then op 103 through
-   replica 1. The correct protocol, small enough for an exhaustive search. */
+   suspects the primary and the group changes to view 1 (primary 1); then
+   op 103 through replica 1. The correct protocol, small enough for an
+   exhaustive search. */
 machine ThreeReplicas {
   start state Init {
     entry {
