@@ -55,6 +55,9 @@ struct SearchMember {
   uint64_t last_transitions; /* res.transitions at the previous call */
   int called;                /* search_should_stop was called before */
   uint64_t slice;            /* work per turn */
+  uint64_t base;             /* its first slice (its share) */
+  uint64_t ref_slice, ref_work;  /* sampling members: the slice and work an exhaustive member of
+                                first slice REF_BASE would have after as many turns (for the floor) */
   uint64_t turn_end;         /* its turn ends once work reaches this */
   MemberState st;
   int rc;                    /* what ops->run returned */
@@ -75,6 +78,30 @@ typedef struct Portfolio {
   int n;
   SearchMember *m;
 } Portfolio;
+
+/* The slice of m's next turn.  Turns grow by half; past PROOF_WORK an
+** exhaustive member's double, so that early rounds are cheap and even,
+** and a long run (most likely a proof) goes more to the members that can
+** end it.  But a sampling member's turn does not fall below half of what
+** an exhaustive member's would be at the same turn: an exhaustive step
+** (hashing, the cache) costs about twice a sampling one, so each sampling
+** member keeps about a seventh of the time, and a bug only it finds costs
+** the portfolio a bounded multiple of its own time (measured in
+** bench/README.md: without the floor, 30 times on
+** tests/portfolio/ss_wins.p, 15 on raft tcBugConfigNoWait by pct). */
+enum { REF_BASE = 1000 };
+static void next_slice(SearchMember *m) {
+  if (m->exhaustive) {
+    if (m->slice < SLICE_MAX) m->slice += m->work >= PROOF_WORK ? m->slice : m->slice / 2;
+    return;
+  }
+  if (m->slice < SLICE_MAX) m->slice += m->slice / 2;
+  if (m->ref_slice == 0) m->ref_slice = REF_BASE;
+  m->ref_work += m->ref_slice;
+  if (m->ref_slice < SLICE_MAX) m->ref_slice += m->ref_work >= PROOF_WORK ? m->ref_slice : m->ref_slice / 2;
+  uint64_t floor = m->ref_slice / 2;
+  if (m->slice < floor) m->slice = floor;
+}
 
 /* Called by search_should_stop() on the member's thread: 1 if the member
 ** must stop now; otherwise it returns (perhaps after waiting for its next
@@ -98,10 +125,7 @@ int search_member_yield(SearchMember *m) {
     while (m->st != MS_RUNNING && !pf->stop) pthread_cond_wait(&pf->cv, &pf->mu);
     pthread_mutex_unlock(&pf->mu);
     if (pf->stop) return 1;
-    /* Turns grow by half; past PROOF_WORK an exhaustive member's double,
-    ** so that early rounds are cheap and even, and a long run (most
-    ** likely a proof) goes more and more to the members that can end it. */
-    if (m->slice < SLICE_MAX) m->slice += m->exhaustive && m->work >= PROOF_WORK ? m->slice : m->slice / 2;
+    next_slice(m);
     m->turn_end += m->slice;
   }
   return 0;
@@ -134,7 +158,7 @@ static int add_members(Portfolio *pf, const SearchOptions *o) {
   static const struct { const char *search; int delaying, exhaustive; uint64_t slice; } plan[] = {
     { "random", 0, 0, 2000 },   /* the member that wins most often on bench/portfolio.sh: twice the share */
     { "ses", 1, 1, 1000 },
-    { "pct", 0, 0, 1000 },
+    { "pct", 0, 0, 2000 },     /* the best member on several hard models (bench/portfolio.sh): twice the share */
     { "dfs", 0, 1, 1000 },
     { "ss", 1, 0, 1000 },
   };
@@ -161,7 +185,7 @@ static int add_members(Portfolio *pf, const SearchOptions *o) {
              plan[i].delaying ? o->explorer : "");
     m->ops = search_find(plan[i].search);
     m->exhaustive = plan[i].exhaustive;
-    m->slice = plan[i].slice;
+    m->slice = m->base = plan[i].slice;
     m->pf = pf;
     m->o = *o;
     m->o.member = m;

@@ -80,8 +80,8 @@ else bad "pct_wins: pct exit $rc ($n executions), random $rc2, ss $rc3, portfoli
 # window of a long execution): ss finds it in about 400 executions; random
 # and pct not in 2,000 (nor in 20,000; pct cannot: the change it needs
 # falls past its 1,000 steps), ses and dfs not in 3 s (nor in 20 s); the
-# portfolio finds it by ss (after some 10 s: its ses and dfs turns grow
-# faster than ss's).
+# portfolio finds it by ss (in about 4 s on one thread: ss keeps about a
+# seventh of the time).
 r=$(run --search ss --seed 1 -q -o "$tmp/s" tests/portfolio/ss_wins.p 2>&1); rc=$?
 n=$(echo "$r" | field executions)
 run --search random --seed 1 --schedules 2000 -q -o "$tmp/s2" tests/portfolio/ss_wins.p >/dev/null 2>&1; rc2=$?

@@ -19,10 +19,10 @@
 //   coin's other value counted as a delay: 10 million states, then it
 //   samples from its frontier; dfs faces 2^45 coin histories below its
 //   first path (17 million states).  Neither finds it in 20 s.
-// The portfolio (--seed 1) finds it by ss after 406 executions, in 8 to
-// 11 s of CPU: by then ses has covered 5.6 million states and dfs 2.3
-// million, while ss had 0.3 s of it (exhaustive members' turns double,
-// sampling members' grow by half).
+// The portfolio (--seed 1) finds it by ss after 406 executions, in about
+// 4 s on one thread (9 to 11 s before sampling members kept at least half
+// an exhaustive member's turn: exhaustive turns double, sampling turns
+// grow by half).
 // (The coins are irrelevant to the bug: they only keep histories apart.)
 event eTick;
 event eNum : int;
