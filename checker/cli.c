@@ -255,6 +255,9 @@ static int write_stats_json(const char *path, const Options *o, const char *test
                budget ? (double)res->cache_bytes / (double)budget : 0.0, (unsigned long long)res->cache_refused,
                sc_collision_probability(res->states));
   }
+  if (res->state_bytes)   /* dfs: the size of the States it entered */
+    buf_printf(&b, "  \"mean_state_bytes\": %.1f,\n  \"max_state_bytes\": %llu,\n",
+               (double)res->state_bytes / (double)res->states, (unsigned long long)res->max_state_bytes);
   buf_printf(&b, "  \"seed\": %llu\n}\n", o->seed);
   FILE *f = fopen(path, "w");
   int ok = f && fwrite(b.data, 1, b.len, f) == b.len;

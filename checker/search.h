@@ -82,6 +82,8 @@ typedef struct SearchResult {
   uint64_t states;           /* distinct states (exhaustive searches) */
   uint64_t transitions;      /* steps taken */
   uint64_t executions;       /* executions (sampling searches) */
+  uint64_t state_bytes;      /* dfs: the States it entered, in bytes (their mean size: / states) */
+  uint64_t max_state_bytes;  /* dfs: the largest of them */
   uint64_t skipped;          /* ses in the portfolio: successors and frontier entries it skipped
                                 because dfs had finished them (counted in states when complete) */
   uint64_t max_depth;        /* longest execution or deepest state */

@@ -108,6 +108,7 @@ static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
   sc_insert(cache, fr[0].fp);
   publish_enter(&pub, &fr[0]);
   res->states = 1;
+  res->state_bytes = res->max_state_bytes = fr[0].state.len;
   depth = 1;
   res->max_depth = 0;
   uint64_t iter = 0;
@@ -221,6 +222,8 @@ static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
     buf_append_fast(&nf->state, f->kids.data + f->kid_off[j], f->kid_off[j + 1] - f->kid_off[j]);
     if (tracking) ps_add(&path, fp);
     res->states++;
+    res->state_bytes += nf->state.len;
+    if (nf->state.len > res->max_state_bytes) res->max_state_bytes = nf->state.len;
     nf->fp = fp;
     nf->expanded = 0;
     publish_enter(&pub, nf);

@@ -103,6 +103,11 @@ else bad "--mem 16M (exit $rc)"; echo "$r" | tail -n 4; fi
 run --search dfs --mem 64M -q --stats-json "$tmp/stats.json" tests/golden/search/two_workers.p >/dev/null 2>&1
 if grep -q '"states": 11,' "$tmp/stats.json" && grep -q '"collision_probability"' "$tmp/stats.json"; then ok "--stats-json"
 else bad "--stats-json"; cat "$tmp/stats.json"; fi
+mean=$(sed -n 's/^ *"mean_state_bytes": \([0-9.]*\),$/\1/p' "$tmp/stats.json")
+max=$(sed -n 's/^ *"max_state_bytes": \([0-9]*\),$/\1/p' "$tmp/stats.json")
+if [ -n "$mean" ] && [ -n "$max" ] && awk -v a="$mean" -v b="$max" 'BEGIN { exit !(a > 0 && a <= b) }'; then
+  ok "--stats-json: dfs's State sizes (mean $mean, largest $max bytes)"
+else bad "--stats-json: no State sizes from dfs"; fi
 if grep -q '"cache_budget_bytes": 67108864,' "$tmp/stats.json"; then ok "--stats-json: the --mem budget"
 else bad "--stats-json: the --mem budget"; grep budget "$tmp/stats.json"; fi
 # Without --mem the budget in effect (a quarter of RAM) is reported, not 0.
