@@ -48,6 +48,26 @@ for t in tcBugNoDefer tcBugLostUpdate tcBugLostWakeup tcBugLockLeak tcBugReplyOr
   else bad "portfolio on $t: exit $rc"; echo "$r" | tail -n 4; fi
 done
 
+# wins ALG FIELD MAX SCHEDULES "SAMPLERS" "EXHAUSTIVE" LABEL NAME INPUT...:
+# ALG finds the bug of INPUT after fewer than MAX of its FIELD (states or
+# executions); each of SAMPLERS (seed 1) misses it in SCHEDULES executions,
+# each of EXHAUSTIVE in 3 s; the portfolio (seed 1) finds it by LABEL.
+wins() {
+  alg=$1 fld=$2 max=$3 sch=$4 samplers=$5 exh=$6 label=$7 name=$8
+  shift 8
+  case $alg in random|pct|ss) seed="--seed 1" ;; *) seed="" ;; esac
+  r=$(run --search "$alg" $seed -q -o "$tmp/w" "$@" 2>&1); rc=$?
+  n=$(echo "$r" | field "$fld")
+  others=""
+  for a in $samplers; do run --search "$a" --seed 1 --schedules "$sch" -q -o "$tmp/w2" "$@" >/dev/null 2>&1; others="$others $a:$?"; done
+  for a in $exh; do run --search "$a" -q --timeout 3 -o "$tmp/w2" "$@" >/dev/null 2>&1; others="$others $a:$?"; done
+  rp=$(run --search portfolio --seed 1 -q -o "$tmp/w3" "$@" 2>&1); rcp=$?
+  if [ "$rc" -eq 1 ] && [ "${n:-99999}" -lt "$max" ] && ! echo "$others" | grep -q ':[^0]' && [ "$rcp" -eq 1 ] &&
+     echo "$rp" | grep -q "^portfolio: $label found the bug after [0-9]* $fld\$"; then
+    ok "$alg finds the bug after $n $fld; $samplers not in $sch executions, $exh not in 3 s; the portfolio by $label"
+  else bad "$name: $alg exit $rc ($n $fld), the others (exits)$others, portfolio $rcp"; echo "$rp" | tail -n 4; fi
+}
+
 r=$(run --search portfolio -q --seed 1 -o "$tmp/r" tests/portfolio/random_wins.p 2>&1); rc=$?
 d=$(run --search dfs -q -o "$tmp/r2" tests/portfolio/random_wins.p 2>&1 | field states)
 if [ "$rc" -eq 1 ] && echo "$r" | grep -Eq '^portfolio: (random|pct|ss/rtc) found the bug' && [ "${d:-0}" -gt 100000 ]; then
@@ -83,54 +103,20 @@ else bad "pct_wins: pct exit $rc ($n executions), random $rc2, ss $rc3, portfoli
 # falls past its 1,000 steps), ses and dfs not in 3 s (nor in 20 s); the
 # portfolio finds it by ss (in about 4 s on one thread: ss keeps about a
 # seventh of the time).
-r=$(run --search ss --seed 1 -q -o "$tmp/s" tests/portfolio/ss_wins.p 2>&1); rc=$?
-n=$(echo "$r" | field executions)
-run --search random --seed 1 --schedules 2000 -q -o "$tmp/s2" tests/portfolio/ss_wins.p >/dev/null 2>&1; rc2=$?
-run --search pct --seed 1 --schedules 2000 -q -o "$tmp/s2" tests/portfolio/ss_wins.p >/dev/null 2>&1; rc3=$?
-run --search ses -q --timeout 3 -o "$tmp/s2" tests/portfolio/ss_wins.p >/dev/null 2>&1; rc4=$?
-run --search dfs -q --timeout 3 -o "$tmp/s2" tests/portfolio/ss_wins.p >/dev/null 2>&1; rc5=$?
-r6=$(run --search portfolio --seed 1 -q -o "$tmp/s3" tests/portfolio/ss_wins.p 2>&1); rc6=$?
-if [ "$rc" -eq 1 ] && [ "${n:-99999}" -lt 1000 ] && [ "$rc2" -eq 0 ] && [ "$rc3" -eq 0 ] && [ "$rc4" -eq 0 ] &&
-   [ "$rc5" -eq 0 ] && [ "$rc6" -eq 1 ] && echo "$r6" | grep -q '^portfolio: ss/rtc found the bug after [0-9]* executions$'; then
-  ok "ss finds the two-delay bug in $n executions, random and pct not in 2,000, ses and dfs not in 3 s; the portfolio by ss"
-else bad "ss_wins: ss exit $rc ($n executions), random $rc2, pct $rc3, ses $rc4, dfs $rc5, portfolio $rc6"
-  echo "$r6" | tail -n 4; fi
+wins ss executions 1000 2000 "random pct" "ses dfs" ss/rtc ss_wins tests/portfolio/ss_wins.p
 
 # ... and one dfs is best at (the machine created first runs first,
 # everywhere: eight deviations from rtc): dfs finds it on its first path;
 # random, pct and ss not in 2,000 executions, ses not in 3 s (nor in 20 s);
 # the portfolio finds it by dfs.
-r=$(run --search dfs -q -o "$tmp/f" tests/portfolio/dfs_wins.p 2>&1); rc=$?
-n=$(echo "$r" | field states)
-run --search random --seed 1 --schedules 2000 -q -o "$tmp/f2" tests/portfolio/dfs_wins.p >/dev/null 2>&1; rc2=$?
-run --search pct --seed 1 --schedules 2000 -q -o "$tmp/f2" tests/portfolio/dfs_wins.p >/dev/null 2>&1; rc3=$?
-run --search ss --seed 1 --schedules 2000 -q -o "$tmp/f2" tests/portfolio/dfs_wins.p >/dev/null 2>&1; rc4=$?
-run --search ses -q --timeout 3 -o "$tmp/f2" tests/portfolio/dfs_wins.p >/dev/null 2>&1; rc5=$?
-r6=$(run --search portfolio --seed 1 -q -o "$tmp/f3" tests/portfolio/dfs_wins.p 2>&1); rc6=$?
-if [ "$rc" -eq 1 ] && [ "${n:-99999}" -lt 1000 ] && [ "$rc2" -eq 0 ] && [ "$rc3" -eq 0 ] && [ "$rc4" -eq 0 ] &&
-   [ "$rc5" -eq 0 ] && [ "$rc6" -eq 1 ] && echo "$r6" | grep -q '^portfolio: dfs found the bug after [0-9]* states$'; then
-  ok "dfs finds the bug after $n states, random, pct and ss not in 2,000 executions, ses not in 3 s; the portfolio by dfs"
-else bad "dfs_wins: dfs exit $rc ($n states), random $rc2, pct $rc3, ss $rc4, ses $rc5, portfolio $rc6"
-  echo "$r6" | tail -n 4; fi
+wins dfs states 1000 2000 "random pct ss" "ses" dfs dfs_wins tests/portfolio/dfs_wins.p
 
 # ... and one ses is best at: a hard model (models/vrpaxos, 30 machines):
 # ses with rtc finds the stale PREPARE after one delay and a few thousand
 # states; random, pct and ss not in 500 executions (bench/README.md: pct's
 # median is about 1,000, random none in 20,000), dfs not in 3 s (nor in
 # 120 s); the portfolio finds it by ses.
-m="-t tcBugStalePrepare models/vrpaxos"
-r=$(run --search ses -q -o "$tmp/v" $m 2>&1); rc=$?
-n=$(echo "$r" | field states)
-run --search random --seed 1 --schedules 500 -q -o "$tmp/v2" $m >/dev/null 2>&1; rc2=$?
-run --search pct --seed 1 --schedules 500 -q -o "$tmp/v2" $m >/dev/null 2>&1; rc3=$?
-run --search ss --seed 1 --schedules 500 -q -o "$tmp/v2" $m >/dev/null 2>&1; rc4=$?
-run --search dfs -q --timeout 3 -o "$tmp/v2" $m >/dev/null 2>&1; rc5=$?
-r6=$(run --search portfolio --seed 1 -q -o "$tmp/v3" $m 2>&1); rc6=$?
-if [ "$rc" -eq 1 ] && [ "${n:-99999}" -lt 10000 ] && [ "$rc2" -eq 0 ] && [ "$rc3" -eq 0 ] && [ "$rc4" -eq 0 ] &&
-   [ "$rc5" -eq 0 ] && [ "$rc6" -eq 1 ] && echo "$r6" | grep -q '^portfolio: ses/rtc found the bug after [0-9]* states$'; then
-  ok "ses finds the stale PREPARE after $n states, random, pct and ss not in 500 executions, dfs not in 3 s; the portfolio by ses"
-else bad "ses_wins (vrpaxos): ses exit $rc ($n states), random $rc2, pct $rc3, ss $rc4, dfs $rc5, portfolio $rc6"
-  echo "$r6" | tail -n 4; fi
+wins ses states 10000 500 "random pct ss" "dfs" ses/rtc "ses_wins (vrpaxos)" -t tcBugStalePrepare models/vrpaxos
 
 for j in 1 2; do
   a=$(run --search portfolio -q --seed 7 -j $j -t tcBugLockLeak -o "$tmp/d1" models/clientserver 2>&1 | strip_time)
