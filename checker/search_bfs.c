@@ -1,32 +1,68 @@
 /* search_bfs.c: exhaustive breadth-first search with the state cache.
-** Level by level: the states of the current level are kept as bytes in one
-** buffer; every state ever queued keeps a node (parent, choice) so that a
-** bug's trace is rebuilt by following parents.  The first bug reported is
-** one with the shortest trace: a bug found by stepping from level d (trace
+** Level by level: the states of the current level are kept as bytes;
+** every state ever queued keeps a node (parent, choice) so that a bug's
+** trace is rebuilt by following parents.  The first bug reported is one
+** with the shortest trace: a bug found by stepping from level d (trace
 ** d+1) is held until the rest of level d has been checked for a deadlock
 ** or hot spec (trace d).  With a full cache, an unknown state is expanded
-** again unless it already lies on its own path from the initial state. */
+** again unless it already lies on its own path from the initial state.
+**
+** With -j N the search is level-synchronous: the N threads take the
+** current level's states in chunks, each puts the new states it finds in
+** a level and a node store of its own, and all meet at the end of each
+** level.  Each state is inserted in the cache once, so a complete search
+** counts exactly the states and transitions of one thread.  Nodes live in
+** blocks that never move, so any thread may follow parents while others
+** add nodes. */
 #include <config.h>
 #include "checker/search.h"
+#include "checker/expand.h"
+#include "checker/workers.h"
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include "vm/hash.h"
 
 typedef struct Node {
-  uint64_t parent;           /* node index, UINT64_MAX for the initial state */
+  uint64_t parent;           /* node id, NO_NODE for the initial state */
   uint64_t fp;               /* fingerprint of the state */
   TraceChoice choice;        /* the step from the parent */
 } Node;
 
+#define NO_NODE UINT64_MAX
+
+/* A thread's nodes: blocks of NODE_BLOCK, addressed through a table of
+** MAX_BLOCKS pointers allocated up front (untouched entries cost no
+** memory), so a node's address never changes.  A node id is the owning
+** thread in the top 8 bits, the index in its store below. */
+enum { NODE_BLOCK = 1 << 16, MAX_BLOCKS = 1 << 20, ID_SHIFT = 56 };
+
+typedef struct NodeStore {
+  Node **block;
+  uint64_t n;
+} NodeStore;
+
+static uint64_t node_add(NodeStore *s, int tid, uint64_t parent, uint64_t fp, TraceChoice c) {
+  uint64_t b = s->n / NODE_BLOCK;
+  if (b >= MAX_BLOCKS) {
+    fputs("pcheck: out of memory (too many queued states)\n", stderr);
+    exit(3);
+  }
+  if (!s->block[b]) s->block[b] = xmalloc(NODE_BLOCK * sizeof(Node));
+  s->block[b][s->n % NODE_BLOCK] = (Node){ parent, fp, c };
+  return ((uint64_t)tid << ID_SHIFT) | s->n++;
+}
+
+/* A level's states: bytes one after another, each with its node id. */
 typedef struct Level {
   Buf bytes;                 /* the states, one after another */
   uint64_t *node;            /* node of each state */
-  uint64_t *off;             /* where each state starts in bytes */
+  uint64_t *off;             /* where each starts in bytes (n + 1 entries once closed) */
   uint64_t n, cap;
 } Level;
 
-static void level_push(Level *l, uint64_t node, const char *state, size_t len) {
-  if (l->n == l->cap) {
+static void level_push(Level *l, uint64_t node, const uint8_t *state, size_t len) {
+  if (l->n + 1 >= l->cap) {
     l->cap = l->cap ? l->cap * 2 : 1024;
     l->node = xrealloc(l->node, l->cap * sizeof(uint64_t));
     l->off = xrealloc(l->off, l->cap * sizeof(uint64_t));
@@ -34,10 +70,9 @@ static void level_push(Level *l, uint64_t node, const char *state, size_t len) {
   l->node[l->n] = node;
   l->off[l->n] = l->bytes.len;
   l->n++;
-  buf_append(&l->bytes, state, len);
+  l->off[l->n] = l->bytes.len + len;
+  buf_append_fast(&l->bytes, state, len);
 }
-
-static void level_reset(Level *l) { l->n = 0; l->bytes.len = 0; }
 
 static void level_fini(Level *l) {
   buf_fini(&l->bytes);
@@ -45,164 +80,316 @@ static void level_fini(Level *l) {
   free(l->off);
 }
 
-/* The choices from the initial state to node i, then `last` if given. */
-static uint64_t path_of(const Node *nodes, uint64_t i, TraceChoice **out, const TraceChoice *last) {
+/* ---- What the threads share ---- */
+
+typedef struct BfsShared {
+  const SearchOptions *o;
+  int nthreads;
+  StateCache *cache;
+  NodeStore *stores;         /* one per thread */
+  Level *cur, *next;         /* per thread: this level's states (by the thread that found them), the next's */
+  uint64_t *start;           /* prefix sums of cur[t].n: the level as one sequence */
+  uint64_t total;            /* states in the level */
+  uint64_t taken;            /* the next index to hand out (atomic) */
+  pthread_barrier_t meet;
+  pthread_mutex_t lock;      /* the bug, the held bug, why */
+  SearchResult *res;
+  int stop;                  /* end the level now: a bug, a stop, an error (atomic) */
+  int done;                  /* no more levels (set by thread 0 between levels) */
+  int failed;                /* an internal error (reported) */
+  const char *why;
+  /* A bug found by stepping (trace one longer than the level's depth),
+  ** held until the level is done; `holding` makes the threads only look
+  ** for shorter bugs meanwhile. */
+  int holding;               /* atomic */
+  VmBug held_bug;
+  TraceChoice *held_trace;
+  uint64_t held_n;
+  uint64_t depth;            /* the level's depth */
+  Progress prog;
+  uint64_t states_all;       /* states found, as last reported (atomic) */
+} BfsShared;
+
+typedef struct BfsWorker {
+  BfsShared *sh;
+  int id;
+  Vm *vm;
+  VmChoices ch;
+  Expansion x;
+  SearchResult r;            /* this thread's counts */
+  uint64_t iter, reported;
+} BfsWorker;
+
+static const Node *node_at(const BfsShared *sh, uint64_t id) {
+  uint64_t i = id & ((1ull << ID_SHIFT) - 1);
+  return &sh->stores[id >> ID_SHIFT].block[i / NODE_BLOCK][i % NODE_BLOCK];
+}
+
+/* The choices from the initial state to node id, then `last` if given. */
+static uint64_t path_of(const BfsShared *sh, uint64_t id, TraceChoice **out, const TraceChoice *last) {
   uint64_t n = 0;
-  for (uint64_t j = i; nodes[j].parent != UINT64_MAX; j = nodes[j].parent) n++;
+  for (uint64_t j = id; node_at(sh, j)->parent != NO_NODE; j = node_at(sh, j)->parent) n++;
   TraceChoice *t = xmalloc((size_t)(n + 1) * sizeof(TraceChoice));
   uint64_t k = n;
-  for (uint64_t j = i; nodes[j].parent != UINT64_MAX; j = nodes[j].parent) t[--k] = nodes[j].choice;
+  for (uint64_t j = id; node_at(sh, j)->parent != NO_NODE; j = node_at(sh, j)->parent) t[--k] = node_at(sh, j)->choice;
   if (last) t[n++] = *last;
   *out = t;
   return n;
 }
 
-static int on_path(const Node *nodes, uint64_t i, uint64_t fp) {
-  for (uint64_t j = i;; j = nodes[j].parent) {
-    if (nodes[j].fp == fp) return 1;
-    if (nodes[j].parent == UINT64_MAX) return 0;
+static int on_path(const BfsShared *sh, uint64_t id, uint64_t fp) {
+  for (uint64_t j = id;; j = node_at(sh, j)->parent) {
+    if (node_at(sh, j)->fp == fp) return 1;
+    if (node_at(sh, j)->parent == NO_NODE) return 0;
+  }
+}
+
+static void stop_level(BfsShared *sh) { __atomic_store_n(&sh->stop, 1, __ATOMIC_RELAXED); }
+
+/* A bug at a state of this level (trace: the path to node id): the
+** shortest kind; the first one recorded stays. */
+static void found_bug(BfsWorker *w, uint64_t id) {
+  BfsShared *sh = w->sh;
+  TraceChoice *t;
+  uint64_t n = path_of(sh, id, &t, NULL);
+  pthread_mutex_lock(&sh->lock);
+  if (!sh->res->bug) search_record_bug(sh->res, w->vm, t, n);
+  pthread_mutex_unlock(&sh->lock);
+  free(t);
+  stop_level(sh);
+}
+
+/* A bug of the step `last` from node id: held (the first one) until the
+** level is done. */
+static void hold_bug(BfsWorker *w, uint64_t id, TraceChoice last) {
+  BfsShared *sh = w->sh;
+  pthread_mutex_lock(&sh->lock);
+  if (!sh->holding) {
+    sh->held_bug = *vm_bug(w->vm);
+    sh->held_bug.message = xstrdup(sh->held_bug.message ? sh->held_bug.message : "");
+    sh->held_n = path_of(sh, id, &sh->held_trace, &last);
+    __atomic_store_n(&sh->holding, 1, __ATOMIC_RELAXED);
+  }
+  pthread_mutex_unlock(&sh->lock);
+}
+
+static void set_why(BfsShared *sh, const char *why) {
+  pthread_mutex_lock(&sh->lock);
+  if (!sh->why) sh->why = why;
+  pthread_mutex_unlock(&sh->lock);
+  stop_level(sh);
+}
+
+static void fail(BfsShared *sh, const char *msg) {
+  pthread_mutex_lock(&sh->lock);
+  if (!sh->failed) fputs(msg, stderr);
+  sh->failed = 1;
+  pthread_mutex_unlock(&sh->lock);
+  stop_level(sh);
+}
+
+/* Bytes the queue and the nodes take (approximate; read by one thread). */
+static uint64_t queue_bytes(const BfsShared *sh) {
+  uint64_t used = 0;
+  for (int t = 0; t < sh->nthreads; t++) {
+    used += sh->stores[t].n * sizeof(Node) + sh->cur[t].bytes.cap + sh->next[t].bytes.cap;
+    used += (sh->cur[t].cap + sh->next[t].cap) * 16;
+  }
+  return used;
+}
+
+/* Every 256 states: stop requests, memory, progress.  1 to stop. */
+static int periodic(BfsWorker *w) {
+  BfsShared *sh = w->sh;
+  const char *why = NULL;
+  if (search_should_stop(sh->o, &sh->prog, &why)) { set_why(sh, why); return 1; }
+  __atomic_add_fetch(&sh->states_all, w->r.states - w->reported, __ATOMIC_RELAXED);
+  w->reported = w->r.states;
+  if (w->id != 0) return 0;
+  /* The queue and the trace nodes live outside the cache: stop cleanly
+  ** rather than run out of memory.  (Thread 0 reads the others' sizes
+  ** racily: an estimate is all this needs.) */
+  if (queue_bytes(sh) > sh->o->frontier_mem) {
+    set_why(sh, "the queue of states outgrew the memory set aside for it");
+    return 1;
+  }
+  SearchResult all = {0};
+  all.states = __atomic_load_n(&sh->states_all, __ATOMIC_RELAXED);
+  all.max_depth = sh->depth;
+  progress_tick(&sh->prog, sh->o, &all, sh->total - __atomic_load_n(&sh->taken, __ATOMIC_RELAXED), "queue");
+  return 0;
+}
+
+/* Expand state q of the level (node id), bytes s; new states go to this
+** thread's next level. */
+static void expand_state(BfsWorker *w, uint64_t id, const uint8_t *s, size_t len) {
+  BfsShared *sh = w->sh;
+  VmStatus vs = vm_choices(w->vm, s, len, &w->ch);
+  if (vs == VM_BAD_STATE) { fail(sh, "pcheck: internal error: the VM produced a malformed state\n"); return; }
+  if (vs != VM_OK) { found_bug(w, id); return; }
+  if (__atomic_load_n(&sh->holding, __ATOMIC_RELAXED)) return;   /* only looking for shorter bugs now */
+  for (uint32_t first = 0; first < w->ch.n; first += KID_BATCH) {
+    vs = expand_batch(&w->x, w->vm, s, len, &w->ch, first, &w->r.transitions);
+    if (vs == VM_BAD_STATE) { fail(sh, ""); return; }
+    expand_insert(&w->x, sh->cache);
+    for (uint32_t j = 0; j < w->x.n; j++) {
+      uint64_t fp = w->x.fp[j];
+      if (w->x.res[j] == SC_SEEN) continue;
+      if (w->x.res[j] == SC_FULL && on_path(sh, id, fp)) continue;
+      TraceChoice c = { (uint8_t)w->ch.kind, expand_choice(&w->ch, first + j) };
+      uint64_t nid = node_add(&sh->stores[w->id], w->id, id, fp, c);
+      size_t klen;
+      const uint8_t *k = expand_kid(&w->x, j, &klen);
+      level_push(&sh->next[w->id], nid, k, klen);
+      w->r.states++;
+    }
+    if (vs != VM_OK) {
+      hold_bug(w, id, (TraceChoice){ (uint8_t)w->ch.kind, expand_choice(&w->ch, w->x.failed) });
+      return;
+    }
+  }
+}
+
+/* Take chunks of the level until it is exhausted or stopped. */
+static void run_level(BfsWorker *w) {
+  BfsShared *sh = w->sh;
+  uint64_t chunk = sh->nthreads > 1 ? 16 : UINT64_MAX / 2;
+  int t = 0;
+  for (;;) {
+    uint64_t a = __atomic_fetch_add(&sh->taken, chunk, __ATOMIC_RELAXED);
+    if (a >= sh->total) return;
+    uint64_t b = a + chunk < sh->total ? a + chunk : sh->total;
+    for (uint64_t q = a; q < b; q++) {
+      if (__atomic_load_n(&sh->stop, __ATOMIC_RELAXED)) return;
+      if ((++w->iter & 255) == 0 && periodic(w)) return;
+      while (sh->start[t + 1] <= q) t++;
+      while (sh->start[t] > q) t--;
+      const Level *l = &sh->cur[t];
+      uint64_t i = q - sh->start[t];
+      expand_state(w, l->node[i], (const uint8_t *)l->bytes.data + l->off[i], (size_t)(l->off[i + 1] - l->off[i]));
+    }
+  }
+}
+
+/* Between levels (thread 0, the others wait): the held bug, the next
+** level becomes the current one, or the search is done. */
+static void between_levels(BfsShared *sh) {
+  SearchResult *res = sh->res;
+  if (!res->bug && sh->holding) {
+    res->bug = 1;
+    res->bugdesc = sh->held_bug;
+    res->trace = sh->held_trace;
+    res->ntrace = sh->held_n;
+    res->cycle_start = -1;
+    sh->held_trace = NULL;
+    sh->holding = 0;
+  }
+  if (res->bug || sh->failed || sh->why) { sh->done = 1; return; }
+  uint64_t total = 0;
+  for (int t = 0; t < sh->nthreads; t++) {
+    Level l = sh->cur[t];
+    sh->cur[t] = sh->next[t];
+    sh->next[t] = l;
+    sh->next[t].n = 0;
+    sh->next[t].bytes.len = 0;
+    sh->start[t] = total;
+    total += sh->cur[t].n;
+  }
+  sh->start[sh->nthreads] = total;
+  sh->total = total;
+  sh->taken = 0;
+  if (!total) { sh->done = 1; return; }
+  sh->depth++;
+  if (sh->depth > res->max_depth) res->max_depth = sh->depth;
+  if (total > res->peak_frontier) res->peak_frontier = total;
+}
+
+static void bfs_thread(void *arg) {
+  BfsWorker *w = arg;
+  BfsShared *sh = w->sh;
+  for (;;) {
+    if (sh->nthreads > 1) pthread_barrier_wait(&sh->meet);   /* the level is ready */
+    if (sh->done) return;
+    run_level(w);
+    if (sh->nthreads > 1) pthread_barrier_wait(&sh->meet);   /* everyone is done with it */
+    if (w->id == 0) between_levels(sh);
   }
 }
 
 static int run_bfs(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, SearchResult *res) {
   (void)logf;
-  int rc = -1;
-  Vm *vm = vm_new(bc, test);
-  StateCache *cache = sc_new(o->cache_kind, o->mem);
-  Node *nodes = NULL;
-  uint64_t nnodes = 0, ncap = 0;
-  Level cur = {0}, next = {0};
-  Buf s, kids;                /* kids: the successors of one state */
-  buf_init(&s);
-  buf_init(&kids);
-  uint64_t koff[KID_BATCH + 1], kfp[KID_BATCH];   /* where each starts; fingerprints */
-  VmChoices ch = {0};
-  const char *why = NULL;
-  Progress prog;
-  progress_init(&prog);
-  /* A bug found by stepping, held until its level is done. */
-  int held = 0;
-  VmBug held_bug = {0};
-  TraceChoice *held_trace = NULL;
-  uint64_t held_n = 0;
-  if (!cache) { fputs("pcheck: error: cannot allocate the state cache\n", stderr); goto out; }
-  sc_set_single_thread(cache, 1);   /* this search runs on one thread */
-  if (vm_initial(vm, &s) != VM_OK) { search_record_bug(res, vm, NULL, 0); rc = 0; goto out; }
-  ncap = 1024;
-  nodes = xmalloc(ncap * sizeof(Node));
-  nodes[0].parent = UINT64_MAX;
-  nodes[0].fp = state_hash(s.data, s.len);
-  nnodes = 1;
-  sc_insert(cache, nodes[0].fp);
-  res->states = 1;
-  level_push(&cur, 0, s.data, s.len);
-  uint64_t depth = 0, iter = 0;
-  while (cur.n && !res->bug && !why) {
-    if (cur.n > res->peak_frontier) res->peak_frontier = cur.n;
-    for (uint64_t q = 0; q < cur.n && !res->bug; q++) {
-      if ((++iter & 255) == 0) {
-        if (search_should_stop(o, &prog, &why)) break;
-        /* The queue and the trace nodes live outside the cache: stop cleanly
-        ** rather than run out of memory. */
-        uint64_t used = nnodes * sizeof(Node) + cur.bytes.cap + next.bytes.cap + (cur.cap + next.cap) * 16;
-        if (used > o->frontier_mem) { why = "the queue of states outgrew the memory set aside for it"; break; }
-        progress_tick(&prog, o, res, cur.n - q + next.n, "queue");
-      }
-      uint64_t id = cur.node[q];
-      const uint8_t *st = (const uint8_t *)cur.bytes.data + cur.off[q];
-      size_t len = (q + 1 < cur.n ? cur.off[q + 1] : cur.bytes.len) - cur.off[q];
-      VmStatus vs = vm_choices(vm, st, len, &ch);
-      if (vs == VM_BAD_STATE) { fputs("pcheck: internal error: the VM produced a malformed state\n", stderr); goto out; }
-      if (vs != VM_OK) {
-        TraceChoice *t;
-        uint64_t n = path_of(nodes, id, &t, NULL);
-        search_record_bug(res, vm, t, n);
-        free(t);
-        break;
-      }
-      if (held) continue;   /* only looking for shorter bugs now */
-      /* The successors in batches of KID_BATCH (a data choice may have
-      ** very many): all of a batch first, then their fingerprints and cache
-      ** prefetches back to back, then the lookups (see search_dfs.c). */
-      for (uint32_t first = 0; first < ch.n && !held; first += KID_BATCH) {
-        uint32_t nk = 0, nb = ch.n - first < KID_BATCH ? ch.n - first : KID_BATCH;
-        kids.len = 0;
-        for (uint32_t j = 0; j < nb; j++) {
-          uint32_t k = first + j, choice = ch.kind == VC_MACHINE ? ch.ids[k] : k;
-          koff[j] = kids.len;
-          vs = vm_step_expand(vm, st, len, choice, &kids);
-          res->transitions++;
-          if (vs == VM_BAD_STATE) { fputs("pcheck: internal error: the VM rejected its own choice\n", stderr); goto out; }
-          if (vs != VM_OK) {
-            TraceChoice tc = { (uint8_t)ch.kind, choice };
-            held = 1;
-            held_bug = *vm_bug(vm);
-            held_bug.message = xstrdup(held_bug.message ? held_bug.message : "");
-            held_n = path_of(nodes, id, &held_trace, &tc);
-            break;
-          }
-          nk++;
-        }
-        koff[nk] = kids.len;
-        for (uint32_t j = 0; j < nk; j++) kfp[j] = state_hash(kids.data + koff[j], koff[j + 1] - koff[j]);
-        for (uint32_t j = 0; j < nk; j++) sc_prefetch(cache, kfp[j]);
-        for (uint32_t j = 0; j < nk; j++) {
-          uint32_t k = first + j;
-          uint64_t fp = kfp[j];
-          ScResult r = sc_insert(cache, fp);
-          if (r == SC_SEEN) continue;
-          if (r == SC_FULL && on_path(nodes, id, fp)) continue;
-          if (nnodes == ncap) {
-            ncap *= 2;
-            nodes = xrealloc(nodes, ncap * sizeof(Node));
-          }
-          nodes[nnodes].parent = id;
-          nodes[nnodes].fp = fp;
-          nodes[nnodes].choice = (TraceChoice){ (uint8_t)ch.kind, ch.kind == VC_MACHINE ? ch.ids[k] : k };
-          level_push(&next, nnodes, kids.data + koff[j], koff[j + 1] - koff[j]);
-          nnodes++;
-          res->states++;
-        }
-      }
-    }
-    if (!res->bug && held) {
-      res->bug = 1;
-      res->bugdesc = held_bug;
-      res->trace = held_trace;
-      res->ntrace = held_n;
-      res->cycle_start = -1;
-      held_trace = NULL;
-      held = 0;
-    }
-    if (next.n) depth++;
-    if (depth > res->max_depth) res->max_depth = depth;
-    Level t = cur; cur = next; next = t;
-    level_reset(&next);
+  BfsShared sh;
+  memset(&sh, 0, sizeof sh);
+  sh.o = o;
+  sh.nthreads = workers_count(o);
+  sh.res = res;
+  pthread_mutex_init(&sh.lock, NULL);
+  pthread_barrier_init(&sh.meet, NULL, (unsigned)sh.nthreads);
+  progress_init(&sh.prog);
+  int rc = -1, n = sh.nthreads;
+  sh.stores = xcalloc((size_t)n, sizeof *sh.stores);
+  sh.cur = xcalloc((size_t)n, sizeof *sh.cur);
+  sh.next = xcalloc((size_t)n, sizeof *sh.next);
+  sh.start = xcalloc((size_t)n + 1, sizeof *sh.start);
+  BfsWorker *ws = xcalloc((size_t)n, sizeof *ws);
+  for (int i = 0; i < n; i++) {
+    sh.stores[i].block = xcalloc(MAX_BLOCKS, sizeof(Node *));
+    ws[i] = (BfsWorker){ .sh = &sh, .id = i, .vm = vm_new(bc, test) };
   }
-  progress_done(&prog, o);
-  if (!res->bug) {
-    if (why) res->bound = xstrdup(why);
-    else if (sc_is_full(cache)) res->bound = xstrdup("state cache full at its --mem budget");
+  Buf s;
+  buf_init(&s);
+  sh.cache = sc_new(o->cache_kind, o->mem);
+  if (!sh.cache) { fputs("pcheck: error: cannot allocate the state cache\n", stderr); goto out; }
+  sc_set_single_thread(sh.cache, n == 1);
+  if (vm_initial(ws[0].vm, &s) != VM_OK) { search_record_bug(res, ws[0].vm, NULL, 0); rc = 0; goto out; }
+  uint64_t fp = state_hash(s.data, s.len);
+  uint64_t id = node_add(&sh.stores[0], 0, NO_NODE, fp, (TraceChoice){ 0, 0 });
+  sc_insert(sh.cache, fp);
+  res->states = 1;
+  level_push(&sh.cur[0], id, (const uint8_t *)s.data, s.len);
+  sh.start[1] = sh.start[n] = 1;
+  for (int t = 1; t < n; t++) sh.start[t] = 1;
+  sh.total = 1;
+  res->peak_frontier = 1;
+  if (workers_run(n, bfs_thread, ws, sizeof *ws) != 0) sh.failed = 1;
+  progress_done(&sh.prog, o);
+  for (int i = 0; i < n; i++) {
+    res->states += ws[i].r.states;
+    res->transitions += ws[i].r.transitions;
+  }
+  if (!res->bug && !sh.failed) {
+    if (sh.why) res->bound = xstrdup(sh.why);
+    else if (sc_is_full(sh.cache)) res->bound = xstrdup("state cache full at its --mem budget");
     else res->complete = 1;
   }
-  rc = 0;
+  rc = sh.failed ? -1 : 0;
 out:
-  if (held) free(held_bug.message);
-  free(held_trace);
-  res->seconds = search_now() - prog.start;
-  if (cache) {
-    res->cache_bytes = sc_bytes(cache);
-    res->cache_refused = sc_refused(cache);
-    res->cache_full = sc_is_full(cache);
+  if (sh.holding) free(sh.held_bug.message);
+  free(sh.held_trace);
+  res->seconds = search_now() - sh.prog.start;
+  if (sh.cache) {
+    res->cache_bytes = sc_bytes(sh.cache);
+    res->cache_refused = sc_refused(sh.cache);
+    res->cache_full = sc_is_full(sh.cache);
   }
-  free(nodes);
-  level_fini(&cur);
-  level_fini(&next);
+  for (int i = 0; i < n; i++) {
+    for (uint64_t b = 0; b < MAX_BLOCKS && sh.stores[i].block[b]; b++) free(sh.stores[i].block[b]);
+    free(sh.stores[i].block);
+    level_fini(&sh.cur[i]);
+    level_fini(&sh.next[i]);
+    vm_choices_fini(&ws[i].ch);
+    expand_fini(&ws[i].x);
+    vm_free(ws[i].vm);
+  }
+  free(sh.stores);
+  free(sh.cur);
+  free(sh.next);
+  free(sh.start);
+  free(ws);
   buf_fini(&s);
-  buf_fini(&kids);
-  vm_choices_fini(&ch);
-  sc_free(cache);
-  vm_free(vm);
+  sc_free(sh.cache);
+  pthread_barrier_destroy(&sh.meet);
+  pthread_mutex_destroy(&sh.lock);
   return rc;
 }
 

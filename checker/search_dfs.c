@@ -1,43 +1,54 @@
 /* search_dfs.c: exhaustive depth-first search over the VM's step function
-** with the state cache.  The stack holds each state's bytes, its enabled
-** choices and the next one to try; the choices along the stack are the
-** trace.  When the cache is full (replacing entries), a state whose entry
-** was replaced is explored again, but never one already on the stack (a
-** path set of fingerprints is kept for that), so the search terminates.
-** Each state where a spec turns hot is handed to the hot-cycle search
+** with the state cache.  The stack holds each state's enabled choices and
+** its successors, computed a batch at a time (checker/expand.h); a frame's
+** State is the bytes its parent computed, used where they lie (no copy).
+** The choices along the stack are the trace.  When the cache is full
+** (replacing entries), a state whose entry was replaced is explored again,
+** but never one already on its path from the initial state (a path set of
+** fingerprints is kept for that), so the search terminates.  Each state
+** where a spec turns hot is handed to the hot-cycle search
 ** (checker/liveness.c).
 **
-** In the portfolio, dfs also publishes the states it has finished (every
-** state reachable from them visited and checked: checker/finished.h) in
-** o->finished, for ses to skip.  It stops publishing for good once its
-** cache replaces entries (a forgotten state breaks the component
-** bookkeeping), once the bookkeeping outgrows a quarter of --frontier-mem,
-** or while the hot-cycle search is incomplete (a finished state must have
-** had its hot cycles searched too). */
+** With -j N, N threads search at once over one state cache
+** (checker/workers.h).  Whoever inserts a state first owns it: a state is
+** expanded exactly once, so a complete search counts exactly the states
+** and transitions of one thread.  A thread whose stack runs empty waits
+** for work; a busy thread that sees one waiting gives away the successors
+** it has claimed but not entered, from its lowest frame that has some (the
+** biggest subtrees), as work items carrying their trace from the initial
+** state and the fingerprints of their path.  The first bug stops every
+** thread; which bug is found first then depends on timing.
+**
+** In the portfolio (one thread), dfs also publishes the states it has
+** finished (every state reachable from them visited and checked:
+** checker/finished.h) in o->finished, for ses to skip.  It stops
+** publishing for good once its cache replaces entries (a forgotten state
+** breaks the component bookkeeping), once the bookkeeping outgrows a
+** quarter of --frontier-mem, or while the hot-cycle search is incomplete
+** (a finished state must have had its hot cycles searched too). */
 #include <config.h>
 #include "checker/search.h"
+#include "checker/expand.h"
 #include "checker/liveness.h"
 #include "checker/finished.h"
 #include "checker/pathset.h"
+#include "checker/workers.h"
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include "vm/hash.h"
 
+/* kid_new of a successor given away to another thread. */
+enum { KID_GIVEN = 3 };
+
 typedef struct DfsFrame {
-  Buf state;                 /* the State bytes */
-  uint64_t fp;               /* their fingerprint */
+  const uint8_t *s;          /* the State: in the parent's Expansion, or the item's bytes */
+  size_t len;
+  uint64_t fp;               /* its fingerprint */
   VmChoices ch;              /* enabled choices, once expanded */
   uint32_t next;             /* next choice to try */
   int expanded;              /* ch is valid */
-  /* The main search computes all successors of a state at once, so that
-  ** the cache lookups of all of them can be prefetched together: */
-  Buf kids;                  /* successor States, one after another */
-  uint64_t *kid_off;         /* where each starts in kids (nkids + 1 entries) */
-  uint64_t *kid_fp;          /* their fingerprints */
-  uint8_t *kid_new;          /* ScResult of inserting each */
-  uint32_t kid_cap;          /* entries allocated */
-  uint32_t kid_base;         /* choice index of the first successor held */
-  uint32_t kid_n;            /* successors held (a batch of at most KID_BATCH) */
+  Expansion x;               /* the current batch of successors; x.res: ScResult or KID_GIVEN */
   uint64_t hot;              /* specs hot in the state (bits), when liveness is checked */
   uint64_t index, low;       /* publishing finished states: Tarjan's index and lowlink */
 } DfsFrame;
@@ -75,203 +86,419 @@ static void publish_enter(Publish *p, DfsFrame *f) {
   if (p->to) f->index = f->low = fin_push(&p->fin, f->fp);
 }
 
+/* ---- What the threads share ---- */
+
+typedef struct DfsShared {
+  const BcProgram *bc;
+  const VmTest *test;
+  const SearchOptions *o;
+  int nthreads;
+  StateCache *cache;
+  Pool *pool;
+  Liveness *live;            /* NULL: no spec has hot states */
+  pthread_mutex_t lock;      /* res's bug, why, failed; and every use of live when nthreads > 1 */
+  SearchResult *res;         /* the bug is recorded here (under lock) */
+  const char *why;           /* why the search stopped before its end, or NULL */
+  int failed;                /* an internal error (reported) */
+  Progress prog;             /* the clock; printed by thread 0 */
+  uint64_t stack_mem;        /* bytes each thread's stack may take */
+  uint64_t states_all;       /* states entered by all threads, as last reported (atomic) */
+  uint64_t depth_all;        /* the deepest of them (atomic) */
+} DfsShared;
+
+/* One thread's search. */
+typedef struct DfsWorker {
+  DfsShared *sh;
+  int id;
+  Vm *vm;
+  DfsFrame *fr;              /* the stack */
+  uint64_t cap, depth;
+  TraceChoice *trace;        /* trace[0 .. base + depth - 1): the item's prefix, then the stack's choices */
+  uint64_t tcap, base;
+  uint64_t *anc;             /* fingerprints of the base states before fr[0] (the item's path) */
+  uint64_t nanc, anc_cap;
+  uint64_t root_hot;         /* specs hot in fr[0]'s parent */
+  PathSet path;              /* when tracking: anc and the stack's fingerprints */
+  int tracking;
+  Publish pub;
+  SearchResult r;            /* this thread's counts */
+  uint64_t iter, reported;   /* loop turns; states added to states_all */
+} DfsWorker;
+
+/* An item's aux bytes: u64 hot specs of the parent, u8 whether the cache
+** answered SC_FULL for it, then the path's fingerprints (ntrace of them). */
+enum { AUX_HEAD = 9 };
+
+/* Stop every thread (the caller holds no lock). */
+static void stop_all(DfsShared *sh) { pool_stop(sh->pool); }
+
+/* Record the bug the worker's Vm reported, with the first n choices of its
+** trace, unless another thread recorded one first. */
+static void worker_bug(DfsWorker *w, uint64_t n) {
+  DfsShared *sh = w->sh;
+  pthread_mutex_lock(&sh->lock);
+  if (!sh->res->bug && !sh->failed) search_record_bug(sh->res, w->vm, w->trace, n);
+  pthread_mutex_unlock(&sh->lock);
+  stop_all(sh);
+}
+
+static void worker_fail(DfsWorker *w, const char *msg) {
+  DfsShared *sh = w->sh;
+  pthread_mutex_lock(&sh->lock);
+  if (!sh->failed) fputs(msg, stderr);
+  sh->failed = 1;
+  pthread_mutex_unlock(&sh->lock);
+  stop_all(sh);
+}
+
+static void worker_stop(DfsWorker *w, const char *why) {
+  DfsShared *sh = w->sh;
+  pthread_mutex_lock(&sh->lock);
+  if (!sh->why) sh->why = why;
+  pthread_mutex_unlock(&sh->lock);
+  stop_all(sh);
+}
+
+static void trace_reserve(DfsWorker *w, uint64_t n) {
+  if (n <= w->tcap) return;
+  while (w->tcap < n) w->tcap = w->tcap ? w->tcap * 2 : 64;
+  w->trace = xrealloc(w->trace, w->tcap * sizeof *w->trace);
+}
+
+/* Room for one more frame. */
+static void stack_reserve(DfsWorker *w) {
+  if (w->depth < w->cap) return;
+  uint64_t ncap = w->cap ? w->cap * 2 : 64;
+  w->fr = xrealloc(w->fr, ncap * sizeof *w->fr);
+  memset(w->fr + w->cap, 0, (ncap - w->cap) * sizeof *w->fr);
+  w->cap = ncap;
+}
+
+/* From now on the path set holds the item's path and the stack. */
+static void track_start(DfsWorker *w) {
+  if (w->tracking) return;
+  for (uint64_t i = 0; i < w->nanc; i++) ps_add(&w->path, w->anc[i]);
+  for (uint64_t i = 0; i < w->depth; i++) ps_add(&w->path, w->fr[i].fp);
+  w->tracking = 1;
+}
+
+/* ---- Giving work away ---- */
+
+/* Successors of f claimed by this thread and not yet entered. */
+static uint32_t remaining(const DfsFrame *f) {
+  if (!f->expanded) return 0;
+  uint32_t n = 0;
+  for (uint32_t j = f->next > f->x.base ? f->next - f->x.base : 0; j < f->x.n; j++)
+    n += f->x.res[j] == SC_NEW || f->x.res[j] == SC_FULL;
+  return n;
+}
+
+/* Successor j of frame i, as a work item for another thread. */
+static void give_kid(DfsWorker *w, uint64_t i, uint32_t j) {
+  DfsFrame *f = &w->fr[i];
+  WorkItem it = {0};
+  size_t len;
+  const uint8_t *s = expand_kid(&f->x, j, &len);
+  buf_append(&it.state, s, len);
+  it.fp = f->x.fp[j];
+  it.ntrace = w->base + i + 1;
+  it.trace = xmalloc(it.ntrace * sizeof *it.trace);
+  memcpy(it.trace, w->trace, (w->base + i) * sizeof *it.trace);
+  it.trace[w->base + i] = (TraceChoice){ (uint8_t)f->ch.kind, expand_choice(&f->ch, f->x.base + j) };
+  uint8_t full = f->x.res[j] == SC_FULL;
+  buf_append(&it.aux, &f->hot, 8);
+  buf_append(&it.aux, &full, 1);
+  buf_append(&it.aux, w->anc, w->nanc * 8);
+  for (uint64_t k = 0; k <= i; k++) buf_append(&it.aux, &w->fr[k].fp, 8);
+  f->x.res[j] = KID_GIVEN;
+  pool_put(w->sh->pool, &it);
+}
+
+/* Another thread waits for work: give it the claimed successors of the
+** lowest frame that has some (half of them if no other frame has any,
+** so that this thread keeps work too). */
+static void donate(DfsWorker *w) {
+  uint64_t total = 0, bottom = UINT64_MAX;
+  uint32_t bottom_n = 0;
+  for (uint64_t i = 0; i < w->depth && (bottom == UINT64_MAX || total == bottom_n); i++) {
+    uint32_t r = remaining(&w->fr[i]);
+    if (r && bottom == UINT64_MAX) { bottom = i; bottom_n = r; }
+    total += r;
+  }
+  if (bottom == UINT64_MAX || total < 2) return;
+  uint32_t give = total == bottom_n ? bottom_n / 2 : bottom_n;
+  DfsFrame *f = &w->fr[bottom];
+  for (uint32_t j = f->x.n; j-- > 0 && give > 0;) {
+    if (j + f->x.base < f->next || (f->x.res[j] != SC_NEW && f->x.res[j] != SC_FULL)) continue;
+    give_kid(w, bottom, j);
+    give--;
+  }
+}
+
+/* ---- One thread's depth-first search ---- */
+
+/* Enter the successor (s, len, fp) of the top frame as a new top frame. */
+static void enter(DfsWorker *w, const uint8_t *s, size_t len, uint64_t fp) {
+  stack_reserve(w);
+  DfsFrame *nf = &w->fr[w->depth];
+  nf->s = s;
+  nf->len = len;
+  nf->fp = fp;
+  nf->expanded = 0;
+  if (w->tracking) ps_add(&w->path, fp);
+  w->r.states++;
+  w->r.state_bytes += len;
+  if (len > w->r.max_state_bytes) w->r.max_state_bytes = len;
+  publish_enter(&w->pub, nf);
+  w->depth++;
+  uint64_t d = w->base + w->depth - 1;
+  if (d > w->r.max_depth) w->r.max_depth = d;
+  if (w->depth > w->r.peak_frontier) w->r.peak_frontier = w->depth;
+}
+
+/* Every 1024 turns: stop requests, the stack's memory, the progress line.
+** 1 if this thread must stop. */
+static int periodic(DfsWorker *w) {
+  DfsShared *sh = w->sh;
+  const char *why = NULL;
+  if (pool_stopped(sh->pool)) return 1;
+  if (search_should_stop(sh->o, &sh->prog, &why)) { worker_stop(w, why); return 1; }
+  /* The stack lives outside the cache: stop cleanly rather than run out. */
+  DfsFrame *top = &w->fr[w->depth - 1];
+  if (w->depth * (top->x.kids.cap + sizeof(DfsFrame) + 64) > sh->stack_mem) {
+    worker_stop(w, "the search stack outgrew the memory set aside for it");
+    return 1;
+  }
+  __atomic_add_fetch(&sh->states_all, w->r.states - w->reported, __ATOMIC_RELAXED);
+  w->reported = w->r.states;
+  uint64_t d = __atomic_load_n(&sh->depth_all, __ATOMIC_RELAXED);
+  while (w->r.max_depth > d &&
+         !__atomic_compare_exchange_n(&sh->depth_all, &d, w->r.max_depth, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+  }
+  if (w->id == 0) {
+    SearchResult all = {0};
+    all.states = __atomic_load_n(&sh->states_all, __ATOMIC_RELAXED);
+    all.max_depth = __atomic_load_n(&sh->depth_all, __ATOMIC_RELAXED);
+    progress_tick(&sh->prog, sh->o, &all, w->depth, "stack");
+  }
+  return 0;
+}
+
+/* The top frame is entered: its choices, its hot-cycle search.  0 to go
+** on, 1 if this thread must stop (a bug, a stop, an error). */
+static int expand_top(DfsWorker *w) {
+  DfsShared *sh = w->sh;
+  DfsFrame *f = &w->fr[w->depth - 1];
+  VmStatus st = vm_choices(w->vm, f->s, f->len, &f->ch);
+  f->expanded = 1;
+  f->next = 0;
+  f->x.base = f->x.n = 0;
+  if (st == VM_BAD_STATE) { worker_fail(w, "pcheck: internal error: the VM produced a malformed state\n"); return 1; }
+  if (st != VM_OK) { worker_bug(w, w->base + w->depth - 1); return 1; }
+  if (!sh->live) return 0;
+  /* Liveness: hot cycles through this state that no earlier state led to. */
+  f->hot = vm_hot_specs(w->vm, f->s, f->len);
+  uint64_t turned = f->hot & ~(w->depth > 1 ? w->fr[w->depth - 2].hot : w->root_hot);
+  if (!turned) return 0;
+  const char *why = NULL;
+  int shared = sh->nthreads > 1;
+  if (shared) pthread_mutex_lock(&sh->lock);
+  LiveResult lr = live_check(sh->live, f->s, f->len, f->fp, turned, &sh->prog, &why);
+  if (lr == LIVE_FOUND && !sh->res->bug && !sh->failed) live_record(sh->live, w->trace, w->base + w->depth - 1, sh->res);
+  if (shared) pthread_mutex_unlock(&sh->lock);
+  if (lr == LIVE_NONE) return 0;
+  if (lr == LIVE_ERROR) worker_fail(w, "");
+  else if (lr == LIVE_STOPPED) worker_stop(w, why);
+  else stop_all(sh);
+  return 1;
+}
+
+/* The next batch of the top frame's successors, inserted in the cache.
+** 0 to go on, 1 if this thread must stop. */
+static int next_batch(DfsWorker *w) {
+  DfsShared *sh = w->sh;
+  DfsFrame *f = &w->fr[w->depth - 1];
+  VmStatus st = expand_batch(&f->x, w->vm, f->s, f->len, &f->ch, f->next, &w->r.transitions);
+  if (st == VM_BAD_STATE) { worker_fail(w, ""); return 1; }
+  if (st != VM_OK) {
+    trace_reserve(w, w->base + w->depth);
+    w->trace[w->base + w->depth - 1] = (TraceChoice){ (uint8_t)f->ch.kind, expand_choice(&f->ch, f->x.failed) };
+    worker_bug(w, w->base + w->depth);
+    return 1;
+  }
+  expand_insert(&f->x, sh->cache);
+  if (w->pub.to)   /* claimed now, entered later from this frame */
+    for (uint32_t j = 0; j < f->x.n; j++)
+      if (f->x.res[j] == SC_NEW) fin_claim(&w->pub.fin, f->x.fp[j], f->index);
+  return 0;
+}
+
+/* Search from the item's State until the stack is empty.  0 when it is,
+** 1 if this thread must stop. */
+static int search_item(DfsWorker *w, WorkItem *it) {
+  DfsShared *sh = w->sh;
+  const uint8_t *aux = (const uint8_t *)it->aux.data;
+  uint8_t full = 0;
+  w->root_hot = 0;
+  w->nanc = 0;
+  if (it->aux.len >= AUX_HEAD) {
+    memcpy(&w->root_hot, aux, 8);
+    full = aux[8];
+    w->nanc = (it->aux.len - AUX_HEAD) / 8;
+    if (w->nanc > w->anc_cap) {
+      w->anc_cap = w->nanc;
+      w->anc = xrealloc(w->anc, w->anc_cap * 8);
+    }
+    memcpy(w->anc, aux + AUX_HEAD, w->nanc * 8);
+  }
+  w->base = it->ntrace;
+  trace_reserve(w, w->base + 64);
+  if (it->ntrace) memcpy(w->trace, it->trace, it->ntrace * sizeof *it->trace);
+  if (w->tracking) { ps_fini(&w->path); w->tracking = 0; }
+  w->depth = 0;
+  if (full) {   /* forgotten by the cache: not if it lies on its own path */
+    for (uint64_t i = 0; i < w->nanc; i++)
+      if (w->anc[i] == it->fp) return 0;
+  }
+  enter(w, (const uint8_t *)it->state.data, it->state.len, it->fp);
+  while (w->depth > 0) {
+    if ((++w->iter & 1023) == 0 && periodic(w)) return 1;
+    if (sh->nthreads > 1 && (w->iter & 63) == 0 && pool_hungry(sh->pool)) donate(w);
+    DfsFrame *f = &w->fr[w->depth - 1];
+    if (!f->expanded && expand_top(w)) return 1;
+    if (f->next < f->ch.n && f->next >= f->x.base + f->x.n && next_batch(w)) return 1;
+    if (f->next >= f->ch.n) {      /* every choice tried (or none): backtrack */
+      f->expanded = 0;
+      if (w->tracking) ps_remove(&w->path, f->fp);
+      publish_pop(&w->pub, f, w->depth > 1 ? &w->fr[w->depth - 2] : NULL);
+      w->depth--;
+      continue;
+    }
+    uint32_t k = f->next++, j = k - f->x.base;
+    uint8_t r = f->x.res[j];
+    if (r == SC_SEEN) {
+      if (w->pub.to) fin_edge(&w->pub.fin, f->x.fp[j], &f->low);
+      continue;
+    }
+    if (r == KID_GIVEN) continue;
+    uint64_t fp = f->x.fp[j];
+    if (r == SC_FULL) {
+      publish_off(&w->pub);
+      track_start(w);
+      if (ps_has(&w->path, fp)) continue;
+    }
+    trace_reserve(w, w->base + w->depth);
+    w->trace[w->base + w->depth - 1] = (TraceChoice){ (uint8_t)f->ch.kind, expand_choice(&f->ch, k) };
+    size_t len;
+    const uint8_t *s = expand_kid(&f->x, j, &len);
+    enter(w, s, len, fp);
+  }
+  return 0;
+}
+
+/* A thread: take items until the search is over. */
+static void dfs_thread(void *arg) {
+  DfsWorker *w = arg;
+  WorkItem it = {0};
+  while (pool_get(w->sh->pool, &it)) {
+    int stop = search_item(w, &it);
+    work_fini(&it);
+    if (stop) break;
+  }
+  publish_off(&w->pub);
+}
+
+static void worker_fini(DfsWorker *w) {
+  for (uint64_t i = 0; i < w->cap; i++) {
+    expand_fini(&w->fr[i].x);
+    vm_choices_fini(&w->fr[i].ch);
+  }
+  free(w->fr);
+  free(w->trace);
+  free(w->anc);
+  ps_fini(&w->path);
+  vm_free(w->vm);
+}
+
+/* Add a thread's counts to the search's. */
+static void merge_counts(SearchResult *res, const SearchResult *r) {
+  res->states += r->states;
+  res->transitions += r->transitions;
+  res->state_bytes += r->state_bytes;
+  if (r->max_state_bytes > res->max_state_bytes) res->max_state_bytes = r->max_state_bytes;
+  if (r->max_depth > res->max_depth) res->max_depth = r->max_depth;
+  if (r->peak_frontier > res->peak_frontier) res->peak_frontier = r->peak_frontier;
+}
+
+/* Why a search that found no bug is not complete, or NULL (heap). */
+static char *incomplete(const DfsShared *sh) {
+  if (sh->why) return xstrdup(sh->why);
+  /* A full cache: every reachable state was still explored, some more than
+  ** once; the summary says the budget was hit. */
+  if (sc_is_full(sh->cache)) return xstrdup("state cache full at its --mem budget");
+  if (live_incomplete(sh->live)) return xstrdup(live_incomplete(sh->live));
+  return NULL;
+}
 
 static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, SearchResult *res) {
   (void)logf;
+  DfsShared sh;
+  memset(&sh, 0, sizeof sh);
+  sh.bc = bc;
+  sh.test = test;
+  sh.o = o;
+  sh.nthreads = workers_count(o);
+  sh.res = res;
+  pthread_mutex_init(&sh.lock, NULL);
+  progress_init(&sh.prog);
+  sh.stack_mem = o->frontier_mem / (uint64_t)sh.nthreads;
   int rc = -1;
-  Vm *vm = vm_new(bc, test);
-  StateCache *cache = sc_new(o->cache_kind, o->mem);
-  DfsFrame *fr = NULL;
-  TraceChoice *trace = NULL;
-  uint64_t cap = 0, depth = 0;
-  const char *why = NULL;
-  PathSet path = {0};
-  int tracking = 0;          /* path holds the stack's fingerprints */
-  Liveness *live = NULL;     /* hot cycles, if a spec has hot states */
-  Publish pub = { o->finished, {0}, NULL, o->frontier_mem / 4 };
-  if (pub.to) fin_init(&pub.fin);
-  Progress prog;
-  progress_init(&prog);
-  if (!cache) { fputs("pcheck: error: cannot allocate the state cache\n", stderr); goto out; }
-  sc_set_single_thread(cache, 1);   /* this search runs on one thread */
-  live = live_new(bc, test, o);    /* NULL: no spec has hot states */
-  pub.live = live;
-  cap = 64;
-  fr = xcalloc(cap, sizeof *fr);
-  trace = xcalloc(cap, sizeof *trace);
-  if (vm_initial(vm, &fr[0].state) != VM_OK) {
-    search_record_bug(res, vm, trace, 0);
+  DfsWorker *ws = xcalloc((size_t)sh.nthreads, sizeof *ws);
+  for (int i = 0; i < sh.nthreads; i++) {
+    ws[i].sh = &sh;
+    ws[i].id = i;
+    ws[i].vm = vm_new(bc, test);
+  }
+  sh.cache = sc_new(o->cache_kind, o->mem);
+  sh.pool = pool_new(sh.nthreads);
+  WorkItem first = {0};
+  if (!sh.cache) { fputs("pcheck: error: cannot allocate the state cache\n", stderr); goto out; }
+  sc_set_single_thread(sh.cache, sh.nthreads == 1);
+  if (vm_initial(ws[0].vm, &first.state) != VM_OK) {
+    search_record_bug(res, ws[0].vm, NULL, 0);
     rc = 0;
     goto out;
   }
-  fr[0].fp = state_hash(fr[0].state.data, fr[0].state.len);
-  sc_insert(cache, fr[0].fp);
-  publish_enter(&pub, &fr[0]);
-  res->states = 1;
-  res->state_bytes = res->max_state_bytes = fr[0].state.len;
-  depth = 1;
-  res->max_depth = 0;
-  uint64_t iter = 0;
-  while (depth > 0) {
-    if ((++iter & 1023) == 0) {
-      if (search_should_stop(o, &prog, &why)) break;
-      /* The stack lives outside the cache: stop cleanly rather than run out. */
-      if (depth * (fr[depth - 1].state.cap + fr[depth - 1].kids.cap + sizeof(DfsFrame) + 64) > o->frontier_mem) {
-        why = "the search stack outgrew the memory set aside for it";
-        break;
-      }
-      progress_tick(&prog, o, res, depth, "stack");
-    }
-    DfsFrame *f = &fr[depth - 1];
-    if (!f->expanded) {
-      VmStatus st = vm_choices(vm, (uint8_t *)f->state.data, f->state.len, &f->ch);
-      f->expanded = 1;
-      f->next = 0;
-      f->kid_base = f->kid_n = 0;
-      if (st == VM_BAD_STATE) { fputs("pcheck: internal error: the VM produced a malformed state\n", stderr); goto out; }
-      if (st != VM_OK) { search_record_bug(res, vm, trace, depth - 1); break; }
-      /* Liveness: hot cycles through this state that no earlier state led to. */
-      if (live) {
-        f->hot = vm_hot_specs(vm, (uint8_t *)f->state.data, f->state.len);
-        uint64_t turned = f->hot & ~(depth > 1 ? fr[depth - 2].hot : 0);   /* hot here, not in the parent */
-        LiveResult lr = turned ? live_check(live, (uint8_t *)f->state.data, f->state.len, f->fp, turned, &prog, &why)
-                               : LIVE_NONE;
-        if (lr == LIVE_ERROR) goto out;
-        if (lr == LIVE_STOPPED) break;
-        if (lr == LIVE_FOUND) { live_record(live, trace, depth - 1, res); break; }
-      }
-    }
-    if (f->next < f->ch.n && f->next >= f->kid_base + f->kid_n) {
-      /* The next batch of successors; then their cache slots are fetched
-      ** together. */
-      uint32_t first = f->next, n = f->ch.n - first < KID_BATCH ? f->ch.n - first : KID_BATCH;
-      if (n + 1 > f->kid_cap) {
-        f->kid_cap = n + 1;
-        f->kid_off = xrealloc(f->kid_off, f->kid_cap * sizeof(uint64_t));
-        f->kid_fp = xrealloc(f->kid_fp, f->kid_cap * sizeof(uint64_t));
-        f->kid_new = xrealloc(f->kid_new, f->kid_cap);
-      }
-      f->kids.len = 0;
-      f->kid_base = first;
-      f->kid_n = 0;
-      int failed = 0;
-      for (uint32_t j = 0; j < n; j++) {
-        uint32_t k = first + j;
-        uint32_t choice = f->ch.kind == VC_MACHINE ? f->ch.ids[k] : k;
-        f->kid_off[j] = f->kids.len;
-        VmStatus st = vm_step_expand(vm, (uint8_t *)f->state.data, f->state.len, choice, &f->kids);
-        res->transitions++;
-        if (st != VM_OK) {
-          if (st == VM_BAD_STATE) { fputs("pcheck: internal error: the VM rejected its own choice\n", stderr); goto out; }
-          trace[depth - 1].kind = (uint8_t)f->ch.kind;
-          trace[depth - 1].value = choice;
-          search_record_bug(res, vm, trace, depth);
-          failed = 1;
-          break;
-        }
-      }
-      if (failed) break;
-      f->kid_off[n] = f->kids.len;
-      /* Hash and prefetch them back to back: on a table far bigger than the
-      ** TLB reaches, each prefetch waits for its page walk, and walks issued
-      ** together overlap. */
-      for (uint32_t j = 0; j < n; j++)
-        f->kid_fp[j] = state_hash(f->kids.data + f->kid_off[j], f->kid_off[j + 1] - f->kid_off[j]);
-      for (uint32_t j = 0; j < n; j++) sc_prefetch(cache, f->kid_fp[j]);
-      f->kid_n = n;
-      for (uint32_t j = 0; j < n; j++) {
-        f->kid_new[j] = (uint8_t)sc_insert(cache, f->kid_fp[j]);
-        /* Claimed now, entered later from this frame. */
-        if (pub.to && f->kid_new[j] == SC_NEW) fin_claim(&pub.fin, f->kid_fp[j], f->index);
-      }
-    }
-    if (f->next >= f->ch.n) {      /* every choice tried (or none): backtrack */
-      f->expanded = 0;
-      if (tracking) ps_remove(&path, f->fp);
-      publish_pop(&pub, f, depth > 1 ? &fr[depth - 2] : NULL);
-      depth--;
-      continue;
-    }
-    uint32_t k = f->next++, j = k - f->kid_base;
-    if (f->kid_new[j] == SC_SEEN) {
-      if (pub.to) fin_edge(&pub.fin, f->kid_fp[j], &f->low);
-      continue;
-    }
-    uint32_t choice = f->ch.kind == VC_MACHINE ? f->ch.ids[k] : k;
-    uint64_t fp = f->kid_fp[j];
-    if (f->kid_new[j] == SC_FULL) {
-      publish_off(&pub);
-      if (!tracking) {   /* from now on, keep the stack's fingerprints */
-        for (uint64_t i = 0; i < depth; i++) ps_add(&path, fr[i].fp);
-        tracking = 1;
-      }
-      if (ps_has(&path, fp)) continue;
-    }
-    if (depth == cap) {
-      uint64_t ncap = cap * 2;
-      fr = xrealloc(fr, ncap * sizeof *fr);
-      memset(fr + cap, 0, (ncap - cap) * sizeof *fr);
-      trace = xrealloc(trace, ncap * sizeof *trace);
-      cap = ncap;
-      f = &fr[depth - 1];
-    }
-    trace[depth - 1].kind = (uint8_t)f->ch.kind;
-    trace[depth - 1].value = choice;
-    DfsFrame *nf = &fr[depth];
-    nf->state.len = 0;
-    buf_append_fast(&nf->state, f->kids.data + f->kid_off[j], f->kid_off[j + 1] - f->kid_off[j]);
-    if (tracking) ps_add(&path, fp);
-    res->states++;
-    res->state_bytes += nf->state.len;
-    if (nf->state.len > res->max_state_bytes) res->max_state_bytes = nf->state.len;
-    nf->fp = fp;
-    nf->expanded = 0;
-    publish_enter(&pub, nf);
-    depth++;
-    if (depth - 1 > res->max_depth) res->max_depth = depth - 1;
-    if (depth > res->peak_frontier) res->peak_frontier = depth;
+  sh.live = live_new(bc, test, o);   /* NULL: no spec has hot states */
+  if (sh.nthreads == 1 && o->finished) {
+    ws[0].pub = (Publish){ o->finished, {0}, sh.live, o->frontier_mem / 4 };
+    fin_init(&ws[0].pub.fin);
   }
-  progress_done(&prog, o);
-  if (!res->bug) {
-    if (why) {
-      Buf b;
-      buf_init(&b);
-      buf_printf(&b, "%s", why);
-      res->bound = buf_take(&b);
-    } else if (sc_is_full(cache)) {
-      /* Every reachable state was still explored, some more than once;
-      ** the summary says the budget was hit. */
-      res->bound = xstrdup("state cache full at its --mem budget");
-    } else if (live_incomplete(live)) {
-      res->bound = xstrdup(live_incomplete(live));
-    } else {
-      res->complete = 1;
-    }
+  first.fp = state_hash(first.state.data, first.state.len);
+  sc_insert(sh.cache, first.fp);
+  pool_put(sh.pool, &first);
+  if (workers_run(sh.nthreads, dfs_thread, ws, sizeof *ws) != 0) sh.failed = 1;
+  progress_done(&sh.prog, o);
+  for (int i = 0; i < sh.nthreads; i++) merge_counts(res, &ws[i].r);
+  if (!res->bug && !sh.failed) {
+    res->bound = incomplete(&sh);
+    res->complete = !res->bound;
   }
-  rc = 0;
+  rc = sh.failed ? -1 : 0;
 out:
-  res->seconds = search_now() - prog.start;
-  if (cache) {
-    res->cache_bytes = sc_bytes(cache);
-    res->cache_refused = sc_refused(cache);
-    res->cache_full = sc_is_full(cache);
+  res->seconds = search_now() - sh.prog.start;
+  if (sh.cache) {
+    res->cache_bytes = sc_bytes(sh.cache);
+    res->cache_refused = sc_refused(sh.cache);
+    res->cache_full = sc_is_full(sh.cache);
   }
-  for (uint64_t i = 0; i < cap; i++) {
-    buf_fini(&fr[i].state);
-    buf_fini(&fr[i].kids);
-    free(fr[i].kid_off);
-    free(fr[i].kid_fp);
-    free(fr[i].kid_new);
-    vm_choices_fini(&fr[i].ch);
-  }
-  free(fr);
-  free(trace);
-  free(path.fp);
-  free(path.count);
-  publish_off(&pub);
-  live_free(live);
-  sc_free(cache);
-  vm_free(vm);
+  work_fini(&first);
+  for (int i = 0; i < sh.nthreads; i++) worker_fini(&ws[i]);
+  free(ws);
+  pool_free(sh.pool);
+  live_free(sh.live);
+  sc_free(sh.cache);
+  pthread_mutex_destroy(&sh.lock);
   return rc;
 }
 

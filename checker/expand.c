@@ -1,0 +1,52 @@
+/* expand.c: successors in batches (expand.h). */
+#include <config.h>
+#include "checker/expand.h"
+#include <stdlib.h>
+#include "vm/hash.h"
+
+void expand_fini(Expansion *x) {
+  buf_fini(&x->kids);
+  free(x->off);
+  free(x->fp);
+  free(x->res);
+  *x = (Expansion){0};
+}
+
+/* Room for n successors (n + 1 offsets). */
+static void reserve(Expansion *x, uint32_t n) {
+  if (n + 1 <= x->cap) return;
+  x->cap = n + 1;
+  x->off = xrealloc(x->off, x->cap * sizeof(uint64_t));
+  x->fp = xrealloc(x->fp, x->cap * sizeof(uint64_t));
+  x->res = xrealloc(x->res, x->cap);
+}
+
+VmStatus expand_batch(Expansion *x, Vm *vm, const uint8_t *s, size_t len, const VmChoices *ch, uint32_t first,
+                      uint64_t *transitions) {
+  uint32_t want = ch->n - first < KID_BATCH ? ch->n - first : KID_BATCH;
+  reserve(x, want);
+  x->kids.len = 0;
+  x->base = first;
+  x->n = 0;
+  VmStatus st = VM_OK;
+  for (uint32_t j = 0; j < want; j++) {
+    x->off[j] = x->kids.len;
+    st = vm_step_expand(vm, s, len, expand_choice(ch, first + j), &x->kids);
+    (*transitions)++;
+    if (st != VM_OK) {
+      if (st == VM_BAD_STATE) fputs("pcheck: internal error: the VM rejected its own choice\n", stderr);
+      x->failed = first + j;
+      break;
+    }
+    x->n++;
+  }
+  x->off[x->n] = x->kids.len;
+  for (uint32_t j = 0; j < x->n; j++)
+    x->fp[j] = state_hash(x->kids.data + x->off[j], x->off[j + 1] - x->off[j]);
+  return st;
+}
+
+void expand_insert(Expansion *x, StateCache *cache) {
+  for (uint32_t j = 0; j < x->n; j++) sc_prefetch(cache, x->fp[j]);
+  for (uint32_t j = 0; j < x->n; j++) x->res[j] = (uint8_t)sc_insert(cache, x->fp[j]);
+}

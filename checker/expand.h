@@ -1,0 +1,54 @@
+/* expand.h: the successors of a State, a batch at a time, for the
+** exhaustive searches (DESIGN.md, "one place each": Expansion).  A batch is
+** at most KID_BATCH choices of one State: each successor is written by
+** vm_step_expand into one buffer, then all are hashed, then their cache
+** slots are prefetched back to back, then they are looked up and inserted.
+** On a table far bigger than the TLB reaches, each prefetch waits for its
+** page walk, and walks issued together overlap; that is why the steps of a
+** batch are separated this way.
+** Ownership: an Expansion owns its buffers; it borrows the Vm, the State
+** and the cache for the duration of a call.  One thread per Expansion. */
+#ifndef PCHECK_EXPAND_H
+#define PCHECK_EXPAND_H
+#include <stdint.h>
+#include "checker/search.h"
+
+typedef struct Expansion {
+  Buf kids;                  /* successor States, one after another */
+  uint64_t *off;             /* where each starts in kids (n + 1 entries) */
+  uint64_t *fp;              /* their fingerprints */
+  uint8_t *res;              /* ScResult of inserting each (expand_insert) */
+  uint32_t cap;              /* entries allocated */
+  uint32_t base;             /* choice index (into the VmChoices) of the first successor held */
+  uint32_t n;                /* successors held */
+  uint32_t failed;           /* after a step bug: the choice index whose step failed */
+} Expansion;
+
+void expand_fini(Expansion *x);
+
+/* The choice vm_step takes for index k of ch (a machine id, or k itself). */
+static inline uint32_t expand_choice(const VmChoices *ch, uint32_t k) {
+  return ch->kind == VC_MACHINE ? ch->ids[k] : k;
+}
+
+/* Step State s (len bytes; ch is what vm_choices gave for it on vm) by the
+** choices first .. first + min(KID_BATCH, ch->n - first) - 1, and hash
+** each successor; x then holds them (x->base = first).  Each step counts
+** one in *transitions.  Returns VM_OK; or the bug of a step (vm_bug(vm)
+** describes it, x->failed is its choice index, and x holds the successors
+** before it, hashed); or VM_BAD_STATE, an internal error, reported on
+** stderr. */
+VmStatus expand_batch(Expansion *x, Vm *vm, const uint8_t *s, size_t len, const VmChoices *ch, uint32_t first,
+                      uint64_t *transitions);
+
+/* Prefetch the cache slots of the successors held, then insert each:
+** x->res[j] is what sc_insert answered for successor j. */
+void expand_insert(Expansion *x, StateCache *cache);
+
+/* Successor j's bytes and length. */
+static inline const uint8_t *expand_kid(const Expansion *x, uint32_t j, size_t *len) {
+  *len = (size_t)(x->off[j + 1] - x->off[j]);
+  return (const uint8_t *)x->kids.data + x->off[j];
+}
+
+#endif

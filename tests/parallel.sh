@@ -1,0 +1,66 @@
+#!/bin/sh
+# parallel.sh: the exhaustive searches on 2 threads against 1 (-j 2, -j 1).
+# - every correct test of models/ (expected.txt, up to PAR_MAX_STATES
+#   states, default 300000): dfs and bfs on 2 threads count exactly the
+#   states and transitions of 1 thread, and dfs the recorded states;
+# - every seeded bug of models/ (expected.txt "bug") that dfs or bfs finds
+#   on 1 thread (bfs does not search for hot cycles): found on 2 threads
+#   too, and its .schedule replays to the same bug;
+# - every golden program of tests/golden/vm and tests/golden/search that
+#   checks: the same verdict on 2 threads as on 1, and, when complete, the
+#   same counts.
+. "${srcdir:-.}/tests/lib.sh"
+max=${PAR_MAX_STATES:-300000}
+# counts FILE: "states transitions" of a summary
+counts() { printf '%s %s' "$(field states <"$1")" "$(field transitions <"$1")"; }
+verdict() { sed -n 's/^result: //p' "$1" | tail -n 1; }
+
+for f in models/*/expected.txt; do
+  m=${f%/expected.txt}
+  while IFS='	' read -r t v states note; do
+    case $t in ''|\#*) continue ;; esac
+    if [ "$v" = no-bug ]; then
+      [ "$states" -le "$max" ] 2>/dev/null || continue
+      for s in dfs bfs; do
+        run -q --search "$s" -j 1 --mem 512M -t "$t" "$m" >"$tmp/1" 2>&1
+        run -q --search "$s" -j 2 --mem 512M -t "$t" "$m" >"$tmp/2" 2>&1
+        c1=$(counts "$tmp/1") c2=$(counts "$tmp/2")
+        if [ "$(verdict "$tmp/2")" = "no-bug (complete)" ] && [ "$c1" = "$c2" ] && [ "${c1%% *}" = "$states" ]; then
+          ok "$m -t $t: $s -j 2 counts $c2 as -j 1 does"
+        else bad "$m -t $t: $s -j 2 gave '$c2' ($(verdict "$tmp/2")), -j 1 '$c1', recorded $states states"; fi
+      done
+    elif [ "$v" = bug ]; then
+      for s in dfs bfs; do
+        rm -rf "$tmp/o"
+        run -q --search "$s" -j 1 --mem 512M --timeout 120 -t "$t" -o "$tmp/o" "$m" >/dev/null 2>&1
+        [ $? -eq 1 ] || continue
+        rm -rf "$tmp/o"
+        run -q --search "$s" -j 2 --mem 512M --timeout 120 -t "$t" -o "$tmp/o" "$m" >"$tmp/2" 2>&1
+        rc=$?
+        bugline=$(grep '^bug: ' "$tmp/2")
+        if [ "$rc" -eq 1 ] && [ -f "$tmp/o/$t.schedule" ]; then
+          run --replay "$tmp/o/$t.schedule" "$m" >"$tmp/r" 2>&1
+          if [ $? -eq 1 ] && [ "$(grep '^bug: ' "$tmp/r")" = "$bugline" ]; then ok "$m -t $t: $s -j 2 finds the bug, its trace replays"
+          else bad "$m -t $t: $s -j 2: the trace does not replay to '$bugline'"; fi
+        else bad "$m -t $t: $s -j 2 does not find the bug (exit $rc)"; tail -n 3 "$tmp/2"; fi
+      done
+    fi
+  done <"$f"
+done
+
+# Golden programs: the verdict, and the counts of a complete search.
+for p in tests/golden/vm/*.p tests/golden/search/*.p; do
+  for s in dfs bfs; do
+    run -q --search "$s" -j 1 --timeout 20 "$p" >"$tmp/1" 2>&1
+    r1=$?
+    case $r1 in 0|1) ;; *) continue ;; esac   # not a program that checks (a compile error, a usage test)
+    run -q --search "$s" -j 2 --timeout 20 "$p" >"$tmp/2" 2>&1
+    r2=$?
+    if [ "$r1" -ne "$r2" ]; then bad "$p: $s exits $r1 on 1 thread, $r2 on 2"; continue; fi
+    if [ "$(verdict "$tmp/1")" = "no-bug (complete)" ] && [ "$(counts "$tmp/1")" != "$(counts "$tmp/2")" ]; then
+      bad "$p: $s counts '$(counts "$tmp/1")' on 1 thread, '$(counts "$tmp/2")' on 2"
+    else ok "$p: $s -j 2 agrees with -j 1"; fi
+  done
+done
+echo "# passed: $pass failed: $fail"
+[ "$fail" -eq 0 ]
