@@ -55,11 +55,11 @@ test)
   # Under the sanitizers the protocol models run at reduced size (correct
   # tests up to 300,000 states, ses = dfs up to 30,000); make distcheck
   # below runs the optimised build with every test at full size.
-  MODELS_MAX_STATES=300000 EXPLORERS_MAX_STATES=30000 make -C build-check -j2 check >build-check/check-output.txt 2>&1
+  MODELS_MAX_STATES=300000 EXPLORERS_MAX_STATES=30000 PAR_MAX_STATES=30000 make -C build-check -j2 check >build-check/check-output.txt 2>&1
   check_rc=$?
   grep -E '^(PASS|FAIL|XFAIL|ERROR|SKIP):' build-check/check-output.txt | grep -v '^PASS' || true
   logs=""
-  for t in tests/unit/test_frontend tests/unit/test_vm tests/unit/test_value tests/unit/test_statecache tests/unit/test_liveness tests/unit/test_finished tests/golden.sh tests/badinput.sh tests/models.sh tests/random.sh tests/search.sh tests/baselines.sh tests/explorers.sh tests/models_expected.sh tests/liveness.sh tests/portfolio.sh; do
+  for t in tests/unit/test_frontend tests/unit/test_vm tests/unit/test_value tests/unit/test_statecache tests/unit/test_liveness tests/unit/test_finished tests/golden.sh tests/badinput.sh tests/models.sh tests/random.sh tests/search.sh tests/baselines.sh tests/explorers.sh tests/models_expected.sh tests/liveness.sh tests/portfolio.sh tests/parallel.sh; do
     logs="$logs build-check/$t.log"
   done
   for l in $logs; do grep -E '^FAIL' "$l" 2>/dev/null | head -20; done
