@@ -121,7 +121,9 @@ typedef struct DfsWorker {
   PathSet path;              /* when tracking: anc and the stack's fingerprints */
   int tracking;
   Publish pub;
-  SearchResult r;            /* this thread's counts */
+  SearchResult own;          /* this thread's counts, with -j N */
+  SearchResult *r;           /* where it counts: sh->res on one thread (a portfolio member's work is
+                                read there as it goes), else &own, added to it at the end */
   uint64_t iter, reported;   /* loop turns; states added to states_all */
 } DfsWorker;
 
@@ -246,14 +248,14 @@ static void enter(DfsWorker *w, const uint8_t *s, size_t len, uint64_t fp) {
   nf->fp = fp;
   nf->expanded = 0;
   if (w->tracking) ps_add(&w->path, fp);
-  w->r.states++;
-  w->r.state_bytes += len;
-  if (len > w->r.max_state_bytes) w->r.max_state_bytes = len;
+  w->r->states++;
+  w->r->state_bytes += len;
+  if (len > w->r->max_state_bytes) w->r->max_state_bytes = len;
   publish_enter(&w->pub, nf);
   w->depth++;
   uint64_t d = w->base + w->depth - 1;
-  if (d > w->r.max_depth) w->r.max_depth = d;
-  if (w->depth > w->r.peak_frontier) w->r.peak_frontier = w->depth;
+  if (d > w->r->max_depth) w->r->max_depth = d;
+  if (w->depth > w->r->peak_frontier) w->r->peak_frontier = w->depth;
 }
 
 /* Every 1024 turns: stop requests, the stack's memory, the progress line.
@@ -269,13 +271,15 @@ static int periodic(DfsWorker *w) {
     worker_stop(w, "the search stack outgrew the memory set aside for it");
     return 1;
   }
-  __atomic_add_fetch(&sh->states_all, w->r.states - w->reported, __ATOMIC_RELAXED);
-  w->reported = w->r.states;
+  __atomic_add_fetch(&sh->states_all, w->r->states - w->reported, __ATOMIC_RELAXED);
+  w->reported = w->r->states;
   uint64_t d = __atomic_load_n(&sh->depth_all, __ATOMIC_RELAXED);
-  while (w->r.max_depth > d &&
-         !__atomic_compare_exchange_n(&sh->depth_all, &d, w->r.max_depth, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+  while (w->r->max_depth > d &&
+         !__atomic_compare_exchange_n(&sh->depth_all, &d, w->r->max_depth, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
   }
-  if (w->id == 0) {
+  if (sh->nthreads == 1) {
+    progress_tick(&sh->prog, sh->o, sh->res, w->depth, "stack");
+  } else if (w->id == 0) {
     SearchResult all = {0};
     all.states = __atomic_load_n(&sh->states_all, __ATOMIC_RELAXED);
     all.max_depth = __atomic_load_n(&sh->depth_all, __ATOMIC_RELAXED);
@@ -318,7 +322,7 @@ static int expand_top(DfsWorker *w) {
 static int next_batch(DfsWorker *w) {
   DfsShared *sh = w->sh;
   DfsFrame *f = &w->fr[w->depth - 1];
-  VmStatus st = expand_batch(&f->x, w->vm, f->s, f->len, &f->ch, f->next, &w->r.transitions);
+  VmStatus st = expand_batch(&f->x, w->vm, f->s, f->len, &f->ch, f->next, &w->r->transitions);
   if (st == VM_BAD_STATE) { worker_fail(w, ""); return 1; }
   if (st != VM_OK) {
     trace_reserve(w, w->base + w->depth);
@@ -458,6 +462,7 @@ static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
     ws[i].sh = &sh;
     ws[i].id = i;
     ws[i].vm = vm_new(bc, test);
+    ws[i].r = sh.nthreads == 1 ? res : &ws[i].own;
   }
   sh.cache = sc_new(o->cache_kind, o->mem);
   sh.pool = pool_new(sh.nthreads);
@@ -479,7 +484,8 @@ static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
   pool_put(sh.pool, &first);
   if (workers_run(sh.nthreads, dfs_thread, ws, sizeof *ws) != 0) sh.failed = 1;
   progress_done(&sh.prog, o);
-  for (int i = 0; i < sh.nthreads; i++) merge_counts(res, &ws[i].r);
+  if (sh.nthreads > 1)
+    for (int i = 0; i < sh.nthreads; i++) merge_counts(res, &ws[i].own);
   if (!res->bug && !sh.failed) {
     res->bound = incomplete(&sh);
     res->complete = !res->bound;

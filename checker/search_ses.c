@@ -19,12 +19,22 @@
 ** and the search stops with the state and the machine it never chose.
 ** Each state where a spec turns hot is handed to the hot-cycle search
 ** (checker/liveness.c), which searches the program's state graph whatever
-** the explorer. */
+** the explorer.
+**
+** With -j N, the N threads share the state cache and take the entries of
+** a stratum's frontier one at a time; each has its own explorer, stack and
+** part of the next frontier, and all meet at the end of the stratum.  A
+** complete search visits every reachable state once and takes every move
+** of each once, so it counts exactly the states and transitions of one
+** thread; which stratum first reaches a state may depend on timing (the
+** per-stratum figures then differ from one thread's). */
 #include <config.h>
 #include "checker/search.h"
 #include "checker/explorer.h"
 #include "checker/liveness.h"
 #include "checker/pathset.h"
+#include "checker/workers.h"
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include "vm/hash.h"
@@ -40,10 +50,14 @@ typedef struct PNode {
   uint64_t depth;            /* moves from the initial state, this one included */
 } PNode;
 
-static PNode *pn_ref(PNode *p) { if (p) p->refs++; return p; }
+/* References are counted atomically: with -j N, threads share paths. */
+static PNode *pn_ref(PNode *p) {
+  if (p) __atomic_add_fetch(&p->refs, 1, __ATOMIC_RELAXED);
+  return p;
+}
 
 static void pn_unref(PNode *p) {
-  while (p && --p->refs == 0) {
+  while (p && __atomic_sub_fetch(&p->refs, 1, __ATOMIC_ACQ_REL) == 0) {
     PNode *up = p->parent;
     free(p);
     p = up;
@@ -93,7 +107,7 @@ typedef struct ChunkPool {
   uint32_t n, cap;
 } ChunkPool;
 
-static void pool_put(ChunkPool *P, uint8_t *c, size_t size) {
+static void chunk_put(ChunkPool *P, uint8_t *c, size_t size) {
   if (!c) return;
   if (size != P->size || P->n == 64) { free(c); return; }
   if (P->n == P->cap) {
@@ -103,7 +117,7 @@ static void pool_put(ChunkPool *P, uint8_t *c, size_t size) {
   P->free[P->n++] = c;
 }
 
-static void pool_fini(ChunkPool *P) {
+static void chunk_pool_fini(ChunkPool *P) {
   for (uint32_t i = 0; i < P->n; i++) free(P->free[i]);
   free(P->free);
   memset(P, 0, sizeof *P);
@@ -148,33 +162,62 @@ typedef struct SFrame {
   uint64_t hot;              /* specs hot in the state (bits), when liveness is checked */
 } SFrame;
 
-typedef struct Ses {
+/* What the threads share.  Between strata only thread 0 runs; during a
+** stratum the fields marked (lock) are written under lock, those marked
+** (atomic) with atomics, and the rest are only read. */
+typedef struct SesShared {
   const BcProgram *bc;
   const VmTest *test;
   const SearchOptions *o;
-  SearchResult *res;
+  int nthreads;
+  SearchResult *res;         /* counts between strata; the bug or explorer failure (lock) */
+  StateCache *cache;
+  Liveness *live;            /* hot cycles, if a spec has hot states (used under lock with -j N) */
+  pthread_mutex_t lock;
+  pthread_barrier_t meet;    /* the end and the start of a stratum (-j N) */
+  Progress prog;             /* the clock; the progress line is printed by thread 0 */
+  uint64_t db;               /* the delay bound of this stratum */
+  const char *why;           /* why the search stopped early, or NULL (lock) */
+  int failed;                /* res->error set: the explorer failed (lock) */
+  int internal;              /* an internal error, reported (lock) */
+  int stop;                  /* end the stratum now (atomic) */
+  int done;                  /* no more strata (thread 0) */
+  /* The stratum's entries: the parts of the frontier the threads made in
+  ** the stratum before, as one sequence. */
+  Frontier *work;            /* nthreads parts */
+  uint64_t *wstart;          /* prefix sums of the parts' sizes (nthreads + 1) */
+  uint64_t taken;            /* entries handed out (atomic) */
+  uint32_t **chunk_left;     /* per part and chunk: entries with bytes not yet searched (atomic) */
+  int short_mem;             /* memory ran short: stop handing out entries, sample (atomic) */
+  int frontier_full;         /* an entry had to be kept as a path (atomic) */
+  int sampled;               /* the search turned to sampling (SES then SS) */
+  char *sample_bound;        /* how far the sampling got (heap), when it ended without a bug */
+  uint64_t skipped;          /* successors and frontier entries skipped: dfs had finished them */
+  uint64_t states_all;       /* states, as last reported by the threads (atomic; progress) */
+  double t0;                 /* when the stratum started */
+} SesShared;
+
+/* One thread's search. */
+typedef struct Ses {
+  SesShared *sh;
+  int id;
+  const SearchOptions *o;
   Vm *vm;
   Explorer *ex;
-  StateCache *cache;
   PathSet path;
   int tracking;              /* the cache forgets: keep the stack's fingerprints */
   SFrame *fr;
   uint64_t depth, cap;
   PNode *root;               /* path of the frontier entry being searched */
-  Frontier next;             /* the frontier of the next stratum */
-  uint64_t db;               /* the delay bound of this stratum */
-  Progress prog;
-  const char *why;           /* why the search stopped early, or NULL */
-  int failed;                /* internal error, or res->error set */
+  Frontier next;             /* this thread's part of the next stratum's frontier */
+  SearchResult own;          /* this thread's counts, with -j N (folded into sh->res between strata) */
+  SearchResult *r;           /* where it counts: sh->res on one thread (a portfolio member's work is
+                                read there as it goes), else &own */
   uint64_t new_states;       /* in this stratum */
-  uint64_t skipped;          /* successors and frontier entries skipped: dfs had finished them
-                                (o->finished, in the portfolio) */
+  uint64_t skipped;
+  uint64_t reported;         /* states added to sh->states_all */
   Buf succ;
   ChunkPool pool;            /* frontier chunks for reuse */
-  Liveness *live;            /* hot cycles, if a spec has hot states */
-  int frontier_full;         /* a frontier entry had to be kept as a path: the frontier reached its budget */
-  int sampled;               /* the search turned to sampling (SES then SS) */
-  char *sample_bound;        /* how far the sampling got (heap), when it ended without a bug */
 } Ses;
 
 static void frame_fini(SFrame *f) {
@@ -216,21 +259,51 @@ static TraceChoice *trace_to(Ses *S, uint64_t k, const TraceChoice *extra, uint6
   return t;
 }
 
+static void stop_stratum(SesShared *sh) { __atomic_store_n(&sh->stop, 1, __ATOMIC_RELAXED); }
+
+/* The first bug or failure recorded stays (lock held). */
+static int outcome_taken(const SesShared *sh) { return sh->res->bug || sh->res->error || sh->internal; }
+
 static void record_bug(Ses *S, uint64_t k, const TraceChoice *extra) {
+  SesShared *sh = S->sh;
   uint64_t n;
   TraceChoice *t = trace_to(S, k, extra, &n);
-  search_record_bug(S->res, S->vm, t, n);
+  pthread_mutex_lock(&sh->lock);
+  if (!outcome_taken(sh)) search_record_bug(sh->res, S->vm, t, n);
+  pthread_mutex_unlock(&sh->lock);
   free(t);
+  stop_stratum(sh);
 }
 
 /* Stop with a failure of the explorer (not a bug of the model). */
 static void explorer_failed(Ses *S, uint64_t k, const char *msg) {
-  SearchResult *r = S->res;
-  free(r->error);
-  r->error = xstrdup(msg);
-  free(r->trace);
-  r->trace = trace_to(S, k, NULL, &r->ntrace);
-  S->failed = 1;
+  SesShared *sh = S->sh;
+  pthread_mutex_lock(&sh->lock);
+  if (!outcome_taken(sh)) {
+    SearchResult *r = sh->res;
+    r->error = xstrdup(msg);
+    free(r->trace);
+    r->trace = trace_to(S, k, NULL, &r->ntrace);
+    sh->failed = 1;
+  }
+  pthread_mutex_unlock(&sh->lock);
+  stop_stratum(sh);
+}
+
+/* An internal error (msg, if any, is printed once). */
+static void internal_error(SesShared *sh, const char *msg) {
+  pthread_mutex_lock(&sh->lock);
+  if (!sh->internal && msg) fputs(msg, stderr);
+  sh->internal = 1;
+  pthread_mutex_unlock(&sh->lock);
+  stop_stratum(sh);
+}
+
+static void set_why(SesShared *sh, const char *why) {
+  pthread_mutex_lock(&sh->lock);
+  if (!sh->why) sh->why = why;
+  pthread_mutex_unlock(&sh->lock);
+  stop_stratum(sh);
 }
 
 static SFrame *push_frame(Ses *S) {
@@ -265,35 +338,47 @@ static void start_tracking(Ses *S) {
   }
 }
 
-/* Add frame k's state to the next frontier (it has taken f->i moves). */
-static void frontier_add(Ses *S, uint64_t k) {
-  SFrame *f = &S->fr[k];
-  Frontier *F = &S->next;
+/* Add an entry to frontier F: the state (s, slen) with explorer bytes (d,
+** dlen), reached by path (a new reference is taken), i moves taken.  Its
+** bytes are kept if the frontier stays within budget bytes, else only its
+** path (it is re-executed from the initial state later); returns 0 then. */
+static int frontier_push(Frontier *F, ChunkPool *P, PNode *path, uint32_t i, const void *s, uint32_t slen,
+                         const void *d, uint32_t dlen, uint64_t budget) {
   if (F->n == F->cap) {
     F->cap = F->cap ? F->cap * 2 : 1024;
     F->items = xrealloc(F->items, F->cap * sizeof *F->items);
   }
   FItem *it = &F->items[F->n++];
-  it->path = pn_ref(frame_node(S, k));
-  it->i = f->i;
-  it->slen = (uint32_t)f->state.len;
-  it->dlen = (uint32_t)f->d0.len;
-  uint64_t sz = (uint64_t)it->slen + it->dlen;
-  if (F->bytes + sz + F->cap * sizeof(FItem) <= S->o->frontier_mem / 2) {   /* the other half: the stack */
-    it->bytes = frontier_alloc(F, &S->pool, sz ? sz : 1, &it->chunk);
-    memcpy(it->bytes, f->state.data, it->slen);
-    memcpy(it->bytes + it->slen, f->d0.data, it->dlen);
-    F->bytes += sz;
-  } else {
-    it->bytes = NULL;   /* re-executed from the initial state later */
-    S->frontier_full = 1;
+  it->path = pn_ref(path);
+  it->i = i;
+  it->slen = slen;
+  it->dlen = dlen;
+  uint64_t sz = (uint64_t)slen + dlen;
+  if (F->bytes + sz + F->cap * sizeof(FItem) > budget) {
+    it->bytes = NULL;
+    return 0;
   }
-  if (F->n > S->res->peak_frontier) S->res->peak_frontier = F->n;
+  it->bytes = frontier_alloc(F, P, sz ? sz : 1, &it->chunk);
+  memcpy(it->bytes, s, slen);
+  memcpy(it->bytes + slen, d, dlen);
+  F->bytes += sz;
+  return 1;
+}
+
+/* Add frame k's state to this thread's part of the next frontier (it has
+** taken f->i moves).  The frontier may take half of --frontier-mem (the
+** other half: the stack), shared among the threads. */
+static void frontier_add(Ses *S, uint64_t k) {
+  SFrame *f = &S->fr[k];
+  uint64_t budget = S->o->frontier_mem / 2 / (uint64_t)S->sh->nthreads;
+  if (!frontier_push(&S->next, &S->pool, frame_node(S, k), f->i, f->state.data, (uint32_t)f->state.len, f->d0.data,
+                     (uint32_t)f->d0.len, budget))
+    __atomic_store_n(&S->sh->frontier_full, 1, __ATOMIC_RELAXED);
 }
 
 static void frontier_free(Frontier *F, ChunkPool *P) {
   for (uint64_t i = 0; i < F->n; i++) pn_unref(F->items[i].path);
-  for (uint32_t c = 0; c < F->nchunks; c++) pool_put(P, F->chunks[c], F->sizes[c]);
+  for (uint32_t c = 0; c < F->nchunks; c++) chunk_put(P, F->chunks[c], F->sizes[c]);
   free(F->chunks);
   free(F->sizes);
   free(F->items);
@@ -301,7 +386,7 @@ static void frontier_free(Frontier *F, ChunkPool *P) {
 }
 
 /* The explorer's choice at frame f (moves f->i so far), checked: it must be
-** enabled and not given before at this state.  0, or -1 (S->failed). */
+** enabled and not given before at this state.  0, or -1 (it failed). */
 static int explorer_choice(Ses *S, uint64_t k, uint32_t *out) {
   SFrame *f = &S->fr[k];
   explorer_set_names(S->ex, S->vm);
@@ -334,32 +419,47 @@ static int explorer_choice(Ses *S, uint64_t k, uint32_t *out) {
   return 0;
 }
 
+/* Liveness at frame k: hot cycles through its state that no earlier state
+** led to (searched in the program's state graph, whatever the explorer),
+** from the states where a spec turns hot (a frontier entry was looked at
+** when it was first reached).  0 to go on, 1 to stop (a bug, a stop, an
+** error: recorded). */
+static int check_hot(Ses *S, uint64_t k) {
+  SesShared *sh = S->sh;
+  SFrame *f = &S->fr[k];
+  f->hot = vm_hot_specs(S->vm, (uint8_t *)f->state.data, f->state.len);
+  uint64_t turned = f->resume ? 0 : f->hot & ~(k > 0 ? S->fr[k - 1].hot : 0);
+  if (!turned) return 0;
+  const char *why = NULL;
+  int locked = sh->nthreads > 1;
+  if (locked) pthread_mutex_lock(&sh->lock);
+  LiveResult lr = live_check(sh->live, (uint8_t *)f->state.data, f->state.len, f->fp, turned, &sh->prog, &why);
+  if (lr == LIVE_FOUND && !outcome_taken(sh)) {
+    uint64_t n;
+    TraceChoice *t = trace_to(S, k, NULL, &n);
+    live_record(sh->live, t, n, sh->res);
+    free(t);
+  }
+  if (locked) pthread_mutex_unlock(&sh->lock);
+  if (lr == LIVE_NONE) return 0;
+  if (lr == LIVE_ERROR) internal_error(sh, NULL);
+  else if (lr == LIVE_STOPPED) set_why(sh, why);
+  else stop_stratum(sh);
+  return 1;
+}
+
+/* Frame k is entered: its choices, liveness, and the explorer's answers
+** of earlier strata redone.  0 to go on, 1 to stop (recorded). */
 static int expand(Ses *S, uint64_t k) {
   SFrame *f = &S->fr[k];
   VmStatus st = vm_choices(S->vm, (uint8_t *)f->state.data, f->state.len, &f->ch);
   f->expanded = 1;
-  if (st == VM_BAD_STATE) { fputs("pcheck: internal error: the VM produced a malformed state\n", stderr); return -1; }
-  if (st != VM_OK) { record_bug(S, k, NULL); return 1; }
-  /* Liveness: hot cycles through this state that no earlier state led to
-  ** (searched in the program's state graph, whatever the explorer). */
-  if (S->live) {
-    /* From the states where a spec turns hot (a frontier entry was looked
-    ** at when it was first reached). */
-    f->hot = vm_hot_specs(S->vm, (uint8_t *)f->state.data, f->state.len);
-    uint64_t turned = f->resume ? 0 : f->hot & ~(k > 0 ? S->fr[k - 1].hot : 0);
-    LiveResult lr = turned ? live_check(S->live, (uint8_t *)f->state.data, f->state.len, f->fp, turned, &S->prog,
-                                        &S->why)
-                           : LIVE_NONE;
-    if (lr == LIVE_ERROR) return -1;
-    if (lr == LIVE_STOPPED) return 1;
-    if (lr == LIVE_FOUND) {
-      uint64_t n;
-      TraceChoice *t = trace_to(S, k, NULL, &n);
-      live_record(S->live, t, n, S->res);
-      free(t);
-      return 1;
-    }
+  if (st == VM_BAD_STATE) {
+    internal_error(S->sh, "pcheck: internal error: the VM produced a malformed state\n");
+    return 1;
   }
+  if (st != VM_OK) { record_bug(S, k, NULL); return 1; }
+  if (S->sh->live && check_hot(S, k)) return 1;
   if (f->ch.kind == VC_MACHINE) {
     if (f->taken_cap < f->ch.n) {
       f->taken = xrealloc(f->taken, f->ch.n);
@@ -372,112 +472,139 @@ static int expand(Ses *S, uint64_t k) {
   for (uint32_t j = 0; j < f->resume; j++) {
     if (f->ch.kind == VC_MACHINE) {
       uint32_t c;
-      if (explorer_choice(S, k, &c) != 0) return -1;
+      if (explorer_choice(S, k, &c) != 0) return 1;
     }
     if (j + 1 < f->resume && f->ch.kind == VC_MACHINE && ex_delay(S->ex, &f->d) != 0) {
       explorer_failed(S, k, explorer_error(S->ex));
-      return -1;
+      return 1;
     }
   }
   if (f->resume) {
     if (f->ch.kind == VC_MACHINE && ex_delay(S->ex, &f->d) != 0) {
       explorer_failed(S, k, explorer_error(S->ex));
-      return -1;
+      return 1;
     }
     f->i = f->resume;
   }
   return 0;
 }
 
-/* Depth-first search from the frame on the stack (one frontier entry).
-** Returns 0 (done, or a bug recorded), -1 on a failure. */
-static int dfs(Ses *S) {
-  SearchResult *res = S->res;
+/* Every 1024 transitions: stop requests and the progress line.  1 to stop. */
+static int periodic(Ses *S) {
+  SesShared *sh = S->sh;
+  const char *why = NULL;
+  if (__atomic_load_n(&sh->stop, __ATOMIC_RELAXED)) return 1;
+  __atomic_add_fetch(&sh->states_all, S->r->states - S->reported, __ATOMIC_RELAXED);
+  S->reported = S->r->states;
+  if (sh->nthreads == 1) {
+    progress_tick(&sh->prog, S->o, sh->res, S->next.n, "frontier");
+  } else if (S->id == 0) {
+    SearchResult all = {0};
+    all.states = sh->res->states + __atomic_load_n(&sh->states_all, __ATOMIC_RELAXED);
+    all.max_depth = S->r->max_depth > sh->res->max_depth ? S->r->max_depth : sh->res->max_depth;
+    progress_tick(&sh->prog, S->o, &all, S->next.n, "frontier");
+  }
+  if (search_should_stop(S->o, &sh->prog, &why)) { set_why(sh, why); return 1; }
+  return 0;
+}
+
+/* The child of frame k by the step just taken (successor in S->succ,
+** fingerprint fp), with the explorer's state after the step.  0, or 1 if
+** the explorer failed. */
+static int push_child(Ses *S, uint64_t k, uint64_t fp, uint32_t choice, uint32_t index) {
+  SFrame *c = push_frame(S);
+  SFrame *f = &S->fr[k];
+  Buf t = c->state; c->state = S->succ; S->succ = t;
+  c->fp = fp;
+  c->n = f->n;
+  c->in_kind = (uint8_t)f->ch.kind;
+  c->in_choice = choice;
+  c->in_index = index;
+  c->d.len = 0;
+  buf_append_fast(&c->d, f->d.data, f->d.len);
+  uint32_t nev;
+  const VmEvent *ev = vm_events(S->vm, &nev);
+  if (ex_step(S->ex, &c->d, ev, nev) != 0) {
+    explorer_failed(S, k + 1, explorer_error(S->ex));
+    return 1;
+  }
+  c->d0.len = 0;
+  buf_append_fast(&c->d0, c->d.data, c->d.len);
+  if (S->tracking) { ps_add(&S->path, fp); c->on_path = 1; }
+  uint64_t d = S->depth - 1 + (S->root ? S->root->depth : 0);
+  if (d > S->r->max_depth) S->r->max_depth = d;
+  return 0;
+}
+
+/* Is the successor (fingerprint fp) new, to be explored?  Counts it. */
+static int is_new(Ses *S, uint64_t fp) {
+  if (S->o->finished && sc_contains(S->o->finished, fp)) {
+    S->skipped++;   /* dfs has searched everything from it */
+    return 0;
+  }
+  if (S->tracking && ps_has(&S->path, fp)) return 0;
+  ScResult ins = sc_insert(S->sh->cache, fp);
+  if (ins == SC_FULL) start_tracking(S);
+  if (ins == SC_SEEN) return 0;
+  S->r->states++;
+  S->new_states++;
+  return 1;
+}
+
+/* Depth-first search from the frame on the stack (one frontier entry),
+** until the stack is empty or the stratum stops. */
+static void dfs(Ses *S) {
+  SesShared *sh = S->sh;
   while (S->depth > 0) {
     uint64_t k = S->depth - 1;
     SFrame *f = &S->fr[k];
     if (!f->expanded) {
-      int r = expand(S, k);
-      if (r < 0) return -1;
-      if (r > 0) return 0;   /* bug */
+      if (expand(S, k)) return;
       f = &S->fr[k];
     }
     if (f->done || f->i >= f->ch.n) { pop_frame(S); continue; }
-    if ((res->transitions & 1023) == 0) {
-      progress_tick(&S->prog, S->o, res, S->next.n, "frontier");
-      if (search_should_stop(S->o, &S->prog, &S->why)) return 0;
-    }
+    if ((S->r->transitions & 1023) == 0 && periodic(S)) return;
     uint32_t choice;
     if (f->ch.kind == VC_MACHINE) {
-      if (explorer_choice(S, k, &choice) != 0) return -1;
+      if (explorer_choice(S, k, &choice) != 0) return;
     } else {
       choice = f->i;
     }
     uint32_t index = f->i++;
     S->succ.len = 0;   /* the State vm_choices loaded in expand() is reused when this is its first step */
     VmStatus st = vm_step_expand(S->vm, (uint8_t *)f->state.data, f->state.len, choice, &S->succ);
-    res->transitions++;
+    S->r->transitions++;
     TraceChoice tc = { (uint8_t)f->ch.kind, choice };
     if (st != VM_OK) {
-      if (st == VM_BAD_STATE) { fputs("pcheck: internal error: the VM rejected its own choice\n", stderr); return -1; }
-      record_bug(S, k, &tc);
-      return 0;
+      if (st == VM_BAD_STATE) internal_error(sh, "pcheck: internal error: the VM rejected its own choice\n");
+      else record_bug(S, k, &tc);
+      return;
     }
     uint64_t fp = state_hash(S->succ.data, S->succ.len);
-    int explore = 0;
-    if (S->o->finished && sc_contains(S->o->finished, fp)) {
-      S->skipped++;   /* dfs has searched everything from it */
-    } else if (!S->tracking || !ps_has(&S->path, fp)) {
-      ScResult ins = sc_insert(S->cache, fp);
-      if (ins == SC_FULL) start_tracking(S);
-      explore = ins != SC_SEEN;
-      if (explore) { res->states++; S->new_states++; }
-    }
-    if (explore && (S->depth + 1) * (S->succ.len + f->d.len + 2 * sizeof(SFrame)) > S->o->frontier_mem / 2) {
+    int explore = is_new(S, fp);
+    if (explore && (S->depth + 1) * (S->succ.len + f->d.len + 2 * sizeof(SFrame)) >
+                       S->o->frontier_mem / 2 / (uint64_t)sh->nthreads) {
       /* The stack alone would outgrow the memory it may use: stop cleanly. */
-      S->why = "the search stack outgrew --frontier-mem";
-      return 0;
+      set_why(sh, "the search stack outgrew --frontier-mem");
+      return;
     }
-    if (explore) {
-      /* The child: the successor, with the explorer's state after the step. */
-      SFrame *c = push_frame(S);
-      f = &S->fr[k];
-      Buf t = c->state; c->state = S->succ; S->succ = t;
-      c->fp = fp;
-      c->n = f->n;
-      c->in_kind = (uint8_t)f->ch.kind;
-      c->in_choice = choice;
-      c->in_index = index;
-      c->d.len = 0;
-      buf_append_fast(&c->d, f->d.data, f->d.len);
-      uint32_t nev;
-      const VmEvent *ev = vm_events(S->vm, &nev);
-      if (ex_step(S->ex, &c->d, ev, nev) != 0) {
-        explorer_failed(S, k + 1, explorer_error(S->ex));
-        return -1;
-      }
-      c->d0.len = 0;
-      buf_append_fast(&c->d0, c->d.data, c->d.len);
-      if (S->tracking) { ps_add(&S->path, fp); c->on_path = 1; }
-      uint64_t d = S->depth - 1 + (S->root ? S->root->depth : 0);
-      if (d > res->max_depth) res->max_depth = d;
-    }
+    if (explore && push_child(S, k, fp, choice, index)) return;
+    f = &S->fr[k];
     /* The parent's next move (the child, if any, works on copies): a delay,
     ** or, at the delay bound, the frontier of the next stratum. */
     if (f->i < f->ch.n) {
-      if (f->n == S->db) {
+      if (f->n == sh->db) {
         frontier_add(S, k);
         f->done = 1;
       } else {
         if (f->ch.kind == VC_MACHINE && ex_delay(S->ex, &f->d) != 0) {
           explorer_failed(S, k, explorer_error(S->ex));
-          return -1;
+          return;
         }
         f->n++;
       }
     }
   }
-  return 0;
 }
 
 /* Rebuild a frontier entry held as a path: re-execute its moves from the
@@ -511,17 +638,19 @@ static int reexecute(Ses *S, const FItem *it, SFrame *f) {
   }
   rc = 0;
 out:
-  if (rc != 0) fputs("pcheck: internal error: re-executing a frontier entry did not reach the same state\n", stderr);
+  if (rc != 0) internal_error(S->sh, "pcheck: internal error: re-executing a frontier entry did not reach the same state\n");
   vm_choices_fini(&ch);
   free(moves);
   return rc;
 }
 
-static int launch(Ses *S, FItem *it) {
+/* Search from frontier entry it. */
+static void launch(Ses *S, FItem *it) {
+  SesShared *sh = S->sh;
   SFrame *f = push_frame(S);
   f->node = pn_ref(it->path);
   S->root = it->path;
-  f->n = S->db;
+  f->n = sh->db;
   f->resume = it->i;
   if (it->bytes) {
     f->state.len = 0;
@@ -529,7 +658,8 @@ static int launch(Ses *S, FItem *it) {
     f->d.len = 0;
     buf_append(&f->d, it->bytes + it->slen, it->dlen);
   } else if (reexecute(S, it, f) != 0) {
-    return -1;
+    pop_frame(S);
+    return;
   }
   f->d0.len = 0;
   buf_append(&f->d0, f->d.data, f->d.len);
@@ -538,12 +668,12 @@ static int launch(Ses *S, FItem *it) {
     /* dfs has searched everything reachable from the entry's state. */
     S->skipped++;
     pop_frame(S);
-    return 0;
+    return;
   }
   if (S->tracking) { ps_add(&S->path, f->fp); f->on_path = 1; }
-  int r = dfs(S);
+  dfs(S);
   while (S->depth) pop_frame(S);
-  return r;
+  S->root = NULL;
 }
 
 /* SES, then SS (SEARCH.md): once the state cache or the frontier has
@@ -576,7 +706,9 @@ static uint64_t root_get(const SsRoots *R, uint64_t r, SsMove **moves, uint64_t 
   return n;
 }
 
+/* The entries of F from index `from` on become roots. */
 static void roots_add(RootSet *rs, const Frontier *F, uint64_t from) {
+  if (from >= F->n) return;
   rs->paths = xrealloc(rs->paths, (rs->n + F->n - from + 1) * sizeof *rs->paths);
   rs->resume = xrealloc(rs->resume, (rs->n + F->n - from + 1) * sizeof *rs->resume);
   for (uint64_t i = from; i < F->n; i++) {
@@ -586,40 +718,53 @@ static void roots_add(RootSet *rs, const Frontier *F, uint64_t from) {
 }
 
 /* Should ses turn to sampling now (between frontier entries)? */
-static int memory_short(const Ses *S) {
-  return !S->o->no_sampling && (S->frontier_full || sc_is_full(S->cache));
+static int memory_short(SesShared *sh) {
+  return !sh->o->no_sampling && (__atomic_load_n(&sh->frontier_full, __ATOMIC_RELAXED) || sc_is_full(sh->cache));
 }
 
-/* Sample from the entries of work not yet searched (from index `from`)
-** and those of the next frontier (stratum_done: every entry of work was
-** searched, so stratum S->db is complete); frees the frontiers and the
-** cache.
-** Returns 0, or -1 on an internal error. */
-static int sample_frontier(Ses *S, Frontier *work, uint64_t from, int stratum_done, FILE *logf) {
-  SearchResult *res = S->res, sub = {0};
+/* Free every part of the stratum's entries (thread 0, between strata). */
+static void work_free(SesShared *sh, ChunkPool *P) {
+  for (int t = 0; t < sh->nthreads; t++) {
+    frontier_free(&sh->work[t], P);
+    free(sh->chunk_left[t]);
+    sh->chunk_left[t] = NULL;
+  }
+}
+
+/* Sample from the stratum's entries not yet searched (from index `from`
+** of the sequence) and those of the next frontier (stratum_done: every
+** entry was searched, so stratum db is complete); frees the frontiers and
+** the cache.  Thread 0, between strata.  Returns 0, or -1 on an internal
+** error. */
+static int sample_frontier(SesShared *sh, Ses *ws, uint64_t from, int stratum_done, FILE *logf) {
+  SearchResult *res = sh->res, sub = {0};
   RootSet rs = {0};
-  roots_add(&rs, work, from);
+  for (int t = 0; t < sh->nthreads; t++)
+    roots_add(&rs, &sh->work[t], from > sh->wstart[t] ? from - sh->wstart[t] : 0);
   /* The next frontier is searched only within --max-delays. */
-  if (S->o->max_delays < 0 || S->db < (uint64_t)S->o->max_delays) roots_add(&rs, &S->next, 0);
-  long long proved = (long long)S->db - (stratum_done ? 0 : 1);   /* strata 0..proved were searched in full */
-  progress_done(&S->prog, S->o);
+  if (sh->o->max_delays < 0 || sh->db < (uint64_t)sh->o->max_delays)
+    for (int t = 0; t < sh->nthreads; t++) roots_add(&rs, &ws[t].next, 0);
+  long long proved = (long long)sh->db - (stratum_done ? 0 : 1);   /* strata 0..proved were searched in full */
+  progress_done(&sh->prog, sh->o);
   fprintf(logf, "ses: the %s reached its budget at delay bound %llu after %llu distinct states: sampling from %llu "
-          "frontier states (SES then SS)\n", sc_is_full(S->cache) ? "state cache" : "frontier",
-          (unsigned long long)S->db, (unsigned long long)res->states, (unsigned long long)rs.n);
+          "frontier states (SES then SS)\n", sc_is_full(sh->cache) ? "state cache" : "frontier",
+          (unsigned long long)sh->db, (unsigned long long)res->states, (unsigned long long)rs.n);
   fflush(logf);
-  res->cache_bytes = sc_bytes(S->cache);
-  res->cache_refused = sc_refused(S->cache);
-  res->cache_full = sc_is_full(S->cache);
-  frontier_free(work, &S->pool);
-  frontier_free(&S->next, &S->pool);
-  pool_fini(&S->pool);
-  sc_free(S->cache);
-  S->cache = NULL;
-  S->sampled = 1;
+  res->cache_bytes = sc_bytes(sh->cache);
+  res->cache_refused = sc_refused(sh->cache);
+  res->cache_full = sc_is_full(sh->cache);
+  work_free(sh, &ws[0].pool);
+  for (int t = 0; t < sh->nthreads; t++) {
+    frontier_free(&ws[t].next, &ws[t].pool);
+    chunk_pool_fini(&ws[t].pool);
+  }
+  sc_free(sh->cache);
+  sh->cache = NULL;
+  sh->sampled = 1;
   int rc = 0;
   if (rs.n) {
-    SsRoots R = { rs.n, S->db, &rs, root_get };
-    rc = ss_sample(S->bc, S->test, S->o, logf, &R, S->prog.start, &sub);
+    SsRoots R = { rs.n, sh->db, &rs, root_get };
+    rc = ss_sample(sh->bc, sh->test, sh->o, logf, &R, sh->prog.start, &sub);
   }
   res->executions = sub.executions;
   res->transitions += sub.transitions;
@@ -641,7 +786,7 @@ static int sample_frontier(Ses *S, Frontier *work, uint64_t from, int stratum_do
     if (proved >= 0) buf_printf(&b, "proved up to delay bound %lld (%llu states), then ", proved,
                                 (unsigned long long)res->states);
     buf_printf(&b, "%s", rs.n ? sub.bound : "no frontier state to sample from");
-    S->sample_bound = buf_take(&b);
+    sh->sample_bound = buf_take(&b);
     res->delays = sub.delays;
   }
   search_result_fini(&sub);
@@ -651,151 +796,290 @@ static int sample_frontier(Ses *S, Frontier *work, uint64_t from, int stratum_do
   return rc;
 }
 
-static int run_ses(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, SearchResult *res) {
-  Ses s = {0}, *S = &s;
-  S->bc = bc;
-  S->test = test;
-  S->o = o;
-  S->pool.size = o->frontier_mem / 64 < CHUNK_BYTES ? (size_t)(o->frontier_mem / 64) : CHUNK_BYTES;
-  if (S->pool.size < 4096) S->pool.size = 4096;
-  S->res = res;
-  int rc = -1;
-  Buf err;
-  buf_init(&err);
-  buf_init(&S->succ);
-  progress_init(&S->prog);
-  S->vm = vm_new(bc, test);
-  vm_record_events(S->vm, 1);
-  S->ex = explorer_new(bc, test, o->explorer, (ExNative)o->explorer_native, o->explorer_twin_check, &err);
-  if (!S->ex) { fprintf(stderr, "pcheck: error: %s\n", err.data); goto out; }
-  S->cache = sc_new(o->cache_kind, o->mem);
-  if (!S->cache) { fputs("pcheck: error: cannot allocate the state cache\n", stderr); goto out; }
-  sc_set_single_thread(S->cache, 1);
-  S->live = live_new(bc, test, o);   /* NULL: no spec has hot states */
-  /* Stratum 0 starts from the initial state. */
-  SFrame *f = push_frame(S);
-  if (vm_initial(S->vm, &f->state) != VM_OK) {
-    search_record_bug(res, S->vm, NULL, 0);
-    S->depth = 0;
-    rc = 0;
+/* ---- Strata ---- */
+
+/* Entry q of the stratum's sequence: its part and index there. */
+static FItem *entry_at(SesShared *sh, uint64_t q, int *part, uint64_t *idx) {
+  int t = 0;
+  while (sh->wstart[t + 1] <= q) t++;
+  *part = t;
+  *idx = q - sh->wstart[t];
+  return &sh->work[t].items[*idx];
+}
+
+/* Search the stratum's entries, taking them one at a time, until none is
+** left, the stratum stops, or memory runs short (then the entries not
+** taken are sampled: SES then SS). */
+static void run_stratum(Ses *S) {
+  SesShared *sh = S->sh;
+  uint64_t total = sh->wstart[sh->nthreads];
+  for (;;) {
+    if (__atomic_load_n(&sh->stop, __ATOMIC_RELAXED) || __atomic_load_n(&sh->short_mem, __ATOMIC_RELAXED)) return;
+    if (sh->db > 0 && memory_short(sh)) {
+      /* The entries already searched gave their chunks back (below); the
+      ** rest become roots. */
+      __atomic_store_n(&sh->short_mem, 1, __ATOMIC_RELAXED);
+      return;
+    }
+    uint64_t q = __atomic_fetch_add(&sh->taken, 1, __ATOMIC_RELAXED);
+    if (q >= total) return;
+    int part;
+    uint64_t idx;
+    FItem *it = entry_at(sh, q, &part, &idx);
+    launch(S, it);
+    /* A chunk whose entries are all searched goes back (path-only entries
+    ** hold none). */
+    if (it->bytes) {
+      uint32_t c = it->chunk;
+      if (__atomic_sub_fetch(&sh->chunk_left[part][c], 1, __ATOMIC_ACQ_REL) == 0) {
+        Frontier *W = &sh->work[part];
+        chunk_put(&S->pool, W->chunks[c], W->sizes[c]);
+        W->chunks[c] = NULL;
+      }
+    }
+    it->bytes = NULL;
+    pn_unref(it->path);
+    it->path = NULL;
+  }
+}
+
+/* The threads' parts of the next frontier become the stratum's entries
+** (the old entries are freed first). */
+static void next_becomes_work(SesShared *sh, Ses *ws) {
+  work_free(sh, &ws[0].pool);
+  sh->wstart[0] = 0;
+  for (int t = 0; t < sh->nthreads; t++) {
+    Frontier *F = &sh->work[t];
+    *F = ws[t].next;
+    memset(&ws[t].next, 0, sizeof ws[t].next);
+    sh->wstart[t + 1] = sh->wstart[t] + F->n;
+    sh->chunk_left[t] = xcalloc(F->nchunks ? F->nchunks : 1, sizeof(uint32_t));
+    for (uint64_t i = 0; i < F->n; i++)
+      if (F->items[i].bytes) sh->chunk_left[t][F->items[i].chunk]++;
+  }
+  sh->taken = 0;
+}
+
+/* Fold each thread's counts into the result. */
+static void fold_counts(SesShared *sh, Ses *ws) {
+  SearchResult *res = sh->res;
+  for (int t = 0; t < sh->nthreads; t++) {
+    Ses *S = &ws[t];
+    sh->skipped += S->skipped;
+    S->skipped = 0;
+    if (S->r == res) continue;   /* one thread: it counted in res */
+    res->states += S->r->states;
+    res->transitions += S->r->transitions;
+    if (S->r->max_depth > res->max_depth) res->max_depth = S->r->max_depth;
+    S->r->states = S->r->transitions = 0;
+    S->reported = 0;
+  }
+  sh->states_all = 0;
+}
+
+/* Between strata (thread 0; the others wait): report the stratum, then
+** decide: the next stratum, sampling, or the end.  Sets sh->done when
+** there is no next stratum; -1 on an internal error. */
+static int between_strata(SesShared *sh, Ses *ws, FILE *logf) {
+  SearchResult *res = sh->res;
+  const SearchOptions *o = sh->o;
+  uint64_t next_n = 0, new_states = 0;
+  fold_counts(sh, ws);
+  for (int t = 0; t < sh->nthreads; t++) {
+    next_n += ws[t].next.n;
+    new_states += ws[t].new_states;
+    ws[t].new_states = 0;
+  }
+  if (next_n > res->peak_frontier) res->peak_frontier = next_n;
+  sh->done = 1;
+  if (sh->internal) return -1;
+  if (sh->failed || res->bug || sh->why) return 0;
+  if (sh->short_mem) {
+    /* Memory ran short within the stratum: the entries not taken, and the
+    ** next frontier, are sampled. */
+    uint64_t taken = sh->taken < sh->wstart[sh->nthreads] ? sh->taken : sh->wstart[sh->nthreads];
+    return sample_frontier(sh, ws, taken, 0, logf);
+  }
+  progress_done(&sh->prog, o);
+  fprintf(logf, "ses: delay bound %llu: %llu new states, frontier %llu, %.2f s\n", (unsigned long long)sh->db,
+          (unsigned long long)new_states, (unsigned long long)next_n, search_now() - sh->t0);
+  fflush(logf);
+  res->delays = sh->db;
+  if (next_n == 0) {
+    if (sh->skipped) {
+      /* Every state is one ses searched or one dfs finished: count the union. */
+      uint64_t more = sc_count_absent(o->finished, sh->cache);
+      fprintf(logf, "ses: %llu states skipped, finished by dfs: %llu states in all\n",
+              (unsigned long long)sh->skipped, (unsigned long long)(res->states + more));
+      res->states += more;
+    }
+    if (!live_incomplete(sh->live)) res->complete = 1;
+    else sh->why = live_incomplete(sh->live);   /* every state searched, not every hot cycle */
+    return 0;
+  }
+  if (o->max_delays >= 0 && sh->db >= (uint64_t)o->max_delays) return 0;
+  if (memory_short(sh)) return sample_frontier(sh, ws, sh->wstart[sh->nthreads], 1, logf);   /* none left here */
+  next_becomes_work(sh, ws);
+  sh->db++;
+  sh->prog.bound = (long long)sh->db;
+  sh->t0 = search_now();
+  sh->done = 0;
+  return 0;
+}
+
+typedef struct SesThread {
+  Ses *S;
+  Ses *all;
+  FILE *logf;
+  int rc;                    /* thread 0: -1 on an internal error between strata */
+} SesThread;
+
+static void ses_thread(void *arg) {
+  SesThread *T = arg;
+  Ses *S = T->S;
+  SesShared *sh = S->sh;
+  for (;;) {
+    if (sh->nthreads > 1) pthread_barrier_wait(&sh->meet);   /* the stratum is ready */
+    if (sh->done) return;
+    run_stratum(S);
+    if (sh->nthreads > 1) pthread_barrier_wait(&sh->meet);   /* everyone is done with it */
+    if (S->id == 0 && between_strata(sh, T->all, T->logf) != 0) T->rc = -1;
+  }
+}
+
+/* The initial state as the only entry of stratum 0 (thread 0's part).
+** 1 if it is ready, 0 if the initial state is a bug or the explorer
+** failed (recorded in res). */
+static int initial_entry(SesShared *sh, Ses *S0) {
+  Buf s, d;
+  buf_init(&s);
+  buf_init(&d);
+  int ok = 0;
+  if (vm_initial(S0->vm, &s) != VM_OK) {
+    search_record_bug(sh->res, S0->vm, NULL, 0);
     goto out;
   }
   uint32_t nev;
-  const VmEvent *ev = vm_events(S->vm, &nev);
-  if (ex_init(S->ex, o->seed, ev, nev, &f->d) != 0) {
-    res->error = xstrdup(explorer_error(S->ex));
-    S->depth = 0;
-    rc = 0;
+  const VmEvent *ev = vm_events(S0->vm, &nev);
+  if (ex_init(S0->ex, sh->o->seed, ev, nev, &d) != 0) {
+    sh->res->error = xstrdup(explorer_error(S0->ex));
     goto out;
   }
-  f->d0.len = 0;
-  buf_append(&f->d0, f->d.data, f->d.len);
-  f->fp = state_hash(f->state.data, f->state.len);
-  f->n = 0;
-  sc_insert(S->cache, f->fp);
-  res->states = 1;
-  S->new_states = 1;
-  double t0 = search_now();
-  S->prog.bound = 0;
-  int r = dfs(S);
-  while (S->depth) pop_frame(S);
-  for (;;) {
-    if (r < 0 || S->failed) { rc = S->failed ? 0 : -1; goto out; }
-    if (res->bug || S->why) break;
-    progress_done(&S->prog, o);
-    fprintf(logf, "ses: delay bound %llu: %llu new states, frontier %llu, %.2f s\n", (unsigned long long)S->db,
-            (unsigned long long)S->new_states, (unsigned long long)S->next.n, search_now() - t0);
-    fflush(logf);
-    res->delays = S->db;
-    if (S->next.n == 0) {
-      if (S->skipped) {
-        /* Every state is one ses searched or one dfs finished: count the union. */
-        uint64_t more = sc_count_absent(S->o->finished, S->cache);
-        fprintf(logf, "ses: %llu states skipped, finished by dfs: %llu states in all\n",
-                (unsigned long long)S->skipped, (unsigned long long)(res->states + more));
-        res->states += more;
-      }
-      if (!live_incomplete(S->live)) res->complete = 1;
-      else S->why = live_incomplete(S->live);   /* every state searched, not every hot cycle */
-      break;
-    }
-    if (o->max_delays >= 0 && S->db >= (uint64_t)o->max_delays) break;
-    if (memory_short(S)) {
-      Frontier none = {0};
-      if (sample_frontier(S, &none, 0, 1, logf) != 0) goto out;
-      break;
-    }
-    Frontier work = S->next;
-    memset(&S->next, 0, sizeof S->next);
-    S->db++;
-    S->prog.bound = (long long)S->db;
-    S->new_states = 0;
-    t0 = search_now();
-    for (uint64_t i = 0; i < work.n && r == 0 && !res->bug && !S->why && !S->failed; i++) {
-      if (memory_short(S)) {
-        /* The entries already searched gave their chunks back (below);
-        ** the rest become roots. */
-        if (sample_frontier(S, &work, i, 0, logf) != 0) goto out;
-        break;
-      }
-      FItem *it = &work.items[i];
-      r = launch(S, it);
-      /* A chunk whose entries are all done goes back (entries with bytes
-      ** fill the chunks in order; path-only entries hold none). */
-      if (it->bytes) {
-        uint32_t c = it->chunk;
-        uint64_t j = i + 1;
-        while (j < work.n && !work.items[j].bytes) j++;
-        if (j == work.n || work.items[j].chunk != c) {
-          pool_put(&S->pool, work.chunks[c], work.sizes[c]);
-          work.chunks[c] = NULL;
-        }
-      }
-      it->bytes = NULL;
-      pn_unref(it->path);
-      it->path = NULL;
-    }
-    S->root = NULL;
-    frontier_free(&work, &S->pool);
-    if (S->sampled) break;
-  }
-  if (!S->sampled) res->delays = S->db;
-  res->skipped = S->skipped;
-  if (S->sampled && !res->bug && !res->error) {
-    res->bound = S->sample_bound;
-    S->sample_bound = NULL;
-  } else if (!res->bug && !res->complete) {
-    Buf b;
-    buf_init(&b);
-    if (S->why) buf_printf(&b, "%s at delay bound %llu", S->why, (unsigned long long)S->db);
-    else buf_printf(&b, "delay bound %llu reached, %llu frontier states left", (unsigned long long)S->db,
-                    (unsigned long long)S->next.n);
-    res->bound = buf_take(&b);
-  }
-  if (res->bug && !S->sampled)
-    fprintf(logf, "ses: bug found at delay bound %llu after %llu distinct states\n", (unsigned long long)S->db,
-            (unsigned long long)res->states);
-  rc = 0;
+  frontier_push(&S0->next, &S0->pool, NULL, 0, s.data, (uint32_t)s.len, d.data, (uint32_t)d.len, UINT64_MAX);
+  sc_insert(sh->cache, state_hash(s.data, s.len));
+  sh->res->states = 1;
+  S0->new_states = 1;
+  ok = 1;
 out:
-  progress_done(&S->prog, o);
-  res->seconds = search_now() - S->prog.start;
-  if (S->cache) {
-    res->cache_bytes = sc_bytes(S->cache);
-    res->cache_refused = sc_refused(S->cache);
-    res->cache_full = sc_is_full(S->cache);
+  buf_fini(&s);
+  buf_fini(&d);
+  return ok;
+}
+
+/* Why a search that found no bug stopped where it did (heap). */
+static char *bound_text(const SesShared *sh, uint64_t left) {
+  Buf b;
+  buf_init(&b);
+  if (sh->why) buf_printf(&b, "%s at delay bound %llu", sh->why, (unsigned long long)sh->db);
+  else buf_printf(&b, "delay bound %llu reached, %llu frontier states left", (unsigned long long)sh->db,
+                  (unsigned long long)left);
+  return buf_take(&b);
+}
+
+static int run_ses(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, SearchResult *res) {
+  SesShared shared, *sh = &shared;
+  memset(sh, 0, sizeof *sh);
+  sh->bc = bc;
+  sh->test = test;
+  sh->o = o;
+  sh->res = res;
+  sh->nthreads = workers_count(o);
+  int n = sh->nthreads, rc = -1;
+  pthread_mutex_init(&sh->lock, NULL);
+  pthread_barrier_init(&sh->meet, NULL, (unsigned)n);
+  progress_init(&sh->prog);
+  sh->work = xcalloc((size_t)n, sizeof *sh->work);
+  sh->wstart = xcalloc((size_t)n + 1, sizeof *sh->wstart);
+  sh->chunk_left = xcalloc((size_t)n, sizeof *sh->chunk_left);
+  Ses *ws = xcalloc((size_t)n, sizeof *ws);
+  SesThread *th = xcalloc((size_t)n, sizeof *th);
+  size_t chunk = o->frontier_mem / 64 < CHUNK_BYTES ? (size_t)(o->frontier_mem / 64) : CHUNK_BYTES;
+  Buf err;
+  buf_init(&err);
+  for (int t = 0; t < n; t++) {
+    Ses *S = &ws[t];
+    S->sh = sh;
+    S->id = t;
+    S->o = o;
+    S->pool.size = chunk < 4096 ? 4096 : chunk;
+    S->r = n == 1 ? res : &S->own;
+    buf_init(&S->succ);
+    S->vm = vm_new(bc, test);
+    vm_record_events(S->vm, 1);
+    th[t] = (SesThread){ S, ws, logf, 0 };
   }
-  while (S->depth) pop_frame(S);
-  for (uint64_t k = 0; k < S->cap; k++) frame_fini(&S->fr[k]);
-  free(S->fr);
-  frontier_free(&S->next, &S->pool);
-  pool_fini(&S->pool);
-  free(S->sample_bound);
-  ps_fini(&S->path);
-  sc_free(S->cache);
-  live_free(S->live);
-  explorer_free(S->ex);
-  vm_free(S->vm);
-  buf_fini(&S->succ);
+  for (int t = 0; t < n; t++) {
+    ws[t].ex = explorer_new(bc, test, o->explorer, (ExNative)o->explorer_native, o->explorer_twin_check, &err);
+    if (!ws[t].ex) { fprintf(stderr, "pcheck: error: %s\n", err.data); goto out; }
+  }
+  sh->cache = sc_new(o->cache_kind, o->mem);
+  if (!sh->cache) { fputs("pcheck: error: cannot allocate the state cache\n", stderr); goto out; }
+  sc_set_single_thread(sh->cache, n == 1);
+  sh->live = live_new(bc, test, o);   /* NULL: no spec has hot states */
+  rc = 0;
+  if (!initial_entry(sh, &ws[0])) goto out;
+  /* Stratum 0 starts from the initial state. */
+  next_becomes_work(sh, ws);
+  sh->t0 = search_now();
+  sh->prog.bound = 0;
+  if (workers_run(n, ses_thread, th, sizeof *th) != 0) sh->internal = 1;
+  if (sh->internal || th[0].rc != 0) { rc = -1; goto out; }
+  fold_counts(sh, ws);
+  if (sh->failed) goto out;   /* the explorer failed: res->error says so */
+  if (!sh->sampled) res->delays = sh->db;
+  res->skipped = sh->skipped;
+  if (sh->sampled && !res->bug && !res->error) {
+    res->bound = sh->sample_bound;
+    sh->sample_bound = NULL;
+  } else if (!res->bug && !res->complete) {
+    uint64_t left = 0;
+    for (int t = 0; t < n; t++) left += ws[t].next.n;
+    res->bound = bound_text(sh, left);
+  }
+  if (res->bug && !sh->sampled)
+    fprintf(logf, "ses: bug found at delay bound %llu after %llu distinct states\n", (unsigned long long)sh->db,
+            (unsigned long long)res->states);
+out:
+  progress_done(&sh->prog, o);
+  res->seconds = search_now() - sh->prog.start;
+  if (sh->cache) {
+    res->cache_bytes = sc_bytes(sh->cache);
+    res->cache_refused = sc_refused(sh->cache);
+    res->cache_full = sc_is_full(sh->cache);
+  }
+  work_free(sh, &ws[0].pool);
+  for (int t = 0; t < n; t++) {
+    Ses *S = &ws[t];
+    while (S->depth) pop_frame(S);
+    for (uint64_t k = 0; k < S->cap; k++) frame_fini(&S->fr[k]);
+    free(S->fr);
+    frontier_free(&S->next, &S->pool);
+    chunk_pool_fini(&S->pool);
+    ps_fini(&S->path);
+    explorer_free(S->ex);
+    vm_free(S->vm);
+    buf_fini(&S->succ);
+  }
+  free(sh->sample_bound);
+  free(sh->work);
+  free(sh->wstart);
+  free(sh->chunk_left);
+  free(ws);
+  free(th);
+  sc_free(sh->cache);
+  live_free(sh->live);
+  pthread_barrier_destroy(&sh->meet);
+  pthread_mutex_destroy(&sh->lock);
   buf_fini(&err);
   return rc;
 }

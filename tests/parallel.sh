@@ -1,8 +1,9 @@
 #!/bin/sh
-# parallel.sh: the exhaustive searches on 2 threads against 1 (-j 2, -j 1).
+# parallel.sh: the exhaustive searches on 2 threads against 1 (-j 2, -j 1):
+# dfs, bfs, ses with each standard explorer (rtc, rr, prr).
 # - every correct test of models/ (expected.txt, up to PAR_MAX_STATES
-#   states, default 100000): dfs and bfs on 2 threads count exactly the
-#   states and transitions of 1 thread, and dfs the recorded states;
+#   states, default 100000): each search on 2 threads counts exactly the
+#   states and transitions of 1 thread, and those are the recorded states;
 # - every seeded bug of models/ (expected.txt "bug") that dfs or bfs finds
 #   on 1 thread within as many states (bfs does not search for hot cycles):
 #   found on 2 threads too, and its .schedule replays to the same bug;
@@ -14,6 +15,8 @@ max=${PAR_MAX_STATES:-100000}
 # counts FILE: "states transitions" of a summary
 counts() { printf '%s %s' "$(field states <"$1")" "$(field transitions <"$1")"; }
 verdict() { sed -n 's/^result: //p' "$1" | tail -n 1; }
+# search SPEC: the options of dfs, bfs, or ses:EXPLORER
+search() { case $1 in ses:*) echo "--search ses --explorer ${1#ses:}" ;; *) echo "--search $1" ;; esac; }
 
 for f in models/*/expected.txt; do
   m=${f%/expected.txt}
@@ -21,21 +24,21 @@ for f in models/*/expected.txt; do
     case $t in ''|\#*) continue ;; esac
     if [ "$v" = no-bug ]; then
       [ "$states" -le "$max" ] 2>/dev/null || continue
-      for s in dfs bfs; do
-        run -q --search "$s" -j 1 --mem 512M -t "$t" "$m" >"$tmp/1" 2>&1
-        run -q --search "$s" -j 2 --mem 512M -t "$t" "$m" >"$tmp/2" 2>&1
+      for s in dfs bfs ses:rtc ses:rr ses:prr; do
+        run -q $(search "$s") -j 1 --mem 512M -t "$t" "$m" >"$tmp/1" 2>&1
+        run -q $(search "$s") -j 2 --mem 512M -t "$t" "$m" >"$tmp/2" 2>&1
         c1=$(counts "$tmp/1") c2=$(counts "$tmp/2")
         if [ "$(verdict "$tmp/2")" = "no-bug (complete)" ] && [ "$c1" = "$c2" ] && [ "${c1%% *}" = "$states" ]; then
           ok "$m -t $t: $s -j 2 counts $c2 as -j 1 does"
         else bad "$m -t $t: $s -j 2 gave '$c2' ($(verdict "$tmp/2")), -j 1 '$c1', recorded $states states"; fi
       done
     elif [ "$v" = bug ]; then
-      for s in dfs bfs; do
+      for s in dfs bfs ses:rtc; do
         rm -rf "$tmp/o"
-        run -q --search "$s" -j 1 --mem 512M --timeout 60 -t "$t" -o "$tmp/o" "$m" >"$tmp/1" 2>&1
+        run -q $(search "$s") -j 1 --mem 512M --timeout 60 -t "$t" -o "$tmp/o" "$m" >"$tmp/1" 2>&1
         [ $? -eq 1 ] && [ "$(field states <"$tmp/1")" -le "$max" ] || continue
         rm -rf "$tmp/o"
-        run -q --search "$s" -j 2 --mem 512M --timeout 120 -t "$t" -o "$tmp/o" "$m" >"$tmp/2" 2>&1
+        run -q $(search "$s") -j 2 --mem 512M --timeout 120 -t "$t" -o "$tmp/o" "$m" >"$tmp/2" 2>&1
         rc=$?
         bugline=$(grep '^bug: ' "$tmp/2")
         if [ "$rc" -eq 1 ] && [ -f "$tmp/o/$t.schedule" ]; then
@@ -50,11 +53,11 @@ done
 
 # Golden programs: the verdict, and the counts of a complete search.
 for p in tests/golden/vm/*.p tests/golden/search/*.p; do
-  for s in dfs bfs; do
-    run -q --search "$s" -j 1 --timeout 20 "$p" >"$tmp/1" 2>&1
+  for s in dfs bfs ses:rtc; do
+    run -q $(search "$s") -j 1 --timeout 20 "$p" >"$tmp/1" 2>&1
     r1=$?
     case $r1 in 0|1) ;; *) continue ;; esac   # not a program that checks (a compile error, a usage test)
-    run -q --search "$s" -j 2 --timeout 20 "$p" >"$tmp/2" 2>&1
+    run -q $(search "$s") -j 2 --timeout 20 "$p" >"$tmp/2" 2>&1
     r2=$?
     if [ "$r1" -ne "$r2" ]; then bad "$p: $s exits $r1 on 1 thread, $r2 on 2"; continue; fi
     if [ "$(verdict "$tmp/1")" = "no-bug (complete)" ] && [ "$(counts "$tmp/1")" != "$(counts "$tmp/2")" ]; then
