@@ -12,46 +12,18 @@
 ** a level and a node store of its own, and all meet at the end of each
 ** level.  Each state is inserted in the cache once, so a complete search
 ** counts exactly the states and transitions of one thread.  Nodes live in
-** blocks that never move, so any thread may follow parents while others
-** add nodes. */
+** a trace tree whose nodes never move (checker/tracetree.h), so any
+** thread may follow parents while others add nodes.  The initial state
+** has no node (TT_NONE). */
 #include <config.h>
 #include "checker/search.h"
 #include "checker/expand.h"
+#include "checker/tracetree.h"
 #include "checker/workers.h"
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include "vm/hash.h"
-
-typedef struct Node {
-  uint64_t parent;           /* node id, NO_NODE for the initial state */
-  uint64_t fp;               /* fingerprint of the state */
-  TraceChoice choice;        /* the step from the parent */
-} Node;
-
-#define NO_NODE UINT64_MAX
-
-/* A thread's nodes: blocks of NODE_BLOCK, addressed through a table of
-** MAX_BLOCKS pointers allocated up front (untouched entries cost no
-** memory), so a node's address never changes.  A node id is the owning
-** thread in the top 8 bits, the index in its store below. */
-enum { NODE_BLOCK = 1 << 16, MAX_BLOCKS = 1 << 20, ID_SHIFT = 56 };
-
-typedef struct NodeStore {
-  Node **block;
-  uint64_t n;
-} NodeStore;
-
-static uint64_t node_add(NodeStore *s, int tid, uint64_t parent, uint64_t fp, TraceChoice c) {
-  uint64_t b = s->n / NODE_BLOCK;
-  if (b >= MAX_BLOCKS) {
-    fputs("pcheck: out of memory (too many queued states)\n", stderr);
-    exit(3);
-  }
-  if (!s->block[b]) s->block[b] = xmalloc(NODE_BLOCK * sizeof(Node));
-  s->block[b][s->n % NODE_BLOCK] = (Node){ parent, fp, c };
-  return ((uint64_t)tid << ID_SHIFT) | s->n++;
-}
 
 /* A level's states: bytes one after another, each with its node id. */
 typedef struct Level {
@@ -86,7 +58,8 @@ typedef struct BfsShared {
   const SearchOptions *o;
   int nthreads;
   StateCache *cache;
-  NodeStore *stores;         /* one per thread */
+  TtStore *stores;           /* trace nodes, one store per thread */
+  uint64_t root_fp;          /* the initial state's fingerprint */
   Level *cur, *next;         /* per thread: this level's states (by the thread that found them), the next's */
   uint64_t *start;           /* prefix sums of cur[t].n: the level as one sequence */
   uint64_t total;            /* states in the level */
@@ -120,28 +93,11 @@ typedef struct BfsWorker {
   uint64_t iter, reported;
 } BfsWorker;
 
-static const Node *node_at(const BfsShared *sh, uint64_t id) {
-  uint64_t i = id & ((1ull << ID_SHIFT) - 1);
-  return &sh->stores[id >> ID_SHIFT].block[i / NODE_BLOCK][i % NODE_BLOCK];
-}
-
-/* The choices from the initial state to node id, then `last` if given. */
-static uint64_t path_of(const BfsShared *sh, uint64_t id, TraceChoice **out, const TraceChoice *last) {
-  uint64_t n = 0;
-  for (uint64_t j = id; node_at(sh, j)->parent != NO_NODE; j = node_at(sh, j)->parent) n++;
-  TraceChoice *t = xmalloc((size_t)(n + 1) * sizeof(TraceChoice));
-  uint64_t k = n;
-  for (uint64_t j = id; node_at(sh, j)->parent != NO_NODE; j = node_at(sh, j)->parent) t[--k] = node_at(sh, j)->choice;
-  if (last) t[n++] = *last;
-  *out = t;
-  return n;
-}
-
+/* Does fp lie on the path from the initial state to node id? */
 static int on_path(const BfsShared *sh, uint64_t id, uint64_t fp) {
-  for (uint64_t j = id;; j = node_at(sh, j)->parent) {
-    if (node_at(sh, j)->fp == fp) return 1;
-    if (node_at(sh, j)->parent == NO_NODE) return 0;
-  }
+  for (uint64_t j = id; j != TT_NONE; j = tt_at(sh->stores, j)->parent)
+    if (tt_at(sh->stores, j)->fp == fp) return 1;
+  return fp == sh->root_fp;
 }
 
 static void stop_level(BfsShared *sh) { __atomic_store_n(&sh->stop, 1, __ATOMIC_RELAXED); }
@@ -150,8 +106,8 @@ static void stop_level(BfsShared *sh) { __atomic_store_n(&sh->stop, 1, __ATOMIC_
 ** shortest kind; the first one recorded stays. */
 static void found_bug(BfsWorker *w, uint64_t id) {
   BfsShared *sh = w->sh;
-  TraceChoice *t;
-  uint64_t n = path_of(sh, id, &t, NULL);
+  uint64_t n;
+  TraceChoice *t = tt_trace(sh->stores, id, NULL, &n);
   pthread_mutex_lock(&sh->lock);
   if (!sh->res->bug) search_record_bug(sh->res, w->vm, t, n);
   pthread_mutex_unlock(&sh->lock);
@@ -167,7 +123,7 @@ static void hold_bug(BfsWorker *w, uint64_t id, TraceChoice last) {
   if (!sh->holding) {
     sh->held_bug = *vm_bug(w->vm);
     sh->held_bug.message = xstrdup(sh->held_bug.message ? sh->held_bug.message : "");
-    sh->held_n = path_of(sh, id, &sh->held_trace, &last);
+    sh->held_trace = tt_trace(sh->stores, id, &last, &sh->held_n);
     __atomic_store_n(&sh->holding, 1, __ATOMIC_RELAXED);
   }
   pthread_mutex_unlock(&sh->lock);
@@ -192,7 +148,7 @@ static void fail(BfsShared *sh, const char *msg) {
 static uint64_t queue_bytes(const BfsShared *sh) {
   uint64_t used = 0;
   for (int t = 0; t < sh->nthreads; t++) {
-    used += sh->stores[t].n * sizeof(Node) + sh->cur[t].bytes.cap + sh->next[t].bytes.cap;
+    used += tt_bytes(&sh->stores[t]) + sh->cur[t].bytes.cap + sh->next[t].bytes.cap;
     used += (sh->cur[t].cap + sh->next[t].cap) * 16;
   }
   return used;
@@ -237,7 +193,7 @@ static void expand_state(BfsWorker *w, uint64_t id, const uint8_t *s, size_t len
       if (w->x.res[j] == SC_SEEN) continue;
       if (w->x.res[j] == SC_FULL && on_path(sh, id, fp)) continue;
       TraceChoice c = { (uint8_t)w->ch.kind, expand_choice(&w->ch, first + j) };
-      uint64_t nid = node_add(&sh->stores[w->id], w->id, id, fp, c);
+      uint64_t nid = tt_add(&sh->stores[w->id], id, fp, c);
       size_t klen;
       const uint8_t *k = expand_kid(&w->x, j, &klen);
       level_push(&sh->next[w->id], nid, k, klen);
@@ -333,7 +289,7 @@ static int run_bfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
   sh.start = xcalloc((size_t)n + 1, sizeof *sh.start);
   BfsWorker *ws = xcalloc((size_t)n, sizeof *ws);
   for (int i = 0; i < n; i++) {
-    sh.stores[i].block = xcalloc(MAX_BLOCKS, sizeof(Node *));
+    tt_init(&sh.stores[i], i);
     ws[i] = (BfsWorker){ .sh = &sh, .id = i, .vm = vm_new(bc, test) };
   }
   Buf s;
@@ -342,11 +298,10 @@ static int run_bfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
   if (!sh.cache) { fputs("pcheck: error: cannot allocate the state cache\n", stderr); goto out; }
   sc_set_single_thread(sh.cache, n == 1);
   if (vm_initial(ws[0].vm, &s) != VM_OK) { search_record_bug(res, ws[0].vm, NULL, 0); rc = 0; goto out; }
-  uint64_t fp = state_hash(s.data, s.len);
-  uint64_t id = node_add(&sh.stores[0], 0, NO_NODE, fp, (TraceChoice){ 0, 0 });
-  sc_insert(sh.cache, fp);
+  sh.root_fp = state_hash(s.data, s.len);
+  sc_insert(sh.cache, sh.root_fp);
   res->states = 1;
-  level_push(&sh.cur[0], id, (const uint8_t *)s.data, s.len);
+  level_push(&sh.cur[0], TT_NONE, (const uint8_t *)s.data, s.len);
   sh.start[1] = sh.start[n] = 1;
   for (int t = 1; t < n; t++) sh.start[t] = 1;
   sh.total = 1;
@@ -373,8 +328,7 @@ out:
     res->cache_full = sc_is_full(sh.cache);
   }
   for (int i = 0; i < n; i++) {
-    for (uint64_t b = 0; b < MAX_BLOCKS && sh.stores[i].block[b]; b++) free(sh.stores[i].block[b]);
-    free(sh.stores[i].block);
+    tt_fini(&sh.stores[i]);
     level_fini(&sh.cur[i]);
     level_fini(&sh.next[i]);
     vm_choices_fini(&ws[i].ch);

@@ -11,23 +11,26 @@
 ** re-exploration; since each bound is complete before the next starts, a
 ** key first reached at bound c needs exactly c preemptions.  Distinct
 ** program states are counted in a second cache.  Traces are kept as a tree
-** of (parent, choice) nodes, grown only for states that enter a work list
-** or end in a bug. */
+** of (parent, choice) nodes (checker/tracetree.h), grown only for states
+** that enter a work list or end in a bug.
+**
+** With -j N the threads share both caches and take the entries of a
+** bound's work list one at a time; each has its own stack, trace store and
+** part of the next work list, and all meet at the end of each bound.  The
+** keys reached within a bound do not depend on the order, and each is
+** expanded once, so a complete search counts exactly the states and
+** transitions of one thread. */
 #include <config.h>
 #include "checker/search.h"
 #include "checker/pathset.h"
+#include "checker/tracetree.h"
+#include "checker/workers.h"
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include "vm/hash.h"
 
 #define NO_MACHINE UINT32_MAX
-#define NO_NODE UINT64_MAX
-
-/* One choice of a trace and the node of the choices before it. */
-typedef struct PbNode {
-  uint64_t parent;           /* NO_NODE: the choice is the first */
-  TraceChoice c;
-} PbNode;
 
 /* A state whose costly moves wait for the next bound. */
 typedef struct PbWork {
@@ -60,28 +63,50 @@ typedef struct PbFrame {
   int last_enabled;          /* `last` is among ch's machines: switching costs one */
 } PbFrame;
 
-typedef struct Pb {
+/* What the threads share.  Between bounds only thread 0 runs; during a
+** bound the fields marked (lock) are written under lock, (atomic) with
+** atomics, the rest only read. */
+typedef struct PbShared {
   const SearchOptions *o;
-  SearchResult *res;
-  Vm *vm;
+  int nthreads;
+  SearchResult *res;         /* counts between bounds; the bug (lock) */
   StateCache *visited;       /* keys of (State, last machine) */
   StateCache *states;        /* fingerprints of program states */
-  PbNode *nodes;
-  uint64_t nnodes, nodecap;
-  PbList lists[2];           /* work of the current bound, of the next */
-  PbList *cur, *next;
+  TtStore *stores;           /* trace nodes, one store per thread */
+  PbList *cur;               /* per thread: its part of this bound's work list */
+  uint64_t *wstart;          /* prefix sums of the parts' sizes (nthreads + 1) */
+  uint64_t taken;            /* entries handed out (atomic) */
+  pthread_mutex_t lock;
+  pthread_barrier_t meet;
+  Progress prog;
+  int64_t bound;
+  const char *why;           /* why the search stopped early (lock) */
+  int stop;                  /* end the bound now: a bug, a stop, a failure (atomic) */
+  int failed;                /* an internal error (lock) */
+  int done;                  /* no more bounds (thread 0) */
+  uint64_t states_all;       /* for progress (atomic) */
+} PbShared;
+
+/* One thread's search. */
+typedef struct Pb {
+  PbShared *sh;
+  int id;
+  const SearchOptions *o;
+  Vm *vm;
+  TtStore *store;            /* this thread's trace nodes */
+  PbList next;               /* its part of the next bound's work list */
   PbFrame *fr;
   uint64_t sp, cap;          /* stack depth, frames allocated */
   uint64_t mat;              /* frames [0, mat) have their trace node */
   PathSet path;              /* keys on the stack, once the visited set is full */
   int tracking;
   Buf succ;                  /* scratch successor */
-  Progress prog;
-  uint64_t iter;
-  const char *why;           /* why the search stopped early */
+  uint64_t iter, reported;
+  SearchResult own;          /* this thread's counts with -j N */
+  SearchResult *r;           /* where it counts: sh->res on one thread, else &own */
 } Pb;
 
-enum { PB_GO = 0, PB_STOP = 1, PB_FAIL = -1 };
+enum { PB_GO = 0, PB_STOP = 1 };
 
 static uint64_t pb_key(uint64_t fp, uint32_t last) {
   uint64_t z = fp + 0x9e3779b97f4a7c15ull * ((uint64_t)last + 1);
@@ -90,64 +115,90 @@ static uint64_t pb_key(uint64_t fp, uint32_t last) {
   return z ^ (z >> 31);
 }
 
-static uint64_t node_add(Pb *p, uint64_t parent, TraceChoice c) {
-  if (p->nnodes == p->nodecap) {
-    p->nodecap = p->nodecap ? p->nodecap * 2 : 1024;
-    p->nodes = xrealloc(p->nodes, p->nodecap * sizeof *p->nodes);
-  }
-  p->nodes[p->nnodes].parent = parent;
-  p->nodes[p->nnodes].c = c;
-  return p->nnodes++;
+static void stop_bound(PbShared *sh) { __atomic_store_n(&sh->stop, 1, __ATOMIC_RELAXED); }
+
+static void pb_fail(PbShared *sh, const char *msg) {
+  pthread_mutex_lock(&sh->lock);
+  if (!sh->failed) fputs(msg, stderr);
+  sh->failed = 1;
+  pthread_mutex_unlock(&sh->lock);
+  stop_bound(sh);
+}
+
+static void pb_stop(PbShared *sh, const char *why) {
+  pthread_mutex_lock(&sh->lock);
+  if (!sh->why) sh->why = why;
+  pthread_mutex_unlock(&sh->lock);
+  stop_bound(sh);
 }
 
 /* Give frames [mat, upto) their trace nodes. */
 static void materialize(Pb *p, uint64_t upto) {
-  for (uint64_t i = p->mat; i < upto; i++) p->fr[i].node = node_add(p, p->fr[i - 1].node, p->fr[i].in);
+  for (uint64_t i = p->mat; i < upto; i++) p->fr[i].node = tt_add(p->store, p->fr[i - 1].node, 0, p->fr[i].in);
   if (upto > p->mat) p->mat = upto;
 }
 
-/* Record the bug of the last Vm call: the trace is node's (depth choices),
-** then `extra` if not NULL. */
+/* Record the bug of the last Vm call (unless another thread recorded one):
+** the trace is node's (depth choices), then `extra` if not NULL. */
 static void pb_bug(Pb *p, uint64_t node, uint64_t depth, const TraceChoice *extra) {
-  uint64_t n = depth + (extra ? 1 : 0);
-  TraceChoice *t = xmalloc((n ? n : 1) * sizeof *t);
-  if (extra) t[depth] = *extra;
-  for (uint64_t i = depth; i > 0; i--) {
-    t[i - 1] = p->nodes[node].c;
-    node = p->nodes[node].parent;
+  PbShared *sh = p->sh;
+  uint64_t n;
+  TraceChoice *t = tt_trace(sh->stores, node, extra, &n);
+  (void)depth;
+  pthread_mutex_lock(&sh->lock);
+  if (!sh->res->bug && !sh->failed) {
+    search_record_bug(sh->res, p->vm, t, n);
+    if (n > sh->res->max_depth) sh->res->max_depth = n;
   }
-  search_record_bug(p->res, p->vm, t, n);
+  pthread_mutex_unlock(&sh->lock);
   free(t);
-  if (n > p->res->max_depth) p->res->max_depth = n;
+  stop_bound(sh);
 }
 
 static uint64_t list_bytes(const PbList *l) {
   return l->cap * sizeof(PbWork) + l->states.cap + l->idcap * sizeof(uint32_t);
 }
 
-/* Memory outside the caches: work lists, trace tree, stack. */
+/* Memory outside the caches: this thread's stack, trace store and next
+** list, and its share of the current lists (read racily: an estimate). */
 static uint64_t frontier_bytes(const Pb *p) {
-  uint64_t b = list_bytes(&p->lists[0]) + list_bytes(&p->lists[1]) + p->nodecap * sizeof(PbNode);
+  const PbShared *sh = p->sh;
+  uint64_t b = list_bytes(&p->next) + tt_bytes(p->store), cur = 0;
+  for (int t = 0; t < sh->nthreads; t++) cur += list_bytes(&sh->cur[t]);
+  b += cur / (uint64_t)sh->nthreads;
   if (p->sp) b += p->sp * (p->fr[p->sp - 1].state.cap + sizeof(PbFrame) + 64);
   return b;
 }
 
 /* Once in a while: timeout, interrupt, memory, progress. */
 static int pb_tick(Pb *p) {
+  PbShared *sh = p->sh;
   if ((++p->iter & 1023) != 0) return PB_GO;
-  if (search_should_stop(p->o, &p->prog, &p->why)) return PB_STOP;
-  if (frontier_bytes(p) > p->o->frontier_mem) {
-    p->why = "the stack and work lists outgrew the memory set aside for them";
+  if (__atomic_load_n(&sh->stop, __ATOMIC_RELAXED)) return PB_STOP;
+  const char *why = NULL;
+  if (search_should_stop(p->o, &sh->prog, &why)) { pb_stop(sh, why); return PB_STOP; }
+  if (frontier_bytes(p) > p->o->frontier_mem / (uint64_t)sh->nthreads) {
+    pb_stop(sh, "the stack and work lists outgrew the memory set aside for them");
     return PB_STOP;
   }
-  progress_tick(&p->prog, p->o, p->res, p->cur->n + p->next->n, "work");
+  __atomic_add_fetch(&sh->states_all, p->r->states - p->reported, __ATOMIC_RELAXED);
+  p->reported = p->r->states;
+  uint64_t work = sh->wstart[sh->nthreads] - __atomic_load_n(&sh->taken, __ATOMIC_RELAXED) + p->next.n;
+  if (sh->nthreads == 1) {
+    progress_tick(&sh->prog, p->o, p->r, work, "work");
+  } else if (p->id == 0) {
+    SearchResult all = {0};
+    all.states = sh->res->states + __atomic_load_n(&sh->states_all, __ATOMIC_RELAXED);
+    all.max_depth = p->r->max_depth;
+    progress_tick(&sh->prog, p->o, &all, work, "work");
+  }
   return PB_GO;
 }
 
 /* Put the costly moves of the frame on top of the stack in the next list. */
 static void add_work(Pb *p) {
   PbFrame *f = &p->fr[p->sp - 1];
-  PbList *l = p->next;
+  PbList *l = &p->next;
   materialize(p, p->sp);
   if (l->n == l->cap) {
     l->cap = l->cap ? l->cap * 2 : 256;
@@ -168,15 +219,16 @@ static void add_work(Pb *p) {
   w->n = 0;
   for (uint32_t i = 0; i < f->ch.n; i++)
     if (f->ch.ids[i] != f->last) { l->ids[l->nids++] = f->ch.ids[i]; w->n++; }
-  if (l->nids > p->res->peak_frontier) p->res->peak_frontier = l->nids;
+  if (l->nids > p->r->peak_frontier) p->r->peak_frontier = l->nids;
 }
 
 /* The successor in p->succ, reached by `choice` with `last` running it: is
 ** it new?  If so, count its program state and return its key in *key. */
 static int visit(Pb *p, uint32_t last, uint64_t *key) {
+  PbShared *sh = p->sh;
   uint64_t fp = state_hash(p->succ.data, p->succ.len);
   *key = pb_key(fp, last);
-  ScResult r = sc_insert(p->visited, *key);
+  ScResult r = sc_insert(sh->visited, *key);
   if (r == SC_SEEN) return 0;
   if (r == SC_FULL) {
     if (!p->tracking) {    /* from now on, keep the stack's keys */
@@ -185,7 +237,7 @@ static int visit(Pb *p, uint32_t last, uint64_t *key) {
     }
     if (ps_has(&p->path, *key)) return 0;
   }
-  if (sc_insert(p->states, fp) != SC_SEEN) p->res->states++;
+  if (sc_insert(sh->states, fp) != SC_SEEN) p->r->states++;
   return 1;
 }
 
@@ -207,9 +259,33 @@ static PbFrame *push(Pb *p, uint64_t key, uint32_t last, TraceChoice in, uint64_
   f->expanded = 0;
   f->next = 0;
   if (p->tracking) ps_add(&p->path, key);
-  if (depth > p->res->max_depth) p->res->max_depth = depth;
-  if (p->sp > p->res->peak_frontier) p->res->peak_frontier = p->sp;
+  if (depth > p->r->max_depth) p->r->max_depth = depth;
+  if (p->sp > p->r->peak_frontier) p->r->peak_frontier = p->sp;
   return f;
+}
+
+/* The frame on top is entered: its choices; its costly moves go to the
+** next list.  PB_GO, or PB_STOP (a bug or a failure, recorded). */
+static int expand_top(Pb *p) {
+  PbFrame *f = &p->fr[p->sp - 1];
+  VmStatus st = vm_choices(p->vm, (uint8_t *)f->state.data, f->state.len, &f->ch);
+  f->expanded = 1;
+  f->next = 0;
+  f->last_enabled = 0;
+  if (st == VM_BAD_STATE) {
+    pb_fail(p->sh, "pcheck: internal error: the VM produced a malformed state\n");
+    return PB_STOP;
+  }
+  if (st != VM_OK) {
+    materialize(p, p->sp);
+    pb_bug(p, f->node, f->depth, NULL);
+    return PB_STOP;
+  }
+  if (f->ch.kind == VC_MACHINE && f->last != NO_MACHINE)
+    for (uint32_t i = 0; i < f->ch.n; i++)
+      if (f->ch.ids[i] == f->last) f->last_enabled = 1;
+  if (f->last_enabled && f->ch.n > 1) add_work(p);
+  return PB_GO;
 }
 
 /* Explore every move of cost 0 from the frame on the stack (the only one). */
@@ -218,22 +294,7 @@ static int dfs(Pb *p) {
     int t = pb_tick(p);
     if (t != PB_GO) return t;
     PbFrame *f = &p->fr[p->sp - 1];
-    if (!f->expanded) {
-      VmStatus st = vm_choices(p->vm, (uint8_t *)f->state.data, f->state.len, &f->ch);
-      f->expanded = 1;
-      f->next = 0;
-      f->last_enabled = 0;
-      if (st == VM_BAD_STATE) { fputs("pcheck: internal error: the VM produced a malformed state\n", stderr); return PB_FAIL; }
-      if (st != VM_OK) {
-        materialize(p, p->sp);
-        pb_bug(p, f->node, f->depth, NULL);
-        return PB_STOP;
-      }
-      if (f->ch.kind == VC_MACHINE && f->last != NO_MACHINE)
-        for (uint32_t i = 0; i < f->ch.n; i++)
-          if (f->ch.ids[i] == f->last) f->last_enabled = 1;
-      if (f->last_enabled && f->ch.n > 1) add_work(p);
-    }
+    if (!f->expanded && expand_top(p) != PB_GO) return PB_STOP;
     if (f->next >= f->ch.n) {
       if (p->tracking) ps_remove(&p->path, f->key);
       p->sp--;
@@ -250,11 +311,13 @@ static int dfs(Pb *p) {
     }
     TraceChoice in = { (uint8_t)f->ch.kind, choice };
     VmStatus st = vm_step(p->vm, (uint8_t *)f->state.data, f->state.len, choice, &p->succ);
-    p->res->transitions++;
+    p->r->transitions++;
     if (st != VM_OK) {
-      if (st == VM_BAD_STATE) { fputs("pcheck: internal error: the VM rejected its own choice\n", stderr); return PB_FAIL; }
-      materialize(p, p->sp);
-      pb_bug(p, f->node, f->depth, &in);
+      if (st == VM_BAD_STATE) pb_fail(p->sh, "pcheck: internal error: the VM rejected its own choice\n");
+      else {
+        materialize(p, p->sp);
+        pb_bug(p, f->node, f->depth, &in);
+      }
       return PB_STOP;
     }
     uint64_t key;
@@ -264,35 +327,46 @@ static int dfs(Pb *p) {
   return PB_GO;
 }
 
-/* Bound c: the moves of the current list, each followed by a search of
-** the moves of cost 0 from where it leads. */
-static int run_bound(Pb *p) {
-  PbList *l = p->cur;
-  for (uint64_t k = 0; k < l->n; k++) {
-    PbWork *w = &l->w[k];
-    const uint8_t *s = (const uint8_t *)l->states.data + w->state;
-    for (uint32_t j = 0; j < w->n; j++) {
-      int t = pb_tick(p);
-      if (t != PB_GO) return t;
-      uint32_t choice = l->ids[w->choices + j];
-      TraceChoice in = { VC_MACHINE, choice };
-      VmStatus st = vm_step(p->vm, s, w->len, choice, &p->succ);
-      p->res->transitions++;
-      if (st != VM_OK) {
-        if (st == VM_BAD_STATE) { fputs("pcheck: internal error: the VM rejected its own choice\n", stderr); return PB_FAIL; }
-        pb_bug(p, w->node, w->depth, &in);
-        return PB_STOP;
-      }
-      uint64_t key;
-      if (!visit(p, choice, &key)) continue;
-      PbFrame *f = push(p, key, choice, in, w->depth + 1);
-      f->node = node_add(p, w->node, in);
-      p->mat = 1;
-      t = dfs(p);
-      if (t != PB_GO) return t;
+/* The costly moves of work entry w (state bytes s), each followed by a
+** search of the moves of cost 0 from where it leads. */
+static int run_entry(Pb *p, const PbList *l, const PbWork *w) {
+  const uint8_t *s = (const uint8_t *)l->states.data + w->state;
+  for (uint32_t j = 0; j < w->n; j++) {
+    int t = pb_tick(p);
+    if (t != PB_GO) return t;
+    uint32_t choice = l->ids[w->choices + j];
+    TraceChoice in = { VC_MACHINE, choice };
+    VmStatus st = vm_step(p->vm, s, w->len, choice, &p->succ);
+    p->r->transitions++;
+    if (st != VM_OK) {
+      if (st == VM_BAD_STATE) pb_fail(p->sh, "pcheck: internal error: the VM rejected its own choice\n");
+      else pb_bug(p, w->node, w->depth, &in);
+      return PB_STOP;
     }
+    uint64_t key;
+    if (!visit(p, choice, &key)) continue;
+    PbFrame *f = push(p, key, choice, in, w->depth + 1);
+    f->node = tt_add(p->store, w->node, 0, in);
+    p->mat = 1;
+    t = dfs(p);
+    if (t != PB_GO) return t;
   }
   return PB_GO;
+}
+
+/* Bound c: the entries of the current lists, taken one at a time. */
+static void run_bound(Pb *p) {
+  PbShared *sh = p->sh;
+  uint64_t total = sh->wstart[sh->nthreads];
+  int t = 0;
+  for (;;) {
+    if (__atomic_load_n(&sh->stop, __ATOMIC_RELAXED)) return;
+    uint64_t q = __atomic_fetch_add(&sh->taken, 1, __ATOMIC_RELAXED);
+    if (q >= total) return;
+    while (sh->wstart[t + 1] <= q) t++;
+    const PbList *l = &sh->cur[t];
+    if (run_entry(p, l, &l->w[q - sh->wstart[t]]) != PB_GO) return;
+  }
 }
 
 static void list_clear(PbList *l) {
@@ -307,97 +381,182 @@ static void list_fini(PbList *l) {
   free(l->ids);
 }
 
+/* Fold each thread's counts into the result. */
+static void fold_counts(PbShared *sh, Pb *ps) {
+  SearchResult *res = sh->res;
+  for (int t = 0; t < sh->nthreads; t++) {
+    Pb *p = &ps[t];
+    if (p->r == res) continue;   /* one thread: it counted in res */
+    res->states += p->r->states;
+    res->transitions += p->r->transitions;
+    if (p->r->max_depth > res->max_depth) res->max_depth = p->r->max_depth;
+    if (p->r->peak_frontier > res->peak_frontier) res->peak_frontier = p->r->peak_frontier;
+    p->r->states = p->r->transitions = 0;
+    p->reported = 0;
+  }
+  sh->states_all = 0;
+}
+
+/* Between bounds (thread 0; the others wait): report the bound done,
+** then the next bound's lists, or the end (sh->done). */
+static void between_bounds(PbShared *sh, Pb *ps, FILE *logf) {
+  SearchResult *res = sh->res;
+  fold_counts(sh, ps);
+  sh->done = 1;
+  if (sh->failed || res->bug || sh->why) return;
+  res->delays = (uint64_t)sh->bound;
+  if (logf) {
+    fprintf(logf, "pb: complete up to %lld preemptions: %llu states, %.2f s\n", (long long)sh->bound,
+            (unsigned long long)res->states, search_now() - sh->prog.start);
+    fflush(logf);
+  }
+  uint64_t next_n = 0;
+  for (int t = 0; t < sh->nthreads; t++) next_n += ps[t].next.n;
+  if (next_n == 0) { res->complete = 1; return; }
+  if (sh->o->max_bound >= 0 && sh->bound >= sh->o->max_bound) return;
+  sh->wstart[0] = 0;
+  for (int t = 0; t < sh->nthreads; t++) {
+    PbList tmp = sh->cur[t];
+    sh->cur[t] = ps[t].next;
+    ps[t].next = tmp;
+    list_clear(&ps[t].next);
+    sh->wstart[t + 1] = sh->wstart[t] + sh->cur[t].n;
+  }
+  sh->taken = 0;
+  sh->bound++;
+  res->delays = (uint64_t)sh->bound;
+  sh->done = 0;
+}
+
+typedef struct PbThread {
+  Pb *p, *all;
+  FILE *logf;
+  int first;                 /* thread 0: bound 0 starts with the initial state on its stack */
+} PbThread;
+
+static void pb_thread(void *arg) {
+  PbThread *T = arg;
+  Pb *p = T->p;
+  PbShared *sh = p->sh;
+  for (;;) {
+    if (sh->nthreads > 1) pthread_barrier_wait(&sh->meet);   /* the bound is ready */
+    if (sh->done) return;
+    if (T->first) {
+      T->first = 0;
+      dfs(p);
+    } else {
+      run_bound(p);
+    }
+    if (sh->nthreads > 1) pthread_barrier_wait(&sh->meet);   /* everyone is done with it */
+    if (p->id == 0) between_bounds(sh, T->all, T->logf);
+  }
+}
+
+/* Why a search that found no bug is not complete, or NULL (heap). */
+static char *bound_text(const PbShared *sh, int stopped) {
+  const SearchResult *res = sh->res;
+  Buf b;
+  buf_init(&b);
+  long long bound = (long long)sh->bound;
+  if (stopped) {
+    buf_printf(&b, "%s during bound %lld", sh->why ? sh->why : "stopped", bound);
+    if (bound > 0) buf_printf(&b, " (complete up to %lld preemptions)", bound - 1);
+  } else if (!res->complete) {
+    buf_printf(&b, "complete up to %lld preemptions", bound);
+  } else if (sc_is_full(sh->visited) || sc_is_full(sh->states)) {
+    /* Every reachable state was still explored, some more than once. */
+    buf_printf(&b, "state cache full at its --mem budget");
+  }
+  if (b.len) return buf_take(&b);
+  buf_fini(&b);
+  return NULL;
+}
+
 static int run_pb(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, SearchResult *res) {
-  Pb p;
-  memset(&p, 0, sizeof p);
-  p.o = o;
-  p.res = res;
-  p.vm = vm_new(bc, test);
-  p.cur = &p.lists[0];
-  p.next = &p.lists[1];
-  buf_init(&p.succ);
-  progress_init(&p.prog);
-  int rc = -1, t = PB_GO;
-  int64_t bound = 0;
+  PbShared shared, *sh = &shared;
+  memset(sh, 0, sizeof *sh);
+  sh->o = o;
+  sh->res = res;
+  sh->nthreads = workers_count(o);
+  int n = sh->nthreads, rc = -1;
+  pthread_mutex_init(&sh->lock, NULL);
+  pthread_barrier_init(&sh->meet, NULL, (unsigned)n);
+  progress_init(&sh->prog);
+  sh->stores = xcalloc((size_t)n, sizeof *sh->stores);
+  sh->cur = xcalloc((size_t)n, sizeof *sh->cur);
+  sh->wstart = xcalloc((size_t)n + 1, sizeof *sh->wstart);
+  Pb *ps = xcalloc((size_t)n, sizeof *ps);
+  PbThread *th = xcalloc((size_t)n, sizeof *th);
+  for (int t = 0; t < n; t++) {
+    tt_init(&sh->stores[t], t);
+    ps[t] = (Pb){ .sh = sh, .id = t, .o = o, .vm = vm_new(bc, test), .store = &sh->stores[t] };
+    ps[t].r = n == 1 ? res : &ps[t].own;
+    buf_init(&ps[t].succ);
+    th[t] = (PbThread){ &ps[t], ps, logf, t == 0 };
+  }
   /* The (state, last) keys outnumber the program states: they get three
   ** quarters of the budget. */
-  p.visited = sc_new(o->cache_kind, o->mem - o->mem / 4);
-  p.states = sc_new(o->cache_kind, o->mem / 4);
-  if (!p.visited || !p.states) { fputs("pcheck: error: cannot allocate the state cache\n", stderr); goto out; }
-  sc_set_single_thread(p.visited, 1);
-  sc_set_single_thread(p.states, 1);
-  if (vm_initial(p.vm, &p.succ) != VM_OK) {
-    search_record_bug(res, p.vm, NULL, 0);
+  sh->visited = sc_new(o->cache_kind, o->mem - o->mem / 4);
+  sh->states = sc_new(o->cache_kind, o->mem / 4);
+  if (!sh->visited || !sh->states) { fputs("pcheck: error: cannot allocate the state cache\n", stderr); goto out; }
+  sc_set_single_thread(sh->visited, n == 1);
+  sc_set_single_thread(sh->states, n == 1);
+  Pb *p0 = &ps[0];
+  if (vm_initial(p0->vm, &p0->succ) != VM_OK) {
+    search_record_bug(res, p0->vm, NULL, 0);
     rc = 0;
     goto out;
   }
-  uint64_t fp = state_hash(p.succ.data, p.succ.len), key = pb_key(fp, NO_MACHINE);
-  sc_insert(p.visited, key);
-  sc_insert(p.states, fp);
+  uint64_t fp = state_hash(p0->succ.data, p0->succ.len), key = pb_key(fp, NO_MACHINE);
+  sc_insert(sh->visited, key);
+  sc_insert(sh->states, fp);
   res->states = 1;
-  TraceChoice none = { VC_NONE, 0 };
-  PbFrame *f = push(&p, key, NO_MACHINE, none, 0);
-  f->node = NO_NODE;
-  p.mat = 1;
-  t = dfs(&p);
-  for (;;) {
-    if (t == PB_FAIL) goto out;
-    if (t == PB_STOP) break;
-    res->delays = (uint64_t)bound;
-    if (logf) {
-      fprintf(logf, "pb: complete up to %lld preemptions: %llu states, %.2f s\n", (long long)bound,
-              (unsigned long long)res->states, search_now() - p.prog.start);
-      fflush(logf);
-    }
-    if (p.next->n == 0) { res->complete = 1; break; }
-    if (o->max_bound >= 0 && bound >= o->max_bound) break;
-    PbList *tmp = p.cur; p.cur = p.next; p.next = tmp;
-    list_clear(p.next);
-    bound++;
-    res->delays = (uint64_t)bound;
-    t = run_bound(&p);
-  }
-  progress_done(&p.prog, o);
+  PbFrame *f = push(p0, key, NO_MACHINE, (TraceChoice){ VC_NONE, 0 }, 0);
+  f->node = TT_NONE;
+  p0->mat = 1;
+  if (workers_run(n, pb_thread, th, sizeof *th) != 0) sh->failed = 1;
+  progress_done(&sh->prog, o);
+  fold_counts(sh, ps);
+  if (sh->failed) goto out;
   if (res->bug && logf)
-    fprintf(logf, "pb: bug found at preemption bound %lld after %llu distinct states\n", (long long)bound,
+    fprintf(logf, "pb: bug found at preemption bound %lld after %llu distinct states\n", (long long)sh->bound,
             (unsigned long long)res->states);
   if (!res->bug) {
-    Buf b;
-    buf_init(&b);
-    if (t == PB_STOP) {
-      buf_printf(&b, "%s during bound %lld", p.why ? p.why : "stopped", (long long)bound);
-      if (bound > 0) buf_printf(&b, " (complete up to %lld preemptions)", (long long)bound - 1);
-    } else if (!res->complete) {
-      buf_printf(&b, "complete up to %lld preemptions", (long long)bound);
-    } else if (sc_is_full(p.visited) || sc_is_full(p.states)) {
-      /* Every reachable state was still explored, some more than once. */
-      res->complete = 0;
-      buf_printf(&b, "state cache full at its --mem budget");
-    }
-    if (b.len) res->bound = buf_take(&b);
-    else buf_fini(&b);
+    int stopped = sh->why != NULL;
+    res->bound = bound_text(sh, stopped);
+    if (res->complete && res->bound) res->complete = 0;
   }
   rc = 0;
 out:
-  res->seconds = search_now() - p.prog.start;
-  if (p.visited && p.states) {
-    res->cache_bytes = sc_bytes(p.visited) + sc_bytes(p.states);
-    res->cache_refused = sc_refused(p.visited) + sc_refused(p.states);
-    res->cache_full = sc_is_full(p.visited) || sc_is_full(p.states);
+  res->seconds = search_now() - sh->prog.start;
+  if (sh->visited && sh->states) {
+    res->cache_bytes = sc_bytes(sh->visited) + sc_bytes(sh->states);
+    res->cache_refused = sc_refused(sh->visited) + sc_refused(sh->states);
+    res->cache_full = sc_is_full(sh->visited) || sc_is_full(sh->states);
   }
-  for (uint64_t i = 0; i < p.cap; i++) {
-    buf_fini(&p.fr[i].state);
-    vm_choices_fini(&p.fr[i].ch);
+  for (int t = 0; t < n; t++) {
+    Pb *p = &ps[t];
+    for (uint64_t i = 0; i < p->cap; i++) {
+      buf_fini(&p->fr[i].state);
+      vm_choices_fini(&p->fr[i].ch);
+    }
+    free(p->fr);
+    list_fini(&p->next);
+    list_fini(&sh->cur[t]);
+    ps_fini(&p->path);
+    buf_fini(&p->succ);
+    vm_free(p->vm);
+    tt_fini(&sh->stores[t]);
   }
-  free(p.fr);
-  free(p.nodes);
-  list_fini(&p.lists[0]);
-  list_fini(&p.lists[1]);
-  ps_fini(&p.path);
-  buf_fini(&p.succ);
-  sc_free(p.visited);
-  sc_free(p.states);
-  vm_free(p.vm);
+  free(sh->stores);
+  free(sh->cur);
+  free(sh->wstart);
+  free(ps);
+  free(th);
+  sc_free(sh->visited);
+  sc_free(sh->states);
+  pthread_barrier_destroy(&sh->meet);
+  pthread_mutex_destroy(&sh->lock);
   return rc;
 }
 

@@ -1,6 +1,6 @@
 #!/bin/sh
 # parallel.sh: the exhaustive searches on 2 threads against 1 (-j 2, -j 1):
-# dfs, bfs, ses with each standard explorer (rtc, rr, prr).
+# dfs, bfs, ses with each standard explorer (rtc, rr, prr), pb.
 # - every correct test of models/ (expected.txt, up to PAR_MAX_STATES
 #   states, default 100000): each search on 2 threads counts exactly the
 #   states and transitions of 1 thread, and those are the recorded states;
@@ -24,7 +24,7 @@ for f in models/*/expected.txt; do
     case $t in ''|\#*) continue ;; esac
     if [ "$v" = no-bug ]; then
       [ "$states" -le "$max" ] 2>/dev/null || continue
-      for s in dfs bfs ses:rtc ses:rr ses:prr; do
+      for s in dfs bfs ses:rtc ses:rr ses:prr pb; do
         run -q $(search "$s") -j 1 --mem 512M -t "$t" "$m" >"$tmp/1" 2>&1
         run -q $(search "$s") -j 2 --mem 512M -t "$t" "$m" >"$tmp/2" 2>&1
         c1=$(counts "$tmp/1") c2=$(counts "$tmp/2")
@@ -33,7 +33,7 @@ for f in models/*/expected.txt; do
         else bad "$m -t $t: $s -j 2 gave '$c2' ($(verdict "$tmp/2")), -j 1 '$c1', recorded $states states"; fi
       done
     elif [ "$v" = bug ]; then
-      for s in dfs bfs ses:rtc; do
+      for s in dfs bfs ses:rtc pb; do
         rm -rf "$tmp/o"
         run -q $(search "$s") -j 1 --mem 512M --timeout 60 -t "$t" -o "$tmp/o" "$m" >"$tmp/1" 2>&1
         [ $? -eq 1 ] && [ "$(field states <"$tmp/1")" -le "$max" ] || continue
@@ -53,7 +53,7 @@ done
 
 # Golden programs: the verdict, and the counts of a complete search.
 for p in tests/golden/vm/*.p tests/golden/search/*.p; do
-  for s in dfs bfs ses:rtc; do
+  for s in dfs bfs ses:rtc pb; do
     run -q $(search "$s") -j 1 --timeout 20 "$p" >"$tmp/1" 2>&1
     r1=$?
     case $r1 in 0|1) ;; *) continue ;; esac   # not a program that checks (a compile error, a usage test)
