@@ -1,3 +1,20 @@
+/* From SPIN 6.5.2's examples (Debian package spin: Examples/dtp.pml),
+ * Copyright 1989-2016 Gerard J. Holzmann, BSD-3-clause (bench/spin/LICENSE.spin).
+ * Adapted for bench/spin (P twin: Dtp.p in this folder), two changes, the
+ * lines marked "bench/spin":
+ *  - the channels hold QSZ messages (-DQSZ=..., default 2 as before); the
+ *    benchmark uses 8, at which no send ever finds its channel full (SPIN's
+ *    state count is the same with 16), so that the channels behave as P's
+ *    unbounded inboxes;
+ *  - the sender sends N data blocks before the last one (-DN=..., default 3
+ *    as before: offsets 0, 1, 2 data8, offset 3 last8).
+ */
+#ifndef QSZ
+#define QSZ	2	/* bench/spin */
+#endif
+#ifndef N
+#define N	3	/* bench/spin */
+#endif
 
 mtype = {
 /*1*/	ack,
@@ -11,10 +28,10 @@ mtype = {
 /*9*/	zak
 	};
 
-chan StoC = [2] of { short, short };
-chan CtoR = [2] of { short, short };
-chan RtoC = [2] of { short, short };
-chan RtoS = [2] of { short, short };
+chan StoC = [QSZ] of { short, short };	/* bench/spin */
+chan CtoR = [QSZ] of { short, short };	/* bench/spin */
+chan RtoC = [QSZ] of { short, short };	/* bench/spin */
+chan RtoS = [QSZ] of { short, short };	/* bench/spin */
 
 init {
 	atomic {
@@ -85,8 +102,8 @@ s3:
 s4:
 	atomic {
 		if
-		:: (offset < 3) -> type = datat
-		:: (offset > 2) -> type = lastt
+		:: (offset < N) -> type = datat	/* bench/spin */
+		:: (offset >= N) -> type = lastt	/* bench/spin */
 		fi;
 		if
 		:: (retries  > 0) -> type = queryt

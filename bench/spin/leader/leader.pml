@@ -1,3 +1,13 @@
+/* From SPIN 6.5.2's examples (Debian package spin: Examples/LTL/leader.pml),
+ * Copyright 1989-2016 Gerard J. Holzmann, BSD-3-clause (bench/spin/LICENSE.spin).
+ * Adapted for bench/spin (P twin: Leader.p in this folder), three changes:
+ *  - N and L may be set with -DN=... and -DL=... (defaults as before: 5, 2xN);
+ *  - -DBUG seeds a bug for the tests: a node takes the winner message for its
+ *    own when the winner is its `maximum' rather than its own number;
+ *  - the benchmark compiles pan with -DNOCLAIM: the ltl formulas below stay,
+ *    the property checked is the assertion (nr_leaders == 1).
+ */
+
 /* Dolev, Klawe & Rodeh for leader election in unidirectional ring
  * `An O(n log n) unidirectional distributed algorithm for extrema
  * finding in a circle,'  J. of Algs, Vol 3. (1982), pp. 245-260
@@ -30,8 +40,12 @@ ltl p1	{ <>[] (nr_leaders == 1) }
 ltl p2	{ [] (nr_leaders == 0 U nr_leaders == 1) }
 ltl p3	{ ![] (nr_leaders == 0) }
 
+#ifndef N
 #define N	5	/* number of processes in the ring */
-#define L	10	/* 2xN */
+#endif
+#ifndef L
+#define L	(2*N)	/* 2xN */
+#endif
 byte I;
 
 mtype = { one, two, winner };
@@ -77,7 +91,11 @@ end:	do
 		fi
 	:: inp?winner,nr ->
 		if
+#ifdef BUG
+		:: nr != maximum ->
+#else
 		:: nr != mynumber ->
+#endif
 			printf("MSC: LOST\n");
 		:: else ->
 			printf("MSC: LEADER\n");
