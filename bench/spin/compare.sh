@@ -8,8 +8,9 @@
 #   spin ncore2       SPIN multi-core, -DSAFETY -DNOREDUCE -DNCORE=2
 # the verdict, states, transitions, search seconds (the tool's own figure:
 # pcheck's time_seconds, pan's elapsed time), states per second, bytes per
-# state of the visited-state store (pcheck: its fingerprint table; SPIN:
-# "actual memory usage for states"), the mean size of a state (pcheck: mean
+# state of the visited-state store (pcheck: its whole fingerprint table;
+# SPIN: "actual memory usage for states", the stored state vectors, without
+# its hash table of fixed size, 128 MB at the default -w24), the mean size of a state (pcheck: mean
 # State bytes; SPIN: the state vector), and the time to the verdict: the
 # wall-clock time of what a user runs to get the answer (pcheck: the one
 # command; SPIN: spin -a, gcc and pan).  Then, per protocol and size, the
@@ -235,6 +236,6 @@ END {
   }
   print ""
   print "search s: the tool'"'"'s own search time; verdict s: wall-clock time of the whole command(s) (SPIN: spin -a + gcc + pan);"
-  print "B/state: bytes per state of the visited-state store (pcheck: fingerprint table; SPIN: actual memory for states);"
+  print "B/state: bytes per state of the visited-state store (pcheck: its fingerprint table; SPIN: the state vectors it stores, not its 128 MB hash table);"
   print "state B: mean State bytes (pcheck) or SPIN'"'"'s state vector; states/s ratio left out (-) when either search took under 0.05 s."
 }' "$results"
