@@ -11,7 +11,8 @@ mode=${1:-test}
 top=$(cd "$(dirname "$0")" && pwd)
 cd "$top" || exit 2
 
-PACKAGES="build-essential autoconf automake libtool pkg-config flex bison libxxhash-dev libjudy-dev check valgrind"
+# spin: the Promela twins of bench/spin (tests/spin_twins.sh checks their verdicts).
+PACKAGES="build-essential autoconf automake libtool pkg-config flex bison libxxhash-dev libjudy-dev check valgrind spin"
 
 install_packages() {
   missing=""
