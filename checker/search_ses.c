@@ -81,6 +81,7 @@ typedef struct FItem {
   uint32_t slen, dlen;
   uint32_t i;                /* moves already taken at the state */
   uint32_t chunk;            /* the chunk holding bytes */
+  uint64_t fp;               /* the state's fingerprint */
 } FItem;
 
 /* Entries' bytes are packed into large chunks, filled in order and freed
@@ -217,6 +218,7 @@ typedef struct Ses {
   uint64_t skipped;
   uint64_t reported;         /* states added to sh->states_all */
   Buf succ;
+  Buf kid_d;                 /* the explorer state of the successor being looked at */
   ChunkPool pool;            /* frontier chunks for reuse */
 } Ses;
 
@@ -338,12 +340,13 @@ static void start_tracking(Ses *S) {
   }
 }
 
-/* Add an entry to frontier F: the state (s, slen) with explorer bytes (d,
-** dlen), reached by path (a new reference is taken), i moves taken.  Its
+/* Add an entry to frontier F: the state (s, slen, fingerprint fp) with
+** explorer bytes (d, dlen), reached by path (a new reference is taken), i
+** moves taken.  Its
 ** bytes are kept if the frontier stays within budget bytes, else only its
 ** path (it is re-executed from the initial state later); returns 0 then. */
-static int frontier_push(Frontier *F, ChunkPool *P, PNode *path, uint32_t i, const void *s, uint32_t slen,
-                         const void *d, uint32_t dlen, uint64_t budget) {
+static int frontier_push(Frontier *F, ChunkPool *P, PNode *path, uint32_t i, uint64_t fp, const void *s,
+                         uint32_t slen, const void *d, uint32_t dlen, uint64_t budget) {
   if (F->n == F->cap) {
     F->cap = F->cap ? F->cap * 2 : 1024;
     F->items = xrealloc(F->items, F->cap * sizeof *F->items);
@@ -351,6 +354,7 @@ static int frontier_push(Frontier *F, ChunkPool *P, PNode *path, uint32_t i, con
   FItem *it = &F->items[F->n++];
   it->path = pn_ref(path);
   it->i = i;
+  it->fp = fp;
   it->slen = slen;
   it->dlen = dlen;
   uint64_t sz = (uint64_t)slen + dlen;
@@ -371,8 +375,8 @@ static int frontier_push(Frontier *F, ChunkPool *P, PNode *path, uint32_t i, con
 static void frontier_add(Ses *S, uint64_t k) {
   SFrame *f = &S->fr[k];
   uint64_t budget = S->o->frontier_mem / 2 / (uint64_t)S->sh->nthreads;
-  if (!frontier_push(&S->next, &S->pool, frame_node(S, k), f->i, f->state.data, (uint32_t)f->state.len, f->d0.data,
-                     (uint32_t)f->d0.len, budget))
+  if (!frontier_push(&S->next, &S->pool, frame_node(S, k), f->i, f->fp, f->state.data, (uint32_t)f->state.len,
+                     f->d0.data, (uint32_t)f->d0.len, budget))
     __atomic_store_n(&S->sh->frontier_full, 1, __ATOMIC_RELAXED);
 }
 
@@ -509,19 +513,18 @@ static int periodic(Ses *S) {
 }
 
 /* The child of frame k by the step just taken (successor in S->succ,
-** fingerprint fp), with the explorer's state after the step.  0, or 1 if
-** the explorer failed. */
-static int push_child(Ses *S, uint64_t k, uint64_t fp, uint32_t choice, uint32_t index) {
+** fingerprint fp, n delays used), with the explorer's state after the
+** step: S->kid_d (the parent's before the step; taken).  0, or 1 if the
+** explorer failed. */
+static int push_child(Ses *S, uint64_t k, uint64_t fp, uint64_t n, TraceChoice in, uint32_t index) {
   SFrame *c = push_frame(S);
-  SFrame *f = &S->fr[k];
   Buf t = c->state; c->state = S->succ; S->succ = t;
   c->fp = fp;
-  c->n = f->n;
-  c->in_kind = (uint8_t)f->ch.kind;
-  c->in_choice = choice;
+  c->n = n;
+  c->in_kind = in.kind;
+  c->in_choice = in.value;
   c->in_index = index;
-  c->d.len = 0;
-  buf_append_fast(&c->d, f->d.data, f->d.len);
+  t = c->d; c->d = S->kid_d; S->kid_d = t;
   uint32_t nev;
   const VmEvent *ev = vm_events(S->vm, &nev);
   if (ex_step(S->ex, &c->d, ev, nev) != 0) {
@@ -536,7 +539,8 @@ static int push_child(Ses *S, uint64_t k, uint64_t fp, uint32_t choice, uint32_t
   return 0;
 }
 
-/* Is the successor (fingerprint fp) new, to be explored?  Counts it. */
+/* Is the successor (fingerprint fp) new, to be explored?  Counts it.
+** (A prefetch of its cache slot was issued when fp was known.) */
 static int is_new(Ses *S, uint64_t fp) {
   if (S->o->finished && sc_contains(S->o->finished, fp)) {
     S->skipped++;   /* dfs has searched everything from it */
@@ -581,17 +585,15 @@ static void dfs(Ses *S) {
       return;
     }
     uint64_t fp = state_hash(S->succ.data, S->succ.len);
-    int explore = is_new(S, fp);
-    if (explore && (S->depth + 1) * (S->succ.len + f->d.len + 2 * sizeof(SFrame)) >
-                       S->o->frontier_mem / 2 / (uint64_t)sh->nthreads) {
-      /* The stack alone would outgrow the memory it may use: stop cleanly. */
-      set_why(sh, "the search stack outgrew --frontier-mem");
-      return;
-    }
-    if (explore && push_child(S, k, fp, choice, index)) return;
-    f = &S->fr[k];
-    /* The parent's next move (the child, if any, works on copies): a delay,
-    ** or, at the delay bound, the frontier of the next stratum. */
+    /* The cache slot is fetched while the parent's next move is made,
+    ** which does not depend on whether the successor is new; the child's
+    ** explorer state is the parent's before that move. */
+    sc_prefetch(sh->cache, fp);
+    S->kid_d.len = 0;
+    buf_append_fast(&S->kid_d, f->d.data, f->d.len);
+    uint64_t kid_n = f->n;
+    /* The parent's next move: a delay, or, at the delay bound, the
+    ** frontier of the next stratum. */
     if (f->i < f->ch.n) {
       if (f->n == sh->db) {
         frontier_add(S, k);
@@ -604,6 +606,14 @@ static void dfs(Ses *S) {
         f->n++;
       }
     }
+    if (!is_new(S, fp)) continue;
+    if ((S->depth + 1) * (S->succ.len + S->kid_d.len + 2 * sizeof(SFrame)) >
+        S->o->frontier_mem / 2 / (uint64_t)sh->nthreads) {
+      /* The stack alone would outgrow the memory it may use: stop cleanly. */
+      set_why(sh, "the search stack outgrew --frontier-mem");
+      return;
+    }
+    if (push_child(S, k, fp, kid_n, tc, index)) return;
   }
 }
 
@@ -663,7 +673,7 @@ static void launch(Ses *S, FItem *it) {
   }
   f->d0.len = 0;
   buf_append(&f->d0, f->d.data, f->d.len);
-  f->fp = state_hash(f->state.data, f->state.len);
+  f->fp = it->fp;
   if (S->o->finished && sc_contains(S->o->finished, f->fp)) {
     /* dfs has searched everything reachable from the entry's state. */
     S->skipped++;
@@ -965,8 +975,9 @@ static int initial_entry(SesShared *sh, Ses *S0) {
     sh->res->error = xstrdup(explorer_error(S0->ex));
     goto out;
   }
-  frontier_push(&S0->next, &S0->pool, NULL, 0, s.data, (uint32_t)s.len, d.data, (uint32_t)d.len, UINT64_MAX);
-  sc_insert(sh->cache, state_hash(s.data, s.len));
+  uint64_t fp = state_hash(s.data, s.len);
+  frontier_push(&S0->next, &S0->pool, NULL, 0, fp, s.data, (uint32_t)s.len, d.data, (uint32_t)d.len, UINT64_MAX);
+  sc_insert(sh->cache, fp);
   sh->res->states = 1;
   S0->new_states = 1;
   ok = 1;
@@ -1069,6 +1080,7 @@ out:
     explorer_free(S->ex);
     vm_free(S->vm);
     buf_fini(&S->succ);
+    buf_fini(&S->kid_d);
   }
   free(sh->sample_bound);
   free(sh->work);
