@@ -1,68 +1,57 @@
 /* state.c: State bytes and the working machines of a step.  vs_load sets
-** up a State's records without decoding them; vs_decode decodes the ones a
-** step touches; vs_write writes the successor, copying untouched records
-** as bytes and encoding touched ones canonically.  Also the validation of
-** State bytes from outside (vm_state_valid).  The layout is vm/state.h;
-** what a step does with the machines is vm/step.c's. */
+** up a State's records, reading only their header fields; vs_decode
+** decodes the ones a step touches; vs_write writes the successor, copying
+** untouched records as bytes and encoding touched ones canonically.  Also
+** the validation of State bytes from outside (vm_state_valid).  The layout
+** is vm/state.h; what a step does with the machines is vm/step.c's. */
 #include <config.h>
 #include "vm/vm_impl.h"
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* ---------------------------------------------------------------------- */
+/* Varints, read with bounds.                                              */
+
+/* Read a uv at *p, before end, into *out and advance *p; 0 if it runs past
+** end, is longer than it need be, or does not fit in 32 bits.  One byte
+** inline; longer ones in uv_get_long. */
+static int uv_get_long(const uint8_t **p, const uint8_t *end, uint32_t *out);
+static inline int uv_get(const uint8_t **p, const uint8_t *end, uint32_t *out) {
+  if (__builtin_expect(*p < end && **p < 0x80, 1)) { *out = *(*p)++; return 1; }
+  return uv_get_long(p, end, out);
+}
+
+static __attribute__((noinline)) int uv_get_long(const uint8_t **p, const uint8_t *end, uint32_t *out) {
+  const uint8_t *q = *p;
+  uint64_t x = 0;
+  for (unsigned sh = 0; sh < 35; sh += 7) {
+    if (q == end) return 0;
+    uint8_t b = *q++;
+    x |= (uint64_t)(b & 0x7f) << sh;
+    if (!(b & 0x80)) {
+      if ((b == 0 && sh) || x > UINT32_MAX) return 0;   /* padded, or too large */
+      *out = (uint32_t)x;
+      *p = q;
+      return 1;
+    }
+  }
+  return 0;
+}
+
+/* Bytes of x as a uv. */
+static unsigned uv_size(uint32_t x) { return x < 1u << 7 ? 1 : x < 1u << 14 ? 2 : x < 1u << 21 ? 3 : x < 1u << 28 ? 4 : 5; }
+
+/* Write x as a uv at p; returns its size. */
+static unsigned uv_put(uint8_t *p, uint32_t x) {
+  unsigned n = 0;
+  while (x >= 0x80) { p[n++] = (uint8_t)(x | 0x80); x >>= 7; }
+  p[n++] = (uint8_t)x;
+  return n;
+}
+
+/* ---------------------------------------------------------------------- */
 /* Loading a State.                                                        */
-
-/* Section offsets of a record (relative to the record start). */
-typedef struct RecParts {
-  uint32_t vars, pend, frames, inbox, end;
-} RecParts;
-
-/* Check n value encodings at *at (advanced past them); 0 if malformed. */
-static int check_values(const uint8_t *r, uint32_t len, uint32_t *at, uint32_t n) {
-  for (uint32_t i = 0; i < n; i++) {
-    Value v;
-    size_t k = val_decode(r + *at, len - *at, &v);
-    if (!k) return 0;
-    *at += (uint32_t)k;
-  }
-  return 1;
-}
-
-/* Check n (u32 event, payload) entries at *at; 0 if malformed. */
-static int check_events(const uint8_t *r, uint32_t len, uint32_t *at, uint32_t n) {
-  for (uint32_t i = 0; i < n; i++) {
-    if (len - *at < 4) return 0;
-    *at += 4;
-    if (!check_values(r, len, at, 1)) return 0;
-  }
-  return 1;
-}
-
-/* Find the sections of a record; 0 if it is malformed. */
-static int rec_parts(const Vm *vm, const uint8_t *r, uint32_t len, RecParts *out) {
-  if (len < sizeof(MachHdr)) return 0;
-  MachHdr h;
-  memcpy(&h, r, sizeof h);
-  if (h.len != len || h.type >= vm->p->nmachines || (h.iface && h.iface >= vm->p->nifaces)) return 0;
-  const BcMachine *bm = &vm->p->machines[h.type];
-  uint32_t at = sizeof(MachHdr);
-  out->vars = at;
-  if (!(h.flags & MF_HALTED) && !check_values(r, len, &at, bm->nvars)) return 0;
-  out->pend = at;
-  if ((h.flags & (MF_START | MF_RAISED)) && !check_events(r, len, &at, 1)) return 0;
-  out->frames = at;
-  for (uint16_t i = 0; i < h.nframes; i++) {
-    if (len - at < 8) return 0;
-    uint16_t fun = rd16(r + at), nst = rd16(r + at + 2);
-    if (fun >= vm->p->nfuns) return 0;
-    at += 8;
-    if (!check_values(r, len, &at, (uint32_t)vm->p->funs[fun].nlocals + nst)) return 0;
-  }
-  out->inbox = at;
-  if (h.inbox_off != at || !check_events(r, len, &at, h.ninbox)) return 0;
-  out->end = at;
-  return at == len;
-}
 
 void vs_reserve_ms(Vm *vm, uint32_t n) {
   if (n <= vm->ms_cap) return;
@@ -72,35 +61,74 @@ void vs_reserve_ms(Vm *vm, uint32_t n) {
   vm->ms_cap = cap;
 }
 
-/* Set up the working machines of State s (records not yet decoded). */
-int vs_load(Vm *vm, const uint8_t *s, size_t len) {
-  if (len < sizeof(StateHdr)) return 0;
-  memcpy(&vm->hdr, s, sizeof(StateHdr));
-  StateHdr *h = &vm->hdr;
-  uint64_t nrec = (uint64_t)h->nspecs + h->nmachines;
-  if (h->size != len || h->nspecs != vm->t.nspecs || sizeof(StateHdr) + nrec * 4 > len) return 0;
-  vm->nspecs = h->nspecs;
-  vm->nms = h->nmachines;
-  vm->pinned = 0;
-  vm->ntouched = 0;
-  vs_reserve_ms(vm, vm->nms + 1);
-  const uint8_t *offs = s + sizeof(StateHdr);
-  for (uint64_t i = 0; i < nrec; i++) {
-    uint32_t off = rd32(offs + 4 * i);
-    uint32_t end = i + 1 < nrec ? rd32(offs + 4 * (i + 1)) : (uint32_t)len;
-    if (off > len || end > len || end < off) return 0;
-    WMachine *m = i < h->nspecs ? &vm->sp[i] : &vm->ms[i - h->nspecs];
-    m->decoded = 0;
-    m->nappended = m->appended_cap = 0;
-    m->rec = (uint32_t)i;
-    m->orig = s + off;
-    m->orig_len = end - off;
-    if (m->orig_len < sizeof(MachHdr)) return 0;
-  }
+/* Read the header fields of record r, one the VM wrote, into *h; returns
+** where its inbox entries start.  h->nframes is left 0: it comes after
+** the values (vs_decode). */
+static uint32_t read_header(const uint8_t *r, MachHdr *h) {
+  const uint8_t *p = r + 1;
+  uint8_t flags = r[0];
+  h->flags = (uint16_t)(flags & ~RF_INBOX);
+  h->type = (uint16_t)vs_uv(&p);
+  h->state = (uint16_t)vs_uv(&p);
+  h->iface = (uint16_t)vs_uv(&p);
+  h->recv = (flags & MF_RECEIVE) ? (uint16_t)vs_uv(&p) : 0;
+  h->ninbox = (flags & RF_INBOX) ? vs_uv(&p) : 0;
+  h->nframes = 0;
+  return (uint32_t)(p - r);
+}
+
+/* Read the State header at *p (before end) into *h and the machine count
+** into *nms; 0 if malformed. */
+static int parse_state_header(const uint8_t **p, const uint8_t *end, StateHdr *h, uint32_t *nms) {
+  if (*p == end) return 0;
+  memset(h, 0, sizeof *h);
+  h->choice_kind = *(*p)++;
+  if (h->choice_kind > 4 || !uv_get(p, end, nms)) return 0;
+  if (h->choice_kind && (!uv_get(p, end, &h->choice_machine) || !uv_get(p, end, &h->choice_n))) return 0;
   return 1;
 }
 
-/* Note that record m of the loaded State is no longer as load left it. */
+/* The length of the next record at *p (before end), *p advanced to the
+** record; 0 if it does not fit before end. */
+static int record_len(const uint8_t **p, const uint8_t *end, uint32_t *len) {
+  return uv_get(p, end, len) && *len <= (size_t)(end - *p);
+}
+
+/* Loading trusts the records (they come from this VM, or passed
+** vm_state_valid) but not the lengths: a State whose records do not end
+** exactly at its end is refused. */
+int vs_load(Vm *vm, const uint8_t *s, size_t len) {
+  const uint8_t *p = s, *end = s + len;
+  uint32_t nms;
+  vm->pinned = 0;
+  vm->ntouched = 0;
+  if (len > UINT32_MAX || !parse_state_header(&p, end, &vm->hdr, &nms)) return 0;
+  /* Each record takes at least 4 bytes: a count this large is malformed
+  ** (and would not fit in memory). */
+  if (nms > len) return 0;
+  vm->nspecs = vm->t.nspecs;
+  vm->nms = nms;
+  vs_reserve_ms(vm, vm->nms + 1);
+  uint32_t nrec = (uint32_t)vm->nspecs + nms;
+  for (uint32_t i = 0; i < nrec; i++) {
+    WMachine *m = i < vm->nspecs ? &vm->sp[i] : &vm->ms[i - vm->nspecs];
+    const uint8_t *at = p;
+    uint32_t rlen;
+    if (!record_len(&p, end, &rlen) || rlen == 0) return 0;
+    m->pre = (uint8_t)(p - at);
+    m->orig = p;
+    m->orig_len = rlen;
+    m->decoded = 0;
+    m->nappended = m->appended_cap = 0;
+    m->rec = i;
+    m->body = read_header(p, &m->h);
+    p += rlen;
+  }
+  vm->pin_hdr = vm->hdr;
+  vm->pin_nms = nms;
+  return p == end;
+}
+
 void vs_touch(Vm *vm, const WMachine *m) {
   if (vm->ntouched == vm->touched_cap) {
     vm->touched_cap = vm->touched_cap ? vm->touched_cap * 2 : 16;
@@ -110,50 +138,52 @@ void vs_touch(Vm *vm, const WMachine *m) {
 }
 
 /* Back to the State as load left it, after a step on it: the header and
-** machine count from the bytes, the touched records undecoded. */
+** machine count as loaded, the touched records' header fields read again
+** and the records undecoded. */
 void vs_reload(Vm *vm) {
-  memcpy(&vm->hdr, vm->pin_s, sizeof(StateHdr));
-  vm->nspecs = vm->hdr.nspecs;
-  vm->nms = vm->hdr.nmachines;
+  vm->hdr = vm->pin_hdr;
+  vm->nspecs = vm->t.nspecs;
+  vm->nms = vm->pin_nms;
   for (uint32_t i = 0; i < vm->ntouched; i++) {
     uint32_t r = vm->touched[i];
     WMachine *m = r < vm->nspecs ? &vm->sp[r] : &vm->ms[r - vm->nspecs];
+    m->body = read_header(m->orig, &m->h);
     m->decoded = 0;
     m->nappended = m->appended_cap = 0;
   }
   vm->ntouched = 0;
 }
 
+/* Records come from this VM's own output: decode without checks. */
 void vs_decode(Vm *vm, WMachine *m) {
   if (m->decoded) return;
   m->decoded = 1;
   vs_touch(vm, m);
-  memcpy(&m->h, m->orig, sizeof(MachHdr));
-  /* Records come from this VM's own output: decode without checks. */
   const BcMachine *bm = &vm->p->machines[m->h.type];
-  m->vars = valarena_alloc(&vm->va, (size_t)(bm->nvars ? bm->nvars : 1) * sizeof(Value));
-  const uint8_t *r = m->orig;
-  uint32_t at = sizeof(MachHdr);
-  if (!(m->h.flags & MF_HALTED))
-    for (uint16_t i = 0; i < bm->nvars; i++) at += (uint32_t)val_load(r + at, &m->vars[i]);
-  m->vars_end = at;
-  m->vars_dirty = 0;
-  m->pend_event = 0;
-  m->pend_payload = val_null();
-  if (m->h.flags & (MF_START | MF_RAISED)) {
-    m->pend_event = rd32(r + at);
-    at += 4;
-    at += (uint32_t)val_load(r + at, &m->pend_payload);
-  }
-  m->frames = r + at;
-  m->frames_len = m->h.inbox_off - at;
+  const uint8_t *r = m->orig, *p = r + m->body;
   m->inbox_cap = m->h.ninbox + 4;
   m->inbox = valarena_alloc(&vm->va, m->inbox_cap * sizeof(InboxEntry));
-  at = m->h.inbox_off;
   for (uint32_t i = 0; i < m->h.ninbox; i++) {
-    m->inbox[i].event = rd32(r + at);
-    at += 4;
-    at += (uint32_t)val_load(r + at, &m->inbox[i].payload);
+    m->inbox[i].event = vs_uv(&p);
+    p += val_load(p, &m->inbox[i].payload);
+  }
+  m->pend_event = 0;
+  m->pend_payload = val_null();
+  if (m->h.flags & MF_RAISED) m->pend_event = vs_uv(&p);
+  if (m->h.flags & (MF_START | MF_RAISED)) p += val_load(p, &m->pend_payload);
+  m->vars = valarena_alloc(&vm->va, (size_t)(bm->nvars ? bm->nvars : 1) * sizeof(Value));
+  m->vars_at = (uint32_t)(p - r);
+  if (!(m->h.flags & MF_HALTED))
+    for (uint16_t i = 0; i < bm->nvars; i++) p += val_load(p, &m->vars[i]);
+  m->vars_end = (uint32_t)(p - r);
+  m->vars_dirty = 0;
+  m->h.nframes = 0;
+  m->frames = NULL;
+  m->frames_len = 0;
+  if (m->h.flags & (MF_RUNNING | MF_RECEIVE)) {
+    m->h.nframes = (uint16_t)vs_uv(&p);
+    m->frames = p;
+    m->frames_len = m->orig_len - (uint32_t)(p - r);
   }
   /* Events sent to it earlier in this step, before it was decoded. */
   for (uint32_t i = 0; i < m->nappended; i++) vs_enqueue(vm, m, m->appended[i].event, m->appended[i].payload);
@@ -163,121 +193,142 @@ void vs_decode(Vm *vm, WMachine *m) {
 /* ---------------------------------------------------------------------- */
 /* Writing a State.                                                        */
 
-void vs_put_value(Buf *b, const Value *v) {
-  size_t n = val_enc_size(v);
-  if (b->len + n + 1 > b->cap) {
+/* Room for n more bytes in b (and its NUL). */
+static inline void need(Buf *b, size_t n) {
+  if (__builtin_expect(b->len + n + 1 > b->cap, 0)) {
     size_t cap = b->cap ? b->cap : 256;
     while (cap < b->len + n + 1) cap *= 2;
     b->data = xrealloc(b->data, cap);
     b->cap = cap;
   }
+}
+
+static inline void put_u8(Buf *b, uint8_t x) { need(b, 1); b->data[b->len++] = (char)x; }
+static inline void put_uv(Buf *b, uint32_t x) { need(b, 5); b->len += uv_put((uint8_t *)b->data + b->len, x); }
+static inline void put_bytes(Buf *b, const void *p, size_t n) {
+  need(b, n);
+  if (n) memcpy(b->data + b->len, p, n);
+  b->len += n;
+}
+
+void vs_put_value(Buf *b, const Value *v) {
+  size_t n = val_enc_size(v);
+  need(b, n);
   val_encode(v, (uint8_t *)b->data + b->len);
   b->len += n;
 }
 
+/* A record's header fields, with the inbox count; *h's flags plus
+** RF_INBOX when ninbox > 0. */
+static void put_header(Buf *b, const MachHdr *h, uint32_t ninbox) {
+  need(b, 1 + 5 * 5);
+  uint8_t *p = (uint8_t *)b->data + b->len, *p0 = p;
+  *p++ = (uint8_t)(h->flags | (ninbox ? RF_INBOX : 0));
+  p += uv_put(p, h->type);
+  p += uv_put(p, h->state);
+  p += uv_put(p, h->iface);
+  if (h->flags & MF_RECEIVE) p += uv_put(p, h->recv);
+  if (ninbox) p += uv_put(p, ninbox);
+  b->len += (size_t)(p - p0);
+}
+
+static void put_events(Buf *b, const InboxEntry *e, uint32_t n) {
+  for (uint32_t i = 0; i < n; i++) {
+    put_uv(b, e[i].event);
+    vs_put_value(b, &e[i].payload);
+  }
+}
+
+/* The record of decoded m, in its canonical form. */
 static void encode_record(Vm *vm, const WMachine *m, Buf *b) {
-  size_t start = b->len;
-  MachHdr h = m->h;
-  if (!(h.flags & MF_RECEIVE)) h.recv = 0;
-  buf_append_fast(b, &h, sizeof h);
-  const BcMachine *bm = &vm->p->machines[m->h.type];
-  if (!(m->h.flags & MF_HALTED)) {
-    if (!m->vars_dirty && m->orig)   /* unchanged: the bytes as they were */
-      buf_append_fast(b, m->orig + sizeof(MachHdr), m->vars_end - sizeof(MachHdr));
-    else
-      for (uint16_t i = 0; i < bm->nvars; i++) vs_put_value(b, &m->vars[i]);
-    if (m->h.flags & (MF_START | MF_RAISED)) {
-      buf_append_fast(b, &m->pend_event, 4);
-      vs_put_value(b, &m->pend_payload);
-    }
-    if (m->h.nframes) buf_append_fast(b, m->frames, m->frames_len);
+  const MachHdr *h = &m->h;
+  assert(!h->nframes || (h->flags & (MF_RUNNING | MF_RECEIVE)));
+  if (h->flags & MF_HALTED) { put_header(b, h, 0); return; }
+  put_header(b, h, h->ninbox);
+  put_events(b, m->inbox, h->ninbox);
+  if (h->flags & MF_RAISED) put_uv(b, m->pend_event);
+  if (h->flags & (MF_START | MF_RAISED)) vs_put_value(b, &m->pend_payload);
+  const BcMachine *bm = &vm->p->machines[h->type];
+  if (!m->vars_dirty && m->orig)   /* unchanged: the bytes as they were */
+    put_bytes(b, m->orig + m->vars_at, m->vars_end - m->vars_at);
+  else
+    for (uint16_t i = 0; i < bm->nvars; i++) vs_put_value(b, &m->vars[i]);
+  if (h->flags & (MF_RUNNING | MF_RECEIVE)) {
+    put_uv(b, h->nframes);
+    put_bytes(b, m->frames, m->frames_len);
   }
-  uint32_t inbox_off = (uint32_t)(b->len - start);
-  memcpy(b->data + start + offsetof(MachHdr, inbox_off), &inbox_off, 4);
-  if (!(m->h.flags & MF_HALTED)) {
-    for (uint32_t i = 0; i < m->h.ninbox; i++) {
-      buf_append_fast(b, &m->inbox[i].event, 4);
-      vs_put_value(b, &m->inbox[i].payload);
-    }
-  }
-  uint32_t len = (uint32_t)(b->len - start);
-  memcpy(b->data + start, &len, 4);
 }
 
-/* An undecoded record with events appended to its inbox (the inbox is the
-** last section, so they go at the end; the header's length and count change). */
+/* An undecoded record with events appended to its inbox: a new header
+** (the count changes), the old entries, the new ones, then the rest of
+** the record as it was. */
 static void append_record(const WMachine *m, Buf *b) {
-  size_t start = b->len;
-  buf_append_fast(b, m->orig, m->orig_len);
-  for (uint32_t i = 0; i < m->nappended; i++) {
-    buf_append_fast(b, &m->appended[i].event, 4);
-    vs_put_value(b, &m->appended[i].payload);
-  }
-  uint32_t len = (uint32_t)(b->len - start), n;
-  memcpy(&n, b->data + start + offsetof(MachHdr, ninbox), 4);
-  n += m->nappended;
-  memcpy(b->data + start, &len, 4);
-  memcpy(b->data + start + offsetof(MachHdr, ninbox), &n, 4);
+  const uint8_t *r = m->orig, *p = r + m->body;
+  for (uint32_t i = 0; i < m->h.ninbox; i++) vs_next_event(&p);
+  uint32_t inbox_end = (uint32_t)(p - r);
+  put_header(b, &m->h, m->h.ninbox + m->nappended);
+  put_bytes(b, r + m->body, inbox_end - m->body);
+  put_events(b, m->appended, m->nappended);
+  put_bytes(b, r + inbox_end, m->orig_len - inbox_end);
 }
 
-/* Append the State to out (offsets inside it count from its own start). */
+/* A record was written at start + 1 after one byte left for its length:
+** write the length there, moving the record up if it takes more. */
+static void close_record(Buf *b, size_t start) {
+  assert(b->len - start - 1 <= UINT32_MAX);
+  uint32_t len = (uint32_t)(b->len - start - 1);
+  unsigned k = uv_size(len);
+  if (k > 1) {
+    need(b, k - 1);
+    memmove(b->data + start + k, b->data + start + 1, len);
+    b->len += k - 1;
+  }
+  uv_put((uint8_t *)b->data + start, len);
+}
+
+/* Append the State to out.  Untouched records that lie one after another
+** in the input are copied with one memcpy (a run), their lengths
+** included; the others are written one by one. */
 void vs_write(Vm *vm, Buf *out, size_t hint) {
   const uint32_t nspecs = vm->nspecs, nrec = nspecs + vm->nms;
-  const size_t base = out->len, head = sizeof(StateHdr) + 4 * (size_t)nrec;
-  size_t want = base + head + hint + hint / 4 + 64;
-  if (out->cap < want) {
-    size_t cap = out->cap ? out->cap : 256;
-    while (cap < want) cap *= 2;
-    out->data = xrealloc(out->data, cap);
-    out->cap = cap;
+  need(out, hint + hint / 4 + 64);
+  const StateHdr *h = &vm->hdr;
+  put_u8(out, (uint8_t)h->choice_kind);
+  put_uv(out, vm->nms);
+  if (h->choice_kind) {
+    put_uv(out, h->choice_machine);
+    put_uv(out, h->choice_n);
   }
-  if (nrec > vm->offtab_cap) {
-    vm->offtab_cap = nrec * 2;
-    vm->offtab = xrealloc(vm->offtab, vm->offtab_cap * sizeof(uint32_t));
-  }
-  StateHdr h = vm->hdr;
-  h.nmachines = vm->nms;
-  h.nspecs = (uint16_t)nspecs;
-  h.zero = 0;
-  if (!h.choice_kind) h.choice_machine = h.choice_n = 0;
-  memcpy(out->data + base, &h, sizeof h);
-  out->len = base + head;   /* the record offsets are filled in at the end */
-  /* Untouched records that lie one after another in the input are copied
-  ** with one memcpy (a run); the others are written one by one.  Offsets
-  ** are gathered in vm->offtab (locals the compiler can keep in registers,
-  ** where writes through out->data might alias anything). */
-  uint32_t *ot = vm->offtab;
   const WMachine *sp = vm->sp, *ms = vm->ms;
   const uint8_t *run = NULL;   /* start of the pending run in the input */
   size_t run_len = 0;
-  uint32_t at = (uint32_t)head;   /* where the next record starts, from base */
   for (uint32_t i = 0; i < nrec; i++) {
     const WMachine *m = i < nspecs ? &sp[i] : &ms[i - nspecs];
     if (!m->decoded && !m->nappended) {
-      if (run && run + run_len == m->orig) {
-        ot[i] = at + (uint32_t)run_len;
-        run_len += m->orig_len;
+      const uint8_t *at = m->orig - m->pre;
+      if (run && run + run_len == at) {
+        run_len += m->pre + m->orig_len;
         continue;
       }
-      if (run) { buf_append_fast(out, run, run_len); at += (uint32_t)run_len; }
-      ot[i] = at;
-      run = m->orig;
-      run_len = m->orig_len;
+      if (run) put_bytes(out, run, run_len);
+      run = at;
+      run_len = m->pre + m->orig_len;
       continue;
     }
-    if (run) { buf_append_fast(out, run, run_len); at += (uint32_t)run_len; run = NULL; }
-    ot[i] = at;
+    if (run) { put_bytes(out, run, run_len); run = NULL; }
+    size_t start = out->len;
+    put_u8(out, 0);
     if (m->decoded) encode_record(vm, m, out);
     else append_record(m, out);
-    at = (uint32_t)(out->len - base);
+    close_record(out, start);
   }
-  if (run) buf_append_fast(out, run, run_len);
-  memcpy(out->data + base + sizeof(StateHdr), ot, 4 * (size_t)nrec);
-  uint32_t size = (uint32_t)(out->len - base);
-  memcpy(out->data + base, &size, 4);
+  if (run) put_bytes(out, run, run_len);
+  out->data[out->len] = 0;   /* Buf's NUL; need() left room for it */
 }
 
-/* Encode frames [0, nfr) of the running machine into scratch bytes. */
+/* ---------------------------------------------------------------------- */
+/* Saved frames.                                                           */
+
 void vs_save_frames(Vm *vm, WMachine *m) {
   Buf b = vm->frames_buf;   /* scratch kept across steps (no malloc per step) */
   b.len = 0;
@@ -287,10 +338,9 @@ void vs_save_frames(Vm *vm, WMachine *m) {
     uint32_t send = i + 1 < vm->nfr ? vm->fr[i + 1].sbase : vm->nstack;
     /* A callee's arguments were popped before its sbase was taken, so the
     ** caller's operands are exactly [sbase, next sbase). */
-    uint16_t fun = (uint16_t)f->fun, nst = (uint16_t)(send - f->sbase);
-    buf_append_fast(&b, &fun, 2);
-    buf_append_fast(&b, &nst, 2);
-    buf_append_fast(&b, &f->pc, 4);
+    put_uv(&b, f->fun);
+    put_uv(&b, f->pc);
+    put_uv(&b, send - f->sbase);
     for (uint32_t j = 0; j < fn->nlocals; j++) vs_put_value(&b, &vm->locals[f->lbase + j]);
     for (uint32_t j = f->sbase; j < send; j++) vs_put_value(&b, &vm->stack[j]);
   }
@@ -302,23 +352,18 @@ void vs_save_frames(Vm *vm, WMachine *m) {
   vm->frames_buf = b;
 }
 
-/* Rebuild the VM stacks from a machine's saved frames. */
 void vs_restore_frames(Vm *vm, WMachine *m, uint32_t id) {
   vm->nfr = vm->nstack = vm->nlocals = 0;
-  const uint8_t *r = m->frames;
-  uint32_t at = 0;
+  const uint8_t *p = m->frames;
   for (uint16_t i = 0; i < m->h.nframes; i++) {
-    uint16_t fun = rd16(r + at), nst = rd16(r + at + 2);
-    uint32_t pc = rd32(r + at + 4);
-    at += 8;
+    uint32_t fun = vs_uv(&p), pc = vs_uv(&p), nst = vs_uv(&p);
     Frame *f = vm_push_frame(vm, fun, id, 0, 0, &(Value){0});
     f->pc = pc;
     const BcFun *fn = &vm->p->funs[fun];
-    for (uint32_t j = 0; j < fn->nlocals; j++)
-      at += (uint32_t)val_load(r + at, &vm->locals[f->lbase + j]);
+    for (uint32_t j = 0; j < fn->nlocals; j++) p += val_load(p, &vm->locals[f->lbase + j]);
     for (uint32_t j = 0; j < nst; j++) {
       Value v;
-      at += (uint32_t)val_load(r + at, &v);
+      p += val_load(p, &v);
       vm_push(vm, v);
     }
   }
@@ -347,38 +392,112 @@ void vs_enqueue(Vm *vm, WMachine *m, uint32_t ev, Value payload) {
 /* Reading and checking States from outside.                               */
 
 uint64_t vm_hot_specs(Vm *vm, const uint8_t *s, size_t len) {
-  StateHdr h;
-  if (len < sizeof h) return 0;
-  memcpy(&h, s, sizeof h);
+  const uint8_t *p = s, *end = s + len;
+  StateHdr sh;
+  uint32_t nms;
   uint64_t mask = 0;
-  const uint8_t *offs = s + sizeof(StateHdr);
-  for (uint16_t i = 0; i < h.nspecs && i < 64; i++) {
-    MachHdr mh;
-    memcpy(&mh, s + rd32(offs + 4 * i), sizeof mh);
-    if (vm->p->machines[mh.type].states[mh.state].hot) mask |= 1ull << i;
+  if (!parse_state_header(&p, end, &sh, &nms)) return 0;
+  for (uint16_t i = 0; i < vm->t.nspecs && i < 64; i++) {
+    uint32_t rlen;
+    MachHdr h;
+    if (!record_len(&p, end, &rlen) || rlen == 0) return mask;
+    read_header(p, &h);
+    if (vm->p->machines[h.type].states[h.state].hot) mask |= 1ull << i;
+    p += rlen;
   }
   return mask;
 }
 
-int vm_state_valid(const Vm *vm_const, const uint8_t *s, size_t len) {
-  Vm *vm = (Vm *)vm_const;
-  if (!vs_load(vm, s, len)) return 0;
-  uint32_t nrec = (uint32_t)vm->nspecs + vm->nms;
-  uint32_t expect = (uint32_t)(sizeof(StateHdr) + 4u * nrec);
-  for (uint32_t i = 0; i < nrec; i++) {
-    WMachine *m = i < vm->nspecs ? &vm->sp[i] : &vm->ms[i - vm->nspecs];
-    if ((size_t)(m->orig - s) != expect) return 0;
-    RecParts rp;
-    if (!rec_parts(vm, m->orig, m->orig_len, &rp)) return 0;
-    MachHdr h;
-    memcpy(&h, m->orig, sizeof h);
-    const BcMachine *bm = &vm->p->machines[h.type];
-    if (h.state >= bm->nstates || (i < vm->nspecs) != (bm->is_spec != 0) || bm->is_explorer) return 0;
-    if ((h.flags & MF_RECEIVE) && h.recv >= vm->p->nrecvs) return 0;
-    expect += m->orig_len;
+/* Check n values at *p (before end), advancing *p; 0 if one is malformed. */
+static int check_values(const uint8_t **p, const uint8_t *end, uint32_t n) {
+  for (uint32_t i = 0; i < n; i++) {
+    Value v;
+    size_t k = val_decode(*p, (size_t)(end - *p), &v);
+    if (!k) return 0;
+    *p += k;
   }
-  if (vm->hdr.choice_kind > 4) return 0;
-  if (vm->hdr.choice_kind && (vm->hdr.choice_machine >= vm->nms || vm->hdr.choice_n == 0)) return 0;
-  if (vm->hdr.choice_kind == 4 && vm->hdr.choice_n != 2) return 0;
-  return expect == len;
+  return 1;
+}
+
+/* Check n (uv event, payload) entries at *p; 0 if malformed. */
+static int check_events(const Vm *vm, const uint8_t **p, const uint8_t *end, uint32_t n) {
+  for (uint32_t i = 0; i < n; i++) {
+    uint32_t ev;
+    if (!uv_get(p, end, &ev) || ev >= vm->p->nevents || !check_values(p, end, 1)) return 0;
+  }
+  return 1;
+}
+
+/* Check nframes saved frames at *p; 0 if malformed. */
+static int check_frames(const Vm *vm, const uint8_t **p, const uint8_t *end, uint32_t nframes) {
+  for (uint32_t i = 0; i < nframes; i++) {
+    uint32_t fun, pc, nst;
+    if (!uv_get(p, end, &fun) || !uv_get(p, end, &pc) || !uv_get(p, end, &nst)) return 0;
+    if (fun >= vm->p->nfuns || pc >= vm->p->funs[fun].ncode) return 0;
+    if (!check_values(p, end, (uint32_t)vm->p->funs[fun].nlocals + nst)) return 0;
+  }
+  return 1;
+}
+
+/* Check the header fields of record r (len bytes, spec: a spec's) into
+** *h and where its inbox entries start into *body; 0 if they run past the
+** record, are not canonical, or name a type, state, interface or receive
+** table the program does not have. */
+static int check_header(const Vm *vm, const uint8_t *r, uint32_t len, int spec, MachHdr *h, uint32_t *body) {
+  const uint8_t *p = r + 1, *end = r + len;
+  uint32_t type, state, iface, recv = 0, ninbox = 0;
+  if (len < 1 || (r[0] & ~(unsigned)(RF_INBOX | 0x3f))) return 0;
+  uint8_t flags = r[0];
+  if (!uv_get(&p, end, &type) || !uv_get(&p, end, &state) || !uv_get(&p, end, &iface)) return 0;
+  if ((flags & MF_RECEIVE) && !uv_get(&p, end, &recv)) return 0;
+  if ((flags & RF_INBOX) && (!uv_get(&p, end, &ninbox) || ninbox == 0)) return 0;
+  if (type >= vm->p->nmachines || state >= vm->p->machines[type].nstates || (iface && iface >= vm->p->nifaces) ||
+      ((flags & MF_RECEIVE) && recv >= vm->p->nrecvs))
+    return 0;
+  const BcMachine *bm = &vm->p->machines[type];
+  if ((spec != 0) != (bm->is_spec != 0) || bm->is_explorer) return 0;
+  if ((flags & MF_HALTED) && flags != MF_HALTED) return 0;   /* halted: no other flag, no inbox */
+  *h = (MachHdr){ (uint16_t)type, (uint16_t)state, (uint16_t)(flags & ~RF_INBOX), 0, ninbox, (uint16_t)recv,
+                  (uint16_t)iface };
+  *body = (uint32_t)(p - r);
+  return 1;
+}
+
+/* Check record r (len bytes): its header fields, then every section
+** present exactly as its flags say, and nothing after. */
+static int check_record(const Vm *vm, const uint8_t *r, uint32_t len, int spec) {
+  MachHdr h;
+  uint32_t body;
+  if (!check_header(vm, r, len, spec, &h, &body)) return 0;
+  const uint8_t *p = r + body, *end = r + len;
+  const BcMachine *bm = &vm->p->machines[h.type];
+  if (!check_events(vm, &p, end, h.ninbox)) return 0;
+  if (h.flags & MF_RAISED) {
+    uint32_t ev;
+    if (!uv_get(&p, end, &ev) || ev >= vm->p->nevents) return 0;
+  }
+  if ((h.flags & (MF_START | MF_RAISED)) && !check_values(&p, end, 1)) return 0;
+  if (!(h.flags & MF_HALTED) && !check_values(&p, end, bm->nvars)) return 0;
+  if (h.flags & (MF_RUNNING | MF_RECEIVE)) {
+    uint32_t nframes;
+    if (!uv_get(&p, end, &nframes) || nframes == 0 || nframes > UINT16_MAX) return 0;
+    if (!check_frames(vm, &p, end, nframes)) return 0;
+  }
+  return p == end;
+}
+
+int vm_state_valid(const Vm *vm, const uint8_t *s, size_t len) {
+  const uint8_t *p = s, *end = s + len;
+  StateHdr h;
+  uint32_t nms;
+  if (len > UINT32_MAX || !parse_state_header(&p, end, &h, &nms) || nms > len) return 0;
+  uint32_t nrec = (uint32_t)vm->t.nspecs + nms;
+  for (uint32_t i = 0; i < nrec; i++) {
+    uint32_t rlen;
+    if (!record_len(&p, end, &rlen) || !check_record(vm, p, rlen, i < vm->t.nspecs)) return 0;
+    p += rlen;
+  }
+  if (h.choice_kind && (h.choice_machine >= nms || h.choice_n == 0)) return 0;
+  if (h.choice_kind == 4 && h.choice_n != 2) return 0;
+  return p == end;
 }

@@ -19,7 +19,7 @@
 static const char *machine_type_name(Vm *vm, uint32_t id) {
   if (id >= vm->nms) return "?";
   WMachine *m = &vm->ms[id];
-  uint16_t type = vs_header(m).type;
+  uint16_t type = m->h.type;
   return vm->p->machines[type].name;
 }
 
@@ -61,7 +61,7 @@ void vm_note(Vm *vm, VmEventKind k, uint32_t machine, uint32_t other, uint32_t e
   e->event = ev;
   e->state = (uint16_t)state;
   e->spec = (uint16_t)spec;
-  e->type = spec ? vm->t.specs[machine] : machine < vm->nms ? vs_header(&vm->ms[machine]).type : 0;
+  e->type = spec ? vm->t.specs[machine] : machine < vm->nms ? vm->ms[machine].h.type : 0;
   e->payload = payload;
   e->file = NULL;
   e->line = e->col = 0;
@@ -237,37 +237,20 @@ static int recv_takes(const BcRecv *rv, uint32_t ev) {
 
 /* Would a dequeue in machine m (decoded or not) find something to do? */
 static int can_dequeue(Vm *vm, WMachine *m) {
-  MachHdr h;
-  const BcState *st;
-  if (m->decoded) h = m->h; else memcpy(&h, m->orig, sizeof h);
-  if (h.flags & MF_HALTED) return 0;
-  if (h.flags & (MF_RUNNING | MF_START | MF_RAISED)) return 1;
-  const BcMachine *bm = &vm->p->machines[h.type];
-  st = &bm->states[h.state];
-  const BcRecv *rv = (h.flags & MF_RECEIVE) ? &vm->p->recvs[h.recv] : NULL;
+  const MachHdr *h = &m->h;
+  if (h->flags & MF_HALTED) return 0;
+  if (h->flags & (MF_RUNNING | MF_START | MF_RAISED)) return 1;
+  const BcState *st = &vm->p->machines[h->type].states[h->state];
+  const BcRecv *rv = (h->flags & MF_RECEIVE) ? &vm->p->recvs[h->recv] : NULL;
   if (!rv && (st->handlers[vm->p->nevents].kind == BH_DO || st->handlers[vm->p->nevents].kind == BH_GOTO)) return 1;
-  if (h.ninbox == 0) return 0;
-  if (m->decoded) {
-    for (uint32_t i = 0; i < h.ninbox; i++) {
-      uint32_t ev = m->inbox[i].event;
-      if (rv) {
-        if (ev == BC_HALT || recv_takes(rv, ev)) return 1;
-      } else if (st->handlers[ev].kind != BH_DEFER) {
-        return 1;
-      }
-    }
-    return 0;
-  }
-  uint32_t at = h.inbox_off;
-  for (uint32_t i = 0; i < h.ninbox; i++) {
-    uint32_t ev = rd32(m->orig + at);
+  const uint8_t *p = m->decoded ? NULL : m->orig + m->body;   /* undecoded: read the events from the bytes */
+  for (uint32_t i = 0; i < h->ninbox; i++) {
+    uint32_t ev = p ? vs_next_event(&p) : m->inbox[i].event;
     if (rv) {
       if (ev == BC_HALT || recv_takes(rv, ev)) return 1;
-    } else if (ev < vm->p->nevents && st->handlers[ev].kind != BH_DEFER) {
+    } else if (st->handlers[ev].kind != BH_DEFER) {
       return 1;
     }
-    at += 4;
-    at += (uint32_t)val_skip(m->orig + at);
   }
   return 0;
 }
@@ -317,7 +300,6 @@ void vm_free(Vm *vm) {
   free(vm->locals);
   free(vm->events);
   free(vm->touched);
-  free(vm->offtab);
   buf_fini(&vm->frames_buf);
   buf_fini(&vm->ex_buf);
   free(vm->bug.message);
@@ -423,21 +405,18 @@ VmStatus vm_choices(Vm *vm, const uint8_t *s, size_t len, VmChoices *out) {
   /* Quiescent: a machine blocked in receive is a deadlock; a hot spec is a
   ** liveness bug. */
   for (uint32_t i = 0; i < vm->nms; i++) {
-    MachHdr h;
-    memcpy(&h, vm->ms[i].orig, sizeof h);
-    if (h.flags & MF_RECEIVE) {
+    if (vm->ms[i].h.flags & MF_RECEIVE) {
       vm_set_bug_at(vm, VM_BUG_DEADLOCK, NULL, "no machine can run, and '%s' waits in receive",
                  vm_machine_text(vm, i));
       return VM_BUG_DEADLOCK;
     }
   }
   for (uint16_t i = 0; i < vm->nspecs; i++) {
-    MachHdr h;
-    memcpy(&h, vm->sp[i].orig, sizeof h);
-    const BcMachine *bm = &vm->p->machines[h.type];
-    if (bm->states[h.state].hot) {
+    const MachHdr *h = &vm->sp[i].h;
+    const BcMachine *bm = &vm->p->machines[h->type];
+    if (bm->states[h->state].hot) {
       vm_set_bug_at(vm, VM_BUG_HOT, NULL, "the system is quiescent and spec '%s' is in hot state '%s'",
-                 bm->name, bm->states[h.state].name);
+                 bm->name, bm->states[h->state].name);
       return VM_BUG_HOT;
     }
   }

@@ -10,6 +10,24 @@
 #include "vm/vm.h"
 #include "vm/state.h"
 
+/* The header fields of a record (vm/state.h), decoded. */
+typedef struct MachHdr {
+  uint16_t type;         /* BcMachine index */
+  uint16_t state;        /* current state */
+  uint16_t flags;        /* MF_* */
+  uint16_t nframes;      /* saved frames (known once the record is decoded; 0 before) */
+  uint32_t ninbox;       /* inbox entries */
+  uint16_t recv;         /* MF_RECEIVE: receive table; else 0 */
+  uint16_t iface;        /* the interface it was created as (BcProgram.nifaces); 0 for specs */
+} MachHdr;
+
+/* The header of a State (vm/state.h), decoded. */
+typedef struct StateHdr {
+  uint16_t choice_kind;  /* 0 none; 1 bool; 2 int in [0,n); 3 element of a collection; 4 fair bool ($$) */
+  uint32_t choice_machine; /* machine suspended at the data choice */
+  uint32_t choice_n;     /* options of the pending data choice */
+} StateHdr;
+
 /* One inbox entry of a working machine. */
 typedef struct InboxEntry {
   uint32_t event;
@@ -19,11 +37,13 @@ typedef struct InboxEntry {
 /* A machine or spec during a step. */
 typedef struct WMachine {
   const uint8_t *orig;   /* its record in the input State, or NULL if new */
-  uint32_t orig_len;
-  int decoded;           /* fields below are authoritative */
-  MachHdr h;
+  uint32_t orig_len;     /* bytes of the record */
+  uint8_t pre;           /* bytes of the record's length before orig */
+  uint32_t body;         /* where the inbox entries start in orig (after the header fields) */
+  MachHdr h;             /* from orig at load (h.nframes: once decoded), then kept current */
+  int decoded;           /* the fields below are authoritative */
   Value *vars;           /* h.type's nvars values (scratch) */
-  uint32_t vars_end;     /* decoded: where the variables end in orig */
+  uint32_t vars_at, vars_end; /* decoded: where the variables lie in orig */
   int vars_dirty;        /* a variable was assigned (else orig's bytes are reused) */
   uint32_t pend_event;   /* MF_START / MF_RAISED */
   Value pend_payload;
@@ -85,10 +105,10 @@ struct Vm {
   const uint8_t *pin_s;
   size_t pin_len;
   int pinned;
+  StateHdr pin_hdr;      /* its header and machine count, as loaded */
+  uint32_t pin_nms;
   uint32_t *touched;     /* record indexes decoded or sent to since the load */
   uint32_t ntouched, touched_cap;
-  uint32_t *offtab;      /* write_state: record offsets */
-  uint32_t offtab_cap;
   Buf frames_buf;        /* save_frames: scratch */
 };
 
@@ -102,14 +122,23 @@ static inline WMachine *vm_who(Vm *vm, const Frame *f) {
   return f->spec == 2 ? &vm->ex : f->spec ? &vm->sp[f->who] : &vm->ms[f->who];
 }
 
-/* The record header of m, decoded or not. */
-static inline MachHdr vs_header(const WMachine *m) {
-  MachHdr h;
-  if (m->decoded) h = m->h; else memcpy(&h, m->orig, sizeof h);
-  return h;
-}
-
 /* ---- vm/state.c: State bytes <-> working machines ---- */
+/* A uv (vm/state.h) at *p, which is advanced past it; from the VM's own
+** bytes (well formed). */
+static inline uint32_t vs_uv(const uint8_t **p) {
+  const uint8_t *q = *p;
+  uint32_t x = q[0] & 0x7f;
+  for (unsigned sh = 7; *q++ & 0x80; sh += 7) x |= (uint32_t)(q[0] & 0x7f) << sh;
+  *p = q;
+  return x;
+}
+/* The events in the inbox of undecoded record m, one by one: start at
+** *p = m->orig + m->body and call m->h.ninbox times. */
+static inline uint32_t vs_next_event(const uint8_t **p) {
+  uint32_t ev = vs_uv(p);
+  *p += val_skip(*p);
+  return ev;
+}
 /* Set up the working machines of State s (len bytes; records not yet
 ** decoded); 0 if the header or the record table is malformed. */
 int vs_load(Vm *vm, const uint8_t *s, size_t len);
