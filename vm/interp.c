@@ -87,7 +87,7 @@ static int conforms(Vm *vm, const Value *v, uint32_t ti) {
     if (v->tag != VT_MACHINE || (uint64_t)v->u.i >= vm->nms) return 0;
     {
       WMachine *m = &vm->ms[v->u.i];
-      uint16_t type = m->h.type;
+      uint16_t type = vs_hdr(m)->type;
       return type == t->id;
     }
   case BT_ENUM: return v->tag == VT_ENUM && v->aux == t->id;
@@ -564,7 +564,7 @@ int vm_run(Vm *vm, uint32_t base) {
       if (sends && !sends[ev.u.i])
         RUNTIME("event '%s' is not in the sends set of machine '%s'", vm_event_name(vm, (uint32_t)ev.u.i),
                 P->machines[sender->h.type].name);
-      uint16_t tif = tm->h.iface;
+      uint16_t tif = vs_hdr(tm)->iface;
       if (P->iface_recv[tif] && !P->iface_recv[tif][ev.u.i])
         RUNTIME("event '%s' is not in the permissions set of the target machine '%s' (interface '%s' receives "
                 "only the events it lists)", vm_event_name(vm, (uint32_t)ev.u.i), vm_machine_text(vm, (uint32_t)target.u.i),
@@ -574,7 +574,7 @@ int vm_run(Vm *vm, uint32_t base) {
       vm_note(vm, VE_SEND, me, (uint32_t)target.u.i, (uint32_t)ev.u.i, sender->h.state, 0, payload);
       if (vm_observe(vm, (uint32_t)ev.u.i, payload, sender->h.iface) == R_BUG) return R_BUG;
       tm = &vm->ms[target.u.i];
-      uint16_t tflags = tm->h.flags;
+      uint16_t tflags = vs_hdr(tm)->flags;
       if (tflags & MF_HALTED) {
         logf_(vm, "<SendLog> '%s' is halted; the event is dropped.", vm_machine_text(vm, (uint32_t)target.u.i));
         vm_note(vm, VE_DROP, me, (uint32_t)target.u.i, (uint32_t)ev.u.i, 0, 0, payload);

@@ -11,7 +11,7 @@
 #include <string.h>
 
 /* ---------------------------------------------------------------------- */
-/* Varints, read with bounds.                                              */
+/* Varints.                                                               */
 
 /* Read a uv at *p, before end, into *out and advance *p; 0 if it runs past
 ** end, is longer than it need be, or does not fit in 32 bits.  One byte
@@ -61,22 +61,6 @@ void vs_reserve_ms(Vm *vm, uint32_t n) {
   vm->ms_cap = cap;
 }
 
-/* Read the header fields of record r, one the VM wrote, into *h; returns
-** where its inbox entries start.  h->nframes is left 0: it comes after
-** the values (vs_decode). */
-static uint32_t read_header(const uint8_t *r, MachHdr *h) {
-  const uint8_t *p = r + 1;
-  uint8_t flags = r[0];
-  h->flags = (uint16_t)(flags & ~RF_INBOX);
-  h->type = (uint16_t)vs_uv(&p);
-  h->state = (uint16_t)vs_uv(&p);
-  h->iface = (uint16_t)vs_uv(&p);
-  h->recv = (flags & MF_RECEIVE) ? (uint16_t)vs_uv(&p) : 0;
-  h->ninbox = (flags & RF_INBOX) ? vs_uv(&p) : 0;
-  h->nframes = 0;
-  return (uint32_t)(p - r);
-}
-
 /* Read the State header at *p (before end) into *h and the machine count
 ** into *nms; 0 if malformed. */
 static int parse_state_header(const uint8_t **p, const uint8_t *end, StateHdr *h, uint32_t *nms) {
@@ -121,7 +105,7 @@ int vs_load(Vm *vm, const uint8_t *s, size_t len) {
     m->decoded = 0;
     m->nappended = m->appended_cap = 0;
     m->rec = i;
-    m->body = read_header(p, &m->h);
+    m->hdr_read = 0;
     p += rlen;
   }
   vm->pin_hdr = vm->hdr;
@@ -138,8 +122,8 @@ void vs_touch(Vm *vm, const WMachine *m) {
 }
 
 /* Back to the State as load left it, after a step on it: the header and
-** machine count as loaded, the touched records' header fields read again
-** and the records undecoded. */
+** machine count as loaded, the touched records undecoded, their header
+** fields to be read again.  The others keep theirs. */
 void vs_reload(Vm *vm) {
   vm->hdr = vm->pin_hdr;
   vm->nspecs = vm->t.nspecs;
@@ -147,7 +131,7 @@ void vs_reload(Vm *vm) {
   for (uint32_t i = 0; i < vm->ntouched; i++) {
     uint32_t r = vm->touched[i];
     WMachine *m = r < vm->nspecs ? &vm->sp[r] : &vm->ms[r - vm->nspecs];
-    m->body = read_header(m->orig, &m->h);
+    m->hdr_read = 0;
     m->decoded = 0;
     m->nappended = m->appended_cap = 0;
   }
@@ -157,6 +141,7 @@ void vs_reload(Vm *vm) {
 /* Records come from this VM's own output: decode without checks. */
 void vs_decode(Vm *vm, WMachine *m) {
   if (m->decoded) return;
+  vs_hdr(m);
   m->decoded = 1;
   vs_touch(vm, m);
   const BcMachine *bm = &vm->p->machines[m->h.type];
@@ -211,11 +196,12 @@ static inline void put_bytes(Buf *b, const void *p, size_t n) {
   b->len += n;
 }
 
+/* A compound's bytes are copied; a scalar is encoded in place, without
+** asking its size first. */
 void vs_put_value(Buf *b, const Value *v) {
-  size_t n = val_enc_size(v);
-  need(b, n);
-  val_encode(v, (uint8_t *)b->data + b->len);
-  b->len += n;
+  if (val_is_compound(v)) { put_bytes(b, v->u.p, v->len); return; }
+  need(b, VAL_SCALAR_MAX);
+  b->len += val_encode(v, (uint8_t *)b->data + b->len);
 }
 
 /* A record's header fields, with the inbox count; *h's flags plus
@@ -263,6 +249,7 @@ static void encode_record(Vm *vm, const WMachine *m, Buf *b) {
 ** (the count changes), the old entries, the new ones, then the rest of
 ** the record as it was. */
 static void append_record(const WMachine *m, Buf *b) {
+  assert(m->hdr_read);   /* the send read its flags */
   const uint8_t *r = m->orig, *p = r + m->body;
   for (uint32_t i = 0; i < m->h.ninbox; i++) vs_next_event(&p);
   uint32_t inbox_end = (uint32_t)(p - r);
@@ -401,7 +388,7 @@ uint64_t vm_hot_specs(Vm *vm, const uint8_t *s, size_t len) {
     uint32_t rlen;
     MachHdr h;
     if (!record_len(&p, end, &rlen) || rlen == 0) return mask;
-    read_header(p, &h);
+    vs_read_header(p, &h);
     if (vm->p->machines[h.type].states[h.state].hot) mask |= 1ull << i;
     p += rlen;
   }
@@ -434,6 +421,7 @@ static int check_frames(const Vm *vm, const uint8_t **p, const uint8_t *end, uin
     uint32_t fun, pc, nst;
     if (!uv_get(p, end, &fun) || !uv_get(p, end, &pc) || !uv_get(p, end, &nst)) return 0;
     if (fun >= vm->p->nfuns || pc >= vm->p->funs[fun].ncode) return 0;
+    if (nst > (size_t)(end - *p)) return 0;   /* each value takes a byte at least */
     if (!check_values(p, end, (uint32_t)vm->p->funs[fun].nlocals + nst)) return 0;
   }
   return 1;

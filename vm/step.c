@@ -19,7 +19,7 @@
 static const char *machine_type_name(Vm *vm, uint32_t id) {
   if (id >= vm->nms) return "?";
   WMachine *m = &vm->ms[id];
-  uint16_t type = m->h.type;
+  uint16_t type = vs_hdr(m)->type;
   return vm->p->machines[type].name;
 }
 
@@ -61,7 +61,7 @@ void vm_note(Vm *vm, VmEventKind k, uint32_t machine, uint32_t other, uint32_t e
   e->event = ev;
   e->state = (uint16_t)state;
   e->spec = (uint16_t)spec;
-  e->type = spec ? vm->t.specs[machine] : machine < vm->nms ? vm->ms[machine].h.type : 0;
+  e->type = spec ? vm->t.specs[machine] : machine < vm->nms ? vs_hdr(&vm->ms[machine])->type : 0;
   e->payload = payload;
   e->file = NULL;
   e->line = e->col = 0;
@@ -138,6 +138,7 @@ WMachine *vm_new_record(Vm *vm, uint16_t type, int spec, uint32_t *id_out) {
     m = &vm->ms[vm->nms++];
   }
   memset(m, 0, sizeof *m);
+  m->hdr_read = 1;
   m->decoded = 1;
   m->rec = spec ? *id_out : (uint32_t)vm->nspecs + *id_out;
   m->h.type = type;
@@ -237,7 +238,7 @@ static int recv_takes(const BcRecv *rv, uint32_t ev) {
 
 /* Would a dequeue in machine m (decoded or not) find something to do? */
 static int can_dequeue(Vm *vm, WMachine *m) {
-  const MachHdr *h = &m->h;
+  const MachHdr *h = vs_hdr(m);
   if (h->flags & MF_HALTED) return 0;
   if (h->flags & (MF_RUNNING | MF_START | MF_RAISED)) return 1;
   const BcState *st = &vm->p->machines[h->type].states[h->state];
@@ -405,14 +406,14 @@ VmStatus vm_choices(Vm *vm, const uint8_t *s, size_t len, VmChoices *out) {
   /* Quiescent: a machine blocked in receive is a deadlock; a hot spec is a
   ** liveness bug. */
   for (uint32_t i = 0; i < vm->nms; i++) {
-    if (vm->ms[i].h.flags & MF_RECEIVE) {
+    if (vs_hdr(&vm->ms[i])->flags & MF_RECEIVE) {
       vm_set_bug_at(vm, VM_BUG_DEADLOCK, NULL, "no machine can run, and '%s' waits in receive",
                  vm_machine_text(vm, i));
       return VM_BUG_DEADLOCK;
     }
   }
   for (uint16_t i = 0; i < vm->nspecs; i++) {
-    const MachHdr *h = &vm->sp[i].h;
+    const MachHdr *h = vs_hdr(&vm->sp[i]);
     const BcMachine *bm = &vm->p->machines[h->type];
     if (bm->states[h->state].hot) {
       vm_set_bug_at(vm, VM_BUG_HOT, NULL, "the system is quiescent and spec '%s' is in hot state '%s'",
@@ -649,6 +650,7 @@ VmStatus vm_explorer_call(Vm *vm, uint16_t type, Buf *d, int32_t fun, const Valu
   }
   WMachine *x = &vm->ex;
   memset(x, 0, sizeof *x);
+  x->hdr_read = 1;
   x->decoded = 1;
   x->h.type = type;
   memcpy(&vm->ex_rng, d->data, 8);

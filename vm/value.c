@@ -240,7 +240,7 @@ size_t val_encode(const Value *v, uint8_t *out) {
 }
 
 /* The encoding of any value: a compound's own bytes, or a scalar encoded
-** into tmp (at least 16 bytes).  *n receives the size. */
+** into tmp (at least VAL_SCALAR_MAX bytes).  *n receives the size. */
 static const uint8_t *enc_of(const Value *v, uint8_t *tmp, size_t *n) {
   if (val_is_compound(v)) { *n = v->len; return v->u.p; }
   *n = val_encode(v, tmp);
@@ -335,7 +335,7 @@ static size_t check_scalar(const uint8_t *p, size_t room) {
   /* The value's own encoding must be these bytes (minimal widths; for a
   ** float, the canonical zero and NaN). */
   Value v;
-  uint8_t tmp[16];
+  uint8_t tmp[VAL_SCALAR_MAX];
   val_load(p, &v);
   if (v.tag == VT_FLOAT) v = val_float(v.u.f);
   return val_encode(&v, tmp) == sz && memcmp(tmp, p, sz) == 0 ? sz : 0;
@@ -427,14 +427,14 @@ int val_equal(const Value *a, const Value *b) {
 }
 
 int val_compare(const Value *a, const Value *b) {
-  uint8_t ta[16], tb[16];
+  uint8_t ta[VAL_SCALAR_MAX], tb[VAL_SCALAR_MAX];
   size_t na, nb;
   const uint8_t *pa = enc_of(a, ta, &na), *pb = enc_of(b, tb, &nb);
   return enc_cmp(pa, na, pb, nb);
 }
 
 uint64_t val_hash(const Value *v) {
-  uint8_t tmp[16];
+  uint8_t tmp[VAL_SCALAR_MAX];
   size_t n;
   const uint8_t *p = enc_of(v, tmp, &n);
   return XXH3_64bits(p, n);
@@ -517,7 +517,7 @@ Value val_tuple_get(const Value *t, int i) {
 Value val_tuple_set(ValArena *a, const Value *t, int i, const Value *x) {
   assert(i >= 0 && i < val_tuple_count(t));
   const uint8_t *at = nth_ptr(t, (uint32_t)i);
-  uint8_t tmp[16];
+  uint8_t tmp[VAL_SCALAR_MAX];
   size_t nx;
   const uint8_t *xe = enc_of(x, tmp, &nx);
   return splice(a, t, at, val_skip(at), xe, nx, NULL, 0, 0);
@@ -549,7 +549,7 @@ int val_seq_get(const Value *s, int64_t i, Value *out) {
 int val_seq_set(ValArena *a, const Value *s, int64_t i, const Value *x, Value *out) {
   if (i < 0 || i >= (int64_t)val_count(s)) return 0;
   const uint8_t *at = nth_ptr(s, (uint32_t)i);
-  uint8_t tmp[16];
+  uint8_t tmp[VAL_SCALAR_MAX];
   size_t nx, nold = val_skip(at);
   const uint8_t *xe = enc_of(x, tmp, &nx);
   if (nx == nold && memcmp(xe, at, nx) == 0) { *out = *s; return 1; }   /* no change */
@@ -561,7 +561,7 @@ int val_seq_insert(ValArena *a, const Value *s, int64_t i, const Value *x, Value
   uint32_t n = val_count(s);
   if (i < 0 || i > (int64_t)n) return 0;
   const uint8_t *at = i == n ? end_of(s) : nth_ptr(s, (uint32_t)i);
-  uint8_t tmp[16];
+  uint8_t tmp[VAL_SCALAR_MAX];
   size_t nx;
   const uint8_t *xe = enc_of(x, tmp, &nx);
   *out = splice(a, s, at, 0, xe, nx, NULL, 0, 1);
@@ -617,7 +617,7 @@ static int find(const Value *c, const uint8_t *xe, size_t nx, const uint8_t **at
 
 /* find() for a Value key. */
 static int find_val(const Value *c, const Value *x, const uint8_t **at) {
-  uint8_t tmp[16];
+  uint8_t tmp[VAL_SCALAR_MAX];
   size_t nx;
   const uint8_t *xe = enc_of(x, tmp, &nx);
   return find(c, xe, nx, at);
@@ -627,7 +627,7 @@ int val_set_has(const Value *s, const Value *x) { const uint8_t *at; return find
 int val_map_has(const Value *m, const Value *k) { const uint8_t *at; return find_val(m, k, &at); }
 
 Value val_set_add(ValArena *a, const Value *s, const Value *x) {
-  uint8_t tmp[16];
+  uint8_t tmp[VAL_SCALAR_MAX];
   size_t nx;
   const uint8_t *xe = enc_of(x, tmp, &nx), *at;
   if (find(s, xe, nx, &at)) return *s;
@@ -648,7 +648,7 @@ int val_map_get(const Value *m, const Value *k, Value *out) {
 }
 
 Value val_map_put(ValArena *a, const Value *m, const Value *k, const Value *v) {
-  uint8_t tk[16], tv[16];
+  uint8_t tk[VAL_SCALAR_MAX], tv[VAL_SCALAR_MAX];
   size_t nk, nv;
   const uint8_t *ke = enc_of(k, tk, &nk), *ve = enc_of(v, tv, &nv), *at;
   if (!find(m, ke, nk, &at)) return splice(a, m, at, 0, ke, nk, ve, nv, 1);
@@ -707,12 +707,12 @@ static int piece_cmp(const void *x, const void *y) {
 Value val_set_from(ValArena *a, const Value *elems, uint32_t n) {
   if (n == 0) return val_set_empty();
   Piece spc[32], *pc = spc;
-  uint8_t sbuf[32 * 16], *sc = sbuf;
+  uint8_t sbuf[32 * VAL_SCALAR_MAX], *sc = sbuf;
   if (n > 32) {
     pc = xmalloc(n * sizeof *pc);
-    sc = xmalloc((size_t)n * 16);
+    sc = xmalloc((size_t)n * VAL_SCALAR_MAX);
   }
-  for (uint32_t i = 0; i < n; i++) pc[i].p = enc_of(&elems[i], sc + (size_t)i * 16, &pc[i].n);
+  for (uint32_t i = 0; i < n; i++) pc[i].p = enc_of(&elems[i], sc + (size_t)i * VAL_SCALAR_MAX, &pc[i].n);
   qsort(pc, n, sizeof *pc, piece_cmp);
   uint32_t m = 0;
   size_t body = 0;

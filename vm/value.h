@@ -81,6 +81,9 @@ Value val_enum(uint16_t enum_id, int64_t v);
 Value val_string(ValArena *a, const char *s, size_t n);
 
 /* ---- encoding ---- */
+/* No scalar's encoding is longer (an enum with a 2-byte id and an 8-byte
+** value takes 12): room enough for val_encode of any scalar. */
+enum { VAL_SCALAR_MAX = 16 };
 /* Bytes val_encode would write for v. */
 size_t val_enc_size(const Value *v);
 /* Write v's encoding at out (val_enc_size(v) bytes); returns bytes written. */

@@ -39,8 +39,9 @@ typedef struct WMachine {
   const uint8_t *orig;   /* its record in the input State, or NULL if new */
   uint32_t orig_len;     /* bytes of the record */
   uint8_t pre;           /* bytes of the record's length before orig */
-  uint32_t body;         /* where the inbox entries start in orig (after the header fields) */
-  MachHdr h;             /* from orig at load (h.nframes: once decoded), then kept current */
+  uint32_t body;         /* hdr_read: where the inbox entries start in orig (after the header fields) */
+  MachHdr h;             /* hdr_read: from orig (h.nframes: once decoded), then kept current */
+  uint8_t hdr_read;      /* h and body are valid: read them through vs_hdr, which reads them if not */
   int decoded;           /* the fields below are authoritative */
   Value *vars;           /* h.type's nvars values (scratch) */
   uint32_t vars_at, vars_end; /* decoded: where the variables lie in orig */
@@ -131,6 +132,30 @@ static inline uint32_t vs_uv(const uint8_t **p) {
   for (unsigned sh = 7; *q++ & 0x80; sh += 7) x |= (uint32_t)(q[0] & 0x7f) << sh;
   *p = q;
   return x;
+}
+/* Read the header fields of record r, one the VM wrote, into *h; returns
+** where its inbox entries start.  h->nframes is left 0: it comes after
+** the values (vs_decode). */
+static inline uint32_t vs_read_header(const uint8_t *r, MachHdr *h) {
+  const uint8_t *p = r + 1;
+  uint8_t flags = r[0];
+  h->flags = (uint16_t)(flags & ~RF_INBOX);
+  h->type = (uint16_t)vs_uv(&p);
+  h->state = (uint16_t)vs_uv(&p);
+  h->iface = (uint16_t)vs_uv(&p);
+  h->recv = (flags & MF_RECEIVE) ? (uint16_t)vs_uv(&p) : 0;
+  h->ninbox = (flags & RF_INBOX) ? vs_uv(&p) : 0;
+  h->nframes = 0;
+  return (uint32_t)(p - r);
+}
+/* The header fields of machine m: loading a State reads none of them, so
+** that a step reads only those of the machines it looks at. */
+static inline MachHdr *vs_hdr(WMachine *m) {
+  if (__builtin_expect(!m->hdr_read, 0)) {
+    m->body = vs_read_header(m->orig, &m->h);
+    m->hdr_read = 1;
+  }
+  return &m->h;
 }
 /* The events in the inbox of undecoded record m, one by one: start at
 ** *p = m->orig + m->body and call m->h.ninbox times. */

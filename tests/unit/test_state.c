@@ -238,7 +238,7 @@ static uint16_t reached_flags(const char *src, uint32_t max, uint32_t *nms) {
     VmChoices ch = {0};
     vm_choices(vm, (uint8_t *)r.states[i].data, r.states[i].len, &ch);
     vm_choices_fini(&ch);
-    for (uint32_t k = 0; k < vm->nms; k++) flags |= vm->ms[k].h.flags;
+    for (uint32_t k = 0; k < vm->nms; k++) flags |= vs_hdr(&vm->ms[k])->flags;
     if (vm->nms > *nms) *nms = vm->nms;
   }
   reached_fini(&r);
