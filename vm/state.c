@@ -43,7 +43,8 @@ static __attribute__((noinline)) int uv_get_long(const uint8_t **p, const uint8_
 static unsigned uv_size(uint32_t x) { return x < 1u << 7 ? 1 : x < 1u << 14 ? 2 : x < 1u << 21 ? 3 : x < 1u << 28 ? 4 : 5; }
 
 /* Write x as a uv at p; returns its size. */
-static unsigned uv_put(uint8_t *p, uint32_t x) {
+static inline unsigned uv_put(uint8_t *p, uint32_t x) {
+  if (x < 0x80) { p[0] = (uint8_t)x; return 1; }
   unsigned n = 0;
   while (x >= 0x80) { p[n++] = (uint8_t)(x | 0x80); x >>= 7; }
   p[n++] = (uint8_t)x;
@@ -96,9 +97,10 @@ int vs_load(Vm *vm, const uint8_t *s, size_t len) {
   uint32_t nrec = (uint32_t)vm->nspecs + nms;
   for (uint32_t i = 0; i < nrec; i++) {
     WMachine *m = i < vm->nspecs ? &vm->sp[i] : &vm->ms[i - vm->nspecs];
-    const uint8_t *at = p;
+    const uint8_t *at = p, *q = p;   /* q: p's address is not taken, so p stays in a register */
     uint32_t rlen;
-    if (!record_len(&p, end, &rlen) || rlen == 0) return 0;
+    if (!record_len(&q, end, &rlen) || rlen == 0) return 0;
+    p = q;
     m->pre = (uint8_t)(p - at);
     m->orig = p;
     m->orig_len = rlen;
@@ -378,16 +380,16 @@ void vs_enqueue(Vm *vm, WMachine *m, uint32_t ev, Value payload) {
 /* ---------------------------------------------------------------------- */
 /* Reading and checking States from outside.                               */
 
+/* A State the VM wrote: read without bounds, as vs_load reads records. */
 uint64_t vm_hot_specs(Vm *vm, const uint8_t *s, size_t len) {
-  const uint8_t *p = s, *end = s + len;
-  StateHdr sh;
-  uint32_t nms;
+  if (!len) return 0;
+  const uint8_t *p = s + 1;
+  vs_uv(&p);                         /* the machine count */
+  if (s[0]) { vs_uv(&p); vs_uv(&p); }   /* a pending choice: machine, options */
   uint64_t mask = 0;
-  if (!parse_state_header(&p, end, &sh, &nms)) return 0;
   for (uint16_t i = 0; i < vm->t.nspecs && i < 64; i++) {
-    uint32_t rlen;
+    uint32_t rlen = vs_uv(&p);
     MachHdr h;
-    if (!record_len(&p, end, &rlen) || rlen == 0) return mask;
     vs_read_header(p, &h);
     if (vm->p->machines[h.type].states[h.state].hot) mask |= 1ull << i;
     p += rlen;

@@ -223,7 +223,9 @@ size_t val_encode(const Value *v, uint8_t *out) {
   switch (v->tag) {
   case VT_NULL: out[0] = TG_NULL; return 1;
   case VT_BOOL: out[0] = v->u.i ? TG_TRUE : TG_FALSE; return 1;
-  case VT_INT: return int_put(v->u.i, out);
+  case VT_INT:
+    if ((uint64_t)v->u.i < 128) { out[0] = (uint8_t)(TG_INT_INLINE + v->u.i); return 1; }   /* the usual case */
+    return int_put(v->u.i, out);
   case VT_FLOAT: out[0] = TG_FLOAT; memcpy(out + 1, &v->u.f, 8); return 9;
   case VT_EVENT: return id_put(out, TG_EVENT, (uint64_t)v->u.i);
   case VT_MACHINE:
@@ -494,7 +496,13 @@ Value val_tuple(ValArena *a, uint16_t shape, const Value *elems, int n) {
   return compound(p, h + body);
 }
 
-int val_tuple_count(const Value *t) { return (int)count_of(t->u.p); }
+/* count_of for a tuple, without the table: the count follows a length
+** field of 1, 2 or 4 bytes ((tag - TG_TUPLE) % 3 says which). */
+int val_tuple_count(const Value *t) {
+  const uint8_t *p = t->u.p;
+  unsigned wi = (unsigned)(p[0] - TG_TUPLE) % 3;
+  return wi == 0 ? p[2] : wi == 1 ? rd16(p + 3) : (int)rd32(p + 5);
+}
 
 /* Element i of a tuple, seq or set, or entry i (its key) of a map. */
 static const uint8_t *nth_ptr(const Value *c, uint32_t i) {

@@ -36,13 +36,19 @@ typedef struct InboxEntry {
 
 /* A machine or spec during a step. */
 typedef struct WMachine {
+  /* Set by vs_load (kept together: loading writes one cache line per record). */
   const uint8_t *orig;   /* its record in the input State, or NULL if new */
   uint32_t orig_len;     /* bytes of the record */
+  uint32_t rec;          /* record index in the State (specs first) */
   uint8_t pre;           /* bytes of the record's length before orig */
+  uint8_t hdr_read;      /* h and body are valid: read them through vs_hdr, which reads them if not */
+  uint8_t decoded;       /* the fields from vars on are authoritative */
+  /* A machine that is only sent to in a step is not decoded: the events go
+  ** here and are appended to a copy of its record when the State is written. */
+  uint32_t nappended, appended_cap;
+  InboxEntry *appended;  /* scratch; nappended entries */
   uint32_t body;         /* hdr_read: where the inbox entries start in orig (after the header fields) */
   MachHdr h;             /* hdr_read: from orig (h.nframes: once decoded), then kept current */
-  uint8_t hdr_read;      /* h and body are valid: read them through vs_hdr, which reads them if not */
-  int decoded;           /* the fields below are authoritative */
   Value *vars;           /* h.type's nvars values (scratch) */
   uint32_t vars_at, vars_end; /* decoded: where the variables lie in orig */
   int vars_dirty;        /* a variable was assigned (else orig's bytes are reused) */
@@ -52,11 +58,6 @@ typedef struct WMachine {
   uint32_t frames_len;
   InboxEntry *inbox;     /* scratch; h.ninbox entries */
   uint32_t inbox_cap;
-  /* A machine that is only sent to in a step is not decoded: the events go
-  ** here and are appended to a copy of its record when the State is written. */
-  InboxEntry *appended;  /* scratch; nappended entries */
-  uint32_t nappended, appended_cap;
-  uint32_t rec;          /* record index in the State (specs first) */
 } WMachine;
 
 /* An activation record.  Machines' frames start at index 0; a spec's
