@@ -1,9 +1,18 @@
-/* state.c: State bytes and the working machines of a step.  vs_load sets
-** up a State's records, reading only their header fields; vs_decode
-** decodes the ones a step touches; vs_write writes the successor, copying
-** untouched records as bytes and encoding touched ones canonically.  Also
-** the validation of State bytes from outside (vm_state_valid).  The layout
-** is vm/state.h; what a step does with the machines is vm/step.c's. */
+/* state.c: State bytes and the working machines of a step.  vs_load finds
+** a State's records (their header fields are read when first asked for:
+** vs_hdr); vs_decode decodes the ones a step touches; vs_write writes the
+** successor, copying untouched records as bytes and encoding touched ones.
+** Also the validation of State bytes from outside (vm_state_valid).  The
+** layout is vm/state.h; what a step does with the machines is vm/step.c's.
+**
+** Canonical bytes: each program state has one encoding, because every
+** writer here emits the one form vm/state.h allows (shortest varints,
+** sections exactly when their flag is set, flags derived from the data:
+** RF_INBOX from the inbox count) and values come in their canonical
+** encodings (vm/value.c).  Copying a record's bytes instead of encoding it
+** again is therefore the same as encoding it: what was canonical stays so.
+** vm_state_valid accepts nothing else, so bytes from outside that pass it
+** are the encoding this VM would have written. */
 #include <config.h>
 #include "vm/vm_impl.h"
 #include <assert.h>
@@ -179,6 +188,8 @@ void vs_decode(Vm *vm, WMachine *m) {
 
 /* ---------------------------------------------------------------------- */
 /* Writing a State.                                                        */
+/* Writers append to a Buf through need(), which keeps room for Buf's NUL;
+** vs_write writes the NUL once at the end. */
 
 /* Room for n more bytes in b (and its NUL). */
 static inline void need(Buf *b, size_t n) {
@@ -220,6 +231,7 @@ static void put_header(Buf *b, const MachHdr *h, uint32_t ninbox) {
   b->len += (size_t)(p - p0);
 }
 
+/* n inbox entries: uv event, payload. */
 static void put_events(Buf *b, const InboxEntry *e, uint32_t n) {
   for (uint32_t i = 0; i < n; i++) {
     put_uv(b, e[i].event);
@@ -227,7 +239,10 @@ static void put_events(Buf *b, const InboxEntry *e, uint32_t n) {
   }
 }
 
-/* The record of decoded m, in its canonical form. */
+/* The record of decoded m, in its canonical form.  Its variables' bytes
+** are reused when none was assigned, its saved frames' bytes always (they
+** are only rewritten by vs_save_frames); a halted machine keeps only its
+** header fields. */
 static void encode_record(Vm *vm, const WMachine *m, Buf *b) {
   const MachHdr *h = &m->h;
   assert(!h->nframes || (h->flags & (MF_RUNNING | MF_RECEIVE)));
@@ -275,11 +290,41 @@ static void close_record(Buf *b, size_t start) {
   uv_put((uint8_t *)b->data + start, len);
 }
 
-/* Append the State to out.  Untouched records that lie one after another
-** in the input are copied with one memcpy (a run), their lengths
-** included; the others are written one by one. */
+/* Untouched records waiting to be copied: they lie one after another in
+** the input, lengths included. */
+typedef struct Run {
+  const uint8_t *at;     /* the first one's length, in the input; NULL: none */
+  size_t len;            /* bytes of them all */
+} Run;
+
+/* Write records m[0..n) to out: untouched ones join the run (copied with
+** one memcpy when it ends), the others are encoded or appended to. */
+static inline void write_records(Vm *vm, Buf *out, const WMachine *m, uint32_t n, Run *run) {
+  for (const WMachine *end = m + n; m < end; m++) {
+    if (!m->decoded && !m->nappended) {
+      const uint8_t *at = m->orig - m->pre;
+      if (run->at && run->at + run->len == at) {
+        run->len += m->pre + m->orig_len;
+        continue;
+      }
+      if (run->at) put_bytes(out, run->at, run->len);
+      run->at = at;
+      run->len = m->pre + m->orig_len;
+      continue;
+    }
+    if (run->at) { put_bytes(out, run->at, run->len); run->at = NULL; }
+    size_t start = out->len;
+    put_u8(out, 0);
+    if (m->decoded) encode_record(vm, m, out);
+    else append_record(m, out);
+    close_record(out, start);
+  }
+}
+
+/* Append the State to out: its header, then the specs' records and the
+** machines'.  hint: the input's size, for one allocation up front (the
+** successor is rarely much larger). */
 void vs_write(Vm *vm, Buf *out, size_t hint) {
-  const uint32_t nspecs = vm->nspecs, nrec = nspecs + vm->nms;
   need(out, hint + hint / 4 + 64);
   const StateHdr *h = &vm->hdr;
   put_u8(out, (uint8_t)h->choice_kind);
@@ -288,36 +333,19 @@ void vs_write(Vm *vm, Buf *out, size_t hint) {
     put_uv(out, h->choice_machine);
     put_uv(out, h->choice_n);
   }
-  const WMachine *sp = vm->sp, *ms = vm->ms;
-  const uint8_t *run = NULL;   /* start of the pending run in the input */
-  size_t run_len = 0;
-  for (uint32_t i = 0; i < nrec; i++) {
-    const WMachine *m = i < nspecs ? &sp[i] : &ms[i - nspecs];
-    if (!m->decoded && !m->nappended) {
-      const uint8_t *at = m->orig - m->pre;
-      if (run && run + run_len == at) {
-        run_len += m->pre + m->orig_len;
-        continue;
-      }
-      if (run) put_bytes(out, run, run_len);
-      run = at;
-      run_len = m->pre + m->orig_len;
-      continue;
-    }
-    if (run) { put_bytes(out, run, run_len); run = NULL; }
-    size_t start = out->len;
-    put_u8(out, 0);
-    if (m->decoded) encode_record(vm, m, out);
-    else append_record(m, out);
-    close_record(out, start);
-  }
-  if (run) put_bytes(out, run, run_len);
+  Run run = {NULL, 0};
+  write_records(vm, out, vm->sp, vm->nspecs, &run);
+  write_records(vm, out, vm->ms, vm->nms, &run);
+  if (run.at) put_bytes(out, run.at, run.len);
   out->data[out->len] = 0;   /* Buf's NUL; need() left room for it */
 }
 
 /* ---------------------------------------------------------------------- */
 /* Saved frames.                                                           */
 
+/* Frames are written outermost first, each as uv fun, uv pc, uv operand
+** count, its locals, its operands (vm/state.h); m->frames then points to
+** arena memory holding them, valid for the step. */
 void vs_save_frames(Vm *vm, WMachine *m) {
   Buf b = vm->frames_buf;   /* scratch kept across steps (no malloc per step) */
   b.len = 0;
@@ -341,6 +369,8 @@ void vs_save_frames(Vm *vm, WMachine *m) {
   vm->frames_buf = b;
 }
 
+/* The inverse of vs_save_frames: the frames pushed again with their pcs,
+** locals and operands; m keeps no saved frames afterwards. */
 void vs_restore_frames(Vm *vm, WMachine *m, uint32_t id) {
   vm->nfr = vm->nstack = vm->nlocals = 0;
   const uint8_t *p = m->frames;
@@ -364,6 +394,8 @@ void vs_restore_frames(Vm *vm, WMachine *m, uint32_t id) {
 /* ---------------------------------------------------------------------- */
 /* Working inboxes.                                                        */
 
+/* The inbox lives in the step's arena and grows by copying (the old array
+** is left to the arena); payloads keep pointing where they did. */
 void vs_enqueue(Vm *vm, WMachine *m, uint32_t ev, Value payload) {
   if (m->h.ninbox == m->inbox_cap) {
     uint32_t cap = m->inbox_cap * 2 + 4;
@@ -379,6 +411,10 @@ void vs_enqueue(Vm *vm, WMachine *m, uint32_t ev, Value payload) {
 
 /* ---------------------------------------------------------------------- */
 /* Reading and checking States from outside.                               */
+/* The check_* functions walk bytes that may be anything: every read is
+** bounded by the record's end, every count is checked against the bytes
+** left before anything is allocated for it, and every value goes through
+** val_decode, which refuses non-canonical encodings. */
 
 /* A State the VM wrote: read without bounds, as vs_load reads records. */
 uint64_t vm_hot_specs(Vm *vm, const uint8_t *s, size_t len) {
@@ -476,6 +512,8 @@ static int check_record(const Vm *vm, const uint8_t *r, uint32_t len, int spec) 
   return p == end;
 }
 
+/* One bounded walk: the State header, every record in full (check_record),
+** nothing after the last; the Vm is only read (its program and test). */
 int vm_state_valid(const Vm *vm, const uint8_t *s, size_t len) {
   const uint8_t *p = s, *end = s + len;
   StateHdr h;

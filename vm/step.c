@@ -151,11 +151,14 @@ WMachine *vm_new_record(Vm *vm, uint16_t type, int spec, uint32_t *id_out) {
   return m;
 }
 
+/* Take entry i out of decoded m's inbox, keeping the order of the rest. */
 static void inbox_remove(WMachine *m, uint32_t i) {
   memmove(&m->inbox[i], &m->inbox[i + 1], (m->h.ninbox - i - 1) * sizeof(InboxEntry));
   m->h.ninbox--;
 }
 
+/* Halt decoded m: it keeps its type and state, loses its flags, frames
+** and inbox (its record becomes its header fields alone). */
 static void halt_machine(Vm *vm, WMachine *m, uint32_t id) {
   logf_(vm, "<HaltLog> '%s' halted in state '%s'.", vm_machine_text(vm, id), vm_state_name(vm, m));
   vm_note(vm, VE_HALT, id, 0, 0, m->h.state, 0, val_null());
@@ -330,6 +333,8 @@ const char *vm_value_text(Vm *vm, const Value *v) {
 
 const char *vm_machine_text(Vm *vm, uint32_t id) { return cb_machine(vm, id); }
 
+/* Scratch reset at the start of every call that runs or loads: the arena
+** (values and working records of the last call are gone), events, stacks. */
 static void begin(Vm *vm) {
   valarena_reset(&vm->va);
   vm->nevents = 0;

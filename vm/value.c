@@ -2,7 +2,17 @@
 ** Compound operations build a new encoding in the ValArena, sized exactly
 ** before it is written; nothing is modified in place, so encodings can be
 ** shared freely within a step.  val_decode is the only function that
-** trusts nothing: everything else assumes well-formed encodings. */
+** trusts nothing: everything else assumes well-formed encodings.
+**
+** One encoding per value: each writer picks the shortest form (an int in
+** its tag if it fits, else the fewest bytes; the narrowest length fields
+** for a compound's body, chosen again whenever a compound is rebuilt, so
+** a collection that shrinks gets narrower fields too), and sets and maps
+** keep their elements in the canonical order.  Scalars are big-endian so
+** that, among encodings of one length, memcmp orders non-negative numbers
+** numerically; length and count fields are little-endian (read with
+** memcpy).  The tag alone gives a scalar's size (an enum's: with its
+** value's tag), so skipping never decodes. */
 #include <config.h>
 #include "vm/value.h"
 #include <assert.h>
@@ -75,13 +85,18 @@ static unsigned nbytes(uint64_t x) {
   return k;
 }
 
-/* ---- ints: 0..127 in the tag; others in as few bytes as hold them ---- */
+/* ---- ints: 0..127 in the tag; others in as few bytes as hold them ----
+** A positive int takes the bytes of its magnitude; a negative one the low
+** bytes of its two's complement, as many as keep the sign (k bytes hold
+** -2^(8k) .. -1 once the tag says negative), so both are minimal. */
 
+/* Bytes of v's encoding. */
 static size_t int_size(int64_t v) {
   if (v >= 0 && v < 128) return 1;
   return 1 + nbytes(v > 0 ? (uint64_t)v : ~(uint64_t)v);
 }
 
+/* Write v's encoding at out (int_size(v) bytes); returns its size. */
 static size_t int_put(int64_t v, uint8_t *out) {
   if (v >= 0 && v < 128) { out[0] = (uint8_t)(TG_INT_INLINE + v); return 1; }
   unsigned k = nbytes(v > 0 ? (uint64_t)v : ~(uint64_t)v);
@@ -94,6 +109,7 @@ static size_t int_put(int64_t v, uint8_t *out) {
 static size_t int_len(uint8_t t) { return t >= TG_INT_INLINE ? 1 : 2 + (size_t)((t - TG_POS) % 8); }
 static int is_int_tag(uint8_t t) { return t >= TG_INT_INLINE || (t >= TG_POS && t < TG_EVENT); }
 
+/* Read the int encoding at p (well formed) into *v; returns its size. */
 static size_t int_get(const uint8_t *p, int64_t *v) {
   uint8_t t = p[0];
   if (t >= TG_INT_INLINE) { *v = t - TG_INT_INLINE; return 1; }
@@ -141,7 +157,11 @@ static Value compound(const uint8_t *p, size_t len) {
   return v;
 }
 
-/* ---- compound headers ---- */
+/* ---- compound headers ----
+** [tag][body length][count][a tuple's shape], the two fields w bytes wide
+** (the tag says w); the empty string, seq, set and map are the tag alone.
+** The count is not above the body length (each element takes a byte at
+** least), so the field that holds one holds the other. */
 
 /* Header bytes and body bytes of the well-formed compound encoding at p. */
 static size_t hdr_len(const uint8_t *p) { return CT[p[0] - TG_STRING].hlen; }
@@ -320,7 +340,9 @@ typedef struct DecFrame {
 } DecFrame;
 
 /* Size of the scalar encoding at p (room bytes there), if it is the one
-** and only encoding of its value; else 0. */
+** and only encoding of its value; else 0.  The test is by construction:
+** decode it, encode the value again (floats made canonical first), and
+** compare; so whatever the encoder would never write is refused. */
 static size_t check_scalar(const uint8_t *p, size_t room) {
   uint8_t t = p[0];
   size_t sz;

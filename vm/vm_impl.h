@@ -36,13 +36,16 @@ typedef struct InboxEntry {
 
 /* A machine or spec during a step. */
 typedef struct WMachine {
-  /* Set by vs_load (kept together: loading writes one cache line per record). */
+  /* Set by vs_load, kept in one cache line (loading touches one per
+  ** record).  decoded and nappended lie in different 8-byte words: the
+  ** compiler reads them together when it can, and one load of bytes that
+  ** separate stores just wrote stalls. */
   const uint8_t *orig;   /* its record in the input State, or NULL if new */
   uint32_t orig_len;     /* bytes of the record */
-  uint32_t rec;          /* record index in the State (specs first) */
+  uint8_t decoded;       /* the fields from vars on are authoritative */
   uint8_t pre;           /* bytes of the record's length before orig */
   uint8_t hdr_read;      /* h and body are valid: read them through vs_hdr, which reads them if not */
-  uint8_t decoded;       /* the fields from vars on are authoritative */
+  uint32_t rec;          /* record index in the State (specs first) */
   /* A machine that is only sent to in a step is not decoded: the events go
   ** here and are appended to a copy of its record when the State is written. */
   uint32_t nappended, appended_cap;
