@@ -117,10 +117,8 @@ struct Vm {
   Buf frames_buf;        /* save_frames: scratch */
 };
 
+/* What vm_run and the functions around it end in. */
 enum { R_DONE, R_SUSPEND, R_BUG };
-
-static inline uint32_t rd32(const uint8_t *p) { uint32_t x; memcpy(&x, p, 4); return x; }
-static inline uint16_t rd16(const uint8_t *p) { uint16_t x; memcpy(&x, p, 2); return x; }
 
 /* The machine or spec frame f runs for. */
 static inline WMachine *vm_who(Vm *vm, const Frame *f) {
