@@ -2,10 +2,21 @@
 ** Compound operations build a new encoding in the ValArena, sized exactly
 ** before it is written; nothing is modified in place, so encodings can be
 ** shared freely within a step.  val_decode is the only function that
-** trusts nothing: everything else assumes well-formed encodings. */
+** trusts nothing: everything else assumes well-formed encodings.
+**
+** One encoding per value: each writer picks the shortest form (an int in
+** its tag if it fits, else the fewest bytes; the narrowest length fields
+** for a compound's body, chosen again whenever a compound is rebuilt, so
+** a collection that shrinks gets narrower fields too), and sets and maps
+** keep their elements in the canonical order.  Scalars are big-endian so
+** that, among encodings of one length, memcmp orders non-negative numbers
+** numerically; length and count fields are little-endian (read with
+** memcpy).  The tag alone gives a scalar's size (an enum's: with its
+** value's tag), so skipping never decodes. */
 #include <config.h>
 #include "vm/value.h"
 #include <assert.h>
+#include <stddef.h>
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
@@ -13,16 +24,101 @@
 #include <string.h>
 #include <xxhash.h>
 
-/* Header bytes of each compound encoding, before its elements. */
-enum { STR_HDR = 5, COLL_HDR = 9 };
+/* ---- the tags (value.h gives the format) ---- */
+enum {
+  TG_NULL = 0x00, TG_FALSE = 0x01, TG_TRUE = 0x02, TG_FLOAT = 0x03,
+  TG_POS = 0x04,         /* + k-1: an int >= 128 in k = 1..8 bytes, big-endian */
+  TG_NEG = 0x0c,         /* + k-1: an int < 0, its low k = 1..8 bytes, big-endian */
+  TG_EVENT = 0x14,       /* + 0, 1, 2: an event id in 1, 2, 4 bytes, big-endian */
+  TG_MACHINE = 0x17,     /* + 0, 1, 2: a machine id >= 64 in 1, 2, 4 bytes, big-endian */
+  TG_ENUM = 0x1a,        /* + 0, 1: the enum id in 1, 2 bytes, big-endian; then the value as an int */
+  TG_STRING = 0x1c,      /* + 0: ""; + 1, 2, 3: the byte count in 1, 2, 4 bytes */
+  TG_TUPLE = 0x20,       /* + 0, 1, 2: fields of 1, 2, 4 bytes, 1-byte shape; + 3, 4, 5: 2-byte shape */
+  TG_SEQ = 0x26, TG_SET = 0x2a, TG_MAP = 0x2e,   /* + 0: empty; + 1, 2, 3: fields of 1, 2, 4 bytes */
+  TG_END = 0x32,         /* 0x32 .. 0x3f are not tags */
+  TG_MACH_INLINE = 0x40, /* + id: machine id 0..63 */
+  TG_INT_INLINE = 0x80,  /* + i: int 0..127 */
+};
 /* Deepest nesting val_decode accepts: deeper input is refused, so that the
 ** recursive printers never run out of stack on values read from a file. */
 enum { MAX_DEPTH = 1000 };
+
+/* The tags from TG_STRING on: header bytes (tag, length field, count
+** field, a tuple's shape), the width of the length and count fields (0:
+** empty, no fields), and the ValTag. */
+static const struct { uint8_t hlen, w, vt; } CT[TG_END - TG_STRING] = {
+  {1, 0, VT_STRING}, {2, 1, VT_STRING}, {3, 2, VT_STRING}, {5, 4, VT_STRING},
+  {4, 1, VT_TUPLE}, {6, 2, VT_TUPLE}, {10, 4, VT_TUPLE}, {5, 1, VT_TUPLE}, {7, 2, VT_TUPLE}, {11, 4, VT_TUPLE},
+  {1, 0, VT_SEQ}, {3, 1, VT_SEQ}, {5, 2, VT_SEQ}, {9, 4, VT_SEQ},
+  {1, 0, VT_SET}, {3, 1, VT_SET}, {5, 2, VT_SET}, {9, 4, VT_SET},
+  {1, 0, VT_MAP}, {3, 1, VT_MAP}, {5, 2, VT_MAP}, {9, 4, VT_MAP},
+};
+_Static_assert(sizeof CT / sizeof CT[0] == 22, "compound tags");
+static const uint8_t WIDTH[3] = {1, 2, 4};
 
 static uint16_t rd16(const uint8_t *p) { uint16_t x; memcpy(&x, p, 2); return x; }
 static uint32_t rd32(const uint8_t *p) { uint32_t x; memcpy(&x, p, 4); return x; }
 static void wr16(uint8_t *p, uint16_t x) { memcpy(p, &x, 2); }
 static void wr32(uint8_t *p, uint32_t x) { memcpy(p, &x, 4); }
+
+/* A length or count field of w (1, 2 or 4) bytes, little-endian. */
+static uint32_t rdw(const uint8_t *p, unsigned w) { return w == 1 ? p[0] : w == 2 ? rd16(p) : rd32(p); }
+static void wrw(uint8_t *p, unsigned w, uint32_t x) {
+  if (w == 1) p[0] = (uint8_t)x; else if (w == 2) wr16(p, (uint16_t)x); else wr32(p, x);
+}
+/* Index into WIDTH of the narrowest field that holds x. */
+static unsigned wsel(uint64_t x) { return x <= 0xff ? 0 : x <= 0xffff ? 1 : 2; }
+
+/* k big-endian bytes; the low k bytes of x. */
+static uint64_t rdbe(const uint8_t *p, unsigned k) {
+  uint64_t x = 0;
+  for (unsigned i = 0; i < k; i++) x = x << 8 | p[i];
+  return x;
+}
+static void wrbe(uint8_t *p, unsigned k, uint64_t x) {
+  for (unsigned i = k; i-- > 0; x >>= 8) p[i] = (uint8_t)x;
+}
+/* Bytes (1..8) that hold x without its leading zero bytes. */
+static unsigned nbytes(uint64_t x) {
+  unsigned k = 1;
+  while (k < 8 && x >> (8 * k)) k++;
+  return k;
+}
+
+/* ---- ints: 0..127 in the tag; others in as few bytes as hold them ----
+** A positive int takes the bytes of its magnitude; a negative one the low
+** bytes of its two's complement, as many as keep the sign (k bytes hold
+** -2^(8k) .. -1 once the tag says negative), so both are minimal. */
+
+/* Bytes of v's encoding. */
+static size_t int_size(int64_t v) {
+  if (v >= 0 && v < 128) return 1;
+  return 1 + nbytes(v > 0 ? (uint64_t)v : ~(uint64_t)v);
+}
+
+/* Write v's encoding at out (int_size(v) bytes); returns its size. */
+static size_t int_put(int64_t v, uint8_t *out) {
+  if (v >= 0 && v < 128) { out[0] = (uint8_t)(TG_INT_INLINE + v); return 1; }
+  unsigned k = nbytes(v > 0 ? (uint64_t)v : ~(uint64_t)v);
+  out[0] = (uint8_t)((v > 0 ? TG_POS : TG_NEG) + k - 1);
+  wrbe(out + 1, k, (uint64_t)v);
+  return 1 + k;
+}
+
+/* Size of the int encoding whose tag is t (an int tag). */
+static size_t int_len(uint8_t t) { return t >= TG_INT_INLINE ? 1 : 2 + (size_t)((t - TG_POS) % 8); }
+static int is_int_tag(uint8_t t) { return t >= TG_INT_INLINE || (t >= TG_POS && t < TG_EVENT); }
+
+/* Read the int encoding at p (well formed) into *v; returns its size. */
+static size_t int_get(const uint8_t *p, int64_t *v) {
+  uint8_t t = p[0];
+  if (t >= TG_INT_INLINE) { *v = t - TG_INT_INLINE; return 1; }
+  unsigned k = (unsigned)(t - TG_POS) % 8 + 1;
+  uint64_t u = rdbe(p + 1, k);
+  if (t >= TG_NEG && k < 8) u |= ~0ull << (8 * k);   /* sign-extend */
+  *v = (int64_t)u;
+  return 1 + k;
+}
 
 /* ---- arena ---- */
 
@@ -51,56 +147,122 @@ Value val_event(uint32_t id) { Value v = {0}; v.tag = VT_EVENT; v.u.i = id; retu
 Value val_machine(uint32_t id) { Value v = {0}; v.tag = VT_MACHINE; v.u.i = id; return v; }
 Value val_enum(uint16_t enum_id, int64_t x) { Value v = {0}; v.tag = VT_ENUM; v.aux = enum_id; v.u.i = x; return v; }
 
-/* A Value for the compound encoding of len bytes at p (tag at p[0]). */
+/* A Value for the compound encoding of len bytes at p. */
 static Value compound(const uint8_t *p, size_t len) {
-  assert(len <= UINT32_MAX);
+  assert(len <= UINT32_MAX && p[0] >= TG_STRING && p[0] < TG_END);
   Value v = {0};
-  v.tag = p[0];
+  v.tag = CT[p[0] - TG_STRING].vt;
   v.len = (uint32_t)len;
   v.u.p = p;
   return v;
 }
 
+/* ---- compound headers ----
+** [tag][body length][count][a tuple's shape], the two fields w bytes wide
+** (the tag says w); the empty string, seq, set and map are the tag alone.
+** The count is not above the body length (each element takes a byte at
+** least), so the field that holds one holds the other. */
+
+/* Header bytes and body bytes of the well-formed compound encoding at p. */
+static size_t hdr_len(const uint8_t *p) { return CT[p[0] - TG_STRING].hlen; }
+static uint32_t body_len(const uint8_t *p) {
+  unsigned w = CT[p[0] - TG_STRING].w;
+  return w ? rdw(p + 1, w) : 0;
+}
+/* Elements of a tuple, seq, set or map (entries of a map); bytes of a string. */
+static uint32_t count_of(const uint8_t *p) {
+  unsigned w = CT[p[0] - TG_STRING].w;
+  if (!w) return 0;
+  return p[0] < TG_TUPLE ? rdw(p + 1, w) : rdw(p + 1 + w, w);
+}
+
+/* Header bytes of a compound of type vt with body bytes and n elements
+** (a tuple: of that shape). */
+static size_t hdr_size(uint8_t vt, size_t body, uint16_t shape) {
+  if (vt == VT_TUPLE) return 1 + 2 * (size_t)WIDTH[wsel(body)] + (shape > 0xff ? 2 : 1);
+  if (body == 0) return 1;
+  return 1 + (size_t)WIDTH[wsel(body)] * (vt == VT_STRING ? 1 : 2);
+}
+
+/* Write that header at p; returns its size (hdr_size). */
+static size_t hdr_put(uint8_t *p, uint8_t vt, size_t body, uint32_t n, uint16_t shape) {
+  assert(body <= UINT32_MAX);
+  unsigned wi = wsel(body), w = WIDTH[wi];
+  if (vt == VT_TUPLE) {
+    unsigned wide = shape > 0xff;
+    p[0] = (uint8_t)(TG_TUPLE + wi + 3 * wide);
+    wrw(p + 1, w, (uint32_t)body);
+    wrw(p + 1 + w, w, n);
+    if (wide) wr16(p + 1 + 2 * w, shape); else p[1 + 2 * w] = (uint8_t)shape;
+    return 1 + 2 * w + 1 + wide;
+  }
+  uint8_t base = vt == VT_STRING ? TG_STRING : vt == VT_SEQ ? TG_SEQ : vt == VT_SET ? TG_SET : TG_MAP;
+  if (body == 0) { p[0] = base; return 1; }
+  p[0] = (uint8_t)(base + 1 + wi);
+  wrw(p + 1, w, (uint32_t)body);
+  if (vt == VT_STRING) return 1 + w;
+  wrw(p + 1 + w, w, n);
+  return 1 + 2 * w;
+}
+
 Value val_string(ValArena *a, const char *s, size_t n) {
-  assert(n <= UINT32_MAX - STR_HDR);
-  uint8_t *p = valarena_alloc(a, STR_HDR + n);
-  p[0] = VT_STRING;
-  wr32(p + 1, (uint32_t)n);
-  if (n) memcpy(p + STR_HDR, s, n);
-  return compound(p, STR_HDR + n);
+  assert(n <= UINT32_MAX - 8);
+  size_t h = hdr_size(VT_STRING, n, 0);
+  uint8_t *p = valarena_alloc(a, h + n);
+  hdr_put(p, VT_STRING, n, 0, 0);
+  if (n) memcpy(p + h, s, n);
+  return compound(p, h + n);
 }
 
 /* ---- encoding ---- */
 
-/* Encoded size of a scalar tag; 0 for compound or unknown tags. */
-static size_t scalar_size(uint8_t tag) {
-  switch (tag) {
-  case VT_NULL: return 1;
-  case VT_BOOL: return 2;
-  case VT_INT: case VT_FLOAT: return 9;
-  case VT_EVENT: case VT_MACHINE: return 5;
-  case VT_ENUM: return 11;
-  default: return 0;
+/* Bytes of an event or machine id in its 1-, 2- or 4-byte form. */
+static size_t id_size(uint64_t id) { return 1 + (size_t)WIDTH[wsel(id)]; }
+
+size_t val_enc_size(const Value *v) {
+  switch (v->tag) {
+  case VT_NULL: case VT_BOOL: return 1;
+  case VT_INT: return int_size(v->u.i);
+  case VT_FLOAT: return 9;
+  case VT_EVENT: return id_size((uint64_t)v->u.i);
+  case VT_MACHINE: return v->u.i < 64 ? 1 : id_size((uint64_t)v->u.i);
+  case VT_ENUM: return 1 + (v->aux > 0xff ? 2 : 1) + int_size(v->u.i);
+  default: return v->len;
   }
 }
 
-size_t val_enc_size(const Value *v) { return val_is_compound(v) ? v->len : scalar_size(v->tag); }
+/* An event (base TG_EVENT) or machine (TG_MACHINE) id in 1, 2 or 4 bytes. */
+static size_t id_put(uint8_t *out, uint8_t base, uint64_t id) {
+  unsigned wi = wsel(id);
+  out[0] = (uint8_t)(base + wi);
+  wrbe(out + 1, WIDTH[wi], id);
+  return 1 + WIDTH[wi];
+}
 
 size_t val_encode(const Value *v, uint8_t *out) {
-  out[0] = v->tag;
   switch (v->tag) {
-  case VT_NULL: return 1;
-  case VT_BOOL: out[1] = (uint8_t)(v->u.i != 0); return 2;
-  case VT_INT: memcpy(out + 1, &v->u.i, 8); return 9;
-  case VT_FLOAT: memcpy(out + 1, &v->u.f, 8); return 9;
-  case VT_EVENT: case VT_MACHINE: wr32(out + 1, (uint32_t)v->u.i); return 5;
-  case VT_ENUM: wr16(out + 1, v->aux); memcpy(out + 3, &v->u.i, 8); return 11;
+  case VT_NULL: out[0] = TG_NULL; return 1;
+  case VT_BOOL: out[0] = v->u.i ? TG_TRUE : TG_FALSE; return 1;
+  case VT_INT:
+    if ((uint64_t)v->u.i < 128) { out[0] = (uint8_t)(TG_INT_INLINE + v->u.i); return 1; }   /* the usual case */
+    return int_put(v->u.i, out);
+  case VT_FLOAT: out[0] = TG_FLOAT; memcpy(out + 1, &v->u.f, 8); return 9;
+  case VT_EVENT: return id_put(out, TG_EVENT, (uint64_t)v->u.i);
+  case VT_MACHINE:
+    if (v->u.i < 64) { out[0] = (uint8_t)(TG_MACH_INLINE + v->u.i); return 1; }
+    return id_put(out, TG_MACHINE, (uint64_t)v->u.i);
+  case VT_ENUM: {
+    unsigned k = v->aux > 0xff ? 2 : 1;
+    out[0] = (uint8_t)(TG_ENUM + k - 1);
+    wrbe(out + 1, k, v->aux);
+    return 1 + k + int_put(v->u.i, out + 1 + k);
+  }
   default: memcpy(out, v->u.p, v->len); return v->len;
   }
 }
 
 /* The encoding of any value: a compound's own bytes, or a scalar encoded
-** into tmp (at least 16 bytes).  *n receives the size. */
+** into tmp (at least VAL_SCALAR_MAX bytes).  *n receives the size. */
 static const uint8_t *enc_of(const Value *v, uint8_t *tmp, size_t *n) {
   if (val_is_compound(v)) { *n = v->len; return v->u.p; }
   *n = val_encode(v, tmp);
@@ -108,28 +270,57 @@ static const uint8_t *enc_of(const Value *v, uint8_t *tmp, size_t *n) {
 }
 
 size_t val_skip(const uint8_t *p) {
-  switch (p[0]) {
-  case VT_STRING: return STR_HDR + (size_t)rd32(p + 1);
-  case VT_TUPLE: case VT_SEQ: case VT_SET: case VT_MAP: return COLL_HDR + (size_t)rd32(p + 5);
-  default: return scalar_size(p[0]);
-  }
+  uint8_t t = p[0];
+  if (t >= TG_MACH_INLINE || t <= TG_TRUE) return 1;
+  if (t < TG_EVENT) return t == TG_FLOAT ? 9 : int_len(t);
+  if (t < TG_ENUM) return 1 + (size_t)WIDTH[(t - TG_EVENT) % 3];
+  if (t < TG_STRING) { size_t k = 1 + (size_t)(t - TG_ENUM); return 1 + k + int_len(p[1 + k]); }
+  return hdr_len(p) + body_len(p);
+}
+
+/* Set *v with two 8-byte stores (tag, aux and len make the first word).
+** Values are read back whole, and loading 8 bytes just stored in parts
+** stalls (store forwarding fails): val_load is on every decode. */
+_Static_assert(offsetof(Value, aux) == 2 && offsetof(Value, len) == 4 && offsetof(Value, u) == 8, "Value layout");
+static inline void set_value(Value *v, uint8_t tag, uint16_t aux, uint32_t len, uint64_t payload) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  uint64_t w = tag | (uint64_t)aux << 16 | (uint64_t)len << 32;
+  memcpy(v, &w, 8);
+#else
+  v->tag = tag;
+  v->pad = 0;
+  v->aux = aux;
+  v->len = len;
+#endif
+  memcpy(&v->u, &payload, 8);
 }
 
 size_t val_load(const uint8_t *p, Value *v) {
-  Value r = {0};
-  size_t n;
-  r.tag = p[0];
-  switch (p[0]) {
-  case VT_NULL: n = 1; break;
-  case VT_BOOL: r.u.i = p[1]; n = 2; break;
-  case VT_INT: memcpy(&r.u.i, p + 1, 8); n = 9; break;
-  case VT_FLOAT: memcpy(&r.u.f, p + 1, 8); n = 9; break;
-  case VT_EVENT: case VT_MACHINE: r.u.i = rd32(p + 1); n = 5; break;
-  case VT_ENUM: r.aux = rd16(p + 1); memcpy(&r.u.i, p + 3, 8); n = 11; break;
-  case VT_STRING: n = STR_HDR + (size_t)rd32(p + 1); r.len = (uint32_t)n; r.u.p = p; break;
-  default: n = COLL_HDR + (size_t)rd32(p + 5); r.len = (uint32_t)n; r.u.p = p; break;
+  uint8_t t = p[0];
+  if (t >= TG_INT_INLINE) { set_value(v, VT_INT, 0, 0, t - TG_INT_INLINE); return 1; }
+  if (t >= TG_MACH_INLINE) { set_value(v, VT_MACHINE, 0, 0, t - TG_MACH_INLINE); return 1; }
+  if (t <= TG_TRUE) { set_value(v, t == TG_NULL ? VT_NULL : VT_BOOL, 0, 0, t == TG_TRUE); return 1; }
+  if (t == TG_FLOAT) { uint64_t f; memcpy(&f, p + 1, 8); set_value(v, VT_FLOAT, 0, 0, f); return 9; }
+  if (t < TG_EVENT) {
+    int64_t i;
+    size_t n = int_get(p, &i);
+    set_value(v, VT_INT, 0, 0, (uint64_t)i);
+    return n;
   }
-  *v = r;
+  if (t < TG_ENUM) {
+    unsigned w = WIDTH[(t - TG_EVENT) % 3];
+    set_value(v, t < TG_MACHINE ? VT_EVENT : VT_MACHINE, 0, 0, rdbe(p + 1, w));
+    return 1 + w;
+  }
+  if (t < TG_STRING) {
+    unsigned k = 1u + (unsigned)(t - TG_ENUM);
+    int64_t i;
+    size_t n = 1 + k + int_get(p + 1 + k, &i);
+    set_value(v, VT_ENUM, (uint16_t)rdbe(p + 1, k), 0, (uint64_t)i);
+    return n;
+  }
+  size_t n = hdr_len(p) + body_len(p);
+  set_value(v, CT[t - TG_STRING].vt, 0, (uint32_t)n, (uint64_t)(uintptr_t)p);
   return n;
 }
 
@@ -148,6 +339,48 @@ typedef struct DecFrame {
   uint8_t kind;          /* VT_TUPLE, VT_SEQ, VT_SET or VT_MAP */
 } DecFrame;
 
+/* Size of the scalar encoding at p (room bytes there), if it is the one
+** and only encoding of its value; else 0.  The test is by construction:
+** decode it, encode the value again (floats made canonical first), and
+** compare; so whatever the encoder would never write is refused. */
+static size_t check_scalar(const uint8_t *p, size_t room) {
+  uint8_t t = p[0];
+  size_t sz;
+  if (t >= TG_MACH_INLINE || t <= TG_TRUE) return 1;
+  if (t >= TG_END) return 0;                       /* not a tag */
+  if (t < TG_EVENT) sz = t == TG_FLOAT ? 9 : int_len(t);
+  else if (t < TG_ENUM) sz = 1 + (size_t)WIDTH[(t - TG_EVENT) % 3];
+  else {
+    size_t k = 1 + (size_t)(t - TG_ENUM);
+    if (room < 2 + k || !is_int_tag(p[1 + k])) return 0;
+    sz = 1 + k + int_len(p[1 + k]);
+  }
+  if (sz > room) return 0;
+  /* The value's own encoding must be these bytes (minimal widths; for a
+  ** float, the canonical zero and NaN). */
+  Value v;
+  uint8_t tmp[VAL_SCALAR_MAX];
+  val_load(p, &v);
+  if (v.tag == VT_FLOAT) v = val_float(v.u.f);
+  return val_encode(&v, tmp) == sz && memcmp(tmp, p, sz) == 0 ? sz : 0;
+}
+
+/* Size of the compound encoding at p (room bytes there) and, in *nelems,
+** the element encodings its body holds; 0 if its header is not the
+** canonical one of a body that fits in room. */
+static size_t check_header(const uint8_t *p, size_t room, uint64_t *nelems) {
+  uint8_t t = p[0];
+  unsigned hl = CT[t - TG_STRING].hlen, w = CT[t - TG_STRING].w, vt = CT[t - TG_STRING].vt;
+  if (room < hl) return 0;
+  uint32_t body = w ? rdw(p + 1, w) : 0;
+  if (body > room - hl) return 0;
+  if (vt == VT_TUPLE ? WIDTH[wsel(body)] != w : (w == 0) != (body == 0) || (w && WIDTH[wsel(body)] != w))
+    return 0;                                      /* not the narrowest fields */
+  if (vt == VT_TUPLE && t >= TG_TUPLE + 3 && rd16(p + 1 + 2 * w) <= 0xff) return 0;
+  *nelems = vt == VT_STRING ? 0 : count_of(p) * (vt == VT_MAP ? 2ull : 1ull);
+  return hl + (size_t)body;
+}
+
 /* Validation is iterative, with an explicit stack, so that hostile input
 ** cannot exhaust the C stack.  Each element's extent is known from its
 ** header before its body is read, so set/map order is checked on the
@@ -165,35 +398,9 @@ size_t val_decode(const uint8_t *p, size_t n, Value *v) {
     uint64_t nelems = 0;
     if (room < 1) goto out;
     uint8_t tag = at[0];
-    switch (tag) {
-    case VT_STRING: {
-      if (room < STR_HDR) goto out;
-      uint32_t len = rd32(at + 1);
-      if (len > room - STR_HDR || len > UINT32_MAX - STR_HDR) goto out;
-      sz = STR_HDR + (size_t)len;
-      break;
-    }
-    case VT_TUPLE: case VT_SEQ: case VT_SET: case VT_MAP: {
-      if (room < COLL_HDR) goto out;
-      uint32_t body = rd32(at + 5);
-      if (body > room - COLL_HDR || body > UINT32_MAX - COLL_HDR) goto out;
-      sz = COLL_HDR + (size_t)body;
-      nelems = tag == VT_TUPLE ? rd16(at + 3) : rd32(at + 1);
-      if (tag == VT_MAP) nelems *= 2;
-      break;
-    }
-    default:
-      sz = scalar_size(tag);               /* 0: not a tag */
-      if (!sz || sz > room) goto out;
-      if (tag == VT_BOOL && at[1] > 1) goto out;
-      if (tag == VT_FLOAT) {   /* only the canonical zero and NaN */
-        double f;
-        memcpy(&f, at + 1, 8);
-        Value c = val_float(f);
-        if (memcmp(&c.u.f, at + 1, 8) != 0) goto out;
-      }
-      break;
-    }
+    int coll = tag >= TG_TUPLE && tag < TG_END;
+    sz = tag >= TG_STRING && tag < TG_END ? check_header(at, room, &nelems) : check_scalar(at, room);
+    if (!sz) goto out;
     if (depth) {
       DecFrame *top = &st[depth - 1];
       if (top->kind == VT_SET || (top->kind == VT_MAP && top->left % 2 == 0)) {
@@ -203,7 +410,7 @@ size_t val_decode(const uint8_t *p, size_t n, Value *v) {
       }
       top->left--;
     }
-    if (tag >= VT_TUPLE) {
+    if (coll) {
       if (depth == MAX_DEPTH) goto out;
       if (depth == cap) {
         DecFrame *bigger = xmalloc(2 * cap * sizeof *bigger);
@@ -212,8 +419,8 @@ size_t val_decode(const uint8_t *p, size_t n, Value *v) {
         st = bigger;
         cap *= 2;
       }
-      st[depth++] = (DecFrame){ at + sz, nelems, NULL, 0, tag };
-      at += COLL_HDR;
+      st[depth++] = (DecFrame){ at + sz, nelems, NULL, 0, CT[tag - TG_STRING].vt };
+      at += hdr_len(at);
     } else {
       at += sz;
     }
@@ -244,14 +451,14 @@ int val_equal(const Value *a, const Value *b) {
 }
 
 int val_compare(const Value *a, const Value *b) {
-  uint8_t ta[16], tb[16];
+  uint8_t ta[VAL_SCALAR_MAX], tb[VAL_SCALAR_MAX];
   size_t na, nb;
   const uint8_t *pa = enc_of(a, ta, &na), *pb = enc_of(b, tb, &nb);
   return enc_cmp(pa, na, pb, nb);
 }
 
 uint64_t val_hash(const Value *v) {
-  uint8_t tmp[16];
+  uint8_t tmp[VAL_SCALAR_MAX];
   size_t n;
   const uint8_t *p = enc_of(v, tmp, &n);
   return XXH3_64bits(p, n);
@@ -259,71 +466,69 @@ uint64_t val_hash(const Value *v) {
 
 /* ---- compound values ---- */
 
-/* Start of the elements of a compound. */
-static const uint8_t *body_of(const Value *c) { return c->u.p + (c->tag == VT_STRING ? STR_HDR : COLL_HDR); }
+/* Start and end of the elements (a string's bytes) of a compound. */
+static const uint8_t *body_of(const Value *c) { return c->u.p + hdr_len(c->u.p); }
+static const uint8_t *end_of(const Value *c) { return c->u.p + c->len; }
 
-uint32_t val_count(const Value *c) {
-  switch (c->tag) {
-  case VT_STRING: case VT_SEQ: case VT_SET: case VT_MAP: return rd32(c->u.p + 1);
-  case VT_TUPLE: return rd16(c->u.p + 3);
-  default: return 0;
-  }
+uint32_t val_count(const Value *c) { return val_is_compound(c) ? count_of(c->u.p) : 0; }
+
+uint16_t val_tuple_shape(const Value *t) {
+  unsigned w = CT[t->u.p[0] - TG_STRING].w;
+  return t->u.p[0] >= TG_TUPLE + 3 ? rd16(t->u.p + 1 + 2 * w) : t->u.p[1 + 2 * w];
 }
 
-/* A copy of collection or tuple c with bytes [from, from + nold) replaced
-** by x then y (either may be empty), its element count moved by dcount
-** (collections only) and its body length fixed.  The one allocation. */
+/* A copy of collection or tuple c with bytes [from, from + nold) of its
+** body replaced by x then y (either may be empty), its element count
+** moved by dcount (collections only), under a new header.  The one
+** allocation. */
 static Value splice(ValArena *a, const Value *c, const uint8_t *from, size_t nold, const uint8_t *x, size_t nx,
                     const uint8_t *y, size_t ny, int dcount) {
-  size_t pre = (size_t)(from - c->u.p), post = c->len - pre - nold;
-  size_t len = pre + nx + ny + post;
-  assert(len <= UINT32_MAX);
-  uint8_t *p = valarena_alloc(a, len), *w = p;
-  memcpy(w, c->u.p, pre);
-  w += pre;
+  const uint8_t *b0 = body_of(c);
+  size_t pre = (size_t)(from - b0), post = (size_t)(end_of(c) - from) - nold;
+  size_t body = pre + nx + ny + post;
+  uint16_t shape = c->tag == VT_TUPLE ? val_tuple_shape(c) : 0;
+  uint32_t n = (uint32_t)((int64_t)count_of(c->u.p) + dcount);
+  size_t h = hdr_size(c->tag, body, shape);
+  assert(h + body <= UINT32_MAX);
+  uint8_t *p = valarena_alloc(a, h + body), *w = p + hdr_put(p, c->tag, body, n, shape);
+  if (pre) { memcpy(w, b0, pre); w += pre; }
   if (nx) { memcpy(w, x, nx); w += nx; }
   if (ny) { memcpy(w, y, ny); w += ny; }
   if (post) memcpy(w, from + nold, post);
-  if (c->tag != VT_TUPLE) wr32(p + 1, (uint32_t)((int64_t)rd32(p + 1) + dcount));
-  wr32(p + 5, (uint32_t)(len - COLL_HDR));
-  return compound(p, len);
+  return compound(p, h + body);
 }
 
 static Value empty_coll(uint8_t tag) {
-  static const uint8_t enc[3][COLL_HDR] = {{VT_SEQ}, {VT_SET}, {VT_MAP}};
-  return compound(enc[tag - VT_SEQ], COLL_HDR);
+  static const uint8_t enc[3] = {TG_SEQ, TG_SET, TG_MAP};
+  return compound(&enc[tag == TG_SEQ ? 0 : tag == TG_SET ? 1 : 2], 1);
 }
-Value val_seq_empty(void) { return empty_coll(VT_SEQ); }
-Value val_set_empty(void) { return empty_coll(VT_SET); }
-Value val_map_empty(void) { return empty_coll(VT_MAP); }
-
-/* Write a collection header for n elements and body bytes at p. */
-static void coll_header(uint8_t *p, uint8_t tag, uint32_t n, size_t body) {
-  p[0] = tag;
-  wr32(p + 1, n);
-  wr32(p + 5, (uint32_t)body);
-}
+Value val_seq_empty(void) { return empty_coll(TG_SEQ); }
+Value val_set_empty(void) { return empty_coll(TG_SET); }
+Value val_map_empty(void) { return empty_coll(TG_MAP); }
 
 /* ---- tuples ---- */
 
 Value val_tuple(ValArena *a, uint16_t shape, const Value *elems, int n) {
   assert(n >= 0 && n <= UINT16_MAX);
-  size_t len = COLL_HDR;
-  for (int i = 0; i < n; i++) len += val_enc_size(&elems[i]);
-  uint8_t *p = valarena_alloc(a, len), *w = p + COLL_HDR;
-  p[0] = VT_TUPLE;
-  wr16(p + 1, shape);
-  wr16(p + 3, (uint16_t)n);
-  wr32(p + 5, (uint32_t)(len - COLL_HDR));
+  size_t body = 0;
+  for (int i = 0; i < n; i++) body += val_enc_size(&elems[i]);
+  size_t h = hdr_size(VT_TUPLE, body, shape);
+  uint8_t *p = valarena_alloc(a, h + body), *w = p + hdr_put(p, VT_TUPLE, body, (uint32_t)n, shape);
   for (int i = 0; i < n; i++) w += val_encode(&elems[i], w);
-  return compound(p, len);
+  return compound(p, h + body);
 }
 
-int val_tuple_count(const Value *t) { return rd16(t->u.p + 3); }
+/* count_of for a tuple, without the table: the count follows a length
+** field of 1, 2 or 4 bytes ((tag - TG_TUPLE) % 3 says which). */
+int val_tuple_count(const Value *t) {
+  const uint8_t *p = t->u.p;
+  unsigned wi = (unsigned)(p[0] - TG_TUPLE) % 3;
+  return wi == 0 ? p[2] : wi == 1 ? rd16(p + 3) : (int)rd32(p + 5);
+}
 
 /* Element i of a tuple, seq or set, or entry i (its key) of a map. */
 static const uint8_t *nth_ptr(const Value *c, uint32_t i) {
-  const uint8_t *p = c->u.p + COLL_HDR;
+  const uint8_t *p = body_of(c);
   if (c->tag == VT_MAP) {
     for (uint32_t k = 0; k < i; k++) { p += val_skip(p); p += val_skip(p); }
   } else {
@@ -342,7 +547,7 @@ Value val_tuple_get(const Value *t, int i) {
 Value val_tuple_set(ValArena *a, const Value *t, int i, const Value *x) {
   assert(i >= 0 && i < val_tuple_count(t));
   const uint8_t *at = nth_ptr(t, (uint32_t)i);
-  uint8_t tmp[16];
+  uint8_t tmp[VAL_SCALAR_MAX];
   size_t nx;
   const uint8_t *xe = enc_of(x, tmp, &nx);
   return splice(a, t, at, val_skip(at), xe, nx, NULL, 0, 0);
@@ -374,7 +579,7 @@ int val_seq_get(const Value *s, int64_t i, Value *out) {
 int val_seq_set(ValArena *a, const Value *s, int64_t i, const Value *x, Value *out) {
   if (i < 0 || i >= (int64_t)val_count(s)) return 0;
   const uint8_t *at = nth_ptr(s, (uint32_t)i);
-  uint8_t tmp[16];
+  uint8_t tmp[VAL_SCALAR_MAX];
   size_t nx, nold = val_skip(at);
   const uint8_t *xe = enc_of(x, tmp, &nx);
   if (nx == nold && memcmp(xe, at, nx) == 0) { *out = *s; return 1; }   /* no change */
@@ -385,8 +590,8 @@ int val_seq_set(ValArena *a, const Value *s, int64_t i, const Value *x, Value *o
 int val_seq_insert(ValArena *a, const Value *s, int64_t i, const Value *x, Value *out) {
   uint32_t n = val_count(s);
   if (i < 0 || i > (int64_t)n) return 0;
-  const uint8_t *at = i == n ? s->u.p + s->len : nth_ptr(s, (uint32_t)i);
-  uint8_t tmp[16];
+  const uint8_t *at = i == n ? end_of(s) : nth_ptr(s, (uint32_t)i);
+  uint8_t tmp[VAL_SCALAR_MAX];
   size_t nx;
   const uint8_t *xe = enc_of(x, tmp, &nx);
   *out = splice(a, s, at, 0, xe, nx, NULL, 0, 1);
@@ -409,11 +614,11 @@ Value val_seq_append(ValArena *a, const Value *s, const Value *x) {
 Value val_seq_from(ValArena *a, const Value *elems, uint32_t n) {
   size_t body = 0;
   for (uint32_t i = 0; i < n; i++) body += val_enc_size(&elems[i]);
-  assert(body <= UINT32_MAX - COLL_HDR);
-  uint8_t *p = valarena_alloc(a, COLL_HDR + body), *w = p + COLL_HDR;
-  coll_header(p, VT_SEQ, n, body);
+  size_t h = hdr_size(VT_SEQ, body, 0);
+  assert(h + body <= UINT32_MAX);
+  uint8_t *p = valarena_alloc(a, h + body), *w = p + hdr_put(p, VT_SEQ, body, n, 0);
   for (uint32_t i = 0; i < n; i++) w += val_encode(&elems[i], w);
-  return compound(p, COLL_HDR + body);
+  return compound(p, h + body);
 }
 
 /* ---- sets and maps: entries sorted by the canonical order of their keys ---- */
@@ -423,7 +628,7 @@ Value val_seq_from(ValArena *a, const Value *elems, uint32_t n) {
 ** Entries are skipped by their length fields; since shorter encodings
 ** come first, only keys of the same length are compared at all. */
 static int find(const Value *c, const uint8_t *xe, size_t nx, const uint8_t **at) {
-  const uint8_t *p = c->u.p + COLL_HDR, *end = c->u.p + c->len;
+  const uint8_t *p = body_of(c), *end = end_of(c);
   int map = c->tag == VT_MAP;
   while (p < end) {
     size_t k = val_skip(p);
@@ -442,7 +647,7 @@ static int find(const Value *c, const uint8_t *xe, size_t nx, const uint8_t **at
 
 /* find() for a Value key. */
 static int find_val(const Value *c, const Value *x, const uint8_t **at) {
-  uint8_t tmp[16];
+  uint8_t tmp[VAL_SCALAR_MAX];
   size_t nx;
   const uint8_t *xe = enc_of(x, tmp, &nx);
   return find(c, xe, nx, at);
@@ -452,7 +657,7 @@ int val_set_has(const Value *s, const Value *x) { const uint8_t *at; return find
 int val_map_has(const Value *m, const Value *k) { const uint8_t *at; return find_val(m, k, &at); }
 
 Value val_set_add(ValArena *a, const Value *s, const Value *x) {
-  uint8_t tmp[16];
+  uint8_t tmp[VAL_SCALAR_MAX];
   size_t nx;
   const uint8_t *xe = enc_of(x, tmp, &nx), *at;
   if (find(s, xe, nx, &at)) return *s;
@@ -473,7 +678,7 @@ int val_map_get(const Value *m, const Value *k, Value *out) {
 }
 
 Value val_map_put(ValArena *a, const Value *m, const Value *k, const Value *v) {
-  uint8_t tk[16], tv[16];
+  uint8_t tk[VAL_SCALAR_MAX], tv[VAL_SCALAR_MAX];
   size_t nk, nv;
   const uint8_t *ke = enc_of(k, tk, &nk), *ve = enc_of(v, tv, &nv), *at;
   if (!find(m, ke, nk, &at)) return splice(a, m, at, 0, ke, nk, ve, nv, 1);
@@ -490,20 +695,27 @@ Value val_map_remove(ValArena *a, const Value *m, const Value *k) {
   return splice(a, m, at, nk + nv, NULL, 0, NULL, 0, -1);
 }
 
-/* keys(m) (values == 0) or values(m) as a seq.  The body is at most the
-** map's, so that much is reserved and the rest left unused. */
+/* keys(m) (values == 0) or values(m) as a seq: the body is measured
+** first, so that the header can be written before it. */
 static Value map_part(ValArena *a, const Value *m, int values) {
   uint32_t n = val_count(m);
-  uint8_t *p = valarena_alloc(a, m->len), *w = p + COLL_HDR;
-  const uint8_t *r = m->u.p + COLL_HDR;
+  const uint8_t *r = body_of(m);
+  size_t body = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    size_t nk = val_skip(r), nv = val_skip(r + nk);
+    body += values ? nv : nk;
+    r += nk + nv;
+  }
+  size_t h = hdr_size(VT_SEQ, body, 0);
+  uint8_t *p = valarena_alloc(a, h + body), *w = p + hdr_put(p, VT_SEQ, body, n, 0);
+  r = body_of(m);
   for (uint32_t i = 0; i < n; i++) {
     size_t nk = val_skip(r), nv = val_skip(r + nk);
     if (values) memcpy(w, r + nk, nv); else memcpy(w, r, nk);
     w += values ? nv : nk;
     r += nk + nv;
   }
-  coll_header(p, VT_SEQ, n, (size_t)(w - p) - COLL_HDR);
-  return compound(p, (size_t)(w - p));
+  return compound(p, h + body);
 }
 
 Value val_map_keys(ValArena *a, const Value *m) { return map_part(a, m, 0); }
@@ -525,12 +737,12 @@ static int piece_cmp(const void *x, const void *y) {
 Value val_set_from(ValArena *a, const Value *elems, uint32_t n) {
   if (n == 0) return val_set_empty();
   Piece spc[32], *pc = spc;
-  uint8_t sbuf[32 * 16], *sc = sbuf;
+  uint8_t sbuf[32 * VAL_SCALAR_MAX], *sc = sbuf;
   if (n > 32) {
     pc = xmalloc(n * sizeof *pc);
-    sc = xmalloc((size_t)n * 16);
+    sc = xmalloc((size_t)n * VAL_SCALAR_MAX);
   }
-  for (uint32_t i = 0; i < n; i++) pc[i].p = enc_of(&elems[i], sc + (size_t)i * 16, &pc[i].n);
+  for (uint32_t i = 0; i < n; i++) pc[i].p = enc_of(&elems[i], sc + (size_t)i * VAL_SCALAR_MAX, &pc[i].n);
   qsort(pc, n, sizeof *pc, piece_cmp);
   uint32_t m = 0;
   size_t body = 0;
@@ -539,36 +751,35 @@ Value val_set_from(ValArena *a, const Value *elems, uint32_t n) {
     pc[m++] = pc[i];
     body += pc[i].n;
   }
-  assert(body <= UINT32_MAX - COLL_HDR);
-  uint8_t *p = valarena_alloc(a, COLL_HDR + body), *w = p + COLL_HDR;
-  coll_header(p, VT_SET, m, body);
+  size_t h = hdr_size(VT_SET, body, 0);
+  assert(h + body <= UINT32_MAX);
+  uint8_t *p = valarena_alloc(a, h + body), *w = p + hdr_put(p, VT_SET, body, m, 0);
   for (uint32_t i = 0; i < m; i++) {
     memcpy(w, pc[i].p, pc[i].n);
     w += pc[i].n;
   }
   if (pc != spc) { free(pc); free(sc); }
-  return compound(p, COLL_HDR + body);
+  return compound(p, h + body);
 }
 
 /* ---- strings ---- */
 
 const char *val_str(const Value *s, uint32_t *n) {
   if (s->tag != VT_STRING) { *n = 0; return ""; }
-  *n = rd32(s->u.p + 1);
-  return (const char *)s->u.p + STR_HDR;
+  *n = body_len(s->u.p);
+  return (const char *)body_of(s);
 }
 
 Value val_concat(ValArena *a, const Value *x, const Value *y) {
   uint32_t nx, ny;
   const char *sx = val_str(x, &nx), *sy = val_str(y, &ny);
-  size_t len = STR_HDR + (size_t)nx + ny;
-  assert(len <= UINT32_MAX);
-  uint8_t *p = valarena_alloc(a, len);
-  p[0] = VT_STRING;
-  wr32(p + 1, (uint32_t)(len - STR_HDR));
-  if (nx) memcpy(p + STR_HDR, sx, nx);
-  if (ny) memcpy(p + STR_HDR + nx, sy, ny);
-  return compound(p, len);
+  size_t body = (size_t)nx + ny, h = hdr_size(VT_STRING, body, 0);
+  assert(h + body <= UINT32_MAX);
+  uint8_t *p = valarena_alloc(a, h + body);
+  hdr_put(p, VT_STRING, body, 0, 0);
+  if (nx) memcpy(p + h, sx, nx);
+  if (ny) memcpy(p + h + nx, sy, ny);
+  return compound(p, h + body);
 }
 
 /* ---- printing ---- */
@@ -619,8 +830,8 @@ void val_print(Buf *b, const Value *v, const ValNames *names) {
     break;
   case VT_TUPLE: {
     int n = val_tuple_count(v);
-    uint16_t shape = rd16(v->u.p + 1);
-    const uint8_t *p = v->u.p + COLL_HDR;
+    uint16_t shape = val_tuple_shape(v);
+    const uint8_t *p = body_of(v);
     buf_putc(b, '(');
     for (int i = 0; i < n; i++) {
       Value e;

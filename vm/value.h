@@ -6,20 +6,34 @@
 ** canonical order of their keys' encodings; -0.0 is stored as 0.0 and
 ** every NaN as one NaN), so equality is memcmp and hashing is XXH3.
 **
-** Encoding (all integers little-endian, unaligned):
-**   NULL    [0]
-**   BOOL    [1][u8 0|1]
-**   INT     [2][i64]
-**   FLOAT   [3][f64]
-**   STRING  [4][u32 nbytes][bytes]
-**   EVENT   [5][u32 event id]
-**   MACHINE [6][u32 machine id]
-**   ENUM    [7][u16 enum id][i64 value]
-**   TUPLE   [8][u16 shape][u16 n][u32 body bytes][n encodings]
-**   SEQ     [9][u32 n][u32 body bytes][n encodings]
-**   SET     [10][u32 n][u32 body bytes][n encodings, strictly ascending]
-**   MAP     [11][u32 n][u32 body bytes][n (key, value) pairs, keys strictly ascending]
-** The canonical order of encodings: shorter first, then memcmp.
+** Encoding: one tag byte, which says the type and the size of what
+** follows (so that skipping a scalar reads only its tag); every value has
+** exactly one encoding, the shortest:
+**   0x00          null
+**   0x01 0x02     false, true
+**   0x03          float: f64 little-endian
+**   0x80 + i      int i in 0..127
+**   0x04 + k-1    int >= 128 in k = 1..8 bytes big-endian, no leading zero byte
+**   0x0c + k-1    int < 0: its low k = 1..8 bytes (two's complement) big-endian,
+**                 no leading 0xff byte (-256..-1 take one byte)
+**   0x14 + w      event id in 1, 2, 4 bytes big-endian (w = 0, 1, 2)
+**   0x40 + id     machine id 0..63
+**   0x17 + w      machine id >= 64 in 1, 2, 4 bytes big-endian
+**   0x1a, 0x1b    enum: enum id in 1 or 2 bytes big-endian, then the value as an int
+**   0x1c          the empty string
+**   0x1d + w      string: byte count n in 1, 2, 4 bytes, then n bytes
+**   0x20 + w      tuple: body bytes and count in 1, 2, 4 bytes each, u8 shape, elements
+**   0x23 + w      the same with a u16 shape (shapes above 255)
+**   0x26 / 0x2a / 0x2e   the empty seq / set / map
+**   0x27 + w      seq: body bytes and count in 1, 2, 4 bytes each, then the elements
+**   0x2b + w      set: the same, elements strictly ascending
+**   0x2f + w      map: the same (count of entries), (key, value) pairs, keys strictly ascending
+**   0x32 .. 0x3f  not tags
+** Length and count fields are little-endian and as narrow as the body
+** length allows (w = 0 up to 255 bytes, 1 up to 65535, else 2).
+** The canonical order of encodings: shorter first, then memcmp.  For ints
+** that is 0..127, then 128..255, -256..-1, 256..65535, -65536..-257 and so
+** on, each group in numeric order.
 ** A tuple's shape is 0 for an unnamed tuple, else the named-tuple shape id
 ** the compiler assigned (its field names), so `any as (a: int)` can check.
 **
@@ -67,6 +81,9 @@ Value val_enum(uint16_t enum_id, int64_t v);
 Value val_string(ValArena *a, const char *s, size_t n);
 
 /* ---- encoding ---- */
+/* No scalar's encoding is longer (an enum with a 2-byte id and an 8-byte
+** value takes 12): room enough for val_encode of any scalar. */
+enum { VAL_SCALAR_MAX = 16 };
 /* Bytes val_encode would write for v. */
 size_t val_enc_size(const Value *v);
 /* Write v's encoding at out (val_enc_size(v) bytes); returns bytes written. */
@@ -92,6 +109,8 @@ Value val_tuple(ValArena *a, uint16_t shape, const Value *elems, int n);
 Value val_tuple_get(const Value *t, int i);
 Value val_tuple_set(ValArena *a, const Value *t, int i, const Value *x);
 int val_tuple_count(const Value *t);
+/* The shape of a tuple: 0 unnamed, else the named-tuple shape id. */
+uint16_t val_tuple_shape(const Value *t);
 
 Value val_seq_empty(void);
 Value val_set_empty(void);

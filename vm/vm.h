@@ -149,8 +149,10 @@ uint64_t vm_hot_specs(Vm *vm, const uint8_t *s, size_t len);
 uint64_t vm_cooled_specs(const Vm *vm);
 /* Name of spec k of the test. */
 const char *vm_spec_name(const Vm *vm, uint16_t k);
-/* Check that s is a well-formed State of this program (for files read from
-** disk); 0 if not. */
+/* Check that s is a well-formed State of this program, in its one
+** canonical encoding (vm/state.h), for bytes read from outside; 0 if not.
+** The other functions taking State bytes trust them: give them only
+** States the VM wrote or this function accepted. */
 int vm_state_valid(const Vm *vm, const uint8_t *s, size_t len);
 /* Describe the value of the last data choice (for <RandomLog>). */
 void vm_choices_fini(VmChoices *c);

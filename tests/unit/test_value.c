@@ -354,42 +354,72 @@ END_TEST
 static const struct { const char *name; const uint8_t *p; size_t n; size_t want; } dec_rows[] = {
   {"null", B(0), 1},
   {"null+trailing", B(0, 99), 1},
-  {"unknown tag", B(12), 0},
-  {"tag 255", B(255, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), 0},
-  {"bool 2", B(1, 2), 0},
-  {"short int", B(2, 0, 0, 0, 0, 0, 0, 0), 0},
+  {"unknown tag", B(0x32), 0},
+  {"tag 0x3f", B(0x3f, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), 0},
+  {"false", B(1), 1},
+  {"true", B(2), 1},
+  {"int 5 in the tag", B(0x85), 1},
+  {"int 200", B(0x04, 200), 2},
+  {"int 100 outside the tag", B(0x04, 100), 0},
+  {"int 255 in 2 bytes", B(0x05, 0, 255), 0},
+  {"int 256", B(0x05, 1, 0), 3},
+  {"short int", B(0x05, 1), 0},
+  {"int -1", B(0x0c, 0xff), 2},
+  {"int -256", B(0x0c, 0x00), 2},
+  {"int -1 in 2 bytes", B(0x0d, 0xff, 0xff), 0},
+  {"int -257", B(0x0d, 0xfe, 0xff), 3},
+  {"int max", B(0x0b, 0x7f, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff), 9},
+  {"positive int with the sign bit", B(0x0b, 0x80, 0, 0, 0, 0, 0, 0, 0), 0},
+  {"int min", B(0x13, 0x80, 0, 0, 0, 0, 0, 0, 0), 9},
+  {"negative int without the sign bit", B(0x13, 0x7f, 0, 0, 0, 0, 0, 0, 0), 0},
   {"float -0.0", B(3, 0, 0, 0, 0, 0, 0, 0, 0x80), 0},
   {"float NaN payload", B(3, 1, 0, 0, 0, 0, 0, 0xf8, 0x7f), 0},
   {"float -NaN", B(3, 0, 0, 0, 0, 0, 0, 0xf8, 0xff), 0},
   {"float quiet NaN", B(3, 0, 0, 0, 0, 0, 0, 0xf8, 0x7f), 9},
-  {"short event", B(5, 1, 0, 0), 0},
-  {"short enum", B(7, 1, 0, 5, 0, 0, 0, 0, 0, 0), 0},
-  {"string", B(4, 2, 0, 0, 0, 'a', 'b'), 7},
-  {"string too long", B(4, 2, 0, 0, 0, 'a'), 0},
-  {"string length 2^32-1", B(4, 0xff, 0xff, 0xff, 0xff, 'a'), 0},
-  {"empty seq", B(9, 0, 0, 0, 0, 0, 0, 0, 0), 9},
-  {"seq short header", B(9, 0, 0, 0, 0, 0, 0, 0), 0},
-  {"seq count > elements", B(9, 2, 0, 0, 0, 1, 0, 0, 0, 0), 0},
-  {"seq count < elements", B(9, 1, 0, 0, 0, 2, 0, 0, 0, 0, 0), 0},
-  {"seq count 0, body 1", B(9, 0, 0, 0, 0, 1, 0, 0, 0, 0), 0},
-  {"seq count 2^32-1", B(9, 0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0), 0},
-  {"seq body past end", B(9, 1, 0, 0, 0, 5, 0, 0, 0, 0), 0},
-  {"seq element past body", B(9, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0), 0},
-  {"inner body past outer", B(9, 1, 0, 0, 0, 10, 0, 0, 0, 9, 1, 0, 0, 0, 2, 0, 0, 0, 0, 0), 0},
-  {"nested seq", B(9, 1, 0, 0, 0, 10, 0, 0, 0, 9, 1, 0, 0, 0, 1, 0, 0, 0, 0), 19},
-  {"set ascending", B(10, 2, 0, 0, 0, 3, 0, 0, 0, 0, 1, 0), 12},
-  {"set descending", B(10, 2, 0, 0, 0, 4, 0, 0, 0, 1, 1, 1, 0), 0},
-  {"set longer first", B(10, 2, 0, 0, 0, 3, 0, 0, 0, 1, 0, 0), 0},
-  {"set duplicate", B(10, 2, 0, 0, 0, 4, 0, 0, 0, 1, 0, 1, 0), 0},
-  {"map", B(11, 2, 0, 0, 0, 6, 0, 0, 0, 0, 1, 1, 1, 0, 0), 15},
-  {"map duplicate key", B(11, 2, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0), 0},
-  {"map keys descending", B(11, 2, 0, 0, 0, 6, 0, 0, 0, 1, 0, 0, 0, 1, 1), 0},
-  {"map values unordered", B(11, 2, 0, 0, 0, 6, 0, 0, 0, 0, 1, 1, 1, 0, 0), 15},
-  {"map missing value", B(11, 1, 0, 0, 0, 1, 0, 0, 0, 0), 0},
-  {"tuple", B(8, 7, 0, 2, 0, 3, 0, 0, 0, 0, 1, 1), 12},
-  {"tuple count mismatch", B(8, 0, 0, 2, 0, 1, 0, 0, 0, 0), 0},
-  {"tuple bad element", B(8, 0, 0, 1, 0, 2, 0, 0, 0, 1, 7), 0},
-  {"set of bad float", B(10, 1, 0, 0, 0, 9, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0x80), 0},
+  {"event 1", B(0x14, 1), 2},
+  {"short event", B(0x15, 1), 0},
+  {"event 1 in 2 bytes", B(0x15, 0, 1), 0},
+  {"machine 5 in the tag", B(0x45), 1},
+  {"machine 64", B(0x17, 64), 2},
+  {"machine 5 outside the tag", B(0x17, 5), 0},
+  {"enum 1:5", B(0x1a, 1, 0x85), 3},
+  {"short enum", B(0x1a, 1), 0},
+  {"enum value not an int", B(0x1a, 1, 0x14, 1), 0},
+  {"enum id 1 in 2 bytes", B(0x1b, 0, 1, 0x85), 0},
+  {"enum value past the end", B(0x1a, 1, 0x04), 0},
+  {"empty string", B(0x1c), 1},
+  {"string", B(0x1d, 2, 'a', 'b'), 4},
+  {"empty string with a length", B(0x1d, 0), 0},
+  {"string too long", B(0x1d, 2, 'a'), 0},
+  {"string length in 2 bytes", B(0x1e, 1, 0, 'a'), 0},
+  {"string length 2^32-1", B(0x1f, 0xff, 0xff, 0xff, 0xff, 'a'), 0},
+  {"empty seq", B(0x26), 1},
+  {"seq short header", B(0x27, 1), 0},
+  {"seq count > elements", B(0x27, 1, 2, 0x80), 0},
+  {"seq count < elements", B(0x27, 2, 1, 0x80, 0x80), 0},
+  {"seq count 0, body 1", B(0x27, 1, 0, 0x80), 0},
+  {"empty seq with fields", B(0x27, 0, 0), 0},
+  {"seq fields of 2 bytes", B(0x28, 1, 0, 1, 0, 0x80), 0},
+  {"seq body past end", B(0x27, 5, 1, 0x80), 0},
+  {"seq element past body", B(0x27, 1, 1, 0x04, 200), 0},
+  {"inner body past outer", B(0x27, 4, 1, 0x27, 2, 1, 0x80, 0x80), 0},
+  {"nested seq", B(0x27, 4, 1, 0x27, 1, 1, 0x80), 7},
+  {"set ascending", B(0x2b, 2, 2, 0x80, 0x81), 5},
+  {"set descending", B(0x2b, 2, 2, 0x81, 0x80), 0},
+  {"set longer first", B(0x2b, 3, 2, 0x04, 200, 0x80), 0},
+  {"set duplicate", B(0x2b, 2, 2, 0x81, 0x81), 0},
+  {"map", B(0x2f, 4, 2, 0x80, 0x81, 0x81, 0x80), 7},
+  {"map duplicate key", B(0x2f, 4, 2, 0x80, 0, 0x80, 0), 0},
+  {"map keys descending", B(0x2f, 4, 2, 0x81, 0, 0x80, 0), 0},
+  {"map values unordered", B(0x2f, 4, 2, 0x80, 0x82, 0x81, 0x80), 7},
+  {"map missing value", B(0x2f, 1, 1, 0x80), 0},
+  {"tuple", B(0x20, 2, 2, 7, 0x80, 0x81), 6},
+  {"empty tuple", B(0x20, 0, 0, 0), 4},
+  {"tuple shape 7 in 2 bytes", B(0x23, 2, 2, 7, 0, 0x80, 0x81), 0},
+  {"tuple shape 300", B(0x23, 2, 2, 0x2c, 0x01, 0x80, 0x81), 7},
+  {"tuple count mismatch", B(0x20, 1, 2, 0, 0x80), 0},
+  {"tuple bad element", B(0x20, 2, 1, 0, 0x1a, 1), 0},
+  {"set of bad float", B(0x2b, 9, 1, 3, 0, 0, 0, 0, 0, 0, 0, 0x80), 0},
   {"empty input", B(0), 0},   /* decoded with n = 0 below */
 };
 
@@ -407,18 +437,19 @@ END_TEST
 START_TEST(test_deep) {
   const size_t depths[] = {200, 1000, 100000};
   for (size_t d = 0; d < 3; d++) {
-    size_t depth = depths[d], n = depth * 9 + 1;
-    uint8_t *p = xmalloc(n);
-    for (size_t i = 0; i < depth; i++) {   /* [[[...[null]...]]] */
-      uint8_t *h = p + i * 9;
-      uint32_t one = 1, body = (uint32_t)(n - (i + 1) * 9);
-      h[0] = VT_SEQ;
-      memcpy(h + 1, &one, 4);
-      memcpy(h + 5, &body, 4);
+    size_t depth = depths[d], cap = depth * 9 + 1, at = cap - 1;
+    uint8_t *p = xmalloc(cap);
+    p[at] = 0;   /* [[[...[null]...]]], written from the inside out */
+    for (size_t i = 0; i < depth; i++) {
+      uint32_t body = (uint32_t)(cap - at), w = body <= 0xff ? 1 : body <= 0xffff ? 2 : 4, one = 1;
+      at -= 1 + 2 * w;
+      p[at] = (uint8_t)(0x26 + (w == 4 ? 3 : w));   /* a seq with fields of w bytes */
+      memcpy(p + at + 1, &body, w);
+      memcpy(p + at + 1 + w, &one, w);
     }
-    p[n - 1] = VT_NULL;
+    size_t n = cap - at;
     Value v;
-    size_t got = val_decode(p, n, &v);
+    size_t got = val_decode(p + at, n, &v);
     if (depth <= 1000) {
       ck_assert_uint_eq(got, n);
       ck_assert_uint_eq(val_count(&v), 1);
@@ -568,7 +599,7 @@ END_TEST
 static const struct { const char *start; char op; const char *x; const char *want; int same; } set_rows[] = {
   {"{1, 2}", 'a', "1", "{1, 2}", 1},
   {"{1, 2}", 'a', "3", "{1, 2, 3}", 0},
-  {"{1, 2}", 'a', "\"1\"", "{1, 1, 2}", 0},   /* the string "1": 6 bytes, so first */
+  {"{1, 2}", 'a', "\"1\"", "{1, 2, 1}", 0},   /* the string "1": 3 bytes, after the 1-byte ints */
   {"{1, 2}", 'a', "null", "{null, 1, 2}", 0},
   {"{1, 2}", 'r', "5", "{1, 2}", 1},
   {"{1, 2}", 'r', "1", "{2}", 0},
@@ -697,7 +728,7 @@ START_TEST(test_tuples) {
   ck_show(&u, &all_names, tuple_rows[_i].after);
   ck_assert_int_eq(val_tuple_count(&u), val_tuple_count(&t));
   ck_assert_uint_eq(val_count(&u), (uint32_t)val_tuple_count(&t));
-  ck_assert_mem_eq(u.u.p, t.u.p, 3);   /* tag and shape kept */
+  ck_assert_uint_eq(val_tuple_shape(&u), val_tuple_shape(&t));   /* shape kept */
   Value back;
   ck_assert_uint_eq(val_decode(u.u.p, u.len, &back), u.len);
   Value g2 = val_tuple_get(&u, tuple_rows[_i].i);
@@ -870,7 +901,7 @@ START_TEST(test_strings) {
   ck_assert_uint_eq(n, 0);
   ck_assert_str_eq(s, "");
   Value back;
-  ck_assert_uint_eq(val_decode(ac.u.p, ac.len, &back), 12);
+  ck_assert_uint_eq(val_decode(ac.u.p, ac.len, &back), 9);
   valarena_fini(&va);
 }
 END_TEST
@@ -892,16 +923,16 @@ START_TEST(test_misc) {
   ck_assert(val_equal(&q0, &es));
   Value m = parse(&va, "{\"k\" -> [1], 2 -> (3,)}");
   Value k0 = val_nth(&m, 0), v0 = val_map_nth_value(&m, 0), k1 = val_nth(&m, 1), v1 = val_map_nth_value(&m, 1);
-  ck_show(&k0, NULL, "k");   /* 6 bytes before 9 */
-  ck_show(&v0, NULL, "[1]");
-  ck_show(&k1, NULL, "2");
-  ck_show(&v1, NULL, "(3,)");
+  ck_show(&k0, NULL, "2");   /* 1 byte before 3 */
+  ck_show(&v0, NULL, "(3,)");
+  ck_show(&k1, NULL, "k");
+  ck_show(&v1, NULL, "[1]");
   Value se = val_set_empty(), me = val_map_empty();
   ck_assert(!val_equal(&se, &me) && !val_equal(&se, &es));
   ck_assert_uint_eq(val_count(&se) + val_count(&me) + val_count(&es), 0);
-  ck_assert_uint_eq(val_enc_size(&se), 9);
+  ck_assert_uint_eq(val_enc_size(&se), 1);
   Value scal[] = {val_null(), val_bool(7), val_int(1), val_float(1), val_event(1), val_machine(1), val_enum(1, 1)};
-  size_t sizes[] = {1, 2, 9, 9, 5, 5, 11};
+  size_t sizes[] = {1, 1, 1, 9, 2, 1, 3};
   for (size_t i = 0; i < 7; i++) {
     ck_assert_uint_eq(val_enc_size(&scal[i]), sizes[i]);
     ck_assert_uint_eq(val_count(&scal[i]), 0);

@@ -1,0 +1,692 @@
+/* step.c: the step function.  A step loads the State lazily (only the
+** machines it touches are decoded: vm/state.c), runs one machine from its
+** current point to the next scheduling point (or one data choice) with
+** the instruction loop (vm/interp.c), and writes the successor State.
+** Here: scheduling, dequeue with defer/ignore, raise, goto, receive, halt,
+** the specs that observe sends, enabledness, logs and bugs, the API of
+** vm/vm.h, and explorers' functions.
+** Semantics: LANGUAGE.md, "Semantics the checker must reproduce". */
+#include <config.h>
+#include "vm/vm_impl.h"
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---------------------------------------------------------------------- */
+/* Names, logs and bugs.                                                   */
+
+static const char *machine_type_name(Vm *vm, uint32_t id) {
+  if (id >= vm->nms) return "?";
+  WMachine *m = &vm->ms[id];
+  uint16_t type = vs_hdr(m)->type;
+  return vm->p->machines[type].name;
+}
+
+const char *vm_event_name(const void *ctx, uint32_t id) {
+  const Vm *vm = ctx;
+  return id < vm->p->nevents ? vm->p->event_names[id] : id == vm->p->nevents ? "null" : "?";
+}
+
+static const char *cb_machine(const void *ctx, uint32_t id) {
+  Vm *vm = (Vm *)ctx;
+  return arena_printf(vm->va.arena, "%s(%u)", machine_type_name(vm, id), id + 1);
+}
+
+static const char *cb_enum(const void *ctx, uint16_t e, int64_t v) {
+  const Vm *vm = ctx;
+  if (e >= vm->p->nenums) return NULL;
+  const BcEnum *be = &vm->p->enums[e];
+  for (uint32_t i = 0; i < be->n; i++) if (be->values[i] == v) return be->members[i];
+  return NULL;
+}
+
+static const char *cb_field(const void *ctx, uint16_t shape, int i) {
+  const Vm *vm = ctx;
+  if (shape == 0 || shape >= vm->p->nshapes || i >= vm->p->shapes[shape].n) return NULL;
+  return vm->p->shapes[shape].fields[i];
+}
+
+void vm_note(Vm *vm, VmEventKind k, uint32_t machine, uint32_t other, uint32_t ev, uint32_t state, int spec,
+                 Value payload) {
+  if (!vm->record) return;
+  if (vm->nevents == vm->events_cap) {
+    vm->events_cap = vm->events_cap ? vm->events_cap * 2 : 32;
+    vm->events = xrealloc(vm->events, vm->events_cap * sizeof(VmEvent));
+  }
+  VmEvent *e = &vm->events[vm->nevents++];
+  e->kind = k;
+  e->machine = machine;
+  e->other = other;
+  e->event = ev;
+  e->state = (uint16_t)state;
+  e->spec = (uint16_t)spec;
+  e->type = spec ? vm->t.specs[machine] : machine < vm->nms ? vs_hdr(&vm->ms[machine])->type : 0;
+  e->payload = payload;
+  e->file = NULL;
+  e->line = e->col = 0;
+  if (vm->nfr) {   /* where: the instruction the innermost frame just ran */
+    const Frame *f = &vm->fr[vm->nfr - 1];
+    const BcLoc *l = bc_loc(&vm->p->funs[f->fun], f->pc ? f->pc - 1 : 0);
+    if (l) { e->file = vm->p->files[l->file]; e->line = l->line; e->col = l->col; }
+  }
+}
+
+
+const char *vm_state_name(Vm *vm, WMachine *m) { return vm->p->machines[m->h.type].states[m->h.state].name; }
+
+void vm_log_line(Vm *vm, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  buf_vprintf(vm->log, fmt, ap);
+  va_end(ap);
+  buf_putc(vm->log, '\n');
+}
+
+/* An event with its payload, as P logs it: "eReq with payload (1, 2)". */
+const char *vm_event_text(Vm *vm, uint32_t ev, const Value *payload) {
+  Buf b;
+  buf_init(&b);
+  buf_puts(&b, vm_event_name(vm, ev));
+  if (payload && payload->tag != VT_NULL) {
+    buf_puts(&b, " with payload ");
+    val_print(&b, payload, &vm->names);
+  }
+  char *s = arena_strdup(vm->va.arena, b.data);
+  buf_fini(&b);
+  return s;
+}
+
+void vm_set_bug_at(Vm *vm, VmStatus st, const Frame *f, const char *fmt, ...) {
+  free(vm->bug.message);
+  Buf b;
+  buf_init(&b);
+  va_list ap;
+  va_start(ap, fmt);
+  buf_vprintf(&b, fmt, ap);
+  va_end(ap);
+  vm->bug.status = st;
+  vm->bug.message = buf_take(&b);
+  vm->bug.file = NULL;
+  vm->bug.line = vm->bug.col = 0;
+  if (f) {
+    const BcFun *fn = &vm->p->funs[f->fun];
+    /* pc has moved past the instruction; look up the one that failed. */
+    const BcLoc *l = bc_loc(fn, f->pc ? f->pc - 1 : 0);
+    if (l) {
+      vm->bug.file = vm->p->files[l->file];
+      vm->bug.line = l->line;
+      vm->bug.col = l->col;
+    }
+  }
+  if (vm->bug.file)
+    logf_(vm, "<ErrorLog> %s:%u:%u: %s", vm->bug.file, vm->bug.line, vm->bug.col, vm->bug.message);
+  else
+    logf_(vm, "<ErrorLog> %s", vm->bug.message);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Machines: creation, inboxes, dispatch.                                  */
+
+WMachine *vm_new_record(Vm *vm, uint16_t type, int spec, uint32_t *id_out) {
+  WMachine *m;
+  if (spec) {
+    m = &vm->sp[*id_out];
+  } else {
+    vs_reserve_ms(vm, vm->nms + 1);
+    *id_out = vm->nms;
+    m = &vm->ms[vm->nms++];
+  }
+  memset(m, 0, sizeof *m);
+  m->hdr_read = 1;
+  m->decoded = 1;
+  m->rec = spec ? *id_out : (uint32_t)vm->nspecs + *id_out;
+  m->h.type = type;
+  const BcMachine *bm = &vm->p->machines[type];
+  m->h.state = bm->start;
+  m->vars = valarena_alloc(&vm->va, (size_t)(bm->nvars ? bm->nvars : 1) * sizeof(Value));
+  if (bm->nvars) memcpy(m->vars, bm->var_defaults, bm->nvars * sizeof(Value));
+  m->inbox_cap = 4;
+  m->inbox = valarena_alloc(&vm->va, m->inbox_cap * sizeof(InboxEntry));
+  return m;
+}
+
+/* Take entry i out of decoded m's inbox, keeping the order of the rest. */
+static void inbox_remove(WMachine *m, uint32_t i) {
+  memmove(&m->inbox[i], &m->inbox[i + 1], (m->h.ninbox - i - 1) * sizeof(InboxEntry));
+  m->h.ninbox--;
+}
+
+/* Halt decoded m: it keeps its type and state, loses its flags, frames
+** and inbox (its record becomes its header fields alone). */
+static void halt_machine(Vm *vm, WMachine *m, uint32_t id) {
+  logf_(vm, "<HaltLog> '%s' halted in state '%s'.", vm_machine_text(vm, id), vm_state_name(vm, m));
+  vm_note(vm, VE_HALT, id, 0, 0, m->h.state, 0, val_null());
+  m->h.flags = MF_HALTED;
+  m->h.nframes = 0;
+  m->h.ninbox = 0;
+  m->h.recv = 0;
+  m->frames = NULL;
+  m->frames_len = 0;
+  vm->halted_now = 1;
+}
+
+/* Handle event ev in the current state of machine/spec `w`: push the
+** handler's frame, drop it (ignore), halt, or report an unhandled event.
+** Returns R_DONE (nothing more to run or a frame pushed) or R_BUG. */
+int vm_dispatch(Vm *vm, uint32_t w, int spec, uint32_t ev, Value payload, uint32_t base, int raised) {
+  WMachine *m = spec ? &vm->sp[w] : &vm->ms[w];
+  const BcMachine *bm = &vm->p->machines[m->h.type];
+  const BcState *st = &bm->states[m->h.state];
+  const BcHandler *h = &st->handlers[ev];
+  switch (h->kind) {
+  case BH_DO: case BH_GOTO:
+    if (h->kind == BH_GOTO && !spec)
+      logf_(vm, "<GotoLog> '%s' is transitioning from state '%s' to state '%s' on event '%s'.", vm_machine_text(vm, w),
+            st->name, bm->states[h->target].name, vm_event_name(vm, ev));
+    vm_push_frame(vm, (uint32_t)h->fun, w, spec, base, &payload);
+    return R_DONE;
+  case BH_IGNORE:
+    return R_DONE;
+  default:
+    if (ev == BC_HALT && !spec) {
+      /* P: an unhandled halt runs the state's exit function, then halts. */
+      if (st->exit < 0 || (m->h.flags & MF_HALTING)) { halt_machine(vm, m, w); return R_DONE; }
+      m->h.flags |= MF_HALTING;
+      vm_push_frame(vm, (uint32_t)st->exit, w, 0, base, &(Value){0});
+      return R_DONE;
+    }
+    if (spec)
+      vm_set_bug_at(vm, VM_BUG_UNHANDLED, NULL, "spec '%s' received event '%s' that it does not handle in state '%s'",
+                 bm->name, vm_event_name(vm, ev), st->name);
+    else
+      vm_set_bug_at(vm, VM_BUG_UNHANDLED, NULL, "'%s' received event '%s' that is not handled in state '%s'%s",
+                 vm_machine_text(vm, w), vm_event_name(vm, ev), st->name, raised ? " (raised)" : "");
+    return R_BUG;
+  }
+}
+
+
+/* Run every spec that observes ev sent or announced by a machine created
+** as interface `from`, synchronously (P: a spec observes the machines bound
+** in the module it is asserted on). */
+int vm_observe(Vm *vm, uint32_t ev, Value payload, uint16_t from) {
+  for (uint16_t i = 0; i < vm->nspecs; i++) {
+    WMachine *s = &vm->sp[i];
+    const BcMachine *bm = &vm->p->machines[vm->t.specs[i]];
+    if (ev >= vm->p->nevents || !bm->observes[ev]) continue;
+    if (vm->t.spec_from && vm->t.spec_from[i] && !vm->t.spec_from[i][from]) continue;
+    vs_decode(vm, s);
+    logf_(vm, "<MonitorLog> %s is processing event '%s' in state '%s'.", bm->name, vm_event_text(vm, ev, &payload),
+          bm->states[s->h.state].name);
+    vm_note(vm, VE_MONITOR, i, 0, ev, s->h.state, 1, payload);
+    uint32_t base = vm->nfr;
+    if (vm_dispatch(vm, i, 1, ev, payload, base, 0) == R_BUG) return R_BUG;
+    if (vm->nfr > base) {
+      int r = vm_run(vm, base);
+      if (r != R_DONE) return R_BUG;
+    }
+  }
+  return R_DONE;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Enabledness.                                                            */
+
+/* Does receive table rv have a case for event ev? */
+static int recv_takes(const BcRecv *rv, uint32_t ev) {
+  for (uint16_t c = 0; c < rv->ncases; c++) if (rv->cases[c].event == ev) return 1;
+  return 0;
+}
+
+/* Would a dequeue in machine m (decoded or not) find something to do? */
+static int can_dequeue(Vm *vm, WMachine *m) {
+  const MachHdr *h = vs_hdr(m);
+  if (h->flags & MF_HALTED) return 0;
+  if (h->flags & (MF_RUNNING | MF_START | MF_RAISED)) return 1;
+  const BcState *st = &vm->p->machines[h->type].states[h->state];
+  const BcRecv *rv = (h->flags & MF_RECEIVE) ? &vm->p->recvs[h->recv] : NULL;
+  if (!rv && (st->handlers[vm->p->nevents].kind == BH_DO || st->handlers[vm->p->nevents].kind == BH_GOTO)) return 1;
+  const uint8_t *p = m->decoded ? NULL : m->orig + m->body;   /* undecoded: read the events from the bytes */
+  for (uint32_t i = 0; i < h->ninbox; i++) {
+    uint32_t ev = p ? vs_next_event(&p) : m->inbox[i].event;
+    if (rv) {
+      if (ev == BC_HALT || recv_takes(rv, ev)) return 1;
+    } else if (st->handlers[ev].kind != BH_DEFER) {
+      return 1;
+    }
+  }
+  return 0;
+}
+
+/* ---------------------------------------------------------------------- */
+/* The API.                                                                */
+
+Vm *vm_new(const BcProgram *p, const VmTest *test) {
+  Vm *vm = xcalloc(1, sizeof *vm);
+  vm->p = p;
+  vm->t = *test;
+  vm->specs_copy = xcalloc(test->nspecs ? test->nspecs : 1, sizeof(uint16_t));
+  if (test->nspecs) memcpy(vm->specs_copy, test->specs, test->nspecs * sizeof(uint16_t));
+  vm->t.specs = vm->specs_copy;
+  vm->params_copy = xcalloc(p->nparams ? p->nparams : 1, sizeof(Value));
+  /* Param values may point into the caller's memory: copy their encodings. */
+  for (uint16_t i = 0; i < p->nparams; i++) {
+    Value v = test->params ? test->params[i] : p->param_defaults[i];
+    if (val_is_compound(&v)) {
+      uint8_t *b = xmalloc(v.len);
+      memcpy(b, v.u.p, v.len);
+      v.u.p = b;
+    }
+    vm->params_copy[i] = v;
+  }
+  vm->t.params = vm->params_copy;
+  vm->sp = xcalloc(test->nspecs ? test->nspecs : 1, sizeof(WMachine));
+  valarena_init(&vm->va);
+  vm->names.ctx = vm;
+  vm->names.event_name = vm_event_name;
+  vm->names.machine_name = cb_machine;
+  vm->names.enum_member = cb_enum;
+  vm->names.field_name = cb_field;
+  return vm;
+}
+
+void vm_free(Vm *vm) {
+  if (!vm) return;
+  for (uint16_t i = 0; i < vm->p->nparams; i++)
+    if (val_is_compound(&vm->params_copy[i])) free((void *)vm->params_copy[i].u.p);
+  free(vm->params_copy);
+  free(vm->specs_copy);
+  free(vm->ms);
+  free(vm->sp);
+  free(vm->stack);
+  free(vm->fr);
+  free(vm->locals);
+  free(vm->events);
+  free(vm->touched);
+  buf_fini(&vm->frames_buf);
+  buf_fini(&vm->ex_buf);
+  free(vm->bug.message);
+  valarena_fini(&vm->va);
+  free(vm);
+}
+
+void vm_set_log(Vm *vm, Buf *log) { vm->log = log; }
+
+void vm_record_events(Vm *vm, int on) { vm->record = on; }
+
+const VmEvent *vm_events(const Vm *vm, uint32_t *n) {
+  *n = vm->nevents;
+  return vm->events;
+}
+
+const VmBug *vm_bug(const Vm *vm) { return &vm->bug; }
+
+const char *vm_value_text(Vm *vm, const Value *v) {
+  Buf b;
+  buf_init(&b);
+  val_print(&b, v, &vm->names);
+  char *s = arena_strdup(vm->va.arena, b.data ? b.data : "");
+  buf_fini(&b);
+  return s;
+}
+
+const char *vm_machine_text(Vm *vm, uint32_t id) { return cb_machine(vm, id); }
+
+/* Scratch reset at the start of every call that runs or loads: the arena
+** (values and working records of the last call are gone), events, stacks. */
+static void begin(Vm *vm) {
+  valarena_reset(&vm->va);
+  vm->nevents = 0;
+  vm->nfr = vm->nstack = vm->nlocals = 0;
+  vm->have_choice = 0;
+  vm->halted_now = 0;
+  vm->cooled = 0;
+  vm->bug.status = VM_OK;
+}
+
+VmStatus vm_initial(Vm *vm, Buf *out) {
+  begin(vm);
+  vm->pinned = 0;
+  memset(&vm->hdr, 0, sizeof vm->hdr);
+  vm->nms = 0;
+  vm->nspecs = vm->t.nspecs;
+  for (uint16_t i = 0; i < vm->nspecs; i++) {
+    uint32_t idx = i;
+    vm_new_record(vm, vm->t.specs[i], 1, &idx);
+  }
+  for (uint16_t i = 0; i < vm->nspecs; i++) {
+    WMachine *s = &vm->sp[i];
+    const BcMachine *bm = &vm->p->machines[s->h.type];
+    const BcState *st = &bm->states[s->h.state];
+    logf_(vm, "<MonitorLog> %s enters %sstate '%s'.", bm->name, st->hot ? "hot " : "", st->name);
+    if (st->entry >= 0) {
+      vm_push_frame(vm, (uint32_t)st->entry, i, 1, UINT32_MAX, &(Value){0});
+      if (vm_run(vm, 0) != R_DONE) return vm->bug.status ? vm->bug.status : VM_BUG_RUNTIME;
+    }
+  }
+  uint32_t id;
+  WMachine *m = vm_new_record(vm, vm->t.main, 0, &id);
+  m->h.flags = MF_START;
+  m->h.iface = vm->p->machines[vm->t.main].iface;
+  m->pend_payload = val_null();
+  logf_(vm, "<CreateLog> '%s' was created by the test harness.", vm_machine_text(vm, id));
+  vm_note(vm, VE_CREATE, id, UINT32_MAX, 0, 0, 0, val_null());
+  out->len = 0;
+  vs_write(vm, out, 0);
+  return VM_OK;
+}
+
+/* Append to out->ids the machines of the loaded State that can run. */
+static void add_enabled(Vm *vm, VmChoices *out) {
+  for (uint32_t i = 0; i < vm->nms; i++) {
+    if (!can_dequeue(vm, &vm->ms[i])) continue;
+    if (out->n == out->cap) {
+      out->cap = out->cap ? out->cap * 2 : 16;
+      out->ids = xrealloc(out->ids, out->cap * sizeof(uint32_t));
+    }
+    out->ids[out->n++] = i;
+  }
+}
+
+VmStatus vm_choices(Vm *vm, const uint8_t *s, size_t len, VmChoices *out) {
+  begin(vm);
+  out->n = 0;
+  out->kind = VC_NONE;
+  if (!vs_load(vm, s, len)) return VM_BAD_STATE;
+  vm->pin_s = s;
+  vm->pin_len = len;
+  vm->pinned = 1;
+  out->nmachines = vm->nms;
+  out->fair = 0;
+  if (vm->hdr.choice_kind) {
+    out->kind = VC_DATA;
+    out->n = vm->hdr.choice_n;
+    out->machine = vm->hdr.choice_machine;
+    out->fair = vm->hdr.choice_kind == 4;
+    return VM_OK;
+  }
+  add_enabled(vm, out);
+  if (out->n) { out->kind = VC_MACHINE; return VM_OK; }
+  /* Quiescent: a machine blocked in receive is a deadlock; a hot spec is a
+  ** liveness bug. */
+  for (uint32_t i = 0; i < vm->nms; i++) {
+    if (vs_hdr(&vm->ms[i])->flags & MF_RECEIVE) {
+      vm_set_bug_at(vm, VM_BUG_DEADLOCK, NULL, "no machine can run, and '%s' waits in receive",
+                 vm_machine_text(vm, i));
+      return VM_BUG_DEADLOCK;
+    }
+  }
+  for (uint16_t i = 0; i < vm->nspecs; i++) {
+    const MachHdr *h = vs_hdr(&vm->sp[i]);
+    const BcMachine *bm = &vm->p->machines[h->type];
+    if (bm->states[h->state].hot) {
+      vm_set_bug_at(vm, VM_BUG_HOT, NULL, "the system is quiescent and spec '%s' is in hot state '%s'",
+                 bm->name, bm->states[h->state].name);
+      return VM_BUG_HOT;
+    }
+  }
+  return VM_OK;
+}
+
+VmStatus vm_enabled(Vm *vm, const uint8_t *s, size_t len, VmChoices *out) {
+  begin(vm);
+  vm->pinned = 0;
+  out->n = 0;
+  out->kind = VC_MACHINE;
+  out->fair = 0;
+  if (!vs_load(vm, s, len)) return VM_BAD_STATE;
+  out->nmachines = vm->nms;
+  out->machine = vm->hdr.choice_kind ? vm->hdr.choice_machine : 0;
+  add_enabled(vm, out);
+  return VM_OK;
+}
+
+void vm_choices_fini(VmChoices *c) {
+  free(c->ids);
+  c->ids = NULL;
+  c->n = c->cap = 0;
+}
+
+/* Start whatever machine m does when scheduled and it is not resuming. */
+static int start_machine(Vm *vm, uint32_t id) {
+  WMachine *m = &vm->ms[id];
+  const BcMachine *bm = &vm->p->machines[m->h.type];
+  if (m->h.flags & MF_START) {
+    m->h.flags &= (uint16_t)~MF_START;
+    const BcState *st = &bm->states[m->h.state];
+    logf_(vm, "<StateLog> '%s' enters state '%s'.", vm_machine_text(vm, id), st->name);
+    vm_note(vm, VE_STATE, id, 0, 0, m->h.state, 0, val_null());
+    if (st->entry >= 0) vm_push_frame(vm, (uint32_t)st->entry, id, 0, UINT32_MAX, &m->pend_payload);
+    m->pend_payload = val_null();
+    return R_DONE;
+  }
+  if (m->h.flags & MF_RAISED) {
+    m->h.flags &= (uint16_t)~MF_RAISED;
+    return vm_dispatch(vm, id, 0, m->pend_event, m->pend_payload, 0, 1);
+  }
+  const BcState *st = &bm->states[m->h.state];
+  for (uint32_t i = 0; i < m->h.ninbox;) {
+    uint32_t ev = m->inbox[i].event;
+    uint8_t kind = st->handlers[ev].kind;
+    if (kind == BH_IGNORE) { inbox_remove(m, i); continue; }
+    if (kind == BH_DEFER) { i++; continue; }
+    Value payload = m->inbox[i].payload;
+    inbox_remove(m, i);
+    logf_(vm, "<DequeueLog> '%s' dequeued event '%s' in state '%s'.", vm_machine_text(vm, id), vm_event_text(vm, ev, &payload),
+          st->name);
+    vm_note(vm, VE_DEQUEUE, id, 0, ev, m->h.state, 0, payload);
+    return vm_dispatch(vm, id, 0, ev, payload, 0, 0);
+  }
+  uint8_t nk = st->handlers[vm->p->nevents].kind;
+  if (nk == BH_DO || nk == BH_GOTO) {
+    logf_(vm, "<DequeueLog> '%s' runs its null handler in state '%s'.", vm_machine_text(vm, id), st->name);
+    return vm_dispatch(vm, id, 0, vm->p->nevents, val_null(), 0, 0);
+  }
+  return R_DONE;
+}
+
+/* Resume a machine blocked in receive: take the first matching event
+** (halt always matches, as in P). */
+static int resume_receive(Vm *vm, uint32_t id) {
+  WMachine *m = &vm->ms[id];
+  const BcRecv *rv = &vm->p->recvs[m->h.recv];
+  m->h.flags &= (uint16_t)~MF_RECEIVE;
+  vs_restore_frames(vm, m, id);
+  Frame *f = &vm->fr[vm->nfr - 1];
+  for (uint32_t i = 0; i < m->h.ninbox; i++) {
+    if (m->inbox[i].event == BC_HALT && !recv_takes(rv, BC_HALT)) {
+      /* P: halt always wakes a receive; the handler is abandoned and the
+      ** halt handled in the current state (on halt, else exit and halt). */
+      inbox_remove(m, i);
+      logf_(vm, "<ReceiveLog> '%s' received event 'halt' in state '%s'.", vm_machine_text(vm, id), vm_state_name(vm, m));
+      vm_note(vm, VE_RECEIVE, id, 0, BC_HALT, m->h.state, 0, val_null());
+      Frame *b0 = &vm->fr[0];
+      vm->nstack = b0->sbase;
+      vm->nlocals = b0->lbase;
+      vm->nfr = 0;
+      return vm_dispatch(vm, id, 0, BC_HALT, val_null(), 0, 1);
+    }
+    for (uint16_t c = 0; c < rv->ncases; c++) {
+      if (rv->cases[c].event != m->inbox[i].event) continue;
+      Value payload = m->inbox[i].payload;
+      uint32_t ev = m->inbox[i].event;
+      inbox_remove(m, i);
+      logf_(vm, "<ReceiveLog> '%s' received event '%s' in state '%s'.", vm_machine_text(vm, id), vm_event_text(vm, ev, &payload),
+            vm_state_name(vm, m));
+      vm_note(vm, VE_RECEIVE, id, 0, ev, m->h.state, 0, payload);
+      if (rv->cases[c].slot >= 0) vm->locals[f->lbase + (uint32_t)rv->cases[c].slot] = payload;
+      f->pc = rv->cases[c].pc;
+      return R_DONE;
+    }
+  }
+  return R_DONE;   /* not enabled: the caller checked */
+}
+
+static VmStatus step_loaded(Vm *vm, size_t len, uint32_t choice, Buf *out);
+
+VmStatus vm_step(Vm *vm, const uint8_t *s, size_t len, uint32_t choice, Buf *out) {
+  out->len = 0;
+  return vm_step_append(vm, s, len, choice, out);
+}
+
+VmStatus vm_step_append(Vm *vm, const uint8_t *s, size_t len, uint32_t choice, Buf *out) {
+  begin(vm);
+  if (!vs_load(vm, s, len)) return VM_BAD_STATE;
+  return step_loaded(vm, len, choice, out);
+}
+
+VmStatus vm_step_expand(Vm *vm, const uint8_t *s, size_t len, uint32_t choice, Buf *out) {
+  if (!vm->pinned || s != vm->pin_s || len != vm->pin_len) return vm_step_append(vm, s, len, choice, out);
+  begin(vm);
+  vs_reload(vm);
+  return step_loaded(vm, len, choice, out);
+}
+
+/* Step the loaded State (len bytes) by choice; append the successor to out. */
+static VmStatus step_loaded(Vm *vm, size_t len, uint32_t choice, Buf *out) {
+  uint32_t id;
+  int r = R_DONE;
+  if (vm->hdr.choice_kind) {
+    if (choice >= vm->hdr.choice_n) return VM_BAD_STATE;
+    id = vm->hdr.choice_machine;
+    WMachine *m = &vm->ms[id];
+    vs_decode(vm, m);
+    m->h.flags &= (uint16_t)~MF_RUNNING;
+    vs_restore_frames(vm, m, id);
+    vm->have_choice = 1;
+    vm->choice_val = choice;
+    vm->hdr.choice_kind = 0;
+    vm->hdr.choice_n = vm->hdr.choice_machine = 0;
+  } else {
+    if (choice >= vm->nms || !can_dequeue(vm, &vm->ms[choice])) return VM_BAD_STATE;
+    id = choice;
+    WMachine *m = &vm->ms[id];
+    vs_decode(vm, m);
+    if (m->h.flags & MF_RUNNING) {
+      m->h.flags &= (uint16_t)~MF_RUNNING;
+      vs_restore_frames(vm, m, id);
+    } else if (m->h.flags & MF_RECEIVE) {
+      r = resume_receive(vm, id);
+    } else {
+      r = start_machine(vm, id);
+    }
+  }
+  if (r == R_DONE && vm->nfr) r = vm_run(vm, 0);
+  if (r == R_BUG) return vm->bug.status;
+  WMachine *m = &vm->ms[id];
+  if (r == R_DONE && (m->h.flags & MF_HALTING) && !(m->h.flags & MF_HALTED)) halt_machine(vm, m, id);
+  /* A scenario that entered a cold state in this step is covered. */
+  uint64_t hit = vm->cooled & vm->t.scenario_mask;
+  if (hit && (__atomic_load_n(vm->t.scenario_hit, __ATOMIC_RELAXED) & hit) != hit)
+    __atomic_fetch_or(vm->t.scenario_hit, hit, __ATOMIC_RELAXED);
+  if (r == R_SUSPEND && !(m->h.flags & MF_HALTED)) {
+    vs_save_frames(vm, m);
+    if (!(m->h.flags & MF_RECEIVE)) m->h.flags |= MF_RUNNING;
+  } else {
+    m->h.nframes = 0;
+    m->frames = NULL;
+    m->frames_len = 0;
+  }
+  vs_write(vm, out, len);
+  return VM_OK;
+}
+
+uint64_t vm_cooled_specs(const Vm *vm) { return vm->cooled; }
+
+const char *vm_spec_name(const Vm *vm, uint16_t k) {
+  return k < vm->t.nspecs ? vm->p->machines[vm->t.specs[k]].name : "?";
+}
+
+const char *vm_status_name(VmStatus s) {
+  switch (s) {
+  case VM_OK: return "ok";
+  case VM_BUG_ASSERT: return "assertion failure";
+  case VM_BUG_UNHANDLED: return "unhandled event";
+  case VM_BUG_RUNTIME: return "runtime error";
+  case VM_BUG_DEADLOCK: return "deadlock";
+  case VM_BUG_HOT: return "liveness (hot spec at quiescence)";
+  case VM_BUG_HOT_CYCLE: return "liveness (hot spec forever on a cycle)";
+  case VM_BUG_HOT_TEMP: return "liveness (hot spec for N steps)";
+  case VM_BAD_STATE: return "malformed state";
+  }
+  return "?";
+}
+
+/* ---------------------------------------------------------------------- */
+/* Explorers: functions run over an explorer's own state bytes.           */
+
+int vm_explorer_find(const BcProgram *p, const char *name) {
+  for (uint16_t i = 0; i < p->nmachines; i++)
+    if (p->machines[i].is_explorer && strcmp(p->machines[i].name, name) == 0) return i;
+  return -1;
+}
+
+int32_t vm_explorer_fun(const BcProgram *p, uint16_t type, const char *fname) {
+  size_t nl = strlen(p->machines[type].name);
+  for (uint32_t i = 0; i < p->nfuns; i++) {
+    const BcFun *f = &p->funs[i];
+    if (f->owner == type && strncmp(f->name, p->machines[type].name, nl) == 0 && f->name[nl] == '.' &&
+        strcmp(f->name + nl + 1, fname) == 0)
+      return (int32_t)i;
+  }
+  return -1;
+}
+
+int32_t vm_explorer_handler(const BcProgram *p, uint16_t type, uint32_t ev) {
+  const BcHandler *h = &p->machines[type].states[0].handlers[ev];
+  return h->kind == BH_DO ? h->fun : -1;
+}
+
+void vm_explorer_init(Vm *vm, uint16_t type, uint64_t seed, Buf *out) {
+  const BcMachine *bm = &vm->p->machines[type];
+  out->len = 0;
+  buf_append(out, &seed, 8);
+  for (uint16_t i = 0; i < bm->nvars; i++) vs_put_value(out, &bm->var_defaults[i]);
+}
+
+VmStatus vm_explorer_call(Vm *vm, uint16_t type, Buf *d, int32_t fun, const Value *args, uint32_t nargs, Value *ret) {
+  begin(vm);
+  const BcMachine *bm = &vm->p->machines[type];
+  const BcFun *fn = &vm->p->funs[fun];
+  if (!bm->is_explorer || fn->owner != type || fn->nparams != nargs || d->len < 8) {
+    vm_set_bug_at(vm, VM_BAD_STATE, NULL, "explorer call does not fit the program");
+    return VM_BAD_STATE;
+  }
+  WMachine *x = &vm->ex;
+  memset(x, 0, sizeof *x);
+  x->hdr_read = 1;
+  x->decoded = 1;
+  x->h.type = type;
+  memcpy(&vm->ex_rng, d->data, 8);
+  x->vars = valarena_alloc(&vm->va, (size_t)(bm->nvars ? bm->nvars : 1) * sizeof(Value));
+  size_t at = 8;
+  for (uint16_t i = 0; i < bm->nvars; i++) {
+    size_t k = val_decode((const uint8_t *)d->data + at, d->len - at, &x->vars[i]);
+    if (!k) {
+      vm_set_bug_at(vm, VM_BAD_STATE, NULL, "malformed explorer state");
+      return VM_BAD_STATE;
+    }
+    at += k;
+  }
+  for (uint32_t i = 0; i < nargs; i++) vm_push(vm, args[i]);
+  vm_push_frame(vm, (uint32_t)fun, 0, 2, UINT32_MAX, NULL);
+  int r = vm_run(vm, 0);
+  if (r == R_SUSPEND) {
+    vm_set_bug_at(vm, VM_BUG_RUNTIME, NULL, "explorer '%s' reached a scheduling point", bm->name);
+    return VM_BUG_RUNTIME;
+  }
+  if (r != R_DONE) return vm->bug.status ? vm->bug.status : VM_BUG_RUNTIME;
+  if (ret) *ret = fn->has_result && vm->nstack ? vm->stack[vm->nstack - 1] : val_null();
+  /* Write the state into scratch (values may point into d), then swap: the
+  ** old bytes stay valid in ex_buf until the next call, as *ret may need. */
+  Buf *o = &vm->ex_buf;
+  o->len = 0;
+  buf_append(o, &vm->ex_rng, 8);
+  for (uint16_t i = 0; i < bm->nvars; i++) vs_put_value(o, &x->vars[i]);
+  Buf t = *d;
+  *d = *o;
+  *o = t;
+  return VM_OK;
+}
+
