@@ -148,7 +148,8 @@ WalkEnd walk_run(Walk *w, int64_t max_steps, WalkPick pick, void *ctx, SearchRes
     }
     w->trace[w->depth].kind = (uint8_t)w->ch.kind;
     w->trace[w->depth++].value = choice;
-    st = vm_step(w->vm, (uint8_t *)w->a.data, w->a.len, choice, &w->b);
+    w->b.len = 0;   /* the State vm_choices loaded above is stepped without loading it again */
+    st = vm_step_expand(w->vm, (uint8_t *)w->a.data, w->a.len, choice, &w->b);
     r->transitions++;
     if (st != VM_OK) {
       if (st == VM_BAD_STATE) { fputs("pcheck: internal error: the VM rejected its own choice\n", stderr); return WALK_FAIL; }
