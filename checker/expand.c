@@ -1,9 +1,14 @@
-/* expand.c: successors in batches (expand.h). */
+/* expand.c: successors in batches (expand.h).  A batch is stepped,
+** hashed and looked up in three separate loops on purpose: the steps fill
+** one buffer (the VM reuses the State it loaded for the first step), the
+** hashes then run over bytes still in cache, and the prefetches of all the
+** batch's cache slots are in flight together before the first lookup. */
 #include <config.h>
 #include "checker/expand.h"
 #include <stdlib.h>
 #include "vm/hash.h"
 
+/* Free x's buffers and leave it empty (reusable). */
 void expand_fini(Expansion *x) {
   buf_fini(&x->kids);
   free(x->off);
@@ -23,6 +28,8 @@ static void reserve(Expansion *x, uint32_t n) {
 
 VmStatus expand_batch(Expansion *x, Vm *vm, const uint8_t *s, size_t len, const VmChoices *ch, uint32_t first,
                       uint64_t *transitions) {
+  /* Offsets are recorded before each step, so that after a failed step
+  ** x->off[x->n] still ends the last good successor. */
   uint32_t want = ch->n - first < KID_BATCH ? ch->n - first : KID_BATCH;
   reserve(x, want);
   x->kids.len = 0;
@@ -46,6 +53,7 @@ VmStatus expand_batch(Expansion *x, Vm *vm, const uint8_t *s, size_t len, const 
   return st;
 }
 
+/* Every prefetch is issued before the first insert (see the top). */
 void expand_insert(Expansion *x, StateCache *cache) {
   for (uint32_t j = 0; j < x->n; j++) sc_prefetch(cache, x->fp[j]);
   for (uint32_t j = 0; j < x->n; j++) x->res[j] = (uint8_t)sc_insert(cache, x->fp[j]);

@@ -20,6 +20,7 @@ struct Pool {
   int over;                  /* stopped, or everyone waited on an empty pool (atomic) */
 };
 
+/* Free an item's buffers and leave it empty. */
 void work_fini(WorkItem *w) {
   buf_fini(&w->state);
   buf_fini(&w->aux);
@@ -47,6 +48,9 @@ void pool_free(Pool *p) {
 /* Recompute the hungry flag (lock held). */
 static void set_hungry(Pool *p) { __atomic_store_n(&p->hungry, p->waiting > 0 && p->n == 0, __ATOMIC_RELAXED); }
 
+/* Push the item and wake one waiting thread; the flag `hungry` is
+** recomputed under the lock, so a busy thread reading it sees at worst a
+** stale value for one poll. */
 void pool_put(Pool *p, WorkItem *item) {
   pthread_mutex_lock(&p->lock);
   if (p->n == p->cap) {
@@ -60,6 +64,10 @@ void pool_put(Pool *p, WorkItem *item) {
   pthread_mutex_unlock(&p->lock);
 }
 
+/* Termination: a thread that finds the pool empty counts itself waiting;
+** when all nthreads wait, nobody holds unexplored work any more (a thread
+** only gives work while it is busy), so the search is over.  The last
+** thread to arrive sets `over` and wakes the others. */
 int pool_get(Pool *p, WorkItem *out) {
   pthread_mutex_lock(&p->lock);
   p->waiting++;
@@ -130,6 +138,9 @@ static void open_gate(Gate *g, int state) {
   pthread_mutex_unlock(&g->lock);
 }
 
+/* Thread 0 is the caller; threads 1 .. n-1 are created, wait at the gate,
+** and run fn only once all exist (a search's barriers and termination
+** count on all n threads). */
 int workers_run(int n, void (*fn)(void *), void *args, size_t size) {
   if (n <= 1) { fn(args); return 0; }
   pthread_t *th = xcalloc((size_t)n, sizeof *th);
