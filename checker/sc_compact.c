@@ -1,5 +1,5 @@
 /* sc_compact.c: the compact state cache, an exact set of 64-bit
-** fingerprints in about 41 bits per slot (7.2 bytes per state at 100
+** fingerprints in about 40 bits per slot (7.2 bytes per state at 100
 ** million states, bench/README.md).
 **
 ** Design: bucketised cuckoo hashing with quotienting.  The table has 2^B
@@ -10,29 +10,28 @@
 ** derivable from either bucket and r alone (partial-key cuckoo hashing):
 ** entries can move between their two buckets, and a resize rebuilds from
 ** the slots, since fp = r << B | q and q is the slot's bucket, or that
-** bucket XOR d(r).  A slot holds r, one bit saying which of its two
-** buckets the entry is in, and one bit saying the slot is used: W = 66 - B
-** bits, nothing is lost, so the set is exact and the collision
-** probability of statecache.h stays true.
+** bucket XOR d(r).  A slot holds r and one bit saying which of its two
+** buckets the entry is in (65 - B bits); a bucket also keeps a 3-bit count
+** of the slots it uses.  Nothing is lost, so the set is exact and the
+** collision probability of statecache.h stays true.
 **
 ** Why this and not the alternatives the issue lists:
-** - Cleary's compact hashing / a quotient filter stores one bit or so less
+** - Cleary's compact hashing / a quotient filter stores a bit or so less
 **   per slot, but an insert shifts a run of slots (long runs at 90% load),
-**   its three metadata bits make every probe decode a run, and concurrent
+**   its metadata bits make every probe decode a run, and concurrent
 **   inserters need region locks over runs that can cross any boundary.
 ** - Cuckoo buckets are fixed places: an insert writes one slot (or moves a
-**   few entries along a short path), a lookup reads at most two buckets,
-**   each within one cache line, and a 4-way table sustains 95% load.
+**   few entries along a short path), a lookup reads two buckets, each
+**   within one cache line and fetched together, and a 4-way table
+**   sustains 95% load.
 ** - Locality: buckets are packed whole into 64-byte lines (3 buckets of 4
-**   slots when W <= 42, i.e. from 2^24 buckets on; 2 buckets of 5 slots, or
-**   of 4, below), so a bucket never straddles two cache lines, and the
-**   last bit of each line is that line's lock.
-** - Home first: an entry goes to its alternate bucket only when its home is
-**   full, and a full bucket never gets a free slot again (nothing is
-**   deleted: moves refill the slot they empty, replacements overwrite), so
-**   a lookup whose home bucket has a free slot stops there: one cache line
-**   for most new states.  Slots of a bucket fill from the first, so the
-**   first free slot ends a bucket's scan too.
+**   slots from 2^24 buckets on; 2 of 5, or of 4, below), so a bucket never
+**   straddles two cache lines, and the last bit of each line is its lock.
+**   A slot's low 32 bits sit in an aligned array at the start of the line
+**   and are compared as integers, without branches; its high bits, read
+**   only when the low ones match, and the counts follow.
+** - Two choices: a new entry goes to the emptier of its two buckets, so
+**   buckets fill evenly and cuckoo paths are rare below 90% load.
 **
 ** Growth: the table starts at 2^14 buckets and, when 90% of its slots are
 ** used (or an insert finds no cuckoo path), rebuilds with twice the buckets
@@ -48,19 +47,24 @@
 ** fingerprint's two buckets (lock bits, taken in address order); a
 ** cuckoo path is found without locks and then carried out with the lines
 ** of every bucket on it locked and checked unchanged, so no other thread
-** ever sees an entry in flight or a full bucket with a hole.  Since an
-** entry only moves between its own two buckets, whose lines are locked
-** whenever it is looked up or moved, exactly one of several concurrent
-** inserters of a fingerprint gets SC_NEW.  With cc_set_single_thread the
-** reader lock, the line locks and every read-modify-write atomic are
-** skipped (the table's words are read and written with relaxed atomic
-** loads and stores, plain moves on the machines we run on). */
+** ever sees an entry in flight.  Since an entry only moves between its own
+** two buckets, whose lines are locked whenever it is looked up or moved,
+** exactly one of several concurrent inserters of a fingerprint gets
+** SC_NEW.  With cc_set_single_thread the reader lock, the line locks and
+** every read-modify-write atomic are skipped: the table's words are read
+** and written with relaxed atomic loads and stores, plain moves on the
+** machines we run on. */
 #include <config.h>
 #include "checker/sc_compact.h"
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
+#define INLINE static inline __attribute__((always_inline))
 
 enum {
   LINE_WORDS = 8,          /* a line is one 64-byte cache line */
@@ -71,7 +75,7 @@ enum {
   LANES = 16,              /* reader-lock and counter lanes */
   FIRST_BUCKET_BITS = 14,  /* the first table: 2^14 buckets, 2^16 slots, 512 KiB */
   MIN_BUCKET_BITS = 8,
-  MAX_BUCKET_BITS = 33,    /* a slot's high part, 33 - B bits, is never negative */
+  MAX_BUCKET_BITS = 32,    /* the top 32 bits of a fingerprint stay in its remainder */
   CHECK_EVERY = 64,        /* a lane sums the load every 64 of its adds */
   BFS_NODES = 256,         /* buckets a cuckoo-path search visits, at most */
   PATH_DEPTH = 5,          /* moves on a cuckoo path, at most */
@@ -82,15 +86,15 @@ enum {
 /* The geometry of one table, a function of B alone (layout_for).  A line
 ** holds k buckets of S slots: first the k*S low halves of the slots, 32
 ** bits each (aligned, compared as integers), then their k*S high parts of
-** H bits each, then the k buckets' 3-bit counts of used slots, and last
-** the lock bit. */
+** H bits each; its last bit (word 7, bit 63) is the lock, and below it
+** the k buckets' 3-bit counts of used slots, bucket j's at bits 60 - 3j
+** to 62 - 3j of word 7. */
 typedef struct Layout {
   unsigned bbits;      /* B: quotient bits; buckets = 2^B */
   unsigned hbits;      /* H: a slot's bits beyond its low 32, 33 - B (a slot: 65 - B) */
   unsigned slots;      /* S: slots per bucket, 4 or 5 */
   unsigned per_line;   /* k: buckets per line, 2 or 3 */
   unsigned high_at;    /* bit where the high parts start: 32 k S */
-  unsigned count_at;   /* bit where the counts start: high_at + H k S */
   uint64_t buckets;    /* 2^B */
   uint64_t lines;      /* ceil(buckets / k) */
 } Layout;
@@ -134,7 +138,6 @@ static Layout layout_for(unsigned bbits) {
   else if (layout_fits(2, 5, L.hbits)) L.per_line = 2, L.slots = 5;
   else L.per_line = 2, L.slots = 4;
   L.high_at = 32 * L.per_line * L.slots;
-  L.count_at = L.high_at + L.hbits * L.per_line * L.slots;
   L.buckets = 1ull << bbits;
   L.lines = (L.buckets + L.per_line - 1) / L.per_line;
   return L;
@@ -149,10 +152,16 @@ typedef struct Key {
   uint64_t home, alt, rem;
 } Key;
 
-/* The other bucket of an entry with remainder rem that is in bucket b
-** (an involution: the alternate of the alternate is b; never b itself). */
+/* The other bucket of an entry with remainder rem that is in bucket b: b
+** XOR the low B bits of a hash of the fingerprint's top 32 bits (part of
+** the remainder at every size), made odd.  An involution (the alternate
+** of the alternate is b), never b itself; and the offset at 2^(B+1)
+** buckets extends the one at 2^B by one bit, so that an entry in bucket b
+** has one of its two buckets at b or b + 2^B in the doubled table (see
+** rebuild). */
 static inline uint64_t other_bucket(const Layout *L, uint64_t b, uint64_t rem) {
-  return b ^ (((rem * 0x9E3779B97F4A7C15ull) >> (64 - L->bbits)) | 1);
+  uint64_t h = (rem >> (32 - L->bbits)) * 0x9E3779B97F4A7C15ull;
+  return b ^ (((h ^ h >> 32) & (L->buckets - 1)) | 1);
 }
 
 static inline Key key_of(const Layout *L, uint64_t fp) {
@@ -237,11 +246,13 @@ static inline unsigned high_bit(const Layout *L, Where w, unsigned s) {
 /* Slots a bucket uses: always its first ones (slots are taken in order
 ** and never emptied, only overwritten or refilled). */
 static inline unsigned used_of(const Layout *L, Where w) {
-  return (unsigned)get_bits(w.line, L->count_at + COUNT_BITS * w.j, COUNT_BITS);
+  (void)L;
+  return (unsigned)(ld(&w.line[LINE_WORDS - 1]) >> (60 - COUNT_BITS * w.j)) & 7;
 }
 
 static inline void set_used(const Layout *L, Where w, unsigned n) {
-  put_bits(w.line, L->count_at + COUNT_BITS * w.j, COUNT_BITS, n);
+  (void)L;
+  put_bits(w.line, 64 * (LINE_WORDS - 1) + 60 - COUNT_BITS * w.j, COUNT_BITS, n);
 }
 
 static inline uint64_t get_slot(const Layout *L, Where w, unsigned s) {
@@ -259,22 +270,92 @@ static inline void append_slot(const Layout *L, Where w, unsigned n, uint64_t v)
   set_used(L, w, n + 1);
 }
 
-/* How many slots bucket b uses, and whether one holds want (ORed into
-** *found).  The low halves of all S slots are compared without a branch
-** (used or not: the mask drops the unused); only a low half that matches,
-** rare unless want is there, costs a read of its high part. */
-static inline unsigned scan(const Layout *L, uint64_t *words, uint64_t b, uint64_t want, int *found) {
-  Where w = where(L, words, b);
-  unsigned n = used_of(L, w);
-  const uint32_t *lo = lows(L, w);
+/* ---- buckets ---- */
+
+/* Bit s set where lo[s] == want, s < S.  The low halves are only read
+** here by a thread that owns the line (its lock, or a single-thread
+** cache): plain loads, four compared at once with SSE2 where there is. */
+INLINE unsigned low_matches(const uint32_t *lo, uint32_t want, unsigned S) {
+#ifdef __SSE2__
+  __m128i v;
+  memcpy(&v, lo, sizeof v);
+  unsigned m = (unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(v, _mm_set1_epi32((int)want))));
+  if (S == 5) m |= (unsigned)(lo[4] == want) << 4;
+  return m;
+#else
   unsigned m = 0;
-  for (unsigned s = 0; s < L->slots; s++) m |= (unsigned)(ld32(&lo[s]) == (uint32_t)want) << s;
-  for (m &= (1u << n) - 1; m; m &= m - 1)
-    if (get_bits(w.line, high_bit(L, w, (unsigned)__builtin_ctz(m)), L->hbits) == want >> 32) {
-      *found = 1;
-      break;
-    }
-  return n;
+  for (unsigned s = 0; s < S; s++) m |= (unsigned)(lo[s] == want) << s;
+  return m;
+#endif
+}
+
+/* The high part of the first slot m marks that also matches want, without
+** a branch when m has one bit or none (the common cases: a branch there
+** would be taken at random, as the key is in either bucket); several
+** matching low halves, about one lookup in a billion, take a loop. */
+INLINE int high_match(const Layout *L, Where w, unsigned m, uint64_t want, unsigned S) {
+  unsigned s = (unsigned)__builtin_ctz(m | 1u << (S - 1));
+  uint64_t high = get_bits(w.line, high_bit(L, w, s), L->hbits);
+  int hit = (int)((unsigned)(m != 0) & (unsigned)(high == want >> 32));
+  if (__builtin_expect((m & (m - 1)) != 0, 0))
+    for (; m; m &= m - 1)
+      hit |= get_bits(w.line, high_bit(L, w, (unsigned)__builtin_ctz(m)), L->hbits) == want >> 32;
+  return hit;
+}
+
+/* Does one of the n used slots of bucket w hold want?  (ORed into *found.)
+** S is a constant where this is inlined (see probe), so the compares of
+** the low halves unroll into straight code. */
+INLINE void scan(const Layout *L, Where w, unsigned n, uint64_t want, int *found, unsigned S) {
+  const uint32_t *lo = (const uint32_t *)(const void *)w.line + w.j * S;
+  unsigned m = low_matches(lo, (uint32_t)want, S);
+  *found |= high_match(L, w, m & ((1u << n) - 1), want, S);
+}
+
+/* Where bucket b lives, for a constant k. */
+INLINE Where where_k(uint64_t *words, uint64_t b, unsigned K) {
+  uint64_t line = K == 3 ? b / 3 : b >> 1;
+  Where w = { words + line * LINE_WORDS, (unsigned)(b - line * K) };
+  return w;
+}
+
+/* What a key's two buckets say (under their locks, or in a table no other
+** thread uses). */
+typedef struct Look {
+  int found;         /* the key is there */
+  int room;          /* else: some slot is free, namely */
+  int in_alt;        /* in the emptier bucket (home on a tie): the alternate? */
+  Where at;          /* that bucket */
+  unsigned slot;     /* and its first free slot */
+} Look;
+
+INLINE Look probe_ks(const Layout *L, uint64_t *words, const Key *k, unsigned K, unsigned S) {
+  Where h = where_k(words, k->home, K), a = where_k(words, k->alt, K);
+  Look r = { 0, 0, 0, { NULL, 0 }, 0 };
+  /* Both lines are asked for (their counts read) before either is
+  ** scanned: the scan of the first would otherwise fill the CPU's queues
+  ** with work waiting for it and hold back the second's load. */
+  unsigned nh = used_of(L, h), na = used_of(L, a);
+  scan(L, h, nh, entry_of(k->rem, 0), &r.found, S);
+  scan(L, a, na, entry_of(k->rem, 1), &r.found, S);
+  r.in_alt = na < nh;
+  r.at = r.in_alt ? a : h;
+  r.slot = r.in_alt ? na : nh;
+  r.room = r.slot < S;
+  return r;
+}
+
+/* Both buckets are read (their lines are fetched together), each with the
+** code for its layout. */
+INLINE Look probe(const Layout *L, uint64_t *words, const Key *k) {
+  if (L->per_line == 3) return probe_ks(L, words, k, 3, 4);
+  if (L->slots == 5) return probe_ks(L, words, k, 2, 5);
+  return probe_ks(L, words, k, 2, 4);
+}
+
+/* Store the key in the free slot a probe found. */
+INLINE void take_room(const Layout *L, const Key *k, const Look *r) {
+  append_slot(L, r->at, r->slot, entry_of(k->rem, r->in_alt));
 }
 
 /* ---- locks ---- */
@@ -288,13 +369,13 @@ static inline void cpu_relax(void) {
 }
 
 /* Spin on a line's lock bit (test and test-and-set). */
-static void lock_line(uint64_t *line) {
+static inline void lock_line(uint64_t *line) {
   uint64_t *w = &line[LINE_WORDS - 1];
   while (__atomic_fetch_or(w, LOCK_BIT, __ATOMIC_ACQUIRE) & LOCK_BIT)
     while (ld(w) & LOCK_BIT) cpu_relax();
 }
 
-static void unlock_line(uint64_t *line) { __atomic_fetch_and(&line[LINE_WORDS - 1], ~LOCK_BIT, __ATOMIC_RELEASE); }
+static inline void unlock_line(uint64_t *line) { __atomic_fetch_and(&line[LINE_WORDS - 1], ~LOCK_BIT, __ATOMIC_RELEASE); }
 
 /* A set of lines to lock together: kept sorted by address and without
 ** repeats, so every thread takes locks in one order (no deadlock). */
@@ -312,30 +393,43 @@ static void ls_add(LockSet *s, uint64_t *line) {
   s->n++;
 }
 
-static void ls_lock(const Compact *c, const LockSet *s) {
-  if (!c->single)
-    for (int i = 0; i < s->n; i++) lock_line(s->line[i]);
+static void ls_lock(const LockSet *s) {
+  for (int i = 0; i < s->n; i++) lock_line(s->line[i]);
 }
 
-static void ls_unlock(const Compact *c, const LockSet *s) {
-  if (!c->single)
-    for (int i = s->n - 1; i >= 0; i--) unlock_line(s->line[i]);
+static void ls_unlock(const LockSet *s) {
+  for (int i = s->n - 1; i >= 0; i--) unlock_line(s->line[i]);
 }
 
-/* The lock set of a key's two buckets (empty for a single-thread cache,
-** which takes no locks). */
-static LockSet key_locks(const Compact *c, const Layout *L, uint64_t *words, const Key *k) {
-  LockSet s = { .n = 0 };
-  if (c->single) return s;
+/* The lines of a key's two buckets, lower address first (the same line
+** twice if both buckets share it). */
+typedef struct KeyLines {
+  uint64_t *first, *second;
+} KeyLines;
+
+static inline KeyLines key_lines(const Layout *L, uint64_t *words, const Key *k) {
   uint64_t *h = where(L, words, k->home).line, *a = where(L, words, k->alt).line;
-  /* Ask for both lines at once: the first lock would otherwise wait for
-  ** its line alone before the second line is even requested. */
-  __builtin_prefetch(h, 1);
-  __builtin_prefetch(a, 1);
-  ls_add(&s, h);
-  ls_add(&s, a);
-  return s;
+  KeyLines kl = { h < a ? h : a, h < a ? a : h };
+  return kl;
 }
+
+/* Lock a key's two lines.  Both are requested (for writing) before the
+** first lock waits for its line, so the two misses overlap. */
+static inline KeyLines lock_key(const Layout *L, uint64_t *words, const Key *k) {
+  KeyLines kl = key_lines(L, words, k);
+  __builtin_prefetch(kl.first, 1);
+  __builtin_prefetch(kl.second, 1);
+  lock_line(kl.first);
+  if (kl.second != kl.first) lock_line(kl.second);
+  return kl;
+}
+
+static inline void unlock_key(KeyLines kl) {
+  if (kl.second != kl.first) unlock_line(kl.second);
+  unlock_line(kl.first);
+}
+
+/* ---- lanes: the reader lock and the count ---- */
 
 /* The calling thread's lane: lane 0 for a single-thread cache, else one
 ** of LANES picked once per thread (threads beyond LANES share lanes, which
@@ -343,16 +437,15 @@ static LockSet key_locks(const Compact *c, const Layout *L, uint64_t *words, con
 static _Thread_local unsigned my_lane = ~0u;
 static unsigned next_lane;
 
-static Lane *lane_of(Compact *c) {
-  if (c->single) return &c->lanes[0];
+static inline Lane *shared_lane(Compact *c) {
   if (my_lane == ~0u) my_lane = __atomic_fetch_add(&next_lane, 1, __ATOMIC_RELAXED) % LANES;
   return &c->lanes[my_lane];
 }
 
-/* Enter a read section: the table will not be resized before leave().
-** A thread that finds a resize under way sleeps on the resize mutex. */
-static void enter(Compact *c, Lane *ln) {
-  if (c->single) return;
+/* Enter a read section (a shared cache): the table will not be resized
+** before leave().  A thread that finds a resize under way sleeps on the
+** resize mutex. */
+static inline void enter(Compact *c, Lane *ln) {
   for (;;) {
     __atomic_add_fetch(&ln->readers, 1, __ATOMIC_SEQ_CST);
     if (!__atomic_load_n(&c->resizing, __ATOMIC_SEQ_CST)) return;
@@ -362,9 +455,7 @@ static void enter(Compact *c, Lane *ln) {
   }
 }
 
-static void leave(Compact *c, Lane *ln) {
-  if (!c->single) __atomic_sub_fetch(&ln->readers, 1, __ATOMIC_RELEASE);
-}
+static inline void leave(Lane *ln) { __atomic_sub_fetch(&ln->readers, 1, __ATOMIC_RELEASE); }
 
 /* Wait until no thread is inside a read section (resizing is set, so no
 ** new one starts). */
@@ -373,31 +464,32 @@ static void drain_readers(Compact *c) {
     while (__atomic_load_n(&c->lanes[i].readers, __ATOMIC_ACQUIRE)) cpu_relax();
 }
 
-/* ---- counts ---- */
-
 static uint64_t total_added(const Compact *c) {
   uint64_t n = 0;
   for (int i = 0; i < LANES; i++) n += __atomic_load_n(&c->lanes[i].added, __ATOMIC_RELAXED);
   return n;
 }
 
-static void count_add(Compact *c, Lane *ln) {
-  if (c->single) ln->added++;
-  else __atomic_add_fetch(&ln->added, 1, __ATOMIC_RELAXED);
+static inline void count_add(Compact *c, Lane *ln, int shared) {
+  if (shared) __atomic_add_fetch(&ln->added, 1, __ATOMIC_RELAXED);
+  else ln->added++;
 }
 
 /* Before an add: should the table grow first?  Every CHECK_EVERY adds of
 ** a lane the lanes are summed (so the load may overshoot by that much per
 ** lane; the table has room to spare).  At the budget the same sum marks
 ** the table crowded past fill_at, which ends cuckoo paths for good. */
-static int load_says_grow(Compact *c, Lane *ln) {
-  if (__atomic_load_n(&ln->added, __ATOMIC_RELAXED) % CHECK_EVERY) return 0;
+static int load_check(Compact *c) {
   uint64_t n = total_added(c);
   if (__atomic_load_n(&c->full, __ATOMIC_RELAXED)) {
     if (n >= c->fill_at) __atomic_store_n(&c->crowded, 1, __ATOMIC_RELAXED);
     return 0;
   }
   return n >= c->grow_at;
+}
+
+static inline int load_says_grow(Compact *c, Lane *ln) {
+  return __atomic_load_n(&ln->added, __ATOMIC_RELAXED) % CHECK_EVERY == 0 && load_check(c);
 }
 
 /* ---- the table's memory ---- */
@@ -414,7 +506,7 @@ static uint64_t *alloc_lines(const Layout *L) {
 }
 
 /* Make L (with its lines words) the current table; the caller owns the
-** whole table (sc_new, or a resize with readers drained). */
+** whole table (cc_new, or a resize with readers drained). */
 static void install(Compact *c, const Layout *L, uint64_t *words) {
   c->L = *L;
   __atomic_store_n(&c->words, words, __ATOMIC_RELAXED);
@@ -467,7 +559,7 @@ typedef struct Node {
 typedef struct Path {
   Node node[BFS_NODES];
   int end;             /* node whose bucket has the free slot */
-  unsigned free;       /* that slot */
+  unsigned free;       /* that slot (the end bucket's count of used slots) */
 } Path;
 
 /* Is bucket b already on the path from the root to node i?  (A path
@@ -499,16 +591,21 @@ static int find_path(const Layout *L, uint64_t *words, const Key *k, Path *p) {
       uint64_t v = get_slot(L, w, s);
       uint64_t to = other_bucket(L, nd[h].bucket, v >> 1);
       if (on_path(p, h, to)) continue;
+      /* Asked for now, read when its turn comes: the misses of a level
+      ** overlap. */
+      __builtin_prefetch(where(L, words, to).line);
       nd[n++] = (Node){ to, v, (int16_t)h, (uint8_t)s, (uint8_t)(nd[h].depth + 1) };
     }
   }
   return 0;
 }
 
-/* Lock the lines of the key's buckets and of every bucket on the path. */
-static LockSet path_locks(const Compact *c, const Layout *L, uint64_t *words, const Key *k, const Path *p) {
-  LockSet s = key_locks(c, L, words, k);
-  if (c->single) return s;
+/* The lines of the key's buckets and of every bucket on the path. */
+static LockSet path_lines(const Layout *L, uint64_t *words, const Key *k, const Path *p) {
+  LockSet s;
+  s.n = 0;
+  ls_add(&s, where(L, words, k->home).line);
+  ls_add(&s, where(L, words, k->alt).line);
   for (int i = p->end; i >= 0; i = p->node[i].parent) ls_add(&s, where(L, words, p->node[i].bucket).line);
   return s;
 }
@@ -542,157 +639,125 @@ static void path_apply(const Layout *L, uint64_t *words, const Key *k, const Pat
 
 /* ---- insert ---- */
 
-/* What a key's two buckets say, under their locks. */
-typedef enum Probe { P_FOUND, P_ROOM, P_NONE } Probe;
+/* An insert's outcome: an answer, or: both buckets are full (try a path,
+** or replace), or: grow the table first. */
+typedef enum Step { S_SEEN, S_NEW, S_NO_ROOM, S_GROW } Step;
 
-/* Both buckets are read (their lines are fetched together); P_ROOM names
-** the first free slot of the emptier one (home on a tie), which keeps
-** buckets even and cuckoo paths rare. */
-static Probe probe(const Layout *L, uint64_t *words, const Key *k, uint64_t *bucket, unsigned *slot) {
-  int found = 0;
-  unsigned home = scan(L, words, k->home, entry_of(k->rem, 0), &found);
-  unsigned alt = scan(L, words, k->alt, entry_of(k->rem, 1), &found);
-  if (found) return P_FOUND;
-  *bucket = alt < home ? k->alt : k->home;
-  *slot = alt < home ? alt : home;
-  return *slot < L->slots ? P_ROOM : P_NONE;
-}
-
-/* An insert's outcome inside one read section: done (with an answer), or
-** the table must grow first. */
-typedef enum Step { S_DONE, S_GROW } Step;
-
-/* Look the key up and take a free slot of its buckets.  Returns S_DONE
-** with *res (SC_SEEN or SC_NEW), S_GROW if the load says grow, or sets
-** *res to SC_FULL (meaning: both buckets are full) and returns S_DONE
-** with *room = 0. */
-static Step insert_direct(Compact *c, Lane *ln, const Layout *L, uint64_t *words, const Key *k, ScResult *res, int *room) {
-  LockSet s = key_locks(c, L, words, k);
-  ls_lock(c, &s);
-  uint64_t b = 0;
-  unsigned slot = 0;
-  Probe pr = probe(L, words, k, &b, &slot);
-  Step step = S_DONE;
-  *room = 1;
-  if (pr == P_FOUND) *res = SC_SEEN;
+/* Look the key up and take a free slot of its buckets; shared is a
+** constant where this is inlined: with it, the key's lines are locked. */
+INLINE Step insert_direct(Compact *c, Lane *ln, const Layout *L, uint64_t *words, const Key *k, int shared) {
+  KeyLines kl = { NULL, NULL };
+  if (shared) kl = lock_key(L, words, k);
+  Look r = probe(L, words, k);
+  Step step = S_SEEN;
+  if (r.found) step = S_SEEN;
   else if (load_says_grow(c, ln)) step = S_GROW;
-  else if (pr == P_ROOM) {
-    append_slot(L, where(L, words, b), slot, entry_of(k->rem, b != k->home));
-    count_add(c, ln);
-    *res = SC_NEW;
-  } else *room = 0;
-  ls_unlock(c, &s);
+  else if (r.room) {
+    take_room(L, k, &r);
+    count_add(c, ln, shared);
+    step = S_NEW;
+  } else step = S_NO_ROOM;
+  if (shared) unlock_key(kl);
   return step;
 }
 
-/* Both buckets were full: find and carry out a cuckoo path.  Returns 1
-** with *res (SC_SEEN or SC_NEW: the key may have come or room appeared
-** meanwhile), or 0 if no path was found. */
-static int insert_by_path(Compact *c, Lane *ln, const Layout *L, uint64_t *words, const Key *k, ScResult *res) {
+/* Both buckets were full: find and carry out a cuckoo path.  Returns
+** S_SEEN or S_NEW (the key may have come, or room appeared, meanwhile),
+** or S_NO_ROOM if no path was found. */
+static Step insert_by_path(Compact *c, Lane *ln, const Layout *L, uint64_t *words, const Key *k, int shared) {
   Path p;
   for (int tries = 0; tries < PATH_TRIES; tries++) {
-    if (!find_path(L, words, k, &p)) return 0;
-    LockSet s = path_locks(c, L, words, k, &p);
-    ls_lock(c, &s);
-    uint64_t b = 0;
-    unsigned slot = 0;
-    Probe pr = probe(L, words, k, &b, &slot);
-    int done = 1;
-    if (pr == P_FOUND) *res = SC_SEEN;
-    else if (pr == P_ROOM) append_slot(L, where(L, words, b), slot, entry_of(k->rem, b != k->home));
-    else if (path_valid(L, words, &p)) path_apply(L, words, k, &p);
-    else done = 0;
-    ls_unlock(c, &s);
-    if (done) {
-      if (pr != P_FOUND) {
-        count_add(c, ln);
-        *res = SC_NEW;
-      }
-      return 1;
+    if (!find_path(L, words, k, &p)) return S_NO_ROOM;
+    LockSet s = { .n = 0 };
+    if (shared) {
+      s = path_lines(L, words, k, &p);
+      ls_lock(&s);
     }
+    Look r = probe(L, words, k);
+    Step step = S_NEW;
+    if (r.found) step = S_SEEN;
+    else if (r.room) take_room(L, k, &r);
+    else if (path_valid(L, words, &p)) path_apply(L, words, k, &p);
+    else step = S_NO_ROOM;   /* changed meanwhile: search again */
+    if (shared) ls_unlock(&s);
+    if (step == S_NEW) count_add(c, ln, shared);
+    if (step != S_NO_ROOM) return step;
   }
-  return 0;
+  return S_NO_ROOM;
 }
 
 /* At the budget, both buckets full: the key overwrites a slot of its home
 ** (unless it came, or room appeared, meanwhile). */
-static ScResult insert_replacing(Compact *c, Lane *ln, const Layout *L, uint64_t *words, const Key *k) {
-  LockSet s = key_locks(c, L, words, k);
-  ls_lock(c, &s);
-  uint64_t b = 0;
-  unsigned slot = 0;
-  ScResult res;
-  Probe pr = probe(L, words, k, &b, &slot);
-  if (pr == P_FOUND) res = SC_SEEN;
-  else if (pr == P_ROOM) {
-    append_slot(L, where(L, words, b), slot, entry_of(k->rem, b != k->home));
-    count_add(c, ln);
+static ScResult insert_replacing(Compact *c, Lane *ln, const Layout *L, uint64_t *words, const Key *k, int shared) {
+  KeyLines kl = { NULL, NULL };
+  if (shared) kl = lock_key(L, words, k);
+  Look r = probe(L, words, k);
+  ScResult res = SC_FULL;
+  if (r.found) res = SC_SEEN;
+  else if (r.room) {
+    take_room(L, k, &r);
+    count_add(c, ln, shared);
     res = SC_NEW;
   } else {
     put_slot(L, where(L, words, k->home), (unsigned)(k->rem % L->slots), entry_of(k->rem, 0));
-    if (c->single) c->refused++;
-    else __atomic_add_fetch(&c->refused, 1, __ATOMIC_RELAXED);
-    res = SC_FULL;
+    if (shared) __atomic_add_fetch(&c->refused, 1, __ATOMIC_RELAXED);
+    else c->refused++;
   }
-  ls_unlock(c, &s);
+  if (shared) unlock_key(kl);
   return res;
 }
 
-/* One attempt inside a read section (the table is fixed meanwhile). */
-static Step insert_once(Compact *c, Lane *ln, uint64_t fp, ScResult *res) {
+/* The slow part of an insert: both buckets full. */
+static Step insert_no_room(Compact *c, Lane *ln, const Layout *L, uint64_t *words, const Key *k, int shared, ScResult *res) {
+  if (!__atomic_load_n(&c->crowded, __ATOMIC_RELAXED)) {
+    Step step = insert_by_path(c, ln, L, words, k, shared);
+    if (step != S_NO_ROOM) return step;
+  }
+  if (!__atomic_load_n(&c->full, __ATOMIC_RELAXED)) return S_GROW;
+  *res = insert_replacing(c, ln, L, words, k, shared);
+  return S_NO_ROOM;
+}
+
+/* One attempt on the current table (fixed meanwhile: a read section, or a
+** single thread).  S_NO_ROOM here means: answered *res at the budget. */
+INLINE Step insert_once(Compact *c, Lane *ln, uint64_t fp, int shared, ScResult *res) {
   const Layout *L = &c->L;
   uint64_t *words = c->words;
   Key k = key_of(L, fp);
-  int room;
-  if (insert_direct(c, ln, L, words, &k, res, &room) == S_GROW) return S_GROW;
-  if (room) return S_DONE;
-  int full = __atomic_load_n(&c->full, __ATOMIC_RELAXED);
-  if (!__atomic_load_n(&c->crowded, __ATOMIC_RELAXED) && insert_by_path(c, ln, L, words, &k, res)) return S_DONE;
-  if (!full) return S_GROW;
-  *res = insert_replacing(c, ln, L, words, &k);
-  return S_DONE;
+  Step step = insert_direct(c, ln, L, words, &k, shared);
+  if (__builtin_expect(step == S_NO_ROOM, 0)) step = insert_no_room(c, ln, L, words, &k, shared, res);
+  return step;
 }
 
 /* ---- growth ---- */
 
-/* Store fp in a table no other thread can see (a rebuild).  0 if no
-** cuckoo path has room for it. */
-static int place_quietly(const Layout *L, uint64_t *words, uint64_t fp) {
-  Key k = key_of(L, fp);
-  uint64_t b = 0;
-  unsigned slot = 0;
-  Probe pr = probe(L, words, &k, &b, &slot);
-  if (pr == P_FOUND) return 1;
-  if (pr == P_ROOM) {
-    append_slot(L, where(L, words, b), slot, entry_of(k.rem, b != k.home));
-    return 1;
+/* Copy the entries of old bucket b into the doubled table.  Each entry
+** has one of its new buckets at b or b + 2^B (other_bucket), and the two
+** receive only old bucket b's at most S entries: they always fit, and a
+** rebuild writes the new table in two sequential streams, never waiting
+** for a random line or searching a cuckoo path. */
+static void split_bucket(const Layout *L, uint64_t *words, uint64_t b, const Layout *N, uint64_t *nw) {
+  Where w = where(L, words, b);
+  for (unsigned s = 0, used = used_of(L, w); s < used; s++) {
+    uint64_t fp = fp_of(L, b, get_slot(L, w, s));
+    Key k = key_of(N, fp);
+    uint64_t to = (k.home & (L->buckets - 1)) == b ? k.home : k.alt;
+    Where d = where(N, nw, to);
+    append_slot(N, d, used_of(N, d), entry_of(k.rem, to != k.home));
   }
-  Path p;
-  if (!find_path(L, words, &k, &p)) return 0;
-  path_apply(L, words, &k, &p);
-  return 1;
 }
 
 /* Copy every entry of the current table into a new one of 2^bbits
-** buckets (the caller owns the table: readers drained).  Returns 0,
-** changing nothing, if the new table would exceed the budget, mmap
-** fails, or an entry finds no place. */
+** buckets, bbits = B + 1 (the caller owns the table: readers drained).
+** Returns 0, changing nothing, if the new table would exceed the budget
+** or mmap fails. */
 static int rebuild(Compact *c, unsigned bbits) {
   Layout N = layout_for(bbits);
   if (bbits > MAX_BUCKET_BITS || table_bytes(&N) + sizeof *c > c->budget) return 0;
   uint64_t *nw = alloc_lines(&N);
   if (!nw) return 0;
   const Layout *L = &c->L;
-  for (uint64_t b = 0; b < L->buckets; b++) {
-    Where w = where(L, c->words, b);
-    for (unsigned s = 0, used = used_of(L, w); s < used; s++) {
-      uint64_t v = get_slot(L, w, s);
-      if (!place_quietly(&N, nw, fp_of(L, b, v))) {
-        munmap(nw, table_bytes(&N));
-        return 0;
-      }
-    }
-  }
+  for (uint64_t b = 0; b < L->buckets; b++) split_bucket(L, c->words, b, &N, nw);
   munmap(c->words, table_bytes(L));
   install(c, &N, nw);
   return 1;
@@ -701,47 +766,63 @@ static int rebuild(Compact *c, unsigned bbits) {
 /* Grow the table that had seen_bbits, or mark the cache full if the budget
 ** (or memory) does not allow it.  Nothing to do if another thread has
 ** done either meanwhile.  The caller is in no read section. */
-static void grow(Compact *c, unsigned seen_bbits) {
-  int single = c->single;
-  if (!single) {
+static void grow(Compact *c, unsigned seen_bbits, int shared) {
+  if (shared) {
     pthread_mutex_lock(&c->resize_lock);
     __atomic_store_n(&c->resizing, 1, __ATOMIC_SEQ_CST);
     drain_readers(c);
   }
   if (c->L.bbits == seen_bbits && !c->full && !rebuild(c, seen_bbits + 1)) __atomic_store_n(&c->full, 1, __ATOMIC_RELAXED);
-  if (!single) {
+  if (shared) {
     __atomic_store_n(&c->resizing, 0, __ATOMIC_RELEASE);
     pthread_mutex_unlock(&c->resize_lock);
   }
 }
 
-ScResult cc_insert(Compact *c, uint64_t fp) {
-  Lane *ln = lane_of(c);
+static inline ScResult answer(Step step, ScResult at_budget) {
+  return step == S_SEEN ? SC_SEEN : step == S_NEW ? SC_NEW : at_budget;
+}
+
+/* One thread: no lanes but the first, no read section, no locks. */
+static ScResult insert_single(Compact *c, uint64_t fp) {
+  Lane *ln = &c->lanes[0];
+  for (;;) {
+    ScResult res = SC_FULL;
+    Step step = insert_once(c, ln, fp, 0, &res);
+    if (step != S_GROW) return answer(step, res);
+    grow(c, c->L.bbits, 0);
+  }
+}
+
+static ScResult insert_shared(Compact *c, uint64_t fp) {
+  Lane *ln = shared_lane(c);
   for (;;) {
     enter(c, ln);
     unsigned bbits = c->L.bbits;
-    ScResult res = SC_NEW;
-    Step step = insert_once(c, ln, fp, &res);
-    leave(c, ln);
-    if (step == S_DONE) return res;
-    grow(c, bbits);
+    ScResult res = SC_FULL;
+    Step step = insert_once(c, ln, fp, 1, &res);
+    leave(ln);
+    if (step != S_GROW) return answer(step, res);
+    grow(c, bbits, 1);
   }
 }
+
+ScResult cc_insert(Compact *c, uint64_t fp) { return c->single ? insert_single(c, fp) : insert_shared(c, fp); }
 
 /* ---- lookups and the rest ---- */
 
 int cc_contains(Compact *c, uint64_t fp) {
-  Lane *ln = lane_of(c);
+  if (c->single) {
+    Key k = key_of(&c->L, fp);
+    return probe(&c->L, c->words, &k).found;
+  }
+  Lane *ln = shared_lane(c);
   enter(c, ln);
-  const Layout *L = &c->L;
-  Key k = key_of(L, fp);
-  LockSet s = key_locks(c, L, c->words, &k);
-  ls_lock(c, &s);
-  uint64_t b;
-  unsigned slot;
-  int found = probe(L, c->words, &k, &b, &slot) == P_FOUND;
-  ls_unlock(c, &s);
-  leave(c, ln);
+  Key k = key_of(&c->L, fp);
+  KeyLines kl = lock_key(&c->L, c->words, &k);
+  int found = probe(&c->L, c->words, &k).found;
+  unlock_key(kl);
+  leave(ln);
   return found;
 }
 
@@ -762,10 +843,7 @@ uint64_t cc_count_absent(Compact *a, Compact *b) {
   uint64_t n = 0;
   for (uint64_t bk = 0; bk < L->buckets; bk++) {
     Where w = where(L, a->words, bk);
-    for (unsigned s = 0, used = used_of(L, w); s < used; s++) {
-      uint64_t v = get_slot(L, w, s);
-      n += !cc_contains(b, fp_of(L, bk, v));
-    }
+    for (unsigned s = 0, used = used_of(L, w); s < used; s++) n += !cc_contains(b, fp_of(L, bk, get_slot(L, w, s)));
   }
   return n;
 }
