@@ -60,6 +60,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include "vm/util.h"
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
@@ -76,6 +77,7 @@ enum {
   FIRST_BUCKET_BITS = 14,  /* the first table: 2^14 buckets, 2^16 slots, 512 KiB */
   MIN_BUCKET_BITS = 8,
   MAX_BUCKET_BITS = 32,    /* the top 32 bits of a fingerprint stay in its remainder */
+  FOUR_SLOTS_FROM = 24,    /* where 3 buckets of 4 fit a line, and 2 of 5 no longer do */
   CHECK_EVERY = 64,        /* a lane sums the load every 64 of its adds */
   BFS_NODES = 256,         /* buckets a cuckoo-path search visits, at most */
   PATH_DEPTH = 5,          /* moves on a cuckoo path, at most */
@@ -110,7 +112,8 @@ struct Compact {
   Lane lanes[LANES];
   Layout L;              /* the current table (changed only by a resize) */
   uint64_t *words;       /* its lines, L.lines * 8 words, mmap'ed (atomic pointer) */
-  unsigned pf_bbits;     /* L.bbits for cc_prefetch's racy read (atomic) */
+  unsigned pf_bbits;     /* L.bbits and L.per_line for cc_prefetch's racy */
+  unsigned pf_per_line;  /* reads (atomic) */
   uint64_t budget;       /* bytes, table and this struct */
   uint64_t grow_at;      /* slots used at which the table grows (90%) */
   uint64_t fill_at;      /* at the budget, slots used past which no paths (95%) */
@@ -119,6 +122,7 @@ struct Compact {
   int crowded;           /* full and past fill_at: free slots or replace only (atomic) */
   int single;            /* one thread: no locks, no atomic read-modify-writes */
   int resizing;          /* a resize holds or waits for the table (atomic) */
+  unsigned four_from;    /* layout_for's switch to 4-slot buckets */
   pthread_mutex_t resize_lock;   /* held through a resize; readers sleep on it */
 };
 
@@ -129,13 +133,15 @@ static int layout_fits(unsigned k, unsigned s, unsigned h) {
 }
 
 /* The layout of a table of 2^bbits buckets: the most slots whole buckets
-** give a line (3 x 4 from B = 24 on, 2 x 5 from B = 15, else 2 x 4). */
-static Layout layout_for(unsigned bbits) {
+** give a line (3 x 4 from B = 24 on, 2 x 5 from B = 15, else 2 x 4);
+** from B = four_from on, buckets have 4 slots even where 5 would fit
+** (24, or lower through cc_test_four_slots_from). */
+static Layout layout_for(unsigned bbits, unsigned four_from) {
   Layout L;
   L.bbits = bbits;
   L.hbits = 33 - bbits;
   if (layout_fits(3, 4, L.hbits)) L.per_line = 3, L.slots = 4;
-  else if (layout_fits(2, 5, L.hbits)) L.per_line = 2, L.slots = 5;
+  else if (bbits < four_from && layout_fits(2, 5, L.hbits)) L.per_line = 2, L.slots = 5;
   else L.per_line = 2, L.slots = 4;
   L.high_at = 32 * L.per_line * L.slots;
   L.buckets = 1ull << bbits;
@@ -159,10 +165,12 @@ typedef struct Key {
 ** buckets extends the one at 2^B by one bit, so that an entry in bucket b
 ** has one of its two buckets at b or b + 2^B in the doubled table (see
 ** rebuild). */
-static inline uint64_t other_bucket(const Layout *L, uint64_t b, uint64_t rem) {
-  uint64_t h = (rem >> (32 - L->bbits)) * 0x9E3779B97F4A7C15ull;
-  return b ^ (((h ^ h >> 32) & (L->buckets - 1)) | 1);
+static inline uint64_t other_of(unsigned bbits, uint64_t b, uint64_t rem) {
+  uint64_t h = (rem >> (32 - bbits)) * 0x9E3779B97F4A7C15ull;
+  return b ^ (((h ^ h >> 32) & ((1ull << bbits) - 1)) | 1);
 }
+
+static inline uint64_t other_bucket(const Layout *L, uint64_t b, uint64_t rem) { return other_of(L->bbits, b, rem); }
 
 static inline Key key_of(const Layout *L, uint64_t fp) {
   Key k;
@@ -502,6 +510,9 @@ static uint64_t *alloc_lines(const Layout *L) {
   /* Lookups land anywhere: huge pages spare most TLB misses (a hint). */
   if (bytes >= (2u << 20)) madvise(p, bytes, MADV_HUGEPAGE);
 #endif
+  /* Fault the pages in now, in order: a rebuild writes the table in two
+  ** streams, and taking its page faults on the way doubled its time. */
+  for (uint64_t i = 0; i < bytes / 8; i += 4096 / 8) ((volatile uint64_t *)p)[i] = 0;
   return p;
 }
 
@@ -511,6 +522,7 @@ static void install(Compact *c, const Layout *L, uint64_t *words) {
   c->L = *L;
   __atomic_store_n(&c->words, words, __ATOMIC_RELAXED);
   __atomic_store_n(&c->pf_bbits, L->bbits, __ATOMIC_RELAXED);
+  __atomic_store_n(&c->pf_per_line, L->per_line, __ATOMIC_RELAXED);
   c->grow_at = capacity(L) / 10 * 9;
   c->fill_at = capacity(L) / 20 * 19;
 }
@@ -521,8 +533,9 @@ Compact *cc_new(uint64_t budget) {
   memset(c, 0, sizeof *c);
   c->budget = budget;
   unsigned b = FIRST_BUCKET_BITS;
-  Layout L = layout_for(b);
-  while (b > MIN_BUCKET_BITS && table_bytes(&L) + sizeof *c > budget) L = layout_for(--b);
+  c->four_from = FOUR_SLOTS_FROM;
+  Layout L = layout_for(b, c->four_from);
+  while (b > MIN_BUCKET_BITS && table_bytes(&L) + sizeof *c > budget) L = layout_for(--b, c->four_from);
   uint64_t *w = table_bytes(&L) + sizeof *c <= budget ? alloc_lines(&L) : NULL;
   if (!w) {
     free(c);
@@ -541,6 +554,8 @@ void cc_free(Compact *c) {
 }
 
 void cc_set_single_thread(Compact *c, int single) { c->single = single; }
+
+void cc_test_four_slots_from(Compact *c, unsigned bbits) { c->four_from = bbits; }
 
 /* ---- cuckoo paths ----
 ** A path runs from one of the key's two (full) buckets through entries
@@ -731,33 +746,76 @@ INLINE Step insert_once(Compact *c, Lane *ln, uint64_t fp, int shared, ScResult 
 
 /* ---- growth ---- */
 
+/* Entries a split could not place (see split_bucket), placed afterwards
+** like inserts.  A heap array the rebuild owns. */
+typedef struct Spill {
+  uint64_t *fp;
+  size_t n, cap;
+} Spill;
+
+static void spill(Spill *sp, uint64_t fp) {
+  if (sp->n == sp->cap) {
+    sp->cap = sp->cap ? 2 * sp->cap : 1024;
+    sp->fp = xrealloc(sp->fp, sp->cap * sizeof *sp->fp);
+  }
+  sp->fp[sp->n++] = fp;
+}
+
+/* Store fp in a table no other thread can see (a rebuild).  0 if no
+** cuckoo path has room for it. */
+static int place_quietly(const Layout *L, uint64_t *words, uint64_t fp) {
+  Key k = key_of(L, fp);
+  Look r = probe(L, words, &k);
+  if (r.found) return 1;
+  if (r.room) {
+    take_room(L, &k, &r);
+    return 1;
+  }
+  Path p;
+  if (!find_path(L, words, &k, &p)) return 0;
+  path_apply(L, words, &k, &p);
+  return 1;
+}
+
 /* Copy the entries of old bucket b into the doubled table.  Each entry
 ** has one of its new buckets at b or b + 2^B (other_bucket), and the two
-** receive only old bucket b's at most S entries: they always fit, and a
-** rebuild writes the new table in two sequential streams, never waiting
-** for a random line or searching a cuckoo path. */
-static void split_bucket(const Layout *L, uint64_t *words, uint64_t b, const Layout *N, uint64_t *nw) {
+** receive only old bucket b's entries, so a rebuild writes the new table
+** in two sequential streams, never waiting for a random line or searching
+** a cuckoo path.  They always fit, except where buckets shrink from 5
+** slots to 4 (B = 24): an old bucket's 5 entries may all choose one of the
+** two; the fifth is spilled. */
+static void split_bucket(const Layout *L, uint64_t *words, uint64_t b, const Layout *N, uint64_t *nw, Spill *sp) {
   Where w = where(L, words, b);
   for (unsigned s = 0, used = used_of(L, w); s < used; s++) {
     uint64_t fp = fp_of(L, b, get_slot(L, w, s));
     Key k = key_of(N, fp);
     uint64_t to = (k.home & (L->buckets - 1)) == b ? k.home : k.alt;
     Where d = where(N, nw, to);
-    append_slot(N, d, used_of(N, d), entry_of(k.rem, to != k.home));
+    unsigned n = used_of(N, d);
+    if (n < N->slots) append_slot(N, d, n, entry_of(k.rem, to != k.home));
+    else spill(sp, fp);
   }
 }
 
 /* Copy every entry of the current table into a new one of 2^bbits
 ** buckets, bbits = B + 1 (the caller owns the table: readers drained).
-** Returns 0, changing nothing, if the new table would exceed the budget
-** or mmap fails. */
+** Returns 0, changing nothing, if the new table would exceed the budget,
+** mmap fails, or a spilled entry finds no place. */
 static int rebuild(Compact *c, unsigned bbits) {
-  Layout N = layout_for(bbits);
+  Layout N = layout_for(bbits, c->four_from);
   if (bbits > MAX_BUCKET_BITS || table_bytes(&N) + sizeof *c > c->budget) return 0;
   uint64_t *nw = alloc_lines(&N);
   if (!nw) return 0;
   const Layout *L = &c->L;
-  for (uint64_t b = 0; b < L->buckets; b++) split_bucket(L, c->words, b, &N, nw);
+  Spill sp = { NULL, 0, 0 };
+  for (uint64_t b = 0; b < L->buckets; b++) split_bucket(L, c->words, b, &N, nw, &sp);
+  int ok = 1;
+  for (size_t i = 0; i < sp.n && ok; i++) ok = place_quietly(&N, nw, sp.fp[i]);
+  free(sp.fp);
+  if (!ok) {
+    munmap(nw, table_bytes(&N));
+    return 0;
+  }
   munmap(c->words, table_bytes(L));
   install(c, &N, nw);
   return 1;
@@ -830,10 +888,11 @@ void cc_prefetch(Compact *c, uint64_t fp) {
   /* Racy reads of the table: a stale pointer or size only wastes the hint
   ** (addresses are computed as integers; prefetching never faults). */
   uintptr_t words = (uintptr_t)__atomic_load_n(&c->words, __ATOMIC_RELAXED);
-  Layout L = layout_for(__atomic_load_n(&c->pf_bbits, __ATOMIC_RELAXED));
-  Key k = key_of(&L, fp);
-  uint64_t lh = L.per_line == 3 ? k.home / 3 : k.home >> 1;
-  uint64_t la = L.per_line == 3 ? k.alt / 3 : k.alt >> 1;
+  unsigned bbits = __atomic_load_n(&c->pf_bbits, __ATOMIC_RELAXED);
+  int three = __atomic_load_n(&c->pf_per_line, __ATOMIC_RELAXED) == 3;
+  uint64_t home = fp & ((1ull << bbits) - 1), alt = other_of(bbits, home, fp >> bbits);
+  uint64_t lh = three ? home / 3 : home >> 1;
+  uint64_t la = three ? alt / 3 : alt >> 1;
   __builtin_prefetch((const void *)(words + lh * LINE_BYTES));
   __builtin_prefetch((const void *)(words + la * LINE_BYTES));
 }

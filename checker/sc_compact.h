@@ -26,5 +26,9 @@ uint64_t cc_count(const Compact *c);
 uint64_t cc_bytes(const Compact *c);
 uint64_t cc_refused(const Compact *c);
 int cc_is_full(const Compact *c);
+/* For tests: tables of 2^bbits buckets or more get 4-slot buckets (as from
+** 2^24 on) even where 5-slot ones would fit, so that a small table's
+** growth meets the change of bucket size.  Call before any insert. */
+void cc_test_four_slots_from(Compact *c, unsigned bbits);
 
 #endif

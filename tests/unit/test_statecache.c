@@ -12,6 +12,7 @@
 #include <pthread.h>
 #include "checker/rng.h"
 #include "checker/statecache.h"
+#include "checker/sc_compact.h"
 #include "vm/hash.h"
 
 static const ScKind kinds[] = { SC_FLAT, SC_JUDY, SC_COMPACT };
@@ -219,6 +220,23 @@ START_TEST(test_compact_bytes) {
 }
 END_TEST
 
+/* Growth where buckets shrink from 5 slots to 4 (at 2^24 buckets; here
+** moved down to 2^17): a bucket's 5 entries may all want one of its two
+** successors, and none may be lost.  Shared and single-thread rows. */
+START_TEST(test_compact_four_slots) {
+  enum { N = 450000 };
+  Compact *c = cc_new(1u << 30);
+  cc_set_single_thread(c, _i);
+  cc_test_four_slots_from(c, 17);
+  for (uint64_t i = 0; i < N; i++) ck_assert_int_eq(cc_insert(c, fp_at(i)), SC_NEW);
+  ck_assert_uint_ge(cc_bytes(c), 2u << 20);   /* it did grow past 2^16 buckets */
+  for (uint64_t i = 0; i < N; i++) ck_assert(cc_contains(c, fp_at(i)));
+  for (uint64_t i = N; i < 2 * N; i++) ck_assert(!cc_contains(c, fp_at(i)));
+  ck_assert_uint_eq(cc_count(c), N);
+  cc_free(c);
+}
+END_TEST
+
 START_TEST(test_collision_probability) {
   ck_assert(sc_collision_probability(0) == 0.0);
   ck_assert(sc_collision_probability(1) == 0.0);
@@ -254,6 +272,7 @@ int main(void) {
   tcase_add_loop_test(tc, test_count_absent, 0, NKINDS);
   tcase_add_loop_test(tc, test_concurrent_overlap, 0, NKINDS);
   tcase_add_test(tc, test_compact_bytes);
+  tcase_add_loop_test(tc, test_compact_four_slots, 0, 2);
   tcase_add_test(tc, test_collision_probability);
   tcase_add_test(tc, test_state_hash);
   suite_add_tcase(s, tc);
