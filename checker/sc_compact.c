@@ -260,7 +260,9 @@ static inline unsigned used_of(const Layout *L, Where w) {
 
 static inline void set_used(const Layout *L, Where w, unsigned n) {
   (void)L;
-  put_bits(w.line, 64 * (LINE_WORDS - 1) + 60 - COUNT_BITS * w.j, COUNT_BITS, n);
+  unsigned sh = 60 - COUNT_BITS * w.j;
+  uint64_t *w7 = &w.line[LINE_WORDS - 1];
+  st(w7, (ld(w7) & ~(7ull << sh)) | (uint64_t)n << sh);
 }
 
 static inline uint64_t get_slot(const Layout *L, Where w, unsigned s) {
@@ -273,7 +275,7 @@ static inline void put_slot(const Layout *L, Where w, unsigned s, uint64_t v) {
 }
 
 /* Add v in the first free slot of a bucket using n < S slots. */
-static inline void append_slot(const Layout *L, Where w, unsigned n, uint64_t v) {
+INLINE void append_slot(const Layout *L, Where w, unsigned n, uint64_t v) {
   put_slot(L, w, n, v);
   set_used(L, w, n + 1);
 }
@@ -297,27 +299,13 @@ INLINE unsigned low_matches(const uint32_t *lo, uint32_t want, unsigned S) {
 #endif
 }
 
-/* The high part of the first slot m marks that also matches want, without
-** a branch when m has one bit or none (the common cases: a branch there
-** would be taken at random, as the key is in either bucket); several
-** matching low halves, about one lookup in a billion, take a loop. */
-INLINE int high_match(const Layout *L, Where w, unsigned m, uint64_t want, unsigned S) {
-  unsigned s = (unsigned)__builtin_ctz(m | 1u << (S - 1));
-  uint64_t high = get_bits(w.line, high_bit(L, w, s), L->hbits);
-  int hit = (int)((unsigned)(m != 0) & (unsigned)(high == want >> 32));
-  if (__builtin_expect((m & (m - 1)) != 0, 0))
-    for (; m; m &= m - 1)
-      hit |= get_bits(w.line, high_bit(L, w, (unsigned)__builtin_ctz(m)), L->hbits) == want >> 32;
+/* Does a slot that m marks in bucket w have high part high?  The slow
+** path of probe_ks: several low halves matched (about one lookup in a
+** billion). */
+static int high_any(const Layout *L, Where w, unsigned m, uint64_t high) {
+  int hit = 0;
+  for (; m; m &= m - 1) hit |= get_bits(w.line, high_bit(L, w, (unsigned)__builtin_ctz(m)), L->hbits) == high;
   return hit;
-}
-
-/* Does one of the n used slots of bucket w hold want?  (ORed into *found.)
-** S is a constant where this is inlined (see probe), so the compares of
-** the low halves unroll into straight code. */
-INLINE void scan(const Layout *L, Where w, unsigned n, uint64_t want, int *found, unsigned S) {
-  const uint32_t *lo = (const uint32_t *)(const void *)w.line + w.j * S;
-  unsigned m = low_matches(lo, (uint32_t)want, S);
-  *found |= high_match(L, w, m & ((1u << n) - 1), want, S);
 }
 
 /* Where bucket b lives, for a constant k. */
@@ -344,8 +332,18 @@ INLINE Look probe_ks(const Layout *L, uint64_t *words, const Key *k, unsigned K,
   ** scanned: the scan of the first would otherwise fill the CPU's queues
   ** with work waiting for it and hold back the second's load. */
   unsigned nh = used_of(L, h), na = used_of(L, a);
-  scan(L, h, nh, entry_of(k->rem, 0), &r.found, S);
-  scan(L, a, na, entry_of(k->rem, 1), &r.found, S);
+  uint64_t vh = entry_of(k->rem, 0), high = vh >> 32;   /* in the alternate: vh | 1 */
+  unsigned mh = low_matches(lows(L, h), (uint32_t)vh, S) & ((1u << nh) - 1);
+  unsigned ma = low_matches(lows(L, a), (uint32_t)vh | 1, S) & ((1u << na) - 1);
+  /* One high part read, without a branch, for the common cases: no low
+  ** half matched, or one did (the key is in either bucket, at random, and
+  ** a branch there would be mispredicted half the time). */
+  int in_a = mh == 0;
+  Where w = in_a ? a : h;
+  unsigned m = in_a ? ma : mh;
+  unsigned s = (unsigned)__builtin_ctz(m | 1u << (S - 1));
+  r.found = (int)((unsigned)(m != 0) & (unsigned)(get_bits(w.line, high_bit(L, w, s), L->hbits) == high));
+  if (__builtin_expect((mh && ma) || (m & (m - 1)), 0)) r.found = high_any(L, h, mh, high) | high_any(L, a, ma, high);
   r.in_alt = na < nh;
   r.at = r.in_alt ? a : h;
   r.slot = r.in_alt ? na : nh;

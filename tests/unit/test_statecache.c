@@ -130,6 +130,21 @@ START_TEST(test_same_remainder) {
 }
 END_TEST
 
+/* Fingerprints equal in their low 48 bits, different above: one home
+** bucket, and in a small compact table slots whose low 32 stored bits are
+** all alike, told apart by their high parts only. */
+START_TEST(test_same_low_bits) {
+  StateCache *c = sc_new(kinds[_i % NKINDS], 64u << 20);
+  sc_set_single_thread(c, _i >= NKINDS);
+  uint64_t lo = 0x0000123456789ABCull;
+  for (uint64_t j = 1; j < 24; j += 2) ck_assert_int_eq(sc_insert(c, j << 48 | lo), SC_NEW);
+  for (uint64_t j = 0; j < 24; j++) ck_assert_int_eq(sc_contains(c, j << 48 | lo), (int)(j & 1));
+  for (uint64_t j = 1; j < 24; j += 2) ck_assert_int_eq(sc_insert(c, j << 48 | lo), SC_SEEN);
+  ck_assert_uint_eq(sc_count(c), 12);
+  sc_free(c);
+}
+END_TEST
+
 /* Growth: every time the cache's memory has doubled (give or take its
 ** fixed metadata), all it was given is still there; at least four
 ** doublings happen. */
@@ -268,6 +283,7 @@ int main(void) {
   tcase_add_loop_test(tc, test_concurrent, 0, NKINDS);
   tcase_add_loop_test(tc, test_exact_set, 0, 2 * NKINDS);
   tcase_add_loop_test(tc, test_same_remainder, 0, NKINDS);
+  tcase_add_loop_test(tc, test_same_low_bits, 0, 2 * NKINDS);
   tcase_add_loop_test(tc, test_growth, 0, NKINDS);
   tcase_add_loop_test(tc, test_count_absent, 0, NKINDS);
   tcase_add_loop_test(tc, test_concurrent_overlap, 0, NKINDS);
