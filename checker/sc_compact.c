@@ -102,11 +102,15 @@ typedef struct Layout {
 } Layout;
 
 /* One thread's share of the reader lock and of the count, alone in its
-** cache line so that threads do not write each other's lines. */
+** cache line so that threads do not write each other's lines; one word,
+** so that leaving a read section and counting an add are one atomic
+** operation. */
 typedef struct Lane {
-  _Alignas(64) uint64_t readers;   /* operations inside the table now (atomic) */
-  uint64_t added;                  /* entries added through this lane (atomic) */
+  _Alignas(64) uint64_t state;   /* added << READER_BITS | readers (atomic) */
 } Lane;
+
+enum { READER_BITS = 16 };   /* readers: operations inside the table now */
+#define READERS_MASK ((1ull << READER_BITS) - 1)
 
 struct Compact {
   Lane lanes[LANES];
@@ -381,7 +385,13 @@ static inline void lock_line(uint64_t *line) {
     while (ld(w) & LOCK_BIT) cpu_relax();
 }
 
-static inline void unlock_line(uint64_t *line) { __atomic_fetch_and(&line[LINE_WORDS - 1], ~LOCK_BIT, __ATOMIC_RELEASE); }
+/* Release a line we hold: a plain store (with release order) of word 7
+** without the lock bit suffices, as no other thread changes that word
+** meanwhile (a waiter's fetch-or sets a bit already set). */
+static inline void unlock_line(uint64_t *line) {
+  uint64_t *w = &line[LINE_WORDS - 1];
+  __atomic_store_n(w, ld(w) & ~LOCK_BIT, __ATOMIC_RELEASE);
+}
 
 /* A set of lines to lock together: kept sorted by address and without
 ** repeats, so every thread takes locks in one order (no deadlock). */
@@ -453,33 +463,32 @@ static inline Lane *shared_lane(Compact *c) {
 ** resize mutex. */
 static inline void enter(Compact *c, Lane *ln) {
   for (;;) {
-    __atomic_add_fetch(&ln->readers, 1, __ATOMIC_SEQ_CST);
+    __atomic_add_fetch(&ln->state, 1, __ATOMIC_SEQ_CST);
     if (!__atomic_load_n(&c->resizing, __ATOMIC_SEQ_CST)) return;
-    __atomic_sub_fetch(&ln->readers, 1, __ATOMIC_RELEASE);
+    __atomic_sub_fetch(&ln->state, 1, __ATOMIC_RELEASE);
     pthread_mutex_lock(&c->resize_lock);
     pthread_mutex_unlock(&c->resize_lock);
   }
 }
 
-static inline void leave(Lane *ln) { __atomic_sub_fetch(&ln->readers, 1, __ATOMIC_RELEASE); }
+/* Leave a read section, counting an entry added in it if added. */
+static inline void leave(Lane *ln, int added) {
+  __atomic_add_fetch(&ln->state, ((uint64_t)added << READER_BITS) - 1, __ATOMIC_RELEASE);
+}
 
 /* Wait until no thread is inside a read section (resizing is set, so no
 ** new one starts). */
 static void drain_readers(Compact *c) {
   for (int i = 0; i < LANES; i++)
-    while (__atomic_load_n(&c->lanes[i].readers, __ATOMIC_ACQUIRE)) cpu_relax();
+    while (__atomic_load_n(&c->lanes[i].state, __ATOMIC_ACQUIRE) & READERS_MASK) cpu_relax();
 }
 
 static uint64_t total_added(const Compact *c) {
   uint64_t n = 0;
-  for (int i = 0; i < LANES; i++) n += __atomic_load_n(&c->lanes[i].added, __ATOMIC_RELAXED);
+  for (int i = 0; i < LANES; i++) n += __atomic_load_n(&c->lanes[i].state, __ATOMIC_RELAXED) >> READER_BITS;
   return n;
 }
 
-static inline void count_add(Compact *c, Lane *ln, int shared) {
-  if (shared) __atomic_add_fetch(&ln->added, 1, __ATOMIC_RELAXED);
-  else ln->added++;
-}
 
 /* Before an add: should the table grow first?  Every CHECK_EVERY adds of
 ** a lane the lanes are summed (so the load may overshoot by that much per
@@ -495,7 +504,7 @@ static int load_check(Compact *c) {
 }
 
 static inline int load_says_grow(Compact *c, Lane *ln) {
-  return __atomic_load_n(&ln->added, __ATOMIC_RELAXED) % CHECK_EVERY == 0 && load_check(c);
+  return (__atomic_load_n(&ln->state, __ATOMIC_RELAXED) >> READER_BITS) % CHECK_EVERY == 0 && load_check(c);
 }
 
 /* ---- the table's memory ---- */
@@ -667,7 +676,6 @@ INLINE Step insert_direct(Compact *c, Lane *ln, const Layout *L, uint64_t *words
   else if (load_says_grow(c, ln)) step = S_GROW;
   else if (r.room) {
     take_room(L, k, &r);
-    count_add(c, ln, shared);
     step = S_NEW;
   } else step = S_NO_ROOM;
   if (shared) unlock_key(kl);
@@ -677,7 +685,7 @@ INLINE Step insert_direct(Compact *c, Lane *ln, const Layout *L, uint64_t *words
 /* Both buckets were full: find and carry out a cuckoo path.  Returns
 ** S_SEEN or S_NEW (the key may have come, or room appeared, meanwhile),
 ** or S_NO_ROOM if no path was found. */
-static Step insert_by_path(Compact *c, Lane *ln, const Layout *L, uint64_t *words, const Key *k, int shared) {
+static Step insert_by_path(const Layout *L, uint64_t *words, const Key *k, int shared) {
   Path p;
   for (int tries = 0; tries < PATH_TRIES; tries++) {
     if (!find_path(L, words, k, &p)) return S_NO_ROOM;
@@ -693,7 +701,6 @@ static Step insert_by_path(Compact *c, Lane *ln, const Layout *L, uint64_t *word
     else if (path_valid(L, words, &p)) path_apply(L, words, k, &p);
     else step = S_NO_ROOM;   /* changed meanwhile: search again */
     if (shared) ls_unlock(&s);
-    if (step == S_NEW) count_add(c, ln, shared);
     if (step != S_NO_ROOM) return step;
   }
   return S_NO_ROOM;
@@ -701,7 +708,7 @@ static Step insert_by_path(Compact *c, Lane *ln, const Layout *L, uint64_t *word
 
 /* At the budget, both buckets full: the key overwrites a slot of its home
 ** (unless it came, or room appeared, meanwhile). */
-static ScResult insert_replacing(Compact *c, Lane *ln, const Layout *L, uint64_t *words, const Key *k, int shared) {
+static ScResult insert_replacing(Compact *c, const Layout *L, uint64_t *words, const Key *k, int shared) {
   KeyLines kl = { NULL, NULL };
   if (shared) kl = lock_key(L, words, k);
   Look r = probe(L, words, k);
@@ -709,7 +716,6 @@ static ScResult insert_replacing(Compact *c, Lane *ln, const Layout *L, uint64_t
   if (r.found) res = SC_SEEN;
   else if (r.room) {
     take_room(L, k, &r);
-    count_add(c, ln, shared);
     res = SC_NEW;
   } else {
     put_slot(L, where(L, words, k->home), (unsigned)(k->rem % L->slots), entry_of(k->rem, 0));
@@ -723,11 +729,11 @@ static ScResult insert_replacing(Compact *c, Lane *ln, const Layout *L, uint64_t
 /* The slow part of an insert: both buckets full. */
 static Step insert_no_room(Compact *c, Lane *ln, const Layout *L, uint64_t *words, const Key *k, int shared, ScResult *res) {
   if (!__atomic_load_n(&c->crowded, __ATOMIC_RELAXED)) {
-    Step step = insert_by_path(c, ln, L, words, k, shared);
+    Step step = insert_by_path(L, words, k, shared);
     if (step != S_NO_ROOM) return step;
   }
   if (!__atomic_load_n(&c->full, __ATOMIC_RELAXED)) return S_GROW;
-  *res = insert_replacing(c, ln, L, words, k, shared);
+  *res = insert_replacing(c, L, words, k, shared);
   return S_NO_ROOM;
 }
 
@@ -849,11 +855,17 @@ static ScResult insert_single(Compact *c, uint64_t fp) {
   for (;;) {
     ScResult res = SC_FULL;
     Step step = insert_once(c, ln, fp, 0, &res);
-    if (step != S_GROW) return answer(step, res);
+    if (step != S_GROW) {
+      res = answer(step, res);
+      if (res == SC_NEW) ln->state += 1ull << READER_BITS;
+      return res;
+    }
     grow(c, c->L.bbits, 0);
   }
 }
 
+/* Several threads: each attempt in a read section, which also counts the
+** entry added (one atomic operation for both). */
 static ScResult insert_shared(Compact *c, uint64_t fp) {
   Lane *ln = shared_lane(c);
   for (;;) {
@@ -861,8 +873,9 @@ static ScResult insert_shared(Compact *c, uint64_t fp) {
     unsigned bbits = c->L.bbits;
     ScResult res = SC_FULL;
     Step step = insert_once(c, ln, fp, 1, &res);
-    leave(ln);
-    if (step != S_GROW) return answer(step, res);
+    res = answer(step, res);
+    leave(ln, step != S_GROW && res == SC_NEW);
+    if (step != S_GROW) return res;
     grow(c, bbits, 1);
   }
 }
@@ -882,7 +895,7 @@ int cc_contains(Compact *c, uint64_t fp) {
   KeyLines kl = lock_key(&c->L, c->words, &k);
   int found = probe(&c->L, c->words, &k).found;
   unlock_key(kl);
-  leave(ln);
+  leave(ln, 0);
   return found;
 }
 
