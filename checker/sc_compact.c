@@ -118,7 +118,8 @@ struct Compact {
   uint64_t *words;       /* its lines, L.lines * 8 words, mmap'ed (atomic pointer) */
   unsigned pf_bbits;     /* L.bbits and L.per_line for cc_prefetch's racy */
   unsigned pf_per_line;  /* reads (atomic) */
-  uint64_t budget;       /* bytes, table and this struct */
+  uint64_t budget;       /* bytes for the table (this struct, 1.2 KB, aside,
+                         ** as flat's is: a table may fill a budget of 2^n) */
   uint64_t grow_at;      /* slots used at which the table grows (90%) */
   uint64_t fill_at;      /* at the budget, slots used past which no paths (95%) */
   uint64_t refused;      /* SC_FULL answers (atomic) */
@@ -542,8 +543,8 @@ Compact *cc_new(uint64_t budget) {
   unsigned b = FIRST_BUCKET_BITS;
   c->four_from = FOUR_SLOTS_FROM;
   Layout L = layout_for(b, c->four_from);
-  while (b > MIN_BUCKET_BITS && table_bytes(&L) + sizeof *c > budget) L = layout_for(--b, c->four_from);
-  uint64_t *w = table_bytes(&L) + sizeof *c <= budget ? alloc_lines(&L) : NULL;
+  while (b > MIN_BUCKET_BITS && table_bytes(&L) > budget) L = layout_for(--b, c->four_from);
+  uint64_t *w = table_bytes(&L) <= budget ? alloc_lines(&L) : NULL;
   if (!w) {
     free(c);
     return NULL;
@@ -811,7 +812,7 @@ static void split_bucket(const Layout *L, uint64_t *words, uint64_t b, const Lay
 ** mmap fails, or a spilled entry finds no place. */
 static int rebuild(Compact *c, unsigned bbits) {
   Layout N = layout_for(bbits, c->four_from);
-  if (bbits > MAX_BUCKET_BITS || table_bytes(&N) + sizeof *c > c->budget) return 0;
+  if (bbits > MAX_BUCKET_BITS || table_bytes(&N) > c->budget) return 0;
   uint64_t *nw = alloc_lines(&N);
   if (!nw) return 0;
   const Layout *L = &c->L;

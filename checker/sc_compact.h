@@ -11,9 +11,9 @@
 
 typedef struct Compact Compact;
 
-/* A table of at most budget bytes (the table and this cache's own
-** metadata); NULL if not even the smallest table fits or mmap fails.
-** The caller owns it and frees it with cc_free. */
+/* A cache whose table takes at most budget bytes (cc_bytes adds the
+** cache's own 1.2 KB); NULL if not even the smallest table fits or mmap
+** fails.  The caller owns it and frees it with cc_free. */
 Compact *cc_new(uint64_t budget);
 void cc_free(Compact *c);
 void cc_set_single_thread(Compact *c, int single);
