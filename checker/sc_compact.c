@@ -1,16 +1,17 @@
 /* sc_compact.c: the compact state cache, an exact set of 64-bit
-** fingerprints in about 40 bits per slot (7.2 bytes per state at 100
-** million states, bench/README.md).
+** fingerprints in 5.3 bytes per slot from 2^26 slots on (7.2 bytes per
+** state at 100 million states; bench/README.md).
 **
 ** Design: bucketised cuckoo hashing with quotienting.  The table has 2^B
 ** buckets of S slots (S = 4 or 5).  A fingerprint fp splits into a
 ** quotient q = its low B bits, which names its home bucket, and a
 ** remainder r = its high 64 - B bits, which is all a slot stores.  Its
-** alternate bucket is q XOR d(r), d(r) an odd hash of r, so it is
-** derivable from either bucket and r alone (partial-key cuckoo hashing):
-** entries can move between their two buckets, and a resize rebuilds from
-** the slots, since fp = r << B | q and q is the slot's bucket, or that
-** bucket XOR d(r).  A slot holds r and one bit saying which of its two
+** alternate bucket is q XOR d(r), d(r) an odd hash of fp's top 32 bits
+** (which are part of r), so it is derivable from either bucket and r alone
+** (partial-key cuckoo hashing): entries can move between their two
+** buckets, and a resize rebuilds from the slots, since fp = r << B | q and
+** q is the slot's bucket, or that bucket XOR d(r).  A slot holds r and one
+** bit saying which of its two
 ** buckets the entry is in (65 - B bits); a bucket also keeps a 3-bit count
 ** of the slots it uses.  Nothing is lost, so the set is exact and the
 ** collision probability of statecache.h stays true.
@@ -31,11 +32,16 @@
 **   and are compared as integers, without branches; its high bits, read
 **   only when the low ones match, and the counts follow.
 ** - Two choices: a new entry goes to the emptier of its two buckets, so
-**   buckets fill evenly and cuckoo paths are rare below 90% load.
+**   buckets fill evenly; a few percent of the inserts between 45% and 90%
+**   load need a cuckoo path.
+** - Growth that streams: d(r) at 2^(B+1) buckets extends d(r) at 2^B by
+**   one bit, so an entry of old bucket b has a bucket at b or b + 2^B in
+**   the doubled table, and a rebuild splits each old bucket into those two
+**   in order, as flat's rebuild copies its slots (split_bucket).
 **
-** Growth: the table starts at 2^14 buckets and, when 90% of its slots are
-** used (or an insert finds no cuckoo path), rebuilds with twice the buckets
-** if that table fits the budget.  When it cannot, it is full (sc_is_full):
+** Growth: the table starts at 2^14 buckets (512 KiB) and, when 90% of its
+** slots are used (or an insert finds no cuckoo path), rebuilds with twice
+** the buckets if that table fits the budget.  When it cannot, it is full (sc_is_full):
 ** it keeps adding through cuckoo paths up to 95% load, and after that into
 ** free slots of the two buckets only; an absent fingerprint whose two
 ** buckets are full then overwrites a slot of its home bucket and gets
@@ -72,7 +78,6 @@ enum {
   LINE_BYTES = 64,
   LINE_DATA_BITS = 511,    /* bits for buckets; bit 511 (word 7, bit 63) is the lock */
   COUNT_BITS = 3,          /* a bucket's count of used slots */
-  MAX_SLOTS = 5,           /* slots per bucket, at most */
   LANES = 16,              /* reader-lock and counter lanes */
   FIRST_BUCKET_BITS = 14,  /* the first table: 2^14 buckets, 2^16 slots, 512 KiB */
   MIN_BUCKET_BITS = 8,
@@ -728,7 +733,7 @@ static ScResult insert_replacing(Compact *c, const Layout *L, uint64_t *words, c
 }
 
 /* The slow part of an insert: both buckets full. */
-static Step insert_no_room(Compact *c, Lane *ln, const Layout *L, uint64_t *words, const Key *k, int shared, ScResult *res) {
+static Step insert_no_room(Compact *c, const Layout *L, uint64_t *words, const Key *k, int shared, ScResult *res) {
   if (!__atomic_load_n(&c->crowded, __ATOMIC_RELAXED)) {
     Step step = insert_by_path(L, words, k, shared);
     if (step != S_NO_ROOM) return step;
@@ -745,7 +750,7 @@ INLINE Step insert_once(Compact *c, Lane *ln, uint64_t fp, int shared, ScResult 
   uint64_t *words = c->words;
   Key k = key_of(L, fp);
   Step step = insert_direct(c, ln, L, words, &k, shared);
-  if (__builtin_expect(step == S_NO_ROOM, 0)) step = insert_no_room(c, ln, L, words, &k, shared, res);
+  if (__builtin_expect(step == S_NO_ROOM, 0)) step = insert_no_room(c, L, words, &k, shared, res);
   return step;
 }
 
