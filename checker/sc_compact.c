@@ -796,19 +796,23 @@ static int place_quietly(const Layout *L, uint64_t *words, uint64_t fp) {
 ** two; the fifth is spilled. */
 static void split_bucket(const Layout *L, uint64_t *words, uint64_t b, const Layout *N, uint64_t *nw, Spill *sp) {
   Where w = where(L, words, b);
-  for (unsigned s = 0, used = used_of(L, w); s < used; s++) {
+  unsigned used = used_of(L, w);
+  if (!used) return;
+  Where to[2] = { where(N, nw, b), where(N, nw, b | 1ull << L->bbits) };
+  unsigned n[2] = { 0, 0 };   /* both start empty: each gets only b's entries */
+  for (unsigned s = 0; s < used; s++) {
     /* Without rebuilding the fingerprint: v = r << 1 | a (a: in the
     ** alternate).  Bit B of fp, r's lowest, moves into the quotient, and
     ** the entry lands in b + x 2^B: x is that bit for an entry at home,
     ** and for one in its alternate that bit XOR bit B of the offset. */
     uint64_t v = get_slot(L, w, s), a = v & 1, t = v >> 1 & 1;
     uint64_t h = (v >> 1 >> (32 - L->bbits)) * 0x9E3779B97F4A7C15ull;
-    uint64_t x = t ^ (a & (h ^ h >> 32) >> L->bbits);
-    Where d = where(N, nw, b | x << L->bbits);
-    unsigned n = used_of(N, d);
-    if (n < N->slots) append_slot(N, d, n, (v >> 2) << 1 | a);
+    unsigned x = (unsigned)(t ^ (a & (h ^ h >> 32) >> L->bbits));
+    if (n[x] < N->slots) put_slot(N, to[x], n[x]++, (v >> 2) << 1 | a);
     else spill(sp, fp_of(L, b, v));
   }
+  set_used(N, to[0], n[0]);
+  set_used(N, to[1], n[1]);
 }
 
 /* Copy every entry of the current table into a new one of 2^bbits
