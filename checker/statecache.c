@@ -197,7 +197,10 @@ ScResult sc_insert(StateCache *c, uint64_t fp) {
 }
 
 void sc_prefetch(StateCache *c, uint64_t fp) {
-  if (c->kind == SC_COMPACT) cc_prefetch(c->compact, fp);
+  if (c->kind == SC_COMPACT) {
+    cc_prefetch(c->compact, fp);
+    return;
+  }
   if (c->kind != SC_FLAT) return;
   if (!fp) fp = 1;
   /* A racy read of the table pointer is fine for a hint: a stale address

@@ -7,8 +7,9 @@
 ** slower).  Three implementations, measured against each other in
 ** bench/cache_bench.c: an open-addressing table of 64-bit slots (flat), a
 ** Judy1 array (judy), and a cuckoo table that stores only the part of a
-** fingerprint its bucket does not give (compact, sc_compact.c).  Each
-** stores fingerprints exactly. */
+** fingerprint its bucket does not give (compact, sc_compact.c).  Flat is
+** the default (--cache); judy and compact keep every fingerprint apart,
+** flat all but 0 and 1 (it stores 0 as 1). */
 #ifndef PCHECK_STATECACHE_H
 #define PCHECK_STATECACHE_H
 #include <stdint.h>
