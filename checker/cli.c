@@ -98,7 +98,9 @@ static void usage(FILE *f) {
 "      --mem SIZE         memory budget of the state cache, e.g. 512M, 4G (default: a quarter of RAM)\n"
 "      --frontier-mem SIZE  memory for stacks, queues and the ses frontier (default: the larger\n"
 "                         of --mem and a quarter of RAM); past it ses keeps paths, not states\n"
-"      --cache KIND       state cache: flat (open addressing, default) or judy (Judy1 array)\n"
+"      --cache KIND       state cache: flat (open addressing, default), compact (cuckoo table\n"
+"                         storing part of each fingerprint: about 7 bytes per state at 100\n"
+"                         million, against 10.7) or judy (Judy1 array)\n"
 "      --seed N           seed of every random decision of the checker\n"
 "      --unfair           dfs, ses: report any cycle on which a spec stays hot, also one\n"
 "                         that starves a machine or a `$$` (default: fair cycles only)\n"
@@ -600,7 +602,8 @@ int main(int argc, char **argv) {
     case O_CACHE:
       if (strcmp(optarg, "flat") == 0) o.cache_kind = SC_FLAT;
       else if (strcmp(optarg, "judy") == 0) o.cache_kind = SC_JUDY;
-      else return bad_usage("unknown state cache '%s' (expected flat or judy)", optarg);
+      else if (strcmp(optarg, "compact") == 0) o.cache_kind = SC_COMPACT;
+      else return bad_usage("unknown state cache '%s' (expected flat, compact or judy)", optarg);
       break;
     case O_TWIN: o.twin_check = 1; break;
     case O_FMEM:

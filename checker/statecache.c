@@ -7,9 +7,12 @@
 ** new fingerprint overwrites the one in its home slot.
 ** Judy: a Judy1 bit set under a mutex (Judy arrays are not thread-safe);
 ** once Judy1MemUsed reaches the budget it replaces the nearest fingerprint
-** above the new one (or below, at the top). */
+** above the new one (or below, at the top).
+** Compact: sc_compact.c; every sc_* function hands it to its cc_*
+** counterpart. */
 #include <config.h>
 #include "checker/statecache.h"
+#include "checker/sc_compact.h"
 #include <Judy.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -29,6 +32,7 @@ struct StateCache {
   int full;                    /* the budget has been reached (atomic) */
   int single;                  /* one thread only: no locking */
   Pvoid_t judy;                /* judy: the set */
+  Compact *compact;            /* compact: the whole cache */
 };
 
 enum { INITIAL_SLOTS = 1 << 16 };
@@ -50,6 +54,13 @@ StateCache *sc_new(ScKind kind, uint64_t budget) {
   c->budget = budget < (1u << 20) ? (1u << 20) : budget;
   pthread_rwlock_init(&c->grow, NULL);
   pthread_mutex_init(&c->judy_lock, NULL);
+  if (kind == SC_COMPACT) {
+    c->compact = cc_new(c->budget);
+    if (!c->compact) {
+      free(c);
+      return NULL;
+    }
+  }
   if (kind == SC_FLAT) {
     c->cap = INITIAL_SLOTS;
     while (c->cap * 8 > c->budget) c->cap /= 2;
@@ -62,7 +73,10 @@ StateCache *sc_new(ScKind kind, uint64_t budget) {
   return c;
 }
 
-void sc_set_single_thread(StateCache *c, int single) { c->single = single; }
+void sc_set_single_thread(StateCache *c, int single) {
+  c->single = single;
+  if (c->compact) cc_set_single_thread(c->compact, single);
+}
 
 /* Locks that vanish when the cache has a single user. */
 static void rdlock(StateCache *c) { if (!c->single) pthread_rwlock_rdlock(&c->grow); }
@@ -74,6 +88,7 @@ static void junlock(StateCache *c) { if (!c->single) pthread_mutex_unlock(&c->ju
 void sc_free(StateCache *c) {
   if (!c) return;
   if (c->slots) munmap(c->slots, c->cap * 8);
+  cc_free(c->compact);
   if (c->judy) {
     Word_t freed;
     J1FA(freed, c->judy);
@@ -173,10 +188,19 @@ static ScResult judy_insert(StateCache *c, uint64_t fp) {
 }
 
 ScResult sc_insert(StateCache *c, uint64_t fp) {
-  return c->kind == SC_FLAT ? flat_insert(c, fp) : judy_insert(c, fp);
+  switch (c->kind) {
+  case SC_FLAT: return flat_insert(c, fp);
+  case SC_JUDY: return judy_insert(c, fp);
+  case SC_COMPACT: break;
+  }
+  return cc_insert(c->compact, fp);
 }
 
 void sc_prefetch(StateCache *c, uint64_t fp) {
+  if (c->kind == SC_COMPACT) {
+    cc_prefetch(c->compact, fp);
+    return;
+  }
   if (c->kind != SC_FLAT) return;
   if (!fp) fp = 1;
   /* A racy read of the table pointer is fine for a hint: a stale address
@@ -187,6 +211,7 @@ void sc_prefetch(StateCache *c, uint64_t fp) {
 }
 
 int sc_contains(StateCache *c, uint64_t fp) {
+  if (c->kind == SC_COMPACT) return cc_contains(c->compact, fp);
   if (c->kind == SC_JUDY) {
     jlock(c);
     int rc;
@@ -209,6 +234,7 @@ int sc_contains(StateCache *c, uint64_t fp) {
 
 uint64_t sc_count_absent(StateCache *a, StateCache *b) {
   uint64_t n = 0;
+  if (a->kind == SC_COMPACT) return cc_count_absent(a->compact, b->compact);
   if (a->kind == SC_FLAT) {
     /* Stored values (0 already stored as 1) are looked up as they are. */
     for (uint64_t i = 0; i < a->cap; i++)
@@ -225,12 +251,17 @@ uint64_t sc_count_absent(StateCache *a, StateCache *b) {
   return n;
 }
 
-uint64_t sc_count(const StateCache *c) { return __atomic_load_n(&c->count, __ATOMIC_RELAXED); }
-uint64_t sc_refused(const StateCache *c) { return __atomic_load_n(&c->refused, __ATOMIC_RELAXED); }
-int sc_is_full(const StateCache *c) { return __atomic_load_n(&c->full, __ATOMIC_RELAXED); }
+uint64_t sc_count(const StateCache *c) {
+  return c->compact ? cc_count(c->compact) : __atomic_load_n(&c->count, __ATOMIC_RELAXED);
+}
+uint64_t sc_refused(const StateCache *c) {
+  return c->compact ? cc_refused(c->compact) : __atomic_load_n(&c->refused, __ATOMIC_RELAXED);
+}
+int sc_is_full(const StateCache *c) { return c->compact ? cc_is_full(c->compact) : __atomic_load_n(&c->full, __ATOMIC_RELAXED); }
 
 uint64_t sc_bytes(const StateCache *c) {
   if (c->kind == SC_FLAT) return c->cap * 8;
+  if (c->kind == SC_COMPACT) return cc_bytes(c->compact);
   StateCache *m = (StateCache *)c;
   jlock(m);
   uint64_t b = Judy1MemUsed(c->judy);
@@ -238,7 +269,14 @@ uint64_t sc_bytes(const StateCache *c) {
   return b;
 }
 
-const char *sc_kind_name(ScKind k) { return k == SC_FLAT ? "flat" : "judy"; }
+const char *sc_kind_name(ScKind k) {
+  switch (k) {
+  case SC_FLAT: return "flat";
+  case SC_JUDY: return "judy";
+  case SC_COMPACT: break;
+  }
+  return "compact";
+}
 
 double sc_collision_probability(uint64_t n) {
   double d = (double)n;

@@ -4,19 +4,23 @@
 ** concurrent callers.  At the budget the cache stops adding: an insert of
 ** an unknown fingerprint answers SC_FULL, which the search treats as new
 ** (it explores the state again later if it meets it again: sound, only
-** slower).  Two implementations, measured against each other in
-** bench/cache_bench.c: an open-addressing table (the default) and a Judy1
-** array. */
+** slower).  Three implementations, measured against each other in
+** bench/cache_bench.c: an open-addressing table of 64-bit slots (flat), a
+** Judy1 array (judy), and a cuckoo table that stores only the part of a
+** fingerprint its bucket does not give (compact, sc_compact.c).  Flat is
+** the default (--cache); judy and compact keep every fingerprint apart,
+** flat all but 0 and 1 (it stores 0 as 1). */
 #ifndef PCHECK_STATECACHE_H
 #define PCHECK_STATECACHE_H
 #include <stdint.h>
 
-typedef enum ScKind { SC_FLAT, SC_JUDY } ScKind;
+typedef enum ScKind { SC_FLAT, SC_JUDY, SC_COMPACT } ScKind;
 typedef enum ScResult { SC_NEW, SC_SEEN, SC_FULL } ScResult;
 
 typedef struct StateCache StateCache;
 
-/* A cache that will use at most budget bytes (at least 1 MiB is needed). */
+/* A cache that will use at most budget bytes (at least 1 MiB is needed);
+** NULL if its first table cannot be mapped. */
 StateCache *sc_new(ScKind kind, uint64_t budget);
 void sc_free(StateCache *c);
 /* Promise that only one thread will use the cache from now on: it then
@@ -36,6 +40,7 @@ uint64_t sc_count_absent(StateCache *a, StateCache *b);
 uint64_t sc_bytes(const StateCache *c);     /* memory the cache holds */
 uint64_t sc_refused(const StateCache *c);   /* inserts answered SC_FULL (entries replaced) */
 int sc_is_full(const StateCache *c);        /* the budget has been reached */
+/* "flat", "judy" or "compact" (the --cache values). */
 const char *sc_kind_name(ScKind k);
 /* Probability that a fingerprint collision hid a state among n distinct
 ** fingerprints (n(n-1)/2 pairs, 2^64 values), as TLC reports it. */

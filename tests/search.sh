@@ -7,7 +7,8 @@
 #   bfs's trace is never longer than dfs's;
 # - a trace that no longer fits the model is refused with the step where
 #   it diverges; malformed trace files are refused with a clear error;
-# - a state space larger than --mem 16M ends "bounded" with the reason.
+# - a state space larger than --mem 16M ends "bounded" with the reason;
+# - every --cache kind visits the same states; compact fits more in --mem.
 . "${srcdir:-.}/tests/lib.sh"
 
 # 1. dfs and bfs agree on correct models.
@@ -187,6 +188,26 @@ t1=$(date +%s)
 if [ "$rc" -eq 0 ] && [ $((t1 - t0)) -lt 15 ] && echo "$r" | grep -q 'bounded: timeout'; then
   ok "--timeout stops the hot-cycle search ($((t1 - t0)) s)"
 else bad "--timeout and the hot-cycle search (exit $rc, $((t1 - t0)) s)"; echo "$r" | tail -n 3; fi
+
+# 8. --cache: every kind gives the same states and transitions (dfs and
+# bfs); the compact cache holds big.p's 2.2 million states within --mem 16M,
+# where flat's 8-byte slots cannot; an unknown kind is refused.
+for s in dfs bfs; do
+  f=$(run --search $s --cache flat -q -t tcMultipleClients models/clientserver 2>&1 | grep '^states: ')
+  for k in compact judy; do
+    r=$(run --search $s --cache $k -q -t tcMultipleClients models/clientserver 2>&1)
+    if [ -n "$f" ] && [ "$(echo "$r" | grep '^states: ' | sed 's/ time: .*//')" = "$(echo "$f" | sed 's/ time: .*//')" ] &&
+       echo "$r" | grep -q "^state cache: $k,"; then ok "$s --cache $k: as flat ($(echo "$f" | field states) states)"
+    else bad "$s --cache $k differs from flat"; echo "$f"; echo "$r" | tail -n 3; fi
+  done
+done
+r=$(run --search dfs --cache compact --mem 16M -q "$tmp/big.p" 2>&1); rc=$?
+if [ "$rc" -eq 0 ] && echo "$r" | grep -q '^result: no-bug (complete)$' && echo "$r" | grep -q '^states: 2200003 '; then
+  ok "--cache compact --mem 16M: all 2200003 states"
+else bad "--cache compact --mem 16M (exit $rc)"; echo "$r" | tail -n 4; fi
+r=$(run --cache foo -q models/clientserver 2>&1); rc=$?
+if [ "$rc" -eq 2 ] && echo "$r" | grep -q "unknown state cache 'foo' (expected flat, compact or judy)"; then ok "--cache foo refused"
+else bad "--cache foo (exit $rc)"; echo "$r"; fi
 
 echo "# passed: $pass failed: $fail"
 [ "$fail" -eq 0 ]
