@@ -100,7 +100,8 @@ static void usage(FILE *f) {
 "                         of --mem and a quarter of RAM); past it ses keeps paths, not states\n"
 "      --cache KIND       state cache: flat (open addressing, default), compact (cuckoo table\n"
 "                         storing part of each fingerprint: about 7 bytes per state at 100\n"
-"                         million, against 10.7) or judy (Judy1 array)\n"
+"                         million, against 10.7; the default of dfs, bfs, ses, pb with -j 2\n"
+"                         or more) or judy (Judy1 array)\n"
 "      --seed N           seed of every random decision of the checker\n"
 "      --unfair           dfs, ses: report any cycle on which a spec stays hot, also one\n"
 "                         that starves a machine or a `$$` (default: fair cycles only)\n"
@@ -512,6 +513,7 @@ static int resolve_explorer_name(Options *o, char **file) {
 int main(int argc, char **argv) {
   Options o = {0};
   o.search = "portfolio";
+  int cache_given = 0;      /* --cache was given: no default depends on -j */
   o.explorer = "rtc";
   o.max_delays = -1;
   o.max_steps = -1;   /* P's bounds: 100,000 steps for random and irs, 10,000 for pct and ss */
@@ -600,6 +602,7 @@ int main(int argc, char **argv) {
     case O_DUMP: o.dump_bytecode = 1; break;
     case O_STATS: o.stats = 1; break;
     case O_CACHE:
+      cache_given = 1;
       if (strcmp(optarg, "flat") == 0) o.cache_kind = SC_FLAT;
       else if (strcmp(optarg, "judy") == 0) o.cache_kind = SC_JUDY;
       else if (strcmp(optarg, "compact") == 0) o.cache_kind = SC_COMPACT;
@@ -652,6 +655,14 @@ int main(int argc, char **argv) {
     }
   }
   if (optind >= argc) return bad_usage("no input files%s", "");
+  /* The default cache: flat, the fastest on one thread; compact for an
+  ** exhaustive search on several threads, where flat's resize lock (taken
+  ** for reading on every insert) is shared by all of them
+  ** (bench/README.md, "Parallel exhaustive search"). */
+  if (!cache_given && o.jobs > 1 &&
+      (strcmp(o.search, "dfs") == 0 || strcmp(o.search, "bfs") == 0 || strcmp(o.search, "ses") == 0 ||
+       strcmp(o.search, "pb") == 0))
+    o.cache_kind = SC_COMPACT;
   if (o.twin_check && explorer_native_kind(o.explorer) == EXN_NONE)
     return bad_usage("--explorer-twin-check needs --explorer rr, rtc or prr, not '%s'", o.explorer);
 

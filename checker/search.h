@@ -116,6 +116,11 @@ extern const SearchOps search_portfolio;
 const SearchOps *search_find(const char *name);
 
 void search_result_fini(SearchResult *r);
+/* Add the counts of one thread's result `part` to `into` (states,
+** transitions, State bytes; the largest of max_state_bytes, max_depth,
+** peak_frontier), then zero part's summed counts, so that it can be folded
+** again later without counting twice. */
+void search_fold_counts(SearchResult *into, SearchResult *part);
 /* Record the bug the Vm reported, with its trace (copied). */
 void search_record_bug(SearchResult *r, const Vm *vm, const TraceChoice *trace, uint64_t n);
 

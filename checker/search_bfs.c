@@ -308,10 +308,7 @@ static int run_bfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
   res->peak_frontier = 1;
   if (workers_run(n, bfs_thread, ws, sizeof *ws) != 0) sh.failed = 1;
   progress_done(&sh.prog, o);
-  for (int i = 0; i < n; i++) {
-    res->states += ws[i].r.states;
-    res->transitions += ws[i].r.transitions;
-  }
+  for (int i = 0; i < n; i++) search_fold_counts(res, &ws[i].r);
   if (!res->bug && !sh.failed) {
     if (sh.why) res->bound = xstrdup(sh.why);
     else if (sc_is_full(sh.cache)) res->bound = xstrdup("state cache full at its --mem budget");

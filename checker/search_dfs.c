@@ -424,16 +424,6 @@ static void worker_fini(DfsWorker *w) {
   vm_free(w->vm);
 }
 
-/* Add a thread's counts to the search's. */
-static void merge_counts(SearchResult *res, const SearchResult *r) {
-  res->states += r->states;
-  res->transitions += r->transitions;
-  res->state_bytes += r->state_bytes;
-  if (r->max_state_bytes > res->max_state_bytes) res->max_state_bytes = r->max_state_bytes;
-  if (r->max_depth > res->max_depth) res->max_depth = r->max_depth;
-  if (r->peak_frontier > res->peak_frontier) res->peak_frontier = r->peak_frontier;
-}
-
 /* Why a search that found no bug is not complete, or NULL (heap). */
 static char *incomplete(const DfsShared *sh) {
   if (sh->why) return xstrdup(sh->why);
@@ -485,7 +475,7 @@ static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
   if (workers_run(sh.nthreads, dfs_thread, ws, sizeof *ws) != 0) sh.failed = 1;
   progress_done(&sh.prog, o);
   if (sh.nthreads > 1)
-    for (int i = 0; i < sh.nthreads; i++) merge_counts(res, &ws[i].own);
+    for (int i = 0; i < sh.nthreads; i++) search_fold_counts(res, &ws[i].own);
   if (!res->bug && !sh.failed) {
     res->bound = incomplete(&sh);
     res->complete = !res->bound;

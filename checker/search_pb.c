@@ -387,11 +387,7 @@ static void fold_counts(PbShared *sh, Pb *ps) {
   for (int t = 0; t < sh->nthreads; t++) {
     Pb *p = &ps[t];
     if (p->r == res) continue;   /* one thread: it counted in res */
-    res->states += p->r->states;
-    res->transitions += p->r->transitions;
-    if (p->r->max_depth > res->max_depth) res->max_depth = p->r->max_depth;
-    if (p->r->peak_frontier > res->peak_frontier) res->peak_frontier = p->r->peak_frontier;
-    p->r->states = p->r->transitions = 0;
+    search_fold_counts(res, p->r);
     p->reported = 0;
   }
   sh->states_all = 0;

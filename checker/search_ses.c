@@ -878,10 +878,7 @@ static void fold_counts(SesShared *sh, Ses *ws) {
     sh->skipped += S->skipped;
     S->skipped = 0;
     if (S->r == res) continue;   /* one thread: it counted in res */
-    res->states += S->r->states;
-    res->transitions += S->r->transitions;
-    if (S->r->max_depth > res->max_depth) res->max_depth = S->r->max_depth;
-    S->r->states = S->r->transitions = 0;
+    search_fold_counts(res, S->r);
     S->reported = 0;
   }
   sh->states_all = 0;

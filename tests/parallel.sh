@@ -65,5 +65,13 @@ for p in tests/golden/vm/*.p tests/golden/search/*.p; do
     else ok "$p: $s -j 2 agrees with -j 1"; fi
   done
 done
+# The default cache: flat on one thread, compact for an exhaustive search
+# on several; --cache always wins.
+kind() { run -q "$@" -t tcTwoPhase___N_3 models/twophase_n 2>&1 | sed -n 's/^state cache: \([a-z]*\),.*/\1/p'; }
+for s in dfs bfs ses pb; do
+  a=$(kind --search "$s" -j 1) b=$(kind --search "$s" -j 2) c=$(kind --search "$s" -j 2 --cache flat)
+  if [ "$a $b $c" = "flat compact flat" ]; then ok "$s: default cache flat on 1 thread, compact on 2, --cache wins"
+  else bad "$s: cache kinds '$a $b $c' for -j 1, -j 2, -j 2 --cache flat (expected flat compact flat)"; fi
+done
 echo "# passed: $pass failed: $fail"
 [ "$fail" -eq 0 ]
