@@ -81,6 +81,7 @@ typedef struct BfsShared {
   uint64_t depth;            /* the level's depth */
   Progress prog;
   uint64_t states_all;       /* states found, as last reported (atomic) */
+  uint64_t *own;             /* per thread: bytes of its node store and next level, as last published (atomic) */
 } BfsShared;
 
 typedef struct BfsWorker {
@@ -144,13 +145,17 @@ static void fail(BfsShared *sh, const char *msg) {
   stop_level(sh);
 }
 
-/* Bytes the queue and the nodes take (approximate; read by one thread). */
+/* Bytes thread t's own node store and next level take (its owner only). */
+static uint64_t own_bytes(const BfsShared *sh, int t) {
+  return tt_bytes(&sh->stores[t]) + sh->next[t].bytes.cap + sh->next[t].cap * 16;
+}
+
+/* Bytes the queue and the nodes take: the current level (not written
+** during a level) and what each thread last published of its own. */
 static uint64_t queue_bytes(const BfsShared *sh) {
   uint64_t used = 0;
-  for (int t = 0; t < sh->nthreads; t++) {
-    used += tt_bytes(&sh->stores[t]) + sh->cur[t].bytes.cap + sh->next[t].bytes.cap;
-    used += (sh->cur[t].cap + sh->next[t].cap) * 16;
-  }
+  for (int t = 0; t < sh->nthreads; t++)
+    used += sh->cur[t].bytes.cap + sh->cur[t].cap * 16 + __atomic_load_n(&sh->own[t], __ATOMIC_RELAXED);
   return used;
 }
 
@@ -161,10 +166,11 @@ static int periodic(BfsWorker *w) {
   if (search_should_stop(sh->o, &sh->prog, &why)) { set_why(sh, why); return 1; }
   __atomic_add_fetch(&sh->states_all, w->r.states - w->reported, __ATOMIC_RELAXED);
   w->reported = w->r.states;
+  __atomic_store_n(&sh->own[w->id], own_bytes(sh, w->id), __ATOMIC_RELAXED);
   if (w->id != 0) return 0;
   /* The queue and the trace nodes live outside the cache: stop cleanly
-  ** rather than run out of memory.  (Thread 0 reads the others' sizes
-  ** racily: an estimate is all this needs.) */
+  ** rather than run out of memory (the others' sizes as they last
+  ** published them: an estimate is all this needs). */
   if (queue_bytes(sh) > sh->o->frontier_mem) {
     set_why(sh, "the queue of states outgrew the memory set aside for it");
     return 1;
@@ -287,6 +293,7 @@ static int run_bfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
   sh.cur = xcalloc((size_t)n, sizeof *sh.cur);
   sh.next = xcalloc((size_t)n, sizeof *sh.next);
   sh.start = xcalloc((size_t)n + 1, sizeof *sh.start);
+  sh.own = xcalloc((size_t)n, sizeof *sh.own);
   BfsWorker *ws = xcalloc((size_t)n, sizeof *ws);
   for (int i = 0; i < n; i++) {
     tt_init(&sh.stores[i], i);
@@ -336,6 +343,7 @@ out:
   free(sh.cur);
   free(sh.next);
   free(sh.start);
+  free(sh.own);
   free(ws);
   buf_fini(&s);
   sc_free(sh.cache);

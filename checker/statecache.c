@@ -114,8 +114,9 @@ static int grow(StateCache *c) {
     ns[j] = fp;
   }
   munmap(c->slots, c->cap * 8);
-  c->slots = ns;
-  c->cap = ncap;
+  /* sc_prefetch reads these without the lock (a hint): atomic stores. */
+  __atomic_store_n(&c->slots, ns, __ATOMIC_RELAXED);
+  __atomic_store_n(&c->cap, ncap, __ATOMIC_RELAXED);
   return 1;
 }
 
