@@ -89,8 +89,6 @@ static void publish_enter(Publish *p, DfsFrame *f) {
 /* ---- What the threads share ---- */
 
 typedef struct DfsShared {
-  const BcProgram *bc;
-  const VmTest *test;
   const SearchOptions *o;
   int nthreads;
   StateCache *cache;
@@ -438,8 +436,6 @@ static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
   (void)logf;
   DfsShared sh;
   memset(&sh, 0, sizeof sh);
-  sh.bc = bc;
-  sh.test = test;
   sh.o = o;
   sh.nthreads = workers_count(o);
   sh.res = res;

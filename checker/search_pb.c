@@ -139,12 +139,11 @@ static void materialize(Pb *p, uint64_t upto) {
 }
 
 /* Record the bug of the last Vm call (unless another thread recorded one):
-** the trace is node's (depth choices), then `extra` if not NULL. */
-static void pb_bug(Pb *p, uint64_t node, uint64_t depth, const TraceChoice *extra) {
+** the trace is node's choices, then `extra` if not NULL. */
+static void pb_bug(Pb *p, uint64_t node, const TraceChoice *extra) {
   PbShared *sh = p->sh;
   uint64_t n;
   TraceChoice *t = tt_trace(sh->stores, node, extra, &n);
-  (void)depth;
   pthread_mutex_lock(&sh->lock);
   if (!sh->res->bug && !sh->failed) {
     search_record_bug(sh->res, p->vm, t, n);
@@ -278,7 +277,7 @@ static int expand_top(Pb *p) {
   }
   if (st != VM_OK) {
     materialize(p, p->sp);
-    pb_bug(p, f->node, f->depth, NULL);
+    pb_bug(p, f->node, NULL);
     return PB_STOP;
   }
   if (f->ch.kind == VC_MACHINE && f->last != NO_MACHINE)
@@ -316,7 +315,7 @@ static int dfs(Pb *p) {
       if (st == VM_BAD_STATE) pb_fail(p->sh, "pcheck: internal error: the VM rejected its own choice\n");
       else {
         materialize(p, p->sp);
-        pb_bug(p, f->node, f->depth, &in);
+        pb_bug(p, f->node, &in);
       }
       return PB_STOP;
     }
@@ -340,7 +339,7 @@ static int run_entry(Pb *p, const PbList *l, const PbWork *w) {
     p->r->transitions++;
     if (st != VM_OK) {
       if (st == VM_BAD_STATE) pb_fail(p->sh, "pcheck: internal error: the VM rejected its own choice\n");
-      else pb_bug(p, w->node, w->depth, &in);
+      else pb_bug(p, w->node, &in);
       return PB_STOP;
     }
     uint64_t key;
