@@ -171,6 +171,8 @@ typedef struct SsRoots {
   ** already took (a sample delays there once more first).  Called from
   ** several threads at once: must only read. */
   uint64_t (*get)(const struct SsRoots *R, uint64_t r, SsMove **moves, uint64_t *cap, uint32_t *resume);
+  /* Per root, the delays it used beyond base (reports), or NULL: none. */
+  const uint8_t *extra;
 } SsRoots;
 /* Stratified sampling (search_ss.c) from roots (NULL: the initial state),
 ** with delay bounds counted from the roots; start: when the search began

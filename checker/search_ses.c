@@ -1,18 +1,20 @@
 /* search_ses.c: stratified exhaustive search (SEARCH.md, "SES").
-** The product of the program and a delaying explorer is searched depth
-** first, one delay bound (stratum) at a time: within stratum db a state
-** takes the explorer's next choice, then delays while fewer than db delays
-** have been used since the initial state; a state that would need one
-** more delay goes to the frontier of stratum db+1, with its explorer state
-** and the number of moves it already took.  The state cache holds program
-** state fingerprints only, so a state met first with one explorer state is
-** not explored again with another.
+** The product of the program and a delaying explorer is searched one delay
+** bound (stratum) at a time: a state first reached in stratum db with db
+** delays takes the explorer's next choice there; its move j (after j more
+** delays) belongs to stratum db + j.  The state cache holds program state
+** fingerprints only, so a state met first with one explorer state is not
+** explored again with another.
 **
-** Frontier entries hold the State and explorer bytes (packed in chunks
-** freed as the next stratum works them off); once they outgrow
-** the frontier budget, new entries hold only their path (the moves from
-** the initial state, shared in a tree of reference-counted nodes) and are
-** re-executed from the initial state when their stratum comes.
+** The moves of a state are all made when it is reached (see "Chains"
+** below): move 0's successor is looked up at once, move j's is kept in the
+** frontier of stratum db + j (its State and explorer bytes, packed in
+** chunks freed as that stratum works them off) and looked up then.  This
+** visits the states and takes the moves of SEARCH.md's pseudocode, in
+** another order within a stratum, and loads each State once, as dfs does.
+** Once the frontiers outgrow their budget, new entries hold only their
+** path (the moves from the initial state, shared in a tree of
+** reference-counted nodes) and are re-executed when their stratum comes.
 **
 ** The explorer is checked as it goes: at a state with n enabled machines
 ** its n answers (next, delay, next, ...) must all differ, or it is unsound
@@ -22,12 +24,12 @@
 ** the explorer.
 **
 ** With -j N, the N threads share the state cache and take the entries of
-** a stratum's frontier one at a time; each has its own explorer, stack and
-** part of the next frontier, and all meet at the end of the stratum.  A
-** complete search visits every reachable state once and takes every move
-** of each once, so it counts exactly the states and transitions of one
-** thread; which stratum first reaches a state may depend on timing (the
-** per-stratum figures then differ from one thread's). */
+** a stratum one at a time; each has its own explorer, chains and part of
+** the later strata's frontiers, and all meet at the end of the stratum.
+** A complete search visits every reachable state once and takes every
+** move of each once, so it counts exactly the states and transitions of
+** one thread; which stratum first reaches a state may depend on timing
+** (the per-stratum figures then differ from one thread's). */
 #include <config.h>
 #include "checker/search.h"
 #include "checker/explorer.h"
@@ -35,6 +37,7 @@
 #include "checker/pathset.h"
 #include "checker/workers.h"
 #include <pthread.h>
+#include <sys/mman.h>
 #include <stdlib.h>
 #include <string.h>
 #include "vm/hash.h"
@@ -64,24 +67,42 @@ static void pn_unref(PNode *p) {
   }
 }
 
-static PNode *pn_new(PNode *parent, uint8_t kind, uint32_t choice, uint32_t index) {
+/* A node below parent, at depth (parent's depth + 1, which the caller
+** knows: reading it would be a cache miss). */
+static PNode *pn_new(PNode *parent, uint64_t depth, uint8_t kind, uint32_t choice, uint32_t index) {
   PNode *p = xmalloc(sizeof *p);
   p->parent = pn_ref(parent);
   p->refs = 1;
   p->kind = kind;
   p->choice = choice;
   p->index = index;
-  p->depth = parent ? parent->depth + 1 : 1;
+  p->depth = depth;
   return p;
 }
 
+/* A move not (yet) in a PNode: the choice and its index at its state (the
+** delays taken there before it). */
+typedef struct Move {
+  uint8_t kind;              /* VC_MACHINE or VC_DATA */
+  uint32_t choice, index;
+} Move;
+
+/* A frontier entry: a move whose successor is looked up when its stratum
+** comes (see "Chains").  Its bytes (in a chunk) are the successor State,
+** the explorer state after the move, and, when liveness is checked, the
+** hot specs of the state the move leaves (8 bytes).  The path is that of
+** the state the move leaves, shared by all its entries: a PNode is made
+** for the successor only if it is new and needs one. */
 typedef struct FItem {
-  PNode *path;               /* moves to the state (owned reference; NULL: the initial state) */
-  uint8_t *bytes;            /* State bytes then explorer bytes (in a chunk), or NULL: re-execute */
+  PNode *path;               /* moves to the state the move leaves (owned reference; NULL: the initial state) */
+  uint8_t *bytes;            /* as above, or NULL: re-execute from the initial state */
   uint32_t slen, dlen;
-  uint32_t i;                /* moves already taken at the state */
   uint32_t chunk;            /* the chunk holding bytes */
-  uint64_t fp;               /* the state's fingerprint */
+  Move mv;                   /* the move */
+  uint64_t fp;               /* the successor's fingerprint */
+  uint64_t depth;            /* moves from the initial state to the successor (without reading the path) */
+  uint8_t checked;           /* no move: the entry is the initial state, already in the cache and counted */
+  uint8_t redo;              /* the move failed: make it again to report the failure (no bytes) */
 } FItem;
 
 /* Entries' bytes are packed into large chunks, filled in order and freed
@@ -102,11 +123,55 @@ typedef struct Frontier {
 
 /* Chunks of the worked-off frontier, kept for the next one (fresh memory
 ** costs a page fault per page). */
+/* Memory for chunks and entry arrays: from 2 MiB on, aligned and marked
+** for transparent huge pages (a hint), so that filling it takes a page
+** fault per 2 MiB instead of per 4 KiB.  Freed with free(). */
+static void *big_alloc(size_t bytes) {
+  if (bytes < (2u << 20)) return xmalloc(bytes);
+  void *p = NULL;
+  size_t sz = (bytes + (2u << 20) - 1) & ~(size_t)((2u << 20) - 1);
+  if (posix_memalign(&p, 2u << 20, sz) != 0) return xmalloc(bytes);
+#ifdef MADV_HUGEPAGE
+  madvise(p, sz, MADV_HUGEPAGE);
+#endif
+  return p;
+}
+
+enum { SPARE_ITEMS = 8 };
 typedef struct ChunkPool {
   uint8_t **free;
   size_t size;               /* bytes of each pooled chunk */
   uint32_t n, cap;
+  FItem *spare[SPARE_ITEMS]; /* entry arrays of worked-off frontiers, for reuse (the same reason) */
+  uint64_t spare_cap[SPARE_ITEMS];
 } ChunkPool;
+
+/* Keep an entry array for reuse (the largest ones are kept). */
+static void items_put(ChunkPool *P, FItem *items, uint64_t cap) {
+  for (int j = 0; items && j < SPARE_ITEMS; j++) {
+    if (P->spare_cap[j] >= cap) continue;
+    FItem *t = P->spare[j];
+    uint64_t tc = P->spare_cap[j];
+    P->spare[j] = items;
+    P->spare_cap[j] = cap;
+    items = t;
+    cap = tc;
+  }
+  free(items);
+}
+
+/* A spare entry array of more than `cap` entries, or NULL; *got: its size. */
+static FItem *items_get(ChunkPool *P, uint64_t cap, uint64_t *got) {
+  for (int j = 0; j < SPARE_ITEMS; j++) {
+    if (!P->spare[j] || P->spare_cap[j] <= cap) continue;
+    FItem *t = P->spare[j];
+    *got = P->spare_cap[j];
+    P->spare[j] = NULL;
+    P->spare_cap[j] = 0;
+    return t;
+  }
+  return NULL;
+}
 
 static void chunk_put(ChunkPool *P, uint8_t *c, size_t size) {
   if (!c) return;
@@ -119,6 +184,7 @@ static void chunk_put(ChunkPool *P, uint8_t *c, size_t size) {
 }
 
 static void chunk_pool_fini(ChunkPool *P) {
+  for (int j = 0; j < SPARE_ITEMS; j++) free(P->spare[j]);
   for (uint32_t i = 0; i < P->n; i++) free(P->free[i]);
   free(P->free);
   memset(P, 0, sizeof *P);
@@ -134,7 +200,7 @@ static uint8_t *frontier_alloc(Frontier *F, ChunkPool *P, size_t sz, uint32_t *c
     }
     F->last_size = sz > P->size ? sz : P->size;
     F->sizes[F->nchunks] = F->last_size;
-    F->chunks[F->nchunks++] = F->last_size == P->size && P->n ? P->free[--P->n] : xmalloc(F->last_size);
+    F->chunks[F->nchunks++] = F->last_size == P->size && P->n ? P->free[--P->n] : big_alloc(F->last_size);
     F->used = 0;
   }
   *chunk = F->nchunks - 1;
@@ -142,26 +208,6 @@ static uint8_t *frontier_alloc(Frontier *F, ChunkPool *P, size_t sz, uint32_t *c
   F->used += sz;
   return p;
 }
-
-typedef struct SFrame {
-  Buf state;
-  uint64_t fp;
-  Buf d0;                    /* explorer state on arrival */
-  Buf d;                     /* explorer state now (Next and Delay change it) */
-  VmChoices ch;
-  int expanded;
-  int done;                  /* went to the frontier: pop when its child returns */
-  uint32_t i;                /* moves taken */
-  uint64_t n;                /* delays used from the initial state */
-  uint8_t *taken;            /* VC_MACHINE: which choices the explorer gave */
-  uint32_t taken_cap;
-  uint32_t resume;           /* from the frontier: moves taken in earlier strata */
-  PNode *node;               /* path to this state, once needed (owned reference) */
-  uint8_t in_kind;           /* the move from the parent frame */
-  uint32_t in_choice, in_index;
-  int on_path;               /* fp is in the path set */
-  uint64_t hot;              /* specs hot in the state (bits), when liveness is checked */
-} SFrame;
 
 /* What the threads share.  Between strata only thread 0 runs; during a
 ** stratum the fields marked (lock) are written under lock, those marked
@@ -198,6 +244,57 @@ typedef struct SesShared {
   double t0;                 /* when the stratum started */
 } SesShared;
 
+/* ---- Chains ----
+** Every state is searched first in the stratum that reaches it, with the
+** delays used to reach it: there it may take only the explorer's next
+** choice; its move j (after j more delays) belongs to stratum db + j.
+** When a state is reached, all its moves are made at once (the explorer's
+** answers next, delay, next, ... and a step each, from one load of the
+** State, as dfs expands a state): the successor of move 0 is looked up at
+** once, and the successor of move j is kept, with its explorer state and
+** fingerprint, as an entry of the frontier of stratum db + j, looked up
+** when that stratum comes.  So the search from an entry is a chain: the
+** entry's successor if it is new, then the move-0 successor of each new
+** state, until one is not new.
+** A thread works SES_BATCH chains in lockstep: a round makes the moves of
+** each chain's new state, or takes a frontier entry, and prefetches the
+** cache slot of the successor to look up; then it looks all of them up,
+** so that the lookups' misses overlap (as dfs's batches do).  Chains of
+** one thread run in a fixed order, so one thread's search is
+** deterministic; which chain reaches a state first decides the explorer
+** state it is searched with, as the order of entries does (SEARCH.md
+** accepts either).
+** A move whose answer, step or explorer update fails is not reported
+** when the state is expanded but in the stratum the move belongs to (a
+** "redo" entry: the state is re-executed and the move made again there),
+** so that failures come in the order of their delays. */
+enum { SES_BATCH = 16 };
+
+typedef struct Chain {
+  int busy;                  /* a chain is in this slot */
+  FItem *ent;                /* a frontier entry to look up this round (or NULL) */
+  int ent_part;              /* the part of the stratum's entries that holds it */
+  int cand;                  /* a successor to look up this round: ent's, or the move in c->mv */
+  PNode *node;               /* path to a state of the chain (owned reference; NULL: the initial state) */
+  Move *pend;                /* the moves from node's state to the current state */
+  uint32_t npend, pend_cap;
+  uint64_t depth;            /* moves from the initial state to the current state */
+  Buf state;                 /* the current state, new: its moves are made next */
+  uint64_t fp;
+  uint64_t hot, parent_hot;  /* specs hot in the state, and in the state before it (liveness) */
+  Buf d;                     /* explorer state: on arrival, then after its answers */
+  VmChoices ch;              /* the state's choices */
+  uint8_t *taken;            /* VC_MACHINE: which choices the explorer gave at the state */
+  uint32_t taken_cap;
+  uint32_t i;                /* the move being made (for messages) */
+  /* Move 0, in flight between the two halves of a round. */
+  Move mv;
+  Buf succ;                  /* its successor */
+  Buf kid_d;                 /* the explorer state after it */
+  uint64_t kid_fp;
+  PathSet path;              /* with a full cache: the chain's states not stored in it */
+} Chain;
+
 /* One thread's search. */
 typedef struct Ses {
   SesShared *sh;
@@ -205,71 +302,65 @@ typedef struct Ses {
   const SearchOptions *o;
   Vm *vm;
   Explorer *ex;
-  PathSet path;
-  int tracking;              /* the cache forgets: keep the stack's fingerprints */
-  SFrame *fr;
-  uint64_t depth, cap;
-  PNode *root;               /* path of the frontier entry being searched */
-  Frontier next;             /* this thread's part of the next stratum's frontier */
+  Chain ch[SES_BATCH];
+  Frontier *fut;             /* this thread's parts of the frontiers of strata db+1, db+2, ... */
+  uint32_t nfut, fut_cap;
+  uint64_t fut_bytes;        /* memory they hold */
+  uint64_t fut_n;            /* entries they hold */
+  uint64_t beyond;           /* moves past --max-delays, not kept */
   SearchResult own;          /* this thread's counts, with -j N (folded into sh->res between strata) */
   SearchResult *r;           /* where it counts: sh->res on one thread (a portfolio member's work is
                                 read there as it goes), else &own */
   uint64_t new_states;       /* in this stratum */
   uint64_t skipped;
   uint64_t reported;         /* states added to sh->states_all */
-  Buf succ;
-  Buf kid_d;                 /* the explorer state of the successor being looked at */
+  uint64_t next_tick;        /* transitions at which periodic() runs next */
+  Buf tmp, tmp_d;            /* the successor of a later move and its explorer state */
   ChunkPool pool;            /* frontier chunks for reuse */
 } Ses;
-
-static void frame_fini(SFrame *f) {
-  buf_fini(&f->state);
-  buf_fini(&f->d0);
-  buf_fini(&f->d);
-  vm_choices_fini(&f->ch);
-  free(f->taken);
-  pn_unref(f->node);
-}
-
-/* The path node of frame k (made on demand, kept in the frame). */
-static PNode *frame_node(Ses *S, uint64_t k) {
-  if (k == 0) return S->fr[0].node;
-  if (!S->fr[k].node) {
-    PNode *up = frame_node(S, k - 1);
-    SFrame *f = &S->fr[k];
-    f->node = pn_new(up, f->in_kind, f->in_choice, f->in_index);
-  }
-  return S->fr[k].node;
-}
-
-/* The choices from the initial state to frame k's state, then `extra`. */
-static TraceChoice *trace_to(Ses *S, uint64_t k, const TraceChoice *extra, uint64_t *n) {
-  PNode *p = S->fr[0].node;
-  uint64_t base = p ? p->depth : 0, len = base + k + (extra ? 1 : 0);
-  TraceChoice *t = xcalloc(len ? len : 1, sizeof *t);
-  for (uint64_t j = base; p; p = p->parent) {
-    j--;
-    t[j].kind = p->kind;
-    t[j].value = p->choice;
-  }
-  for (uint64_t j = 1; j <= k; j++) {
-    t[base + j - 1].kind = S->fr[j].in_kind;
-    t[base + j - 1].value = S->fr[j].in_choice;
-  }
-  if (extra) t[len - 1] = *extra;
-  *n = len;
-  return t;
-}
 
 static void stop_stratum(SesShared *sh) { __atomic_store_n(&sh->stop, 1, __ATOMIC_RELAXED); }
 
 /* The first bug or failure recorded stays (lock held). */
 static int outcome_taken(const SesShared *sh) { return sh->res->bug || sh->res->error || sh->internal; }
 
-static void record_bug(Ses *S, uint64_t k, const TraceChoice *extra) {
+/* The chain's pending moves become PNodes: c->node is then the path to
+** the current state. */
+static PNode *chain_node(Chain *c) {
+  for (uint32_t j = 0; j < c->npend; j++) {
+    PNode *p = pn_new(c->node, c->depth - c->npend + j + 1, c->pend[j].kind, c->pend[j].choice, c->pend[j].index);
+    pn_unref(c->node);
+    c->node = p;
+  }
+  c->npend = 0;
+  return c->node;
+}
+
+/* The choices from the initial state to the chain's state, then `extra`. */
+static TraceChoice *chain_trace(const Chain *c, const Move *extra, uint64_t *n) {
+  uint64_t len = c->depth + (extra ? 1 : 0), j = c->depth - c->npend;
+  TraceChoice *t = xcalloc(len ? len : 1, sizeof *t);
+  for (const PNode *p = c->node; p; p = p->parent) {
+    j--;
+    t[j].kind = p->kind;
+    t[j].value = p->choice;
+  }
+  for (uint32_t q = 0; q < c->npend; q++) {
+    t[c->depth - c->npend + q].kind = c->pend[q].kind;
+    t[c->depth - c->npend + q].value = c->pend[q].choice;
+  }
+  if (extra) {
+    t[len - 1].kind = extra->kind;
+    t[len - 1].value = extra->choice;
+  }
+  *n = len;
+  return t;
+}
+
+static void record_bug(Ses *S, const Chain *c, const Move *extra) {
   SesShared *sh = S->sh;
   uint64_t n;
-  TraceChoice *t = trace_to(S, k, extra, &n);
+  TraceChoice *t = chain_trace(c, extra, &n);
   pthread_mutex_lock(&sh->lock);
   if (!outcome_taken(sh)) search_record_bug(sh->res, S->vm, t, n);
   pthread_mutex_unlock(&sh->lock);
@@ -277,15 +368,16 @@ static void record_bug(Ses *S, uint64_t k, const TraceChoice *extra) {
   stop_stratum(sh);
 }
 
-/* Stop with a failure of the explorer (not a bug of the model). */
-static void explorer_failed(Ses *S, uint64_t k, const char *msg) {
+/* Stop with a failure of the explorer (not a bug of the model), at the
+** chain's state then `extra`. */
+static void explorer_failed(Ses *S, const Chain *c, const Move *extra, const char *msg) {
   SesShared *sh = S->sh;
   pthread_mutex_lock(&sh->lock);
   if (!outcome_taken(sh)) {
     SearchResult *r = sh->res;
     r->error = xstrdup(msg);
     free(r->trace);
-    r->trace = trace_to(S, k, NULL, &r->ntrace);
+    r->trace = chain_trace(c, extra, &r->ntrace);
     sh->failed = 1;
   }
   pthread_mutex_unlock(&sh->lock);
@@ -308,76 +400,92 @@ static void set_why(SesShared *sh, const char *why) {
   stop_stratum(sh);
 }
 
-static SFrame *push_frame(Ses *S) {
-  if (S->depth == S->cap) {
-    uint64_t nc = S->cap ? S->cap * 2 : 64;
-    S->fr = xrealloc(S->fr, nc * sizeof *S->fr);
-    memset(S->fr + S->cap, 0, (nc - S->cap) * sizeof *S->fr);
-    S->cap = nc;
+/* The slot is free again (its buffers are kept for the next chain). */
+static void chain_end(Chain *c) {
+  pn_unref(c->node);
+  c->node = NULL;
+  c->npend = 0;
+  if (c->path.cap) ps_fini(&c->path);
+  c->busy = c->cand = 0;
+  c->ent = NULL;
+}
+
+static void chain_fini(Chain *c) {
+  chain_end(c);
+  buf_fini(&c->state);
+  buf_fini(&c->d);
+  buf_fini(&c->succ);
+  buf_fini(&c->kid_d);
+  vm_choices_fini(&c->ch);
+  free(c->taken);
+  free(c->pend);
+}
+
+/* The thread's part of the frontier of stratum db + 1 + off. */
+static Frontier *future(Ses *S, uint32_t off) {
+  if (off >= S->fut_cap) {
+    uint32_t nc = S->fut_cap ? S->fut_cap : 8;
+    while (nc <= off) nc *= 2;
+    S->fut = xrealloc(S->fut, nc * sizeof *S->fut);
+    memset(S->fut + S->fut_cap, 0, (nc - S->fut_cap) * sizeof *S->fut);
+    S->fut_cap = nc;
   }
-  SFrame *f = &S->fr[S->depth++];
-  f->expanded = f->done = 0;
-  f->i = f->resume = 0;
-  f->node = NULL;
-  f->on_path = 0;
-  return f;
+  if (off >= S->nfut) S->nfut = off + 1;
+  return &S->fut[off];
 }
 
-static void pop_frame(Ses *S) {
-  SFrame *f = &S->fr[S->depth - 1];
-  if (f->on_path) ps_remove(&S->path, f->fp);
-  pn_unref(f->node);
-  f->node = NULL;
-  S->depth--;
-}
-
-static void start_tracking(Ses *S) {
-  if (S->tracking) return;
-  S->tracking = 1;
-  for (uint64_t k = 0; k < S->depth; k++) {
-    ps_add(&S->path, S->fr[k].fp);
-    S->fr[k].on_path = 1;
-  }
-}
-
-/* Add an entry to frontier F: the state (s, slen, fingerprint fp) with
-** explorer bytes (d, dlen), reached by path (a new reference is taken), i
-** moves taken.  Its
-** bytes are kept if the frontier stays within budget bytes, else only its
-** path (it is re-executed from the initial state later); returns 0 then. */
-static int frontier_push(Frontier *F, ChunkPool *P, PNode *path, uint32_t i, uint64_t fp, const void *s,
-                         uint32_t slen, const void *d, uint32_t dlen, uint64_t budget) {
+/* Add an entry to F: move mv (NULL: none, the initial state) from the
+** state at `path` (a new reference is taken), its successor (s, slen;
+** fingerprint fp; depth moves from the initial state), the explorer bytes
+** after it (d, dlen), and the hot specs of the state it leaves (kept with
+** liveness).  Its bytes are kept if the thread's frontiers stay within
+** budget, else (or with s NULL: a redo entry) only its path: it is then
+** re-executed from the initial state when its stratum comes, and 0 is
+** returned. */
+static int frontier_push(Ses *S, Frontier *F, PNode *path, const Move *mv, uint64_t depth, uint64_t fp,
+                         const void *s, uint32_t slen, const void *d, uint32_t dlen, uint64_t hot, uint64_t budget) {
   if (F->n == F->cap) {
-    F->cap = F->cap ? F->cap * 2 : 1024;
-    F->items = xrealloc(F->items, F->cap * sizeof *F->items);
+    uint64_t nc = F->cap ? F->cap * 2 : 1024;
+    FItem *spare = items_get(&S->pool, F->cap, &nc);
+    if (spare) {
+      memcpy(spare, F->items, F->n * sizeof *F->items);
+      items_put(&S->pool, F->items, F->cap);
+      F->items = spare;
+    } else if (nc * sizeof *F->items < (2u << 20)) {
+      F->items = xrealloc(F->items, nc * sizeof *F->items);
+    } else {
+      FItem *big = big_alloc(nc * sizeof *F->items);
+      memcpy(big, F->items, F->n * sizeof *F->items);
+      free(F->items);
+      F->items = big;
+    }
+    S->fut_bytes += (nc - F->cap) * sizeof(FItem);
+    F->cap = nc;
   }
   FItem *it = &F->items[F->n++];
+  S->fut_n++;
+  memset(it, 0, sizeof *it);
   it->path = pn_ref(path);
-  it->i = i;
+  it->depth = depth;
+  if (mv) it->mv = *mv;
+  else it->checked = 1;
   it->fp = fp;
   it->slen = slen;
   it->dlen = dlen;
-  uint64_t sz = (uint64_t)slen + dlen;
-  if (F->bytes + sz + F->cap * sizeof(FItem) > budget) {
+  uint32_t hl = S->sh->live ? 8 : 0;
+  uint64_t sz = (uint64_t)slen + dlen + hl;
+  if (!s || S->fut_bytes + sz > budget) {
     it->bytes = NULL;
+    if (s) __atomic_store_n(&S->sh->frontier_full, 1, __ATOMIC_RELAXED);
     return 0;
   }
-  it->bytes = frontier_alloc(F, P, sz ? sz : 1, &it->chunk);
-  memcpy(it->bytes, s, slen);
-  memcpy(it->bytes + slen, d, dlen);
+  uint8_t *p = it->bytes = frontier_alloc(F, &S->pool, sz ? sz : 1, &it->chunk);
+  memcpy(p, s, slen);
+  memcpy(p + slen, d, dlen);
+  if (hl) memcpy(p + slen + dlen, &hot, 8);
   F->bytes += sz;
+  S->fut_bytes += sz;
   return 1;
-}
-
-/* Add frame k's state to this thread's part of the next frontier (it has
-** taken f->i moves).  The frontier may take half of --frontier-mem (the
-** other half: the stack), shared among the threads. */
-static void frontier_add(Ses *S, uint64_t k) {
-  SFrame *f = &S->fr[k];
-  uint64_t budget = S->o->frontier_mem / 2 / (uint64_t)S->sh->nthreads;
-  if (!frontier_push(&S->next, &S->pool, frame_node(S, k), f->i, f->fp, f->state.data, (uint32_t)f->state.len,
-                     f->d0.data, (uint32_t)f->d0.len, budget))
-    __atomic_store_n(&S->sh->frontier_full, 1, __ATOMIC_RELAXED);
 }
 
 static void frontier_free(Frontier *F, ChunkPool *P) {
@@ -385,62 +493,71 @@ static void frontier_free(Frontier *F, ChunkPool *P) {
   for (uint32_t c = 0; c < F->nchunks; c++) chunk_put(P, F->chunks[c], F->sizes[c]);
   free(F->chunks);
   free(F->sizes);
-  free(F->items);
+  items_put(P, F->items, F->cap);
   memset(F, 0, sizeof *F);
 }
 
-/* The explorer's choice at frame f (moves f->i so far), checked: it must be
-** enabled and not given before at this state.  0, or -1 (it failed). */
-static int explorer_choice(Ses *S, uint64_t k, uint32_t *out) {
-  SFrame *f = &S->fr[k];
-  explorer_set_names(S->ex, S->vm);
-  if (ex_next(S->ex, &f->d, f->ch.ids, f->ch.n, out) != 0) {
-    explorer_failed(S, k, explorer_error(S->ex));
-    return -1;
+/* Room for n taken flags, all clear. */
+static void taken_reset(Chain *c, uint32_t n) {
+  if (c->taken_cap < n) {
+    c->taken = xrealloc(c->taken, n);
+    c->taken_cap = n;
   }
-  uint32_t lo = 0, hi = f->ch.n;
+  memset(c->taken, 0, n);
+}
+
+/* The explorer's answer at the chain's state for move c->i (a delay
+** first, unless it is move 0), checked: not given before at this state.
+** 0; -1: the explorer failed; -2: it gave a machine again (unsound).
+** Nothing is recorded. */
+static int explorer_answer(Ses *S, Chain *c, uint32_t *out) {
+  explorer_set_names(S->ex, S->vm);
+  if (c->i > 0 && ex_delay(S->ex, &c->d) != 0) return -1;
+  if (ex_next(S->ex, &c->d, c->ch.ids, c->ch.n, out) != 0) return -1;
+  uint32_t lo = 0, hi = c->ch.n;
   while (lo < hi) {
     uint32_t mid = lo + (hi - lo) / 2;
-    if (f->ch.ids[mid] < *out) lo = mid + 1;
+    if (c->ch.ids[mid] < *out) lo = mid + 1;
     else hi = mid;
   }
-  if (f->taken[lo]) {
-    /* Reload this state so that machine names are right in the message. */
-    VmChoices tmp = {0};
-    vm_choices(S->vm, (uint8_t *)f->state.data, f->state.len, &tmp);
-    vm_choices_fini(&tmp);
-    Buf b;
-    buf_init(&b);
-    buf_printf(&b, "explorer '%s' is unsound: after %u delay(s) at a state with %u enabled machines it chose '%s' "
-               "again; never chosen there:", explorer_name(S->ex), f->i, f->ch.n, vm_machine_text(S->vm, *out));
-    for (uint32_t j = 0, c = 0; j < f->ch.n; j++)
-      if (!f->taken[j]) buf_printf(&b, "%s '%s'", c++ ? "," : "", vm_machine_text(S->vm, f->ch.ids[j]));
-    explorer_failed(S, k, b.data);
-    buf_fini(&b);
-    return -1;
-  }
-  f->taken[lo] = 1;
+  /* ex_next answers an enabled machine (it checks). */
+  if (c->taken[lo]) return -2;
+  c->taken[lo] = 1;
   return 0;
 }
 
-/* Liveness at frame k: hot cycles through its state that no earlier state
-** led to (searched in the program's state graph, whatever the explorer),
-** from the states where a spec turns hot (a frontier entry was looked at
-** when it was first reached).  0 to go on, 1 to stop (a bug, a stop, an
-** error: recorded). */
-static int check_hot(Ses *S, uint64_t k) {
+/* Record the failure explorer_answer() returned (rc) for move c->i. */
+static void answer_failed(Ses *S, Chain *c, int rc, uint32_t out) {
+  if (rc == -1) { explorer_failed(S, c, NULL, explorer_error(S->ex)); return; }
+  /* Reload this state so that machine names are right in the message. */
+  VmChoices tmp = {0};
+  vm_choices(S->vm, (uint8_t *)c->state.data, c->state.len, &tmp);
+  vm_choices_fini(&tmp);
+  Buf b;
+  buf_init(&b);
+  buf_printf(&b, "explorer '%s' is unsound: after %u delay(s) at a state with %u enabled machines it chose '%s' "
+             "again; never chosen there:", explorer_name(S->ex), c->i, c->ch.n, vm_machine_text(S->vm, out));
+  for (uint32_t j = 0, q = 0; j < c->ch.n; j++)
+    if (!c->taken[j]) buf_printf(&b, "%s '%s'", q++ ? "," : "", vm_machine_text(S->vm, c->ch.ids[j]));
+  explorer_failed(S, c, NULL, b.data);
+  buf_fini(&b);
+}
+
+/* Liveness at the chain's new state: hot cycles through it that no earlier
+** state led to (searched in the program's state graph, whatever the
+** explorer), from the states where a spec turns hot.  0 to go on, 1 to
+** stop (a bug, a stop, an error: recorded). */
+static int check_hot(Ses *S, Chain *c) {
   SesShared *sh = S->sh;
-  SFrame *f = &S->fr[k];
-  f->hot = vm_hot_specs(S->vm, (uint8_t *)f->state.data, f->state.len);
-  uint64_t turned = f->resume ? 0 : f->hot & ~(k > 0 ? S->fr[k - 1].hot : 0);
+  uint64_t turned = c->hot & ~c->parent_hot;
   if (!turned) return 0;
   const char *why = NULL;
   int locked = sh->nthreads > 1;
   if (locked) pthread_mutex_lock(&sh->lock);
-  LiveResult lr = live_check(sh->live, (uint8_t *)f->state.data, f->state.len, f->fp, turned, &sh->prog, &why);
+  LiveResult lr = live_check(sh->live, (uint8_t *)c->state.data, c->state.len, c->fp, turned, &sh->prog, &why);
   if (lr == LIVE_FOUND && !outcome_taken(sh)) {
     uint64_t n;
-    TraceChoice *t = trace_to(S, k, NULL, &n);
+    TraceChoice *t = chain_trace(c, NULL, &n);
     live_record(sh->live, t, n, sh->res);
     free(t);
   }
@@ -452,238 +569,272 @@ static int check_hot(Ses *S, uint64_t k) {
   return 1;
 }
 
-/* Frame k is entered: its choices, liveness, and the explorer's answers
-** of earlier strata redone.  0 to go on, 1 to stop (recorded). */
-static int expand(Ses *S, uint64_t k) {
-  SFrame *f = &S->fr[k];
-  VmStatus st = vm_choices(S->vm, (uint8_t *)f->state.data, f->state.len, &f->ch);
-  f->expanded = 1;
-  if (st == VM_BAD_STATE) {
-    internal_error(S->sh, "pcheck: internal error: the VM produced a malformed state\n");
-    return 1;
-  }
-  if (st != VM_OK) { record_bug(S, k, NULL); return 1; }
-  if (S->sh->live && check_hot(S, k)) return 1;
-  if (f->ch.kind == VC_MACHINE) {
-    if (f->taken_cap < f->ch.n) {
-      f->taken = xrealloc(f->taken, f->ch.n);
-      f->taken_cap = f->ch.n;
-    }
-    memset(f->taken, 0, f->ch.n);
-  }
-  /* A frontier entry: redo the explorer's answers of earlier strata, then
-  ** the delay this stratum allows. */
-  for (uint32_t j = 0; j < f->resume; j++) {
-    if (f->ch.kind == VC_MACHINE) {
-      uint32_t c;
-      if (explorer_choice(S, k, &c) != 0) return 1;
-    }
-    if (j + 1 < f->resume && f->ch.kind == VC_MACHINE && ex_delay(S->ex, &f->d) != 0) {
-      explorer_failed(S, k, explorer_error(S->ex));
-      return 1;
-    }
-  }
-  if (f->resume) {
-    if (f->ch.kind == VC_MACHINE && ex_delay(S->ex, &f->d) != 0) {
-      explorer_failed(S, k, explorer_error(S->ex));
-      return 1;
-    }
-    f->i = f->resume;
-  }
-  return 0;
-}
-
 /* Every 1024 transitions: stop requests and the progress line.  1 to stop. */
 static int periodic(Ses *S) {
   SesShared *sh = S->sh;
   const char *why = NULL;
+  S->next_tick = S->r->transitions + 1024;
   if (__atomic_load_n(&sh->stop, __ATOMIC_RELAXED)) return 1;
   __atomic_add_fetch(&sh->states_all, S->r->states - S->reported, __ATOMIC_RELAXED);
   S->reported = S->r->states;
   if (sh->nthreads == 1) {
-    progress_tick(&sh->prog, S->o, sh->res, S->next.n, "frontier");
+    progress_tick(&sh->prog, S->o, sh->res, S->fut_n, "frontier");
   } else if (S->id == 0) {
     SearchResult all = {0};
     all.states = sh->res->states + __atomic_load_n(&sh->states_all, __ATOMIC_RELAXED);
     all.max_depth = S->r->max_depth > sh->res->max_depth ? S->r->max_depth : sh->res->max_depth;
-    progress_tick(&sh->prog, S->o, &all, S->next.n, "frontier");
+    progress_tick(&sh->prog, S->o, &all, S->fut_n, "frontier");
   }
   if (search_should_stop(S->o, &sh->prog, &why)) { set_why(sh, why); return 1; }
   return 0;
 }
 
-/* The child of frame k by the step just taken (successor in S->succ,
-** fingerprint fp, n delays used), with the explorer's state after the
-** step: S->kid_d (the parent's before the step; taken).  0, or 1 if the
-** explorer failed. */
-static int push_child(Ses *S, uint64_t k, uint64_t fp, uint64_t n, TraceChoice in, uint32_t index) {
-  SFrame *c = push_frame(S);
-  Buf t = c->state; c->state = S->succ; S->succ = t;
-  c->fp = fp;
-  c->n = n;
-  c->in_kind = in.kind;
-  c->in_choice = in.value;
-  c->in_index = index;
-  t = c->d; c->d = S->kid_d; S->kid_d = t;
-  uint32_t nev;
-  const VmEvent *ev = vm_events(S->vm, &nev);
-  if (ex_step(S->ex, &c->d, ev, nev) != 0) {
-    explorer_failed(S, k + 1, explorer_error(S->ex));
-    return 1;
+/* Move j >= 1 failed (its answer, step or explorer update): a redo entry
+** in its stratum reports it there. */
+static void defer_failure(Ses *S, Chain *c, const Move *mv) {
+  Frontier *F = future(S, mv->index - 1);
+  frontier_push(S, F, chain_node(c), mv, c->depth + 1, 0, NULL, 0, NULL, 0, 0, 0);
+  F->items[F->n - 1].redo = 1;
+}
+
+/* Make every move of the chain's new state (see "Chains"): move 0's
+** successor goes to c->succ (looked up in this round's second half), move
+** j's to the frontier of stratum db + j.  0 when move 0 is in flight, 1
+** when the chain ends (no move), -1 to stop (recorded). */
+static int chain_expand(Ses *S, Chain *c) {
+  SesShared *sh = S->sh;
+  const SearchOptions *o = S->o;
+  if (sh->live) c->hot = vm_hot_specs(S->vm, (uint8_t *)c->state.data, c->state.len);
+  VmStatus st = vm_choices(S->vm, (uint8_t *)c->state.data, c->state.len, &c->ch);
+  if (st == VM_BAD_STATE) {
+    internal_error(sh, "pcheck: internal error: the VM produced a malformed state\n");
+    return -1;
   }
-  c->d0.len = 0;
-  buf_append_fast(&c->d0, c->d.data, c->d.len);
-  if (S->tracking) { ps_add(&S->path, fp); c->on_path = 1; }
-  uint64_t d = S->depth - 1 + (S->root ? S->root->depth : 0);
-  if (d > S->r->max_depth) S->r->max_depth = d;
+  if (st != VM_OK) { record_bug(S, c, NULL); return -1; }
+  if (sh->live && check_hot(S, c)) return -1;
+  if (c->ch.n == 0) return 1;
+  int machine = c->ch.kind == VC_MACHINE;
+  if (machine) taken_reset(c, c->ch.n);
+  uint64_t budget = o->frontier_mem / 2 / (uint64_t)sh->nthreads;
+  for (uint32_t j = 0; j < c->ch.n; j++) {
+    if (j > 0 && o->max_delays >= 0 && sh->db + j > (uint64_t)o->max_delays) {
+      S->beyond += c->ch.n - j;   /* never searched: they would need more delays than allowed */
+      break;
+    }
+    c->i = j;
+    uint32_t choice = j;
+    if (machine) {
+      int rc = explorer_answer(S, c, &choice);
+      if (rc != 0) {
+        if (j == 0) { answer_failed(S, c, rc, choice); return -1; }
+        Move m = { (uint8_t)c->ch.kind, choice, j };
+        defer_failure(S, c, &m);
+        break;
+      }
+    }
+    Move mv = { (uint8_t)c->ch.kind, choice, j };
+    Buf *out = j == 0 ? &c->succ : &S->tmp, *od = j == 0 ? &c->kid_d : &S->tmp_d;
+    out->len = 0;
+    /* Every step starts from the State vm_choices loaded. */
+    st = vm_step_expand(S->vm, (uint8_t *)c->state.data, c->state.len, choice, out);
+    S->r->transitions++;
+    if (st == VM_BAD_STATE) {
+      internal_error(sh, "pcheck: internal error: the VM rejected its own choice\n");
+      return -1;
+    }
+    if (st != VM_OK) {
+      if (j == 0) { record_bug(S, c, &mv); return -1; }
+      defer_failure(S, c, &mv);
+      break;
+    }
+    od->len = 0;
+    buf_append_fast(od, c->d.data, c->d.len);
+    uint32_t nev;
+    const VmEvent *ev = vm_events(S->vm, &nev);
+    if (ex_step(S->ex, od, ev, nev) != 0) {
+      if (j == 0) { explorer_failed(S, c, &mv, explorer_error(S->ex)); return -1; }
+      defer_failure(S, c, &mv);
+      break;
+    }
+    uint64_t fp = state_hash(out->data, out->len);
+    if (j == 0) {
+      c->mv = mv;
+      c->kid_fp = fp;
+      sc_prefetch(sh->cache, fp);
+      continue;
+    }
+    frontier_push(S, future(S, j - 1), chain_node(c), &mv, c->depth + 1, fp, out->data, (uint32_t)out->len,
+                  od->data, (uint32_t)od->len, c->hot, budget);
+  }
   return 0;
 }
 
-/* Is the successor (fingerprint fp) new, to be explored?  Counts it.
-** (A prefetch of its cache slot was issued when fp was known.) */
-static int is_new(Ses *S, uint64_t fp) {
+/* Is the successor (fingerprint fp) new, to be searched?  Counts it. */
+static int is_new(Ses *S, Chain *c, uint64_t fp) {
   if (S->o->finished && sc_contains(S->o->finished, fp)) {
     S->skipped++;   /* dfs has searched everything from it */
     return 0;
   }
-  if (S->tracking && ps_has(&S->path, fp)) return 0;
+  if (c->path.cap && ps_has(&c->path, fp)) return 0;
   ScResult ins = sc_insert(S->sh->cache, fp);
-  if (ins == SC_FULL) start_tracking(S);
   if (ins == SC_SEEN) return 0;
+  /* A full cache does not store it: the chain keeps it, so as not to go
+  ** round a cycle for ever. */
+  if (ins == SC_FULL) ps_add(&c->path, fp);
   S->r->states++;
   S->new_states++;
   return 1;
 }
 
-/* Depth-first search from the frame on the stack (one frontier entry),
-** until the stack is empty or the stratum stops. */
-static void dfs(Ses *S) {
-  SesShared *sh = S->sh;
-  while (S->depth > 0) {
-    uint64_t k = S->depth - 1;
-    SFrame *f = &S->fr[k];
-    if (!f->expanded) {
-      if (expand(S, k)) return;
-      f = &S->fr[k];
-    }
-    if (f->done || f->i >= f->ch.n) { pop_frame(S); continue; }
-    if ((S->r->transitions & 1023) == 0 && periodic(S)) return;
-    uint32_t choice;
-    if (f->ch.kind == VC_MACHINE) {
-      if (explorer_choice(S, k, &choice) != 0) return;
-    } else {
-      choice = f->i;
-    }
-    uint32_t index = f->i++;
-    S->succ.len = 0;   /* the State vm_choices loaded in expand() is reused when this is its first step */
-    VmStatus st = vm_step_expand(S->vm, (uint8_t *)f->state.data, f->state.len, choice, &S->succ);
-    S->r->transitions++;
-    TraceChoice tc = { (uint8_t)f->ch.kind, choice };
-    if (st != VM_OK) {
-      if (st == VM_BAD_STATE) internal_error(sh, "pcheck: internal error: the VM rejected its own choice\n");
-      else record_bug(S, k, &tc);
-      return;
-    }
-    uint64_t fp = state_hash(S->succ.data, S->succ.len);
-    /* The cache slot is fetched while the parent's next move is made,
-    ** which does not depend on whether the successor is new; the child's
-    ** explorer state is the parent's before that move. */
-    sc_prefetch(sh->cache, fp);
-    S->kid_d.len = 0;
-    buf_append_fast(&S->kid_d, f->d.data, f->d.len);
-    uint64_t kid_n = f->n;
-    /* The parent's next move: a delay, or, at the delay bound, the
-    ** frontier of the next stratum. */
-    if (f->i < f->ch.n) {
-      if (f->n == sh->db) {
-        frontier_add(S, k);
-        f->done = 1;
-      } else {
-        if (f->ch.kind == VC_MACHINE && ex_delay(S->ex, &f->d) != 0) {
-          explorer_failed(S, k, explorer_error(S->ex));
-          return;
-        }
-        f->n++;
-      }
-    }
-    if (!is_new(S, fp)) continue;
-    if ((S->depth + 1) * (S->succ.len + S->kid_d.len + 2 * sizeof(SFrame)) >
-        S->o->frontier_mem / 2 / (uint64_t)sh->nthreads) {
-      /* The stack alone would outgrow the memory it may use: stop cleanly. */
-      set_why(sh, "the search stack outgrew --frontier-mem");
-      return;
-    }
-    if (push_child(S, k, fp, kid_n, tc, index)) return;
+/* The chain's move 0 was looked up: its successor becomes the chain's
+** state (1), or the chain ends (0). */
+static int chain_advance(Ses *S, Chain *c) {
+  if (!is_new(S, c, c->kid_fp)) return 0;
+  if (c->npend == c->pend_cap) {
+    c->pend_cap = c->pend_cap ? c->pend_cap * 2 : 16;
+    c->pend = xrealloc(c->pend, c->pend_cap * sizeof *c->pend);
   }
+  c->pend[c->npend++] = c->mv;
+  c->depth++;
+  if (c->depth > S->r->max_depth) S->r->max_depth = c->depth;
+  Buf t = c->state; c->state = c->succ; c->succ = t;
+  t = c->d; c->d = c->kid_d; c->kid_d = t;
+  c->fp = c->kid_fp;
+  c->parent_hot = c->hot;
+  return 1;
 }
 
-/* Rebuild a frontier entry held as a path: re-execute its moves from the
-** initial state, asking the explorer as the search did. 0 or -1. */
-static int reexecute(Ses *S, const FItem *it, SFrame *f) {
-  uint64_t n = it->path ? it->path->depth : 0;
-  PNode **moves = xcalloc(n ? n : 1, sizeof *moves);
+/* Re-execute `path`, then `extra` (if not NULL), from the initial state
+** into the chain's state and explorer state, asking the explorer as the search did.  0 or -1 (an
+** internal error, recorded). */
+static int reexecute(Ses *S, const PNode *path, const Move *extra, Chain *c) {
+  uint64_t n = (path ? path->depth : 0) + (extra ? 1 : 0);
+  Move *moves = xcalloc(n ? n : 1, sizeof *moves);
   uint64_t j = n;
-  for (PNode *p = it->path; p; p = p->parent) moves[--j] = p;
+  if (extra) moves[--j] = *extra;
+  for (const PNode *p = path; p; p = p->parent) moves[--j] = (Move){ p->kind, p->choice, p->index };
   int rc = -1;
-  VmChoices ch = {0};
-  if (vm_initial(S->vm, &f->state) != VM_OK) goto out;
+  if (vm_initial(S->vm, &c->state) != VM_OK) goto out;
   uint32_t nev;
   const VmEvent *ev = vm_events(S->vm, &nev);
-  if (ex_init(S->ex, S->o->seed, ev, nev, &f->d) != 0) goto out;
+  if (ex_init(S->ex, S->o->seed, ev, nev, &c->d) != 0) goto out;
   for (j = 0; j < n; j++) {
-    const PNode *m = moves[j];
-    if (vm_choices(S->vm, (uint8_t *)f->state.data, f->state.len, &ch) != VM_OK || ch.kind != m->kind) goto out;
-    uint32_t c = m->index;
-    if (ch.kind == VC_MACHINE) {
+    const Move *m = &moves[j];
+    if (vm_choices(S->vm, (uint8_t *)c->state.data, c->state.len, &c->ch) != VM_OK || c->ch.kind != m->kind) goto out;
+    uint32_t v = m->index;
+    if (c->ch.kind == VC_MACHINE) {
       for (uint32_t r = 0; r <= m->index; r++) {
-        if (ex_next(S->ex, &f->d, ch.ids, ch.n, &c) != 0) goto out;
-        if (r < m->index && ex_delay(S->ex, &f->d) != 0) goto out;
+        if (ex_next(S->ex, &c->d, c->ch.ids, c->ch.n, &v) != 0) goto out;
+        if (r < m->index && ex_delay(S->ex, &c->d) != 0) goto out;
       }
-      if (c != m->choice) goto out;
+      if (v != m->choice) goto out;
     }
-    if (vm_step(S->vm, (uint8_t *)f->state.data, f->state.len, c, &S->succ) != VM_OK) goto out;
+    if (vm_step(S->vm, (uint8_t *)c->state.data, c->state.len, v, &c->succ) != VM_OK) goto out;
     ev = vm_events(S->vm, &nev);
-    if (ex_step(S->ex, &f->d, ev, nev) != 0) goto out;
-    Buf t = f->state; f->state = S->succ; S->succ = t;
+    if (ex_step(S->ex, &c->d, ev, nev) != 0) goto out;
+    Buf t = c->state; c->state = c->succ; c->succ = t;
   }
   rc = 0;
 out:
-  if (rc != 0) internal_error(S->sh, "pcheck: internal error: re-executing a frontier entry did not reach the same state\n");
-  vm_choices_fini(&ch);
   free(moves);
+  if (rc != 0)
+    internal_error(S->sh, "pcheck: internal error: re-executing a frontier entry did not reach the same state\n");
   return rc;
 }
 
-/* Search from frontier entry it. */
-static void launch(Ses *S, FItem *it) {
+/* A redo entry: re-execute its state, make its moves up to the failing
+** one again, and record the failure.  Always -1 (stop). */
+static int redo(Ses *S, Chain *c, const FItem *it) {
+  if (reexecute(S, c->node, NULL, c) != 0) return -1;
+  c->hot = 0;
+  uint32_t last = it->mv.index;
+  if (vm_choices(S->vm, (uint8_t *)c->state.data, c->state.len, &c->ch) != VM_OK || last >= c->ch.n) goto lost;
+  if (c->ch.kind == VC_MACHINE) taken_reset(c, c->ch.n);
+  for (uint32_t j = 0; j <= last; j++) {
+    c->i = j;
+    uint32_t choice = j;
+    if (c->ch.kind == VC_MACHINE) {
+      int rc = explorer_answer(S, c, &choice);
+      if (rc != 0) { answer_failed(S, c, rc, choice); return -1; }
+    }
+    if (j < last) continue;
+    Move mv = { (uint8_t)c->ch.kind, choice, j };
+    VmStatus st = vm_step(S->vm, (uint8_t *)c->state.data, c->state.len, choice, &c->succ);
+    S->r->transitions++;
+    if (st == VM_BAD_STATE) goto lost;
+    if (st != VM_OK) { record_bug(S, c, &mv); return -1; }
+    c->kid_d.len = 0;
+    buf_append(&c->kid_d, c->d.data, c->d.len);
+    uint32_t nev;
+    const VmEvent *ev = vm_events(S->vm, &nev);
+    if (ex_step(S->ex, &c->kid_d, ev, nev) != 0) { explorer_failed(S, c, &mv, explorer_error(S->ex)); return -1; }
+  }
+lost:
+  internal_error(S->sh, "pcheck: internal error: a move that failed did not fail again when re-executed\n");
+  return -1;
+}
+
+/* Slot c takes frontier entry it (of the stratum's part `part`): a redo
+** entry is handled now (-1: stop); otherwise its successor is looked up in
+** this round's second half (0). */
+static int chain_take(Ses *S, Chain *c, FItem *it, int part) {
+  c->busy = 1;
+  c->node = it->path;
+  it->path = NULL;
+  c->npend = 0;
+  c->depth = it->depth - (it->checked ? 0 : 1);
+  if (it->redo) return redo(S, c, it);
+  if (!it->checked) {
+    /* The chain's state will be the move's successor, if it is new. */
+    if (!c->pend_cap) {
+      c->pend_cap = 16;
+      c->pend = xmalloc(c->pend_cap * sizeof *c->pend);
+    }
+    c->pend[c->npend++] = it->mv;
+    c->depth++;
+  }
+  c->ent = it;
+  c->ent_part = part;
+  c->cand = 1;
+  sc_prefetch(S->sh->cache, it->fp);
+  return 0;
+}
+
+/* Frontier entry c->ent was looked up: if its state is new, it becomes the
+** chain's state (1), else the chain ends (0); -1 to stop (recorded). */
+static int entry_advance(Ses *S, Chain *c) {
+  FItem *it = c->ent;
+  c->ent = NULL;
+  c->fp = it->fp;
+  c->hot = c->parent_hot = 0;
+  int rc = 0;
+  if (it->checked) rc = 1;   /* the initial state, counted */
+  else if (is_new(S, c, it->fp)) rc = 1;
+  if (rc == 1) {
+    if (c->depth > S->r->max_depth) S->r->max_depth = c->depth;
+    if (it->bytes) {
+      c->state.len = 0;
+      buf_append(&c->state, it->bytes, it->slen);
+      c->d.len = 0;
+      buf_append(&c->d, it->bytes + it->slen, it->dlen);
+      if (S->sh->live) memcpy(&c->parent_hot, it->bytes + it->slen + it->dlen, 8);
+    } else if (reexecute(S, c->node, c->npend ? &c->pend[0] : NULL, c) != 0) {
+      rc = -1;
+    }
+  }
+  /* A chunk whose entries are all taken goes back (path-only entries hold
+  ** none). */
   SesShared *sh = S->sh;
-  SFrame *f = push_frame(S);
-  f->node = pn_ref(it->path);
-  S->root = it->path;
-  f->n = sh->db;
-  f->resume = it->i;
   if (it->bytes) {
-    f->state.len = 0;
-    buf_append(&f->state, it->bytes, it->slen);
-    f->d.len = 0;
-    buf_append(&f->d, it->bytes + it->slen, it->dlen);
-  } else if (reexecute(S, it, f) != 0) {
-    pop_frame(S);
-    return;
+    uint32_t k = it->chunk;
+    if (__atomic_sub_fetch(&sh->chunk_left[c->ent_part][k], 1, __ATOMIC_ACQ_REL) == 0) {
+      Frontier *W = &sh->work[c->ent_part];
+      chunk_put(&S->pool, W->chunks[k], W->sizes[k]);
+      W->chunks[k] = NULL;
+    }
+    it->bytes = NULL;
   }
-  f->d0.len = 0;
-  buf_append(&f->d0, f->d.data, f->d.len);
-  f->fp = it->fp;
-  if (S->o->finished && sc_contains(S->o->finished, f->fp)) {
-    /* dfs has searched everything reachable from the entry's state. */
-    S->skipped++;
-    pop_frame(S);
-    return;
-  }
-  if (S->tracking) { ps_add(&S->path, f->fp); f->on_path = 1; }
-  dfs(S);
-  while (S->depth) pop_frame(S);
-  S->root = NULL;
+  return rc;
 }
 
 /* SES, then SS (SEARCH.md): once the state cache or the frontier has
@@ -695,7 +846,10 @@ static void launch(Ses *S, FItem *it) {
 typedef struct RootSet {
   PNode **paths;             /* each root's path (owned references; NULL: the initial state) */
   uint32_t *resume;          /* the moves its state already took */
+  uint8_t *extra;            /* 1: a root of the next stratum (one delay more than the stratum's) */
   uint64_t n;
+  uint64_t *slot;            /* open addressing over paths (index + 1; 0: empty), cap entries */
+  uint64_t cap;
 } RootSet;
 
 static uint64_t root_get(const SsRoots *R, uint64_t r, SsMove **moves, uint64_t *cap, uint32_t *resume) {
@@ -706,7 +860,8 @@ static uint64_t root_get(const SsRoots *R, uint64_t r, SsMove **moves, uint64_t 
     *cap = n;
     *moves = xrealloc(*moves, n * sizeof **moves);
   }
-  for (uint64_t j = n; p; p = p->parent) {
+  uint64_t j = n;
+  for (; p; p = p->parent) {
     j--;
     (*moves)[j].kind = p->kind;
     (*moves)[j].choice = p->choice;
@@ -716,14 +871,44 @@ static uint64_t root_get(const SsRoots *R, uint64_t r, SsMove **moves, uint64_t 
   return n;
 }
 
-/* The entries of F from index `from` on become roots. */
-static void roots_add(RootSet *rs, const Frontier *F, uint64_t from) {
-  if (from >= F->n) return;
-  rs->paths = xrealloc(rs->paths, (rs->n + F->n - from + 1) * sizeof *rs->paths);
-  rs->resume = xrealloc(rs->resume, (rs->n + F->n - from + 1) * sizeof *rs->resume);
+static uint64_t root_hash(const PNode *p) { return ((uintptr_t)p + 1) * 0x9e3779b97f4a7c15ull; }
+
+/* The entries of F from index `from` on become roots.  A root is a state
+** with the moves it took (resume): the sample applies the delays of those
+** moves, then the one it waits for, as ses would make its next move (the
+** old form of a frontier entry: SEARCH.md).  An entry (move j of state P)
+** becomes root (P, j); a state with several entries is one root, with its
+** first move left, whose sampling covers its later moves. */
+static void roots_add(RootSet *rs, const Frontier *F, uint64_t from, uint8_t extra) {
   for (uint64_t i = from; i < F->n; i++) {
-    rs->paths[rs->n] = pn_ref(F->items[i].path);
-    rs->resume[rs->n++] = F->items[i].i;
+    const FItem *it = &F->items[i];
+    uint32_t resume = it->checked ? 0 : it->mv.index;
+    if (2 * (rs->n + 1) > rs->cap) {
+      /* Grow the table and the arrays together. */
+      uint64_t nc = rs->cap ? rs->cap * 2 : 1024;
+      free(rs->slot);
+      rs->slot = xcalloc(nc, sizeof *rs->slot);
+      rs->cap = nc;
+      rs->paths = xrealloc(rs->paths, nc / 2 * sizeof *rs->paths);
+      rs->resume = xrealloc(rs->resume, nc / 2 * sizeof *rs->resume);
+      rs->extra = xrealloc(rs->extra, nc / 2);
+      for (uint64_t r = 0; r < rs->n; r++) {
+        uint64_t h = root_hash(rs->paths[r]) & (nc - 1);
+        while (rs->slot[h]) h = (h + 1) & (nc - 1);
+        rs->slot[h] = r + 1;
+      }
+    }
+    uint64_t h = root_hash(it->path) & (rs->cap - 1);
+    while (rs->slot[h] && rs->paths[rs->slot[h] - 1] != it->path) h = (h + 1) & (rs->cap - 1);
+    if (rs->slot[h]) {
+      uint64_t r = rs->slot[h] - 1;
+      if (resume < rs->resume[r]) { rs->resume[r] = resume; rs->extra[r] = extra; }
+      continue;
+    }
+    rs->slot[h] = rs->n + 1;
+    rs->paths[rs->n] = pn_ref(it->path);
+    rs->extra[rs->n] = extra;
+    rs->resume[rs->n++] = resume;
   }
 }
 
@@ -732,10 +917,19 @@ static int memory_short(SesShared *sh) {
   return !sh->o->no_sampling && (__atomic_load_n(&sh->frontier_full, __ATOMIC_RELAXED) || sc_is_full(sh->cache));
 }
 
+/* Free the thread's frontiers of later strata. */
+static void futures_free(Ses *S) {
+  for (uint32_t f = 0; f < S->fut_cap; f++) frontier_free(&S->fut[f], &S->pool);
+  free(S->fut);
+  S->fut = NULL;
+  S->nfut = S->fut_cap = 0;
+  S->fut_bytes = S->fut_n = 0;
+}
+
 /* Free every part of the stratum's entries (thread 0, between strata). */
-static void work_free(SesShared *sh, ChunkPool *P) {
+static void work_free(SesShared *sh, Ses *ws) {
   for (int t = 0; t < sh->nthreads; t++) {
-    frontier_free(&sh->work[t], P);
+    frontier_free(&sh->work[t], &ws[t].pool);
     free(sh->chunk_left[t]);
     sh->chunk_left[t] = NULL;
   }
@@ -750,10 +944,11 @@ static int sample_frontier(SesShared *sh, Ses *ws, uint64_t from, int stratum_do
   SearchResult *res = sh->res, sub = {0};
   RootSet rs = {0};
   for (int t = 0; t < sh->nthreads; t++)
-    roots_add(&rs, &sh->work[t], from > sh->wstart[t] ? from - sh->wstart[t] : 0);
+    roots_add(&rs, &sh->work[t], from > sh->wstart[t] ? from - sh->wstart[t] : 0, 0);
   /* The next frontier is searched only within --max-delays. */
   if (sh->o->max_delays < 0 || sh->db < (uint64_t)sh->o->max_delays)
-    for (int t = 0; t < sh->nthreads; t++) roots_add(&rs, &ws[t].next, 0);
+    for (int t = 0; t < sh->nthreads; t++)
+      if (ws[t].nfut) roots_add(&rs, &ws[t].fut[0], 0, 1);   /* later strata's entries are later moves of these */
   long long proved = (long long)sh->db - (stratum_done ? 0 : 1);   /* strata 0..proved were searched in full */
   progress_done(&sh->prog, sh->o);
   fprintf(logf, "ses: the %s reached its budget at delay bound %llu after %llu distinct states: sampling from %llu "
@@ -763,9 +958,9 @@ static int sample_frontier(SesShared *sh, Ses *ws, uint64_t from, int stratum_do
   res->cache_bytes = sc_bytes(sh->cache);
   res->cache_refused = sc_refused(sh->cache);
   res->cache_full = sc_is_full(sh->cache);
-  work_free(sh, &ws[0].pool);
+  work_free(sh, ws);
   for (int t = 0; t < sh->nthreads; t++) {
-    frontier_free(&ws[t].next, &ws[t].pool);
+    futures_free(&ws[t]);
     chunk_pool_fini(&ws[t].pool);
   }
   sc_free(sh->cache);
@@ -773,7 +968,7 @@ static int sample_frontier(SesShared *sh, Ses *ws, uint64_t from, int stratum_do
   sh->sampled = 1;
   int rc = 0;
   if (rs.n) {
-    SsRoots R = { rs.n, sh->db, &rs, root_get };
+    SsRoots R = { rs.n, sh->db, &rs, root_get, rs.extra };
     rc = ss_sample(sh->bc, sh->test, sh->o, logf, &R, sh->prog.start, &sub);
   }
   res->executions = sub.executions;
@@ -802,6 +997,8 @@ static int sample_frontier(SesShared *sh, Ses *ws, uint64_t from, int stratum_do
   search_result_fini(&sub);
   for (uint64_t i = 0; i < rs.n; i++) pn_unref(rs.paths[i]);
   free(rs.paths);
+  free(rs.slot);
+  free(rs.extra);
   free(rs.resume);
   return rc;
 }
@@ -817,51 +1014,88 @@ static FItem *entry_at(SesShared *sh, uint64_t q, int *part, uint64_t *idx) {
   return &sh->work[t].items[*idx];
 }
 
-/* Search the stratum's entries, taking them one at a time, until none is
-** left, the stratum stops, or memory runs short (then the entries not
-** taken are sampled: SES then SS). */
-static void run_stratum(Ses *S) {
+/* Slot c takes the stratum's next entry.  1 when it did; 0 when no entry
+** is left for this thread (none, the stratum stops, or memory ran short:
+** the entries not taken are then sampled, SES then SS); -1 to stop
+** (recorded). */
+static int take_entry(Ses *S, Chain *c) {
   SesShared *sh = S->sh;
   uint64_t total = sh->wstart[sh->nthreads];
-  for (;;) {
-    if (__atomic_load_n(&sh->stop, __ATOMIC_RELAXED) || __atomic_load_n(&sh->short_mem, __ATOMIC_RELAXED)) return;
-    if (sh->db > 0 && memory_short(sh)) {
-      /* The entries already searched gave their chunks back (below); the
-      ** rest become roots. */
-      __atomic_store_n(&sh->short_mem, 1, __ATOMIC_RELAXED);
-      return;
-    }
-    uint64_t q = __atomic_fetch_add(&sh->taken, 1, __ATOMIC_RELAXED);
-    if (q >= total) return;
-    int part;
-    uint64_t idx;
-    FItem *it = entry_at(sh, q, &part, &idx);
-    launch(S, it);
-    /* A chunk whose entries are all searched goes back (path-only entries
-    ** hold none). */
-    if (it->bytes) {
-      uint32_t c = it->chunk;
-      if (__atomic_sub_fetch(&sh->chunk_left[part][c], 1, __ATOMIC_ACQ_REL) == 0) {
-        Frontier *W = &sh->work[part];
-        chunk_put(&S->pool, W->chunks[c], W->sizes[c]);
-        W->chunks[c] = NULL;
-      }
-    }
-    it->bytes = NULL;
-    pn_unref(it->path);
-    it->path = NULL;
+  if (__atomic_load_n(&sh->stop, __ATOMIC_RELAXED) || __atomic_load_n(&sh->short_mem, __ATOMIC_RELAXED)) return 0;
+  if (sh->db > 0 && memory_short(sh)) {
+    /* The entries already taken gave their chunks back; the rest become
+    ** roots. */
+    __atomic_store_n(&sh->short_mem, 1, __ATOMIC_RELAXED);
+    return 0;
   }
+  uint64_t q = __atomic_fetch_add(&sh->taken, 1, __ATOMIC_RELAXED);
+  if (q >= total) return 0;
+  int part;
+  uint64_t idx;
+  FItem *it = entry_at(sh, q, &part, &idx);
+  /* The chain will write its path node's count (when it ends, or when a
+  ** node is made below it), after a round's moves. */
+  if (it->path) __builtin_prefetch(it->path, 1);
+  if (chain_take(S, c, it, part) != 0) return -1;
+  return 1;
+}
+
+/* Search the stratum's entries, SES_BATCH chains at a time (see "Chains"),
+** until none is left or the stratum stops. */
+static void run_stratum(Ses *S) {
+  int more = 1;              /* entries may be left */
+  S->next_tick = S->r->transitions + 1024;
+  for (;;) {
+    /* First half: free slots take entries, the others make their moves. */
+    uint32_t active = 0;
+    for (uint32_t j = 0; j < SES_BATCH; j++) {
+      Chain *c = &S->ch[j];
+      if (!c->busy && more) {
+        int rc = take_entry(S, c);
+        if (rc < 0) goto stop;
+        if (rc == 0) more = 0;
+      } else if (c->busy) {
+        int rc = chain_expand(S, c);
+        if (rc < 0) goto stop;
+        if (rc > 0) chain_end(c);
+        else c->cand = 1;
+      }
+      active += (uint32_t)c->busy;
+    }
+    if (!active) return;
+    /* Second half: the lookups. */
+    for (uint32_t j = 0; j < SES_BATCH; j++) {
+      Chain *c = &S->ch[j];
+      if (!c->cand) continue;
+      c->cand = 0;
+      int rc = c->ent ? entry_advance(S, c) : chain_advance(S, c);
+      if (rc < 0) goto stop;
+      if (rc == 0) chain_end(c);
+    }
+    if (S->r->transitions >= S->next_tick && periodic(S)) goto stop;
+  }
+stop:
+  for (uint32_t j = 0; j < SES_BATCH; j++)
+    if (S->ch[j].busy) chain_end(&S->ch[j]);
 }
 
 /* The threads' parts of the next frontier become the stratum's entries
 ** (the old entries are freed first). */
 static void next_becomes_work(SesShared *sh, Ses *ws) {
-  work_free(sh, &ws[0].pool);
+  work_free(sh, ws);
   sh->wstart[0] = 0;
   for (int t = 0; t < sh->nthreads; t++) {
     Frontier *F = &sh->work[t];
-    *F = ws[t].next;
-    memset(&ws[t].next, 0, sizeof ws[t].next);
+    Ses *S = &ws[t];
+    if (S->nfut) {
+      *F = S->fut[0];
+      memmove(S->fut, S->fut + 1, (S->nfut - 1) * sizeof *S->fut);
+      memset(&S->fut[--S->nfut], 0, sizeof *S->fut);
+      S->fut_bytes -= F->bytes + F->cap * sizeof(FItem);
+      S->fut_n -= F->n;
+    } else {
+      memset(F, 0, sizeof *F);
+    }
     sh->wstart[t + 1] = sh->wstart[t] + F->n;
     sh->chunk_left[t] = xcalloc(F->nchunks ? F->nchunks : 1, sizeof(uint32_t));
     for (uint64_t i = 0; i < F->n; i++)
@@ -890,10 +1124,11 @@ static void fold_counts(SesShared *sh, Ses *ws) {
 static int between_strata(SesShared *sh, Ses *ws, FILE *logf) {
   SearchResult *res = sh->res;
   const SearchOptions *o = sh->o;
-  uint64_t next_n = 0, new_states = 0;
+  uint64_t next_n = 0, new_states = 0, beyond = 0;
   fold_counts(sh, ws);
   for (int t = 0; t < sh->nthreads; t++) {
-    next_n += ws[t].next.n;
+    next_n += ws[t].fut_n;   /* every later stratum's entries */
+    beyond += ws[t].beyond;
     new_states += ws[t].new_states;
     ws[t].new_states = 0;
   }
@@ -912,7 +1147,7 @@ static int between_strata(SesShared *sh, Ses *ws, FILE *logf) {
           (unsigned long long)new_states, (unsigned long long)next_n, search_now() - sh->t0);
   fflush(logf);
   res->delays = sh->db;
-  if (next_n == 0) {
+  if (next_n == 0 && beyond == 0) {
     if (sh->skipped) {
       /* Every state is one ses searched or one dfs finished: count the union. */
       uint64_t more = sc_count_absent(o->finished, sh->cache);
@@ -924,7 +1159,7 @@ static int between_strata(SesShared *sh, Ses *ws, FILE *logf) {
     else sh->why = live_incomplete(sh->live);   /* every state searched, not every hot cycle */
     return 0;
   }
-  if (o->max_delays >= 0 && sh->db >= (uint64_t)o->max_delays) return 0;
+  if (next_n == 0 || (o->max_delays >= 0 && sh->db >= (uint64_t)o->max_delays)) return 0;
   if (memory_short(sh)) return sample_frontier(sh, ws, sh->wstart[sh->nthreads], 1, logf);   /* none left here */
   next_becomes_work(sh, ws);
   sh->db++;
@@ -958,29 +1193,29 @@ static void ses_thread(void *arg) {
 ** 1 if it is ready, 0 if the initial state is a bug or the explorer
 ** failed (recorded in res). */
 static int initial_entry(SesShared *sh, Ses *S0) {
-  Buf s, d;
-  buf_init(&s);
-  buf_init(&d);
+  Chain c0 = {0};
   int ok = 0;
-  if (vm_initial(S0->vm, &s) != VM_OK) {
+  if (vm_initial(S0->vm, &c0.state) != VM_OK) {
     search_record_bug(sh->res, S0->vm, NULL, 0);
     goto out;
   }
   uint32_t nev;
   const VmEvent *ev = vm_events(S0->vm, &nev);
-  if (ex_init(S0->ex, sh->o->seed, ev, nev, &d) != 0) {
+  if (ex_init(S0->ex, sh->o->seed, ev, nev, &c0.d) != 0) {
     sh->res->error = xstrdup(explorer_error(S0->ex));
     goto out;
   }
-  uint64_t fp = state_hash(s.data, s.len);
-  frontier_push(&S0->next, &S0->pool, NULL, 0, fp, s.data, (uint32_t)s.len, d.data, (uint32_t)d.len, UINT64_MAX);
-  sc_insert(sh->cache, fp);
+  c0.fp = state_hash(c0.state.data, c0.state.len);
+  Frontier *F = future(S0, 0);   /* becomes stratum 0's work */
+  frontier_push(S0, F, NULL, NULL, 0, c0.fp, c0.state.data, (uint32_t)c0.state.len, c0.d.data, (uint32_t)c0.d.len, 0,
+                UINT64_MAX);
+  F->items[F->n - 1].checked = 1;
+  sc_insert(sh->cache, c0.fp);
   sh->res->states = 1;
   S0->new_states = 1;
   ok = 1;
 out:
-  buf_fini(&s);
-  buf_fini(&d);
+  chain_fini(&c0);
   return ok;
 }
 
@@ -1021,7 +1256,6 @@ static int run_ses(const BcProgram *bc, const VmTest *test, const SearchOptions 
     S->o = o;
     S->pool.size = chunk < 4096 ? 4096 : chunk;
     S->r = n == 1 ? res : &S->own;
-    buf_init(&S->succ);
     S->vm = vm_new(bc, test);
     vm_record_events(S->vm, 1);
     th[t] = (SesThread){ S, ws, logf, 0 };
@@ -1051,7 +1285,7 @@ static int run_ses(const BcProgram *bc, const VmTest *test, const SearchOptions 
     sh->sample_bound = NULL;
   } else if (!res->bug && !res->complete) {
     uint64_t left = 0;
-    for (int t = 0; t < n; t++) left += ws[t].next.n;
+    for (int t = 0; t < n; t++) left += ws[t].fut_n + ws[t].beyond;
     res->bound = bound_text(sh, left);
   }
   if (res->bug && !sh->sampled)
@@ -1065,19 +1299,14 @@ out:
     res->cache_refused = sc_refused(sh->cache);
     res->cache_full = sc_is_full(sh->cache);
   }
-  work_free(sh, &ws[0].pool);
+  work_free(sh, ws);
   for (int t = 0; t < n; t++) {
     Ses *S = &ws[t];
-    while (S->depth) pop_frame(S);
-    for (uint64_t k = 0; k < S->cap; k++) frame_fini(&S->fr[k]);
-    free(S->fr);
-    frontier_free(&S->next, &S->pool);
+    for (uint32_t j = 0; j < SES_BATCH; j++) chain_fini(&S->ch[j]);
+    futures_free(S);
     chunk_pool_fini(&S->pool);
-    ps_fini(&S->path);
     explorer_free(S->ex);
     vm_free(S->vm);
-    buf_fini(&S->succ);
-    buf_fini(&S->kid_d);
   }
   free(sh->sample_bound);
   free(sh->work);

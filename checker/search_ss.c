@@ -71,6 +71,7 @@ typedef struct Shared {
   pthread_mutex_t lock;
   uint64_t next_chunk;       /* the next chunk to hand out */
   uint64_t bug_chunk;        /* lowest chunk with a bug so far */
+  uint64_t bug_root;         /* the root of the bug taken (with roots) */
   volatile int halt;         /* timeout, interrupt or failure */
   double start;              /* when the search began (for --timeout) */
   char *error;               /* explorer failure (first one) */
@@ -340,6 +341,7 @@ static void *worker_main(void *arg) {
 /* Move the bug of the window's first buggy sample into res. */
 static void take_bug(Shared *sh, Worker *ws, int nw, SearchResult *res) {
   uint64_t smp = sh->chunks[sh->bug_chunk].bug_sample;
+  if (sh->roots) sh->bug_root = smp % sh->roots->n;
   for (int i = 0; i < nw; i++)
     if (ws[i].bug_sample == smp) {
       res->bug = 1;
@@ -576,6 +578,7 @@ int ss_sample(const BcProgram *bc, const VmTest *test, const SearchOptions *o, F
   }
   progress_done(&prog, o);
   res->delays = (res->bug ? bugdb : (S.open ? S.open - 1 : 0)) + base;
+  if (res->bug && sh.roots && sh.roots->extra) res->delays += sh.roots->extra[sh.bug_root];
   if (res->bug) {
     fprintf(logf, "%s: bug found at delay bound %llu after %llu executions\n", tag, (unsigned long long)res->delays,
             (unsigned long long)res->executions);
