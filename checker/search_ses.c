@@ -59,18 +59,50 @@ static PNode *pn_ref(PNode *p) {
   return p;
 }
 
-static void pn_unref(PNode *p) {
+/* Nodes come from slabs that live until the search ends: a thread takes
+** nodes from its own free list (or its slab) and puts the nodes it frees
+** on its own list, whichever thread made them, so no list is shared. */
+enum { NODE_SLAB = 4096 };
+typedef struct NodePool {
+  PNode *free;               /* linked through parent */
+  PNode *slab;               /* the slab being cut */
+  uint32_t used;             /* nodes cut from it */
+  PNode **slabs;             /* every slab (freed by np_fini) */
+  uint32_t nslabs, cap;
+} NodePool;
+
+static void np_fini(NodePool *P) {
+  for (uint32_t j = 0; j < P->nslabs; j++) free(P->slabs[j]);
+  free(P->slabs);
+  memset(P, 0, sizeof *P);
+}
+
+static void pn_unref(NodePool *P, PNode *p) {
   while (p && __atomic_sub_fetch(&p->refs, 1, __ATOMIC_ACQ_REL) == 0) {
     PNode *up = p->parent;
-    free(p);
+    p->parent = P->free;
+    P->free = p;
     p = up;
   }
 }
 
 /* A node below parent, at depth (parent's depth + 1, which the caller
 ** knows: reading it would be a cache miss). */
-static PNode *pn_new(PNode *parent, uint64_t depth, uint8_t kind, uint32_t choice, uint32_t index) {
-  PNode *p = xmalloc(sizeof *p);
+static PNode *pn_new(NodePool *P, PNode *parent, uint64_t depth, uint8_t kind, uint32_t choice, uint32_t index) {
+  PNode *p = P->free;
+  if (p) {
+    P->free = p->parent;
+  } else {
+    if (!P->slab || P->used == NODE_SLAB) {
+      if (P->nslabs == P->cap) {
+        P->cap = P->cap ? P->cap * 2 : 16;
+        P->slabs = xrealloc(P->slabs, P->cap * sizeof *P->slabs);
+      }
+      P->slab = P->slabs[P->nslabs++] = xmalloc(NODE_SLAB * sizeof *P->slab);
+      P->used = 0;
+    }
+    p = &P->slab[P->used++];
+  }
   p->parent = pn_ref(parent);
   p->refs = 1;
   p->kind = kind;
@@ -271,6 +303,7 @@ typedef struct SesShared {
 enum { SES_BATCH = 16 };
 
 typedef struct Chain {
+  NodePool *np;              /* the thread's */
   int busy;                  /* a chain is in this slot */
   FItem *ent;                /* a frontier entry to look up this round (or NULL) */
   int ent_part;              /* the part of the stratum's entries that holds it */
@@ -317,6 +350,7 @@ typedef struct Ses {
   uint64_t next_tick;        /* transitions at which periodic() runs next */
   Buf tmp, tmp_d;            /* the successor of a later move and its explorer state */
   ChunkPool pool;            /* frontier chunks for reuse */
+  NodePool nodes;            /* path nodes (kept until the search ends: sampling reads them) */
 } Ses;
 
 static void stop_stratum(SesShared *sh) { __atomic_store_n(&sh->stop, 1, __ATOMIC_RELAXED); }
@@ -328,8 +362,8 @@ static int outcome_taken(const SesShared *sh) { return sh->res->bug || sh->res->
 ** the current state. */
 static PNode *chain_node(Chain *c) {
   for (uint32_t j = 0; j < c->npend; j++) {
-    PNode *p = pn_new(c->node, c->depth - c->npend + j + 1, c->pend[j].kind, c->pend[j].choice, c->pend[j].index);
-    pn_unref(c->node);
+    PNode *p = pn_new(c->np, c->node, c->depth - c->npend + j + 1, c->pend[j].kind, c->pend[j].choice, c->pend[j].index);
+    pn_unref(c->np, c->node);
     c->node = p;
   }
   c->npend = 0;
@@ -402,7 +436,7 @@ static void set_why(SesShared *sh, const char *why) {
 
 /* The slot is free again (its buffers are kept for the next chain). */
 static void chain_end(Chain *c) {
-  pn_unref(c->node);
+  pn_unref(c->np, c->node);
   c->node = NULL;
   c->npend = 0;
   if (c->path.cap) ps_fini(&c->path);
@@ -448,7 +482,7 @@ static int frontier_push(Ses *S, Frontier *F, PNode *path, const Move *mv, uint6
     uint64_t nc = F->cap ? F->cap * 2 : 1024;
     FItem *spare = items_get(&S->pool, F->cap, &nc);
     if (spare) {
-      memcpy(spare, F->items, F->n * sizeof *F->items);
+      if (F->n) memcpy(spare, F->items, F->n * sizeof *F->items);
       items_put(&S->pool, F->items, F->cap);
       F->items = spare;
     } else if (nc * sizeof *F->items < (2u << 20)) {
@@ -481,15 +515,15 @@ static int frontier_push(Ses *S, Frontier *F, PNode *path, const Move *mv, uint6
   }
   uint8_t *p = it->bytes = frontier_alloc(F, &S->pool, sz ? sz : 1, &it->chunk);
   memcpy(p, s, slen);
-  memcpy(p + slen, d, dlen);
+  if (dlen) memcpy(p + slen, d, dlen);
   if (hl) memcpy(p + slen + dlen, &hot, 8);
   F->bytes += sz;
   S->fut_bytes += sz;
   return 1;
 }
 
-static void frontier_free(Frontier *F, ChunkPool *P) {
-  for (uint64_t i = 0; i < F->n; i++) pn_unref(F->items[i].path);
+static void frontier_free(Frontier *F, ChunkPool *P, NodePool *NP) {
+  for (uint64_t i = 0; i < F->n; i++) pn_unref(NP, F->items[i].path);
   for (uint32_t c = 0; c < F->nchunks; c++) chunk_put(P, F->chunks[c], F->sizes[c]);
   free(F->chunks);
   free(F->sizes);
@@ -919,7 +953,7 @@ static int memory_short(SesShared *sh) {
 
 /* Free the thread's frontiers of later strata. */
 static void futures_free(Ses *S) {
-  for (uint32_t f = 0; f < S->fut_cap; f++) frontier_free(&S->fut[f], &S->pool);
+  for (uint32_t f = 0; f < S->fut_cap; f++) frontier_free(&S->fut[f], &S->pool, &S->nodes);
   free(S->fut);
   S->fut = NULL;
   S->nfut = S->fut_cap = 0;
@@ -929,7 +963,7 @@ static void futures_free(Ses *S) {
 /* Free every part of the stratum's entries (thread 0, between strata). */
 static void work_free(SesShared *sh, Ses *ws) {
   for (int t = 0; t < sh->nthreads; t++) {
-    frontier_free(&sh->work[t], &ws[t].pool);
+    frontier_free(&sh->work[t], &ws[t].pool, &ws[t].nodes);
     free(sh->chunk_left[t]);
     sh->chunk_left[t] = NULL;
   }
@@ -995,7 +1029,7 @@ static int sample_frontier(SesShared *sh, Ses *ws, uint64_t from, int stratum_do
     res->delays = sub.delays;
   }
   search_result_fini(&sub);
-  for (uint64_t i = 0; i < rs.n; i++) pn_unref(rs.paths[i]);
+  for (uint64_t i = 0; i < rs.n; i++) pn_unref(&ws[0].nodes, rs.paths[i]);
   free(rs.paths);
   free(rs.slot);
   free(rs.extra);
@@ -1194,6 +1228,7 @@ static void ses_thread(void *arg) {
 ** failed (recorded in res). */
 static int initial_entry(SesShared *sh, Ses *S0) {
   Chain c0 = {0};
+  c0.np = &S0->nodes;
   int ok = 0;
   if (vm_initial(S0->vm, &c0.state) != VM_OK) {
     search_record_bug(sh->res, S0->vm, NULL, 0);
@@ -1256,6 +1291,7 @@ static int run_ses(const BcProgram *bc, const VmTest *test, const SearchOptions 
     S->o = o;
     S->pool.size = chunk < 4096 ? 4096 : chunk;
     S->r = n == 1 ? res : &S->own;
+    for (uint32_t j = 0; j < SES_BATCH; j++) S->ch[j].np = &S->nodes;
     S->vm = vm_new(bc, test);
     vm_record_events(S->vm, 1);
     th[t] = (SesThread){ S, ws, logf, 0 };
@@ -1307,7 +1343,11 @@ out:
     chunk_pool_fini(&S->pool);
     explorer_free(S->ex);
     vm_free(S->vm);
+    buf_fini(&S->tmp);
+    buf_fini(&S->tmp_d);
   }
+  /* Last: a thread's free list may hold nodes of another's slabs. */
+  for (int t = 0; t < n; t++) np_fini(&ws[t].nodes);
   free(sh->sample_bound);
   free(sh->work);
   free(sh->wstart);
