@@ -328,6 +328,15 @@ typedef struct Chain {
   PathSet path;              /* with a full cache: the chain's states not stored in it */
 } Chain;
 
+/* A later move of the state being expanded: its successor's bytes in
+** Ses.tmp (off, slen) and explorer bytes in Ses.tmp_d (doff, dlen). */
+typedef struct Later {
+  Move mv;
+  uint64_t fp;
+  uint64_t off, doff;
+  uint32_t slen, dlen;
+} Later;
+
 /* One thread's search. */
 typedef struct Ses {
   SesShared *sh;
@@ -348,7 +357,10 @@ typedef struct Ses {
   uint64_t skipped;
   uint64_t reported;         /* states added to sh->states_all */
   uint64_t next_tick;        /* transitions at which periodic() runs next */
-  Buf tmp, tmp_d;            /* the successor of a later move and its explorer state */
+  Buf tmp, tmp_d;            /* the successors of a state's later moves, and their explorer states */
+  Buf kd;                    /* one of those explorer states, being made */
+  Later *later;              /* where each is (nlater of them) */
+  uint32_t nlater, later_cap;
   ChunkPool pool;            /* frontier chunks for reuse */
   NodePool nodes;            /* path nodes (kept until the search ends: sampling reads them) */
 } Ses;
@@ -631,6 +643,22 @@ static void defer_failure(Ses *S, Chain *c, const Move *mv) {
   F->items[F->n - 1].redo = 1;
 }
 
+/* The later moves just made go to their strata's frontiers, but for those
+** whose successor is already in the state cache: it will still be there
+** when their stratum comes (the cache forgets nothing; a full one refuses
+** new states), so looking it up then could only find it seen.  (A
+** successor dfs has finished is skipped, and counted, as is_new() does.) */
+static void keep_later(Ses *S, Chain *c, uint64_t budget) {
+  for (uint32_t q = 0; q < S->nlater; q++) {
+    const Later *l = &S->later[q];
+    if (S->o->finished && sc_contains(S->o->finished, l->fp)) { S->skipped++; continue; }
+    if (sc_contains(S->sh->cache, l->fp)) continue;
+    frontier_push(S, future(S, l->mv.index - 1), chain_node(c), &l->mv, c->depth + 1, l->fp,
+                  (uint8_t *)S->tmp.data + l->off, l->slen, (uint8_t *)S->tmp_d.data + l->doff, l->dlen, c->hot,
+                  budget);
+  }
+}
+
 /* Make every move of the chain's new state (see "Chains"): move 0's
 ** successor goes to c->succ (looked up in this round's second half), move
 ** j's to the frontier of stratum db + j.  0 when move 0 is in flight, 1
@@ -667,8 +695,15 @@ static int chain_expand(Ses *S, Chain *c) {
       }
     }
     Move mv = { (uint8_t)c->ch.kind, choice, j };
-    Buf *out = j == 0 ? &c->succ : &S->tmp, *od = j == 0 ? &c->kid_d : &S->tmp_d;
-    out->len = 0;
+    /* Move 0's successor in the chain's buffers; the others one after
+    ** another in S->tmp (explorer bytes in S->tmp_d), kept below. */
+    Buf *out = j == 0 ? &c->succ : &S->tmp, *od = j == 0 ? &c->kid_d : &S->kd;
+    if (j == 0) {
+      out->len = 0;
+      S->tmp.len = S->tmp_d.len = 0;
+      S->nlater = 0;
+    }
+    uint64_t at = out->len;
     /* Every step starts from the State vm_choices loaded. */
     st = vm_step_expand(S->vm, (uint8_t *)c->state.data, c->state.len, choice, out);
     S->r->transitions++;
@@ -690,16 +725,21 @@ static int chain_expand(Ses *S, Chain *c) {
       defer_failure(S, c, &mv);
       break;
     }
-    uint64_t fp = state_hash(out->data, out->len);
+    uint64_t fp = state_hash(out->data + at, out->len - at);
+    sc_prefetch(sh->cache, fp);
     if (j == 0) {
       c->mv = mv;
       c->kid_fp = fp;
-      sc_prefetch(sh->cache, fp);
       continue;
     }
-    frontier_push(S, future(S, j - 1), chain_node(c), &mv, c->depth + 1, fp, out->data, (uint32_t)out->len,
-                  od->data, (uint32_t)od->len, c->hot, budget);
+    if (S->nlater == S->later_cap) {
+      S->later_cap = S->later_cap ? S->later_cap * 2 : 16;
+      S->later = xrealloc(S->later, S->later_cap * sizeof *S->later);
+    }
+    S->later[S->nlater++] = (Later){ mv, fp, at, S->tmp_d.len, (uint32_t)(out->len - at), (uint32_t)od->len };
+    buf_append_fast(&S->tmp_d, od->data, od->len);
   }
+  keep_later(S, c, budget);
   return 0;
 }
 
@@ -1345,6 +1385,8 @@ out:
     vm_free(S->vm);
     buf_fini(&S->tmp);
     buf_fini(&S->tmp_d);
+    buf_fini(&S->kd);
+    free(S->later);
   }
   /* Last: a thread's free list may hold nodes of another's slabs. */
   for (int t = 0; t < n; t++) np_fini(&ws[t].nodes);
