@@ -760,16 +760,21 @@ static int is_new(Ses *S, Chain *c, uint64_t fp) {
   return 1;
 }
 
-/* The chain's move 0 was looked up: its successor becomes the chain's
-** state (1), or the chain ends (0). */
-static int chain_advance(Ses *S, Chain *c) {
-  if (!is_new(S, c, c->kid_fp)) return 0;
+/* Move mv leads from the chain's state to its next one (depth + 1). */
+static void pend_push(Chain *c, const Move *mv) {
   if (c->npend == c->pend_cap) {
     c->pend_cap = c->pend_cap ? c->pend_cap * 2 : 16;
     c->pend = xrealloc(c->pend, c->pend_cap * sizeof *c->pend);
   }
-  c->pend[c->npend++] = c->mv;
+  c->pend[c->npend++] = *mv;
   c->depth++;
+}
+
+/* The chain's move 0 was looked up: its successor becomes the chain's
+** state (1), or the chain ends (0). */
+static int chain_advance(Ses *S, Chain *c) {
+  if (!is_new(S, c, c->kid_fp)) return 0;
+  pend_push(c, &c->mv);
   if (c->depth > S->r->max_depth) S->r->max_depth = c->depth;
   Buf t = c->state; c->state = c->succ; c->succ = t;
   t = c->d; c->d = c->kid_d; c->kid_d = t;
@@ -833,8 +838,8 @@ static int redo(Ses *S, Chain *c, const FItem *it) {
     }
     if (j < last) continue;
     Move mv = { (uint8_t)c->ch.kind, choice, j };
+    /* Not counted: the expansion that deferred the failure counted the step. */
     VmStatus st = vm_step(S->vm, (uint8_t *)c->state.data, c->state.len, choice, &c->succ);
-    S->r->transitions++;
     if (st == VM_BAD_STATE) goto lost;
     if (st != VM_OK) { record_bug(S, c, &mv); return -1; }
     c->kid_d.len = 0;
@@ -860,12 +865,7 @@ static int chain_take(Ses *S, Chain *c, FItem *it, int part) {
   if (it->redo) return redo(S, c, it);
   if (!it->checked) {
     /* The chain's state will be the move's successor, if it is new. */
-    if (!c->pend_cap) {
-      c->pend_cap = 16;
-      c->pend = xmalloc(c->pend_cap * sizeof *c->pend);
-    }
-    c->pend[c->npend++] = it->mv;
-    c->depth++;
+    pend_push(c, &it->mv);
   }
   c->ent = it;
   c->ent_part = part;
