@@ -1,13 +1,12 @@
-/* expand.c: successors in batches (expand.h).  A batch is stepped, looked
-** up and written in separate loops on purpose: the steps stage their
-** successors in the VM (the VM reuses the State it loaded for the first
-** step) with fingerprints computed from the State's, the prefetches of all
-** the batch's cache slots are in flight together before the first lookup,
-** and only the successors the cache did not hold are written. */
+/* expand.c: successors in batches (expand.h).  A batch is stepped,
+** hashed and looked up in three separate loops on purpose: the steps fill
+** one buffer (the VM reuses the State it loaded for the first step), the
+** hashes then run over bytes still in cache, and the prefetches of all the
+** batch's cache slots are in flight together before the first lookup. */
 #include <config.h>
 #include "checker/expand.h"
 #include <stdlib.h>
-#include <string.h>
+#include "vm/hash.h"
 
 /* Free x's buffers and leave it empty (reusable). */
 void expand_fini(Expansion *x) {
@@ -27,17 +26,19 @@ static void reserve(Expansion *x, uint32_t n) {
   x->res = xrealloc(x->res, x->cap);
 }
 
-VmStatus expand_batch(Expansion *x, Vm *vm, const uint8_t *s, size_t len, uint64_t fp, const VmChoices *ch,
-                      uint32_t first, uint64_t *transitions) {
+VmStatus expand_batch(Expansion *x, Vm *vm, const uint8_t *s, size_t len, const VmChoices *ch, uint32_t first,
+                      uint64_t *transitions) {
+  /* Offsets are recorded before each step, so that after a failed step
+  ** x->off[x->n] still ends the last good successor. */
   uint32_t want = ch->n - first < KID_BATCH ? ch->n - first : KID_BATCH;
   reserve(x, want);
   x->kids.len = 0;
   x->base = first;
   x->n = 0;
-  vm_stage_clear(vm);
   VmStatus st = VM_OK;
   for (uint32_t j = 0; j < want; j++) {
-    st = vm_step_stage(vm, s, len, fp, expand_choice(ch, first + j), &x->fp[j]);
+    x->off[j] = x->kids.len;
+    st = vm_step_expand(vm, s, len, expand_choice(ch, first + j), &x->kids);
     (*transitions)++;
     if (st != VM_OK) {
       if (st == VM_BAD_STATE) fputs("pcheck: internal error: the VM rejected its own choice\n", stderr);
@@ -46,18 +47,14 @@ VmStatus expand_batch(Expansion *x, Vm *vm, const uint8_t *s, size_t len, uint64
     }
     x->n++;
   }
-  memset(x->off, 0, (x->n + 1) * sizeof *x->off);
+  x->off[x->n] = x->kids.len;
+  for (uint32_t j = 0; j < x->n; j++)
+    x->fp[j] = state_hash(x->kids.data + x->off[j], x->off[j + 1] - x->off[j]);
   return st;
 }
 
-/* Every prefetch is issued before the first insert (see the top); then
-** the successors not seen before are written. */
-void expand_insert(Expansion *x, Vm *vm, StateCache *cache) {
+/* Every prefetch is issued before the first insert (see the top). */
+void expand_insert(Expansion *x, StateCache *cache) {
   for (uint32_t j = 0; j < x->n; j++) sc_prefetch(cache, x->fp[j]);
   for (uint32_t j = 0; j < x->n; j++) x->res[j] = (uint8_t)sc_insert(cache, x->fp[j]);
-  for (uint32_t j = 0; j < x->n; j++) {
-    x->off[j] = x->kids.len;
-    if (x->res[j] != SC_SEEN) vm_stage_write(vm, j, &x->kids);
-  }
-  x->off[x->n] = x->kids.len;
 }

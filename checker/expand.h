@@ -1,9 +1,8 @@
 /* expand.h: the successors of a State, a batch at a time, for the
 ** exhaustive searches (DESIGN.md, "one place each": Expansion).  A batch is
-** at most KID_BATCH choices of one State: each successor is staged by
-** vm_step_stage with its fingerprint, then their cache slots are prefetched
-** back to back, then they are looked up and inserted, then those the cache
-** did not hold are written into one buffer.
+** at most KID_BATCH choices of one State: each successor is written by
+** vm_step_expand into one buffer, then all are hashed, then their cache
+** slots are prefetched back to back, then they are looked up and inserted.
 ** On a table far bigger than the TLB reaches, each prefetch waits for its
 ** page walk, and walks issued together overlap; that is why the steps of a
 ** batch are separated this way.
@@ -15,7 +14,7 @@
 #include "checker/search.h"
 
 typedef struct Expansion {
-  Buf kids;                  /* successor States not seen before, one after another */
+  Buf kids;                  /* successor States, one after another */
   uint64_t *off;             /* where each starts in kids (n + 1 entries) */
   uint64_t *fp;              /* their fingerprints */
   uint8_t *res;              /* ScResult of inserting each (expand_insert) */
@@ -32,24 +31,21 @@ static inline uint32_t expand_choice(const VmChoices *ch, uint32_t k) {
   return ch->kind == VC_MACHINE ? ch->ids[k] : k;
 }
 
-/* Step State s (len bytes, fingerprint fp; ch is what vm_choices gave for
-** it on vm) by the choices first .. first + min(KID_BATCH, ch->n - first)
-** - 1; x then holds their fingerprints (x->base = first) and vm holds the
-** successors staged.  Each step counts one in *transitions.  Returns
-** VM_OK; or the bug of a step (vm_bug(vm) describes it, x->failed is its
-** choice index, and x holds the fingerprints of the successors before
-** it); or VM_BAD_STATE, an internal error, reported on stderr. */
-VmStatus expand_batch(Expansion *x, Vm *vm, const uint8_t *s, size_t len, uint64_t fp, const VmChoices *ch,
-                      uint32_t first, uint64_t *transitions);
+/* Step State s (len bytes; ch is what vm_choices gave for it on vm) by the
+** choices first .. first + min(KID_BATCH, ch->n - first) - 1, and hash
+** each successor; x then holds them (x->base = first).  Each step counts
+** one in *transitions.  Returns VM_OK; or the bug of a step (vm_bug(vm)
+** describes it, x->failed is its choice index, and x holds the successors
+** before it, hashed); or VM_BAD_STATE, an internal error, reported on
+** stderr. */
+VmStatus expand_batch(Expansion *x, Vm *vm, const uint8_t *s, size_t len, const VmChoices *ch, uint32_t first,
+                      uint64_t *transitions);
 
 /* Prefetch the cache slots of the successors held, then insert each:
-** x->res[j] is what sc_insert answered for successor j; then write the
-** successors answered SC_NEW or SC_FULL from vm's stage into x (the
-** expand_batch just before on vm staged them; s must not have moved). */
-void expand_insert(Expansion *x, Vm *vm, StateCache *cache);
+** x->res[j] is what sc_insert answered for successor j. */
+void expand_insert(Expansion *x, StateCache *cache);
 
-/* Successor j's bytes and length, after expand_insert, for one answered
-** SC_NEW or SC_FULL (one answered SC_SEEN has none). */
+/* Successor j's bytes and length. */
 static inline const uint8_t *expand_kid(const Expansion *x, uint32_t j, size_t *len) {
   *len = (size_t)(x->off[j + 1] - x->off[j]);
   return (const uint8_t *)x->kids.data + x->off[j];

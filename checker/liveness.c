@@ -13,6 +13,7 @@
 #include "checker/liveness.h"
 #include <stdlib.h>
 #include <string.h>
+#include "vm/hash.h"
 
 enum { NONE32 = UINT32_MAX };   /* "no node": an edge target outside the SCC */
 
@@ -791,7 +792,7 @@ static LiveResult search_spec(Liveness *L, int k, const uint8_t *s, size_t len, 
         if (v->fair) v->out = 1;   /* this outcome leaves H_k */
         continue;
       }
-      uint64_t h = vm_state_fp(L->vm, (const uint8_t *)L->succ.data, L->succ.len);
+      uint64_t h = state_hash(L->succ.data, L->succ.len);
       frame_edge(f, h, choice);
       if (h == v->fp) { v->self = 1; continue; }
       uint64_t p;
@@ -997,7 +998,7 @@ void live_fair_step(LiveFair *c, Vm *vm, const uint8_t *s, size_t len, const VmC
       c->machine_of = xrealloc(c->machine_of, c->fs_cap * sizeof *c->machine_of);
     }
     c->machine_of[c->nfs] = who;
-    c->fs[c->nfs].fp = vm_state_fp(vm, s, len);
+    c->fs[c->nfs].fp = state_hash(s, len);
     c->fs[c->nfs].step = c->nsteps;
     c->fs[c->nfs++].option = choice;
   }

@@ -23,25 +23,23 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include "vm/hash.h"
 
 /* A level's states: bytes one after another, each with its node id. */
 typedef struct Level {
   Buf bytes;                 /* the states, one after another */
   uint64_t *node;            /* node of each state */
-  uint64_t *fp;              /* fingerprint of each state */
   uint64_t *off;             /* where each starts in bytes (n + 1 entries once closed) */
   uint64_t n, cap;
 } Level;
 
-static void level_push(Level *l, uint64_t node, uint64_t fp, const uint8_t *state, size_t len) {
+static void level_push(Level *l, uint64_t node, const uint8_t *state, size_t len) {
   if (l->n + 1 >= l->cap) {
     l->cap = l->cap ? l->cap * 2 : 1024;
     l->node = xrealloc(l->node, l->cap * sizeof(uint64_t));
-    l->fp = xrealloc(l->fp, l->cap * sizeof(uint64_t));
     l->off = xrealloc(l->off, l->cap * sizeof(uint64_t));
   }
   l->node[l->n] = node;
-  l->fp[l->n] = fp;
   l->off[l->n] = l->bytes.len;
   l->n++;
   l->off[l->n] = l->bytes.len + len;
@@ -51,7 +49,6 @@ static void level_push(Level *l, uint64_t node, uint64_t fp, const uint8_t *stat
 static void level_fini(Level *l) {
   buf_fini(&l->bytes);
   free(l->node);
-  free(l->fp);
   free(l->off);
 }
 
@@ -187,16 +184,16 @@ static int periodic(BfsWorker *w) {
 
 /* Expand state q of the level (node id), bytes s; new states go to this
 ** thread's next level. */
-static void expand_state(BfsWorker *w, uint64_t id, uint64_t sfp, const uint8_t *s, size_t len) {
+static void expand_state(BfsWorker *w, uint64_t id, const uint8_t *s, size_t len) {
   BfsShared *sh = w->sh;
   VmStatus vs = vm_choices(w->vm, s, len, &w->ch);
   if (vs == VM_BAD_STATE) { fail(sh, "pcheck: internal error: the VM produced a malformed state\n"); return; }
   if (vs != VM_OK) { found_bug(w, id); return; }
   if (__atomic_load_n(&sh->holding, __ATOMIC_RELAXED)) return;   /* only looking for shorter bugs now */
   for (uint32_t first = 0; first < w->ch.n; first += KID_BATCH) {
-    vs = expand_batch(&w->x, w->vm, s, len, sfp, &w->ch, first, &w->r.transitions);
+    vs = expand_batch(&w->x, w->vm, s, len, &w->ch, first, &w->r.transitions);
     if (vs == VM_BAD_STATE) { fail(sh, ""); return; }
-    expand_insert(&w->x, w->vm, sh->cache);
+    expand_insert(&w->x, sh->cache);
     for (uint32_t j = 0; j < w->x.n; j++) {
       uint64_t fp = w->x.fp[j];
       if (w->x.res[j] == SC_SEEN) continue;
@@ -205,7 +202,7 @@ static void expand_state(BfsWorker *w, uint64_t id, uint64_t sfp, const uint8_t 
       uint64_t nid = tt_add(&sh->stores[w->id], id, fp, c);
       size_t klen;
       const uint8_t *k = expand_kid(&w->x, j, &klen);
-      level_push(&sh->next[w->id], nid, fp, k, klen);
+      level_push(&sh->next[w->id], nid, k, klen);
       w->r.states++;
     }
     if (vs != VM_OK) {
@@ -231,7 +228,7 @@ static void run_level(BfsWorker *w) {
       while (sh->start[t] > q) t--;
       const Level *l = &sh->cur[t];
       uint64_t i = q - sh->start[t];
-      expand_state(w, l->node[i], l->fp[i], (const uint8_t *)l->bytes.data + l->off[i], (size_t)(l->off[i + 1] - l->off[i]));
+      expand_state(w, l->node[i], (const uint8_t *)l->bytes.data + l->off[i], (size_t)(l->off[i + 1] - l->off[i]));
     }
   }
 }
@@ -308,10 +305,10 @@ static int run_bfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
   if (!sh.cache) { fputs("pcheck: error: cannot allocate the state cache\n", stderr); goto out; }
   sc_set_single_thread(sh.cache, n == 1);
   if (vm_initial(ws[0].vm, &s) != VM_OK) { search_record_bug(res, ws[0].vm, NULL, 0); rc = 0; goto out; }
-  sh.root_fp = vm_state_fp(ws[0].vm, (const uint8_t *)s.data, s.len);
+  sh.root_fp = state_hash(s.data, s.len);
   sc_insert(sh.cache, sh.root_fp);
   res->states = 1;
-  level_push(&sh.cur[0], TT_NONE, sh.root_fp, (const uint8_t *)s.data, s.len);
+  level_push(&sh.cur[0], TT_NONE, (const uint8_t *)s.data, s.len);
   sh.start[1] = sh.start[n] = 1;
   for (int t = 1; t < n; t++) sh.start[t] = 1;
   sh.total = 1;

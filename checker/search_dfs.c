@@ -36,6 +36,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include "vm/hash.h"
 
 /* kid_new of a successor given away to another thread. */
 enum { KID_GIVEN = 3 };
@@ -319,7 +320,7 @@ static int expand_top(DfsWorker *w) {
 static int next_batch(DfsWorker *w) {
   DfsShared *sh = w->sh;
   DfsFrame *f = &w->fr[w->depth - 1];
-  VmStatus st = expand_batch(&f->x, w->vm, f->s, f->len, f->fp, &f->ch, f->next, &w->r->transitions);
+  VmStatus st = expand_batch(&f->x, w->vm, f->s, f->len, &f->ch, f->next, &w->r->transitions);
   if (st == VM_BAD_STATE) { worker_fail(w, ""); return 1; }
   if (st != VM_OK) {
     trace_reserve(w, w->base + w->depth);
@@ -327,7 +328,7 @@ static int next_batch(DfsWorker *w) {
     worker_bug(w, w->base + w->depth);
     return 1;
   }
-  expand_insert(&f->x, w->vm, sh->cache);
+  expand_insert(&f->x, sh->cache);
   if (w->pub.to)   /* claimed now, entered later from this frame */
     for (uint32_t j = 0; j < f->x.n; j++)
       if (f->x.res[j] == SC_NEW) fin_claim(&w->pub.fin, f->x.fp[j], f->index);
@@ -464,7 +465,7 @@ static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
     ws[0].pub = (Publish){ o->finished, {0}, sh.live, o->frontier_mem / 4 };
     fin_init(&ws[0].pub.fin);
   }
-  first.fp = vm_state_fp(ws[0].vm, (const uint8_t *)first.state.data, first.state.len);
+  first.fp = state_hash(first.state.data, first.state.len);
   sc_insert(sh.cache, first.fp);
   pool_put(sh.pool, &first);
   if (workers_run(sh.nthreads, dfs_thread, ws, sizeof *ws) != 0) sh.failed = 1;

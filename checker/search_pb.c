@@ -28,6 +28,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include "vm/hash.h"
 
 #define NO_MACHINE UINT32_MAX
 
@@ -224,7 +225,7 @@ static void add_work(Pb *p) {
 ** it new?  If so, count its program state and return its key in *key. */
 static int visit(Pb *p, uint32_t last, uint64_t *key) {
   PbShared *sh = p->sh;
-  uint64_t fp = vm_state_fp(p->vm, (const uint8_t *)p->succ.data, p->succ.len);
+  uint64_t fp = state_hash(p->succ.data, p->succ.len);
   *key = pb_key(fp, last);
   ScResult r = sc_insert(sh->visited, *key);
   if (r == SC_SEEN) return 0;
@@ -501,7 +502,7 @@ static int run_pb(const BcProgram *bc, const VmTest *test, const SearchOptions *
     rc = 0;
     goto out;
   }
-  uint64_t fp = vm_state_fp(p0->vm, (const uint8_t *)p0->succ.data, p0->succ.len), key = pb_key(fp, NO_MACHINE);
+  uint64_t fp = state_hash(p0->succ.data, p0->succ.len), key = pb_key(fp, NO_MACHINE);
   sc_insert(sh->visited, key);
   sc_insert(sh->states, fp);
   res->states = 1;

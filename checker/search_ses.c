@@ -40,6 +40,7 @@
 #include <sys/mman.h>
 #include <stdlib.h>
 #include <string.h>
+#include "vm/hash.h"
 
 /* A move from a state: the choice and the number of moves taken at that
 ** state before it (= the delays applied there first). */
@@ -332,8 +333,8 @@ typedef struct Chain {
 typedef struct Later {
   Move mv;
   uint64_t fp;
-  uint64_t doff;             /* its explorer bytes in S->tmp_d */
-  uint32_t kid, dlen;        /* its successor: staged successor kid of S->vm */
+  uint64_t off, doff;
+  uint32_t slen, dlen;
 } Later;
 
 /* One thread's search. */
@@ -652,10 +653,8 @@ static void keep_later(Ses *S, Chain *c, uint64_t budget) {
     const Later *l = &S->later[q];
     if (S->o->finished && sc_contains(S->o->finished, l->fp)) { S->skipped++; continue; }
     if (sc_contains(S->sh->cache, l->fp)) continue;
-    S->tmp.len = 0;
-    vm_stage_write(S->vm, l->kid, &S->tmp);
     frontier_push(S, future(S, l->mv.index - 1), chain_node(c), &l->mv, c->depth + 1, l->fp,
-                  (uint8_t *)S->tmp.data, (uint32_t)S->tmp.len, (uint8_t *)S->tmp_d.data + l->doff, l->dlen, c->hot,
+                  (uint8_t *)S->tmp.data + l->off, l->slen, (uint8_t *)S->tmp_d.data + l->doff, l->dlen, c->hot,
                   budget);
   }
 }
@@ -696,18 +695,17 @@ static int chain_expand(Ses *S, Chain *c) {
       }
     }
     Move mv = { (uint8_t)c->ch.kind, choice, j };
-    /* Move 0's successor goes to the chain's buffers; the others stay
-    ** staged in the VM (explorer bytes one after another in S->tmp_d),
-    ** to be written by keep_later if their state is not known. */
-    Buf *od = j == 0 ? &c->kid_d : &S->kd;
+    /* Move 0's successor in the chain's buffers; the others one after
+    ** another in S->tmp (explorer bytes in S->tmp_d), kept below. */
+    Buf *out = j == 0 ? &c->succ : &S->tmp, *od = j == 0 ? &c->kid_d : &S->kd;
     if (j == 0) {
-      S->tmp_d.len = 0;
+      out->len = 0;
+      S->tmp.len = S->tmp_d.len = 0;
       S->nlater = 0;
-      vm_stage_clear(S->vm);
     }
+    uint64_t at = out->len;
     /* Every step starts from the State vm_choices loaded. */
-    uint64_t fp;
-    st = vm_step_stage(S->vm, (uint8_t *)c->state.data, c->state.len, c->fp, choice, &fp);
+    st = vm_step_expand(S->vm, (uint8_t *)c->state.data, c->state.len, choice, out);
     S->r->transitions++;
     if (st == VM_BAD_STATE) {
       internal_error(sh, "pcheck: internal error: the VM rejected its own choice\n");
@@ -727,11 +725,9 @@ static int chain_expand(Ses *S, Chain *c) {
       defer_failure(S, c, &mv);
       break;
     }
+    uint64_t fp = state_hash(out->data + at, out->len - at);
     sc_prefetch(sh->cache, fp);
-    uint32_t kid = vm_stage_count(S->vm) - 1;
     if (j == 0) {
-      c->succ.len = 0;
-      vm_stage_write(S->vm, kid, &c->succ);
       c->mv = mv;
       c->kid_fp = fp;
       continue;
@@ -740,7 +736,7 @@ static int chain_expand(Ses *S, Chain *c) {
       S->later_cap = S->later_cap ? S->later_cap * 2 : 16;
       S->later = xrealloc(S->later, S->later_cap * sizeof *S->later);
     }
-    S->later[S->nlater++] = (Later){ mv, fp, S->tmp_d.len, kid, (uint32_t)od->len };
+    S->later[S->nlater++] = (Later){ mv, fp, at, S->tmp_d.len, (uint32_t)(out->len - at), (uint32_t)od->len };
     buf_append_fast(&S->tmp_d, od->data, od->len);
   }
   keep_later(S, c, budget);
@@ -1284,7 +1280,7 @@ static int initial_entry(SesShared *sh, Ses *S0) {
     sh->res->error = xstrdup(explorer_error(S0->ex));
     goto out;
   }
-  c0.fp = vm_state_fp(S0->vm, (const uint8_t *)c0.state.data, c0.state.len);
+  c0.fp = state_hash(c0.state.data, c0.state.len);
   Frontier *F = future(S0, 0);   /* becomes stratum 0's work */
   frontier_push(S0, F, NULL, NULL, 0, c0.fp, c0.state.data, (uint32_t)c0.state.len, c0.d.data, (uint32_t)c0.d.len, 0,
                 UINT64_MAX);

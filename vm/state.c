@@ -14,10 +14,6 @@
 ** vm_state_valid accepts nothing else, so bytes from outside that pass it
 ** are the encoding this VM would have written. */
 #include <config.h>
-/* The fingerprint's parts are short XXH3 hashes: inlined here, not called
-** through the library (same values). */
-#define XXH_INLINE_ALL
-#include <xxhash.h>
 #include "vm/vm_impl.h"
 #include <assert.h>
 #include <stdlib.h>
@@ -104,8 +100,6 @@ int vs_load(Vm *vm, const uint8_t *s, size_t len) {
   /* Each record takes at least 4 bytes: a count this large is malformed
   ** (and would not fit in memory). */
   if (nms > len) return 0;
-  vm->in_s = s;
-  vm->in_hdr_len = (uint32_t)(p - s);
   vm->nspecs = vm->t.nspecs;
   vm->nms = nms;
   vs_reserve_ms(vm, vm->nms + 1);
@@ -123,50 +117,11 @@ int vs_load(Vm *vm, const uint8_t *s, size_t len) {
     m->nappended = m->appended_cap = 0;
     m->rec = i;
     m->hdr_read = 0;
-    m->fp_read = 0;
     p += rlen;
   }
   vm->pin_hdr = vm->hdr;
   vm->pin_nms = nms;
   return p == end;
-}
-
-/* ---------------------------------------------------------------------- */
-/* Fingerprints.                                                           */
-/* A State's fingerprint is the sum, modulo 2^64, of the XXH3-64 hashes of
-** its parts: the header (the bytes before the first record's length) with
-** seed 0, and record i (its bytes, without its length) with seed i + 1.
-** Equal States are equal bytes, so they have equal fingerprints; two
-** different States differ in some part, whose hashes differ as two random
-** 64-bit values do, so the collision probability of a pair is 2^-64 as
-** for one hash of the whole.  A step changes a few parts: the successor's
-** fingerprint is the State's minus the old parts' hashes plus the new
-** ones' (vs_stage), without writing the successor. */
-
-/* XXH3_64bits_withSeed, with its short cases inlined: parts are mostly
-** under 128 bytes, and the library's entry point is a call and a branch
-** on the length away from them.  The same values: these are the functions
-** XXH3_64bits_withSeed runs for those lengths (xxhash.h 0.8). */
-static inline uint64_t part_fp(const uint8_t *p, size_t n, uint64_t seed) {
-#if defined(XXH_VERSION_NUMBER) && XXH_VERSION_NUMBER >= 800 && XXH_VERSION_NUMBER < 900
-  if (n <= 16) return XXH3_len_0to16_64b(p, n, XXH3_kSecret, seed);
-  if (n <= 128) return XXH3_len_17to128_64b(p, n, XXH3_kSecret, sizeof XXH3_kSecret, seed);
-#endif
-  return XXH3_64bits_withSeed(p, n, seed);
-}
-
-uint64_t vm_state_fp(const Vm *vm, const uint8_t *s, size_t len) {
-  const uint8_t *p = s, *end = s + len;
-  StateHdr h;
-  uint32_t nms, rlen;
-  if (!parse_state_header(&p, end, &h, &nms)) return part_fp(s, len, 0);   /* not a State: its bytes */
-  uint64_t fp = part_fp(s, (size_t)(p - s), 0);
-  uint32_t nrec = (uint32_t)vm->t.nspecs + nms;
-  for (uint32_t i = 0; i < nrec && record_len(&p, end, &rlen); i++) {
-    fp += part_fp(p, rlen, (uint64_t)i + 1);
-    p += rlen;
-  }
-  return fp;
 }
 
 void vs_touch(Vm *vm, const WMachine *m) {
@@ -322,9 +277,8 @@ static void append_record(const WMachine *m, Buf *b) {
 }
 
 /* A record was written at start + 1 after one byte left for its length:
-** write the length there, moving the record up if it takes more; returns
-** the length's size. */
-static unsigned close_record(Buf *b, size_t start) {
+** write the length there, moving the record up if it takes more. */
+static void close_record(Buf *b, size_t start) {
   assert(b->len - start - 1 <= UINT32_MAX);
   uint32_t len = (uint32_t)(b->len - start - 1);
   unsigned k = uv_size(len);
@@ -334,7 +288,6 @@ static unsigned close_record(Buf *b, size_t start) {
     b->len += k - 1;
   }
   uv_put((uint8_t *)b->data + start, len);
-  return k;
 }
 
 /* Untouched records waiting to be copied: they lie one after another in
@@ -344,82 +297,27 @@ typedef struct Run {
   size_t len;            /* bytes of them all */
 } Run;
 
-/* A successor being staged (vs_stage): its fingerprint so far and its
-** entry in the stage. */
-typedef struct Staging {
-  VmStage *st;
-  StageKid *kid;
-  uint64_t fp;
-} Staging;
-
-/* Add a segment to the successor being staged: bytes at `from`, or (from
-** NULL) the stage's bytes [off, off + len).  vs_stage made room for it. */
-static inline void stage_seg(Staging *g, const uint8_t *from, size_t off, size_t len) {
-  VmStage *st = g->st;
-  st->segs[st->nsegs++] = (StageSeg){ from, (uint32_t)off, (uint32_t)len };
-  g->kid->nseg++;
-  g->kid->len += (uint32_t)len;
-}
-
-/* The run ends: copied to out, or (staging) a segment of the input's bytes. */
-static inline void flush_run(Buf *out, Run *run, Staging *g) {
-  if (!run->at) return;
-  if (g) stage_seg(g, run->at, 0, run->len);
-  else put_bytes(out, run->at, run->len);
-  run->at = NULL;
-}
-
-/* The hash of record m's bytes in the loaded State (m->orig), once per load:
-** a State's successors often change the same records. */
-static inline uint64_t orig_fp(WMachine *m) {
-  if (!m->fp_read) {
-    m->orig_fp = part_fp(m->orig, m->orig_len, (uint64_t)m->rec + 1);
-    m->fp_read = 1;
-  }
-  return m->orig_fp;
-}
-
 /* Write records m[0..n) to out: untouched ones join the run (copied with
-** one memcpy when it ends), the others are encoded or appended to.  When
-** staging (g not NULL; out is the stage's bytes), runs become segments of
-** the input and each record written is a segment whose hash replaces the
-** old record's in g->fp. */
-static inline void write_records(Vm *vm, Buf *out, WMachine *m, uint32_t n, Run *run, Staging *g) {
-  for (WMachine *end = m + n; m < end; m++) {
+** one memcpy when it ends), the others are encoded or appended to. */
+static inline void write_records(Vm *vm, Buf *out, const WMachine *m, uint32_t n, Run *run) {
+  for (const WMachine *end = m + n; m < end; m++) {
     if (!m->decoded && !m->nappended) {
       const uint8_t *at = m->orig - m->pre;
       if (run->at && run->at + run->len == at) {
         run->len += m->pre + m->orig_len;
         continue;
       }
-      flush_run(out, run, g);
+      if (run->at) put_bytes(out, run->at, run->len);
       run->at = at;
       run->len = m->pre + m->orig_len;
       continue;
     }
-    flush_run(out, run, g);
+    if (run->at) { put_bytes(out, run->at, run->len); run->at = NULL; }
     size_t start = out->len;
     put_u8(out, 0);
     if (m->decoded) encode_record(vm, m, out);
     else append_record(m, out);
-    unsigned k = close_record(out, start);
-    if (!g) continue;
-    stage_seg(g, NULL, start, out->len - start);
-    const uint8_t *r = (const uint8_t *)out->data + start + k;
-    size_t rlen = out->len - start - k;
-    if (m->orig) g->fp -= orig_fp(m);
-    g->fp += part_fp(r, rlen, (uint64_t)m->rec + 1);
-  }
-}
-
-/* The State header (vm/state.h) of the working State. */
-static void write_header(Vm *vm, Buf *out) {
-  const StateHdr *h = &vm->hdr;
-  put_u8(out, (uint8_t)h->choice_kind);
-  put_uv(out, vm->nms);
-  if (h->choice_kind) {
-    put_uv(out, h->choice_machine);
-    put_uv(out, h->choice_n);
+    close_record(out, start);
   }
 }
 
@@ -428,72 +326,18 @@ static void write_header(Vm *vm, Buf *out) {
 ** successor is rarely much larger). */
 void vs_write(Vm *vm, Buf *out, size_t hint) {
   need(out, hint + hint / 4 + 64);
-  write_header(vm, out);
+  const StateHdr *h = &vm->hdr;
+  put_u8(out, (uint8_t)h->choice_kind);
+  put_uv(out, vm->nms);
+  if (h->choice_kind) {
+    put_uv(out, h->choice_machine);
+    put_uv(out, h->choice_n);
+  }
   Run run = {NULL, 0};
-  write_records(vm, out, vm->sp, vm->nspecs, &run, NULL);
-  write_records(vm, out, vm->ms, vm->nms, &run, NULL);
-  flush_run(out, &run, NULL);
+  write_records(vm, out, vm->sp, vm->nspecs, &run);
+  write_records(vm, out, vm->ms, vm->nms, &run);
+  if (run.at) put_bytes(out, run.at, run.len);
   out->data[out->len] = 0;   /* Buf's NUL; need() left room for it */
-}
-
-/* a[0..na) and b[0..nb) are the same bytes (a few: no call to memcmp). */
-static inline int same_bytes(const uint8_t *a, const uint8_t *b, size_t na, size_t nb) {
-  if (na != nb) return 0;
-  for (size_t i = 0; i < na; i++)
-    if (a[i] != b[i]) return 0;
-  return 1;
-}
-
-uint64_t vs_stage(Vm *vm, uint64_t s_fp) {
-  VmStage *st = &vm->stage;
-  if (st->nkids == st->kids_cap) {
-    st->kids_cap = st->kids_cap ? st->kids_cap * 2 : 16;
-    st->kids = xrealloc(st->kids, st->kids_cap * sizeof(StageKid));
-  }
-  /* Segments: the header, and at most two a record (a run before it, itself). */
-  uint32_t most = 2 + 2 * ((uint32_t)vm->nspecs + vm->nms);
-  if (st->nsegs + most > st->segs_cap) {
-    while (st->nsegs + most > st->segs_cap) st->segs_cap = st->segs_cap ? st->segs_cap * 2 : 64;
-    st->segs = xrealloc(st->segs, st->segs_cap * sizeof(StageSeg));
-  }
-  StageKid *kid = &st->kids[st->nkids++];
-  *kid = (StageKid){ st->nsegs, 0, 0 };
-  Staging g = { st, kid, s_fp };
-  Buf *out = &st->bytes;
-  size_t h0 = out->len;
-  write_header(vm, out);
-  size_t hlen = out->len - h0;
-  stage_seg(&g, NULL, h0, hlen);
-  const uint8_t *nh = (const uint8_t *)out->data + h0;
-  if (!same_bytes(nh, vm->in_s, hlen, vm->in_hdr_len))
-    g.fp += part_fp(nh, hlen, 0) - part_fp(vm->in_s, vm->in_hdr_len, 0);
-  Run run = {NULL, 0};
-  write_records(vm, out, vm->sp, vm->nspecs, &run, &g);
-  write_records(vm, out, vm->ms, vm->nms, &run, &g);
-  flush_run(out, &run, &g);
-  return g.fp;
-}
-
-void vm_stage_clear(Vm *vm) {
-  vm->stage.bytes.len = 0;
-  vm->stage.nsegs = vm->stage.nkids = 0;
-}
-
-uint32_t vm_stage_count(const Vm *vm) { return vm->stage.nkids; }
-
-size_t vm_stage_len(const Vm *vm, uint32_t k) { return vm->stage.kids[k].len; }
-
-void vm_stage_write(const Vm *vm, uint32_t k, Buf *out) {
-  const VmStage *st = &vm->stage;
-  const StageKid *kid = &st->kids[k];
-  need(out, kid->len);
-  char *o = out->data + out->len;
-  for (const StageSeg *g = st->segs + kid->seg0, *end = g + kid->nseg; g < end; g++) {
-    memcpy(o, g->from ? g->from : (const uint8_t *)st->bytes.data + g->off, g->len);
-    o += g->len;
-  }
-  out->len += kid->len;
-  out->data[out->len] = 0;
 }
 
 /* ---------------------------------------------------------------------- */

@@ -306,9 +306,6 @@ void vm_free(Vm *vm) {
   free(vm->touched);
   buf_fini(&vm->frames_buf);
   buf_fini(&vm->ex_buf);
-  buf_fini(&vm->stage.bytes);
-  free(vm->stage.segs);
-  free(vm->stage.kids);
   free(vm->bug.message);
   valarena_fini(&vm->va);
   free(vm);
@@ -526,11 +523,7 @@ static int resume_receive(Vm *vm, uint32_t id) {
   return R_DONE;   /* not enabled: the caller checked */
 }
 
-/* A step's successor leaves the VM written to out, or (out NULL) staged,
-** with its fingerprint (*fp) computed from the loaded State's (s_fp).
-** Separate arguments, not a struct: a struct built on the stack just
-** before the call is read back whole, and that stalls. */
-static VmStatus step_loaded(Vm *vm, size_t len, uint32_t choice, Buf *out, uint64_t s_fp, uint64_t *fp);
+static VmStatus step_loaded(Vm *vm, size_t len, uint32_t choice, Buf *out);
 
 VmStatus vm_step(Vm *vm, const uint8_t *s, size_t len, uint32_t choice, Buf *out) {
   out->len = 0;
@@ -540,32 +533,18 @@ VmStatus vm_step(Vm *vm, const uint8_t *s, size_t len, uint32_t choice, Buf *out
 VmStatus vm_step_append(Vm *vm, const uint8_t *s, size_t len, uint32_t choice, Buf *out) {
   begin(vm);
   if (!vs_load(vm, s, len)) return VM_BAD_STATE;
-  return step_loaded(vm, len, choice, out, 0, NULL);
-}
-
-/* Load s for a step, or (the State vm_choices pinned) reset it as loaded. */
-static int load_for_expand(Vm *vm, const uint8_t *s, size_t len) {
-  begin(vm);
-  if (vm->pinned && s == vm->pin_s && len == vm->pin_len) {
-    vs_reload(vm);
-    return 1;
-  }
-  return vs_load(vm, s, len);
+  return step_loaded(vm, len, choice, out);
 }
 
 VmStatus vm_step_expand(Vm *vm, const uint8_t *s, size_t len, uint32_t choice, Buf *out) {
-  if (!load_for_expand(vm, s, len)) return VM_BAD_STATE;
-  return step_loaded(vm, len, choice, out, 0, NULL);
+  if (!vm->pinned || s != vm->pin_s || len != vm->pin_len) return vm_step_append(vm, s, len, choice, out);
+  begin(vm);
+  vs_reload(vm);
+  return step_loaded(vm, len, choice, out);
 }
 
-VmStatus vm_step_stage(Vm *vm, const uint8_t *s, size_t len, uint64_t s_fp, uint32_t choice, uint64_t *fp) {
-  if (!load_for_expand(vm, s, len)) return VM_BAD_STATE;
-  return step_loaded(vm, len, choice, NULL, s_fp, fp);
-}
-
-/* Step the loaded State (len bytes) by choice; the successor is written to
-** out or staged (see above). */
-static VmStatus step_loaded(Vm *vm, size_t len, uint32_t choice, Buf *out, uint64_t s_fp, uint64_t *fp) {
+/* Step the loaded State (len bytes) by choice; append the successor to out. */
+static VmStatus step_loaded(Vm *vm, size_t len, uint32_t choice, Buf *out) {
   uint32_t id;
   int r = R_DONE;
   if (vm->hdr.choice_kind) {
@@ -609,8 +588,7 @@ static VmStatus step_loaded(Vm *vm, size_t len, uint32_t choice, Buf *out, uint6
     m->frames = NULL;
     m->frames_len = 0;
   }
-  if (out) vs_write(vm, out, len);
-  else *fp = vs_stage(vm, s_fp);
+  vs_write(vm, out, len);
   return VM_OK;
 }
 

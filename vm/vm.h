@@ -133,25 +133,6 @@ VmStatus vm_step_append(Vm *vm, const uint8_t *s, size_t len, uint32_t choice, B
 ** the step starts from the State as vm_choices loaded it instead of
 ** loading it again.  With any other s it is vm_step_append. */
 VmStatus vm_step_expand(Vm *vm, const uint8_t *s, size_t len, uint32_t choice, Buf *out);
-/* The fingerprint of State s: the sum, modulo 2^64, of the XXH3-64 hashes
-** of its header (seed 0) and of each record i (seed i + 1) (vm/state.c).
-** Equal States have equal fingerprints; a step's successor's fingerprint
-** follows from the State's and the records the step changed. */
-uint64_t vm_state_fp(const Vm *vm, const uint8_t *s, size_t len);
-/* vm_step_expand, but the successor is staged, not written: *fp is set to
-** its fingerprint, computed from s_fp (vm_state_fp of s) and the records
-** the step changed; vm_stage_write writes it.  A staged successor refers
-** to s's bytes: s must stay where it is, unchanged, until it is written
-** or vm_stage_clear.  On a bug nothing is staged. */
-VmStatus vm_step_stage(Vm *vm, const uint8_t *s, size_t len, uint64_t s_fp, uint32_t choice, uint64_t *fp);
-/* Successors staged since the last vm_stage_clear, numbered from 0. */
-uint32_t vm_stage_count(const Vm *vm);
-/* The length of staged successor k. */
-size_t vm_stage_len(const Vm *vm, uint32_t k);
-/* Append staged successor k to out (with Buf's NUL after it). */
-void vm_stage_write(const Vm *vm, uint32_t k, Buf *out);
-/* Forget the staged successors. */
-void vm_stage_clear(Vm *vm);
 /* The bug of the last call that returned one (valid until the next call). */
 const VmBug *vm_bug(const Vm *vm);
 /* Text of a value for logs and traces (names resolved against the State

@@ -45,9 +45,7 @@ typedef struct WMachine {
   uint8_t decoded;       /* the fields from vars on are authoritative */
   uint8_t pre;           /* bytes of the record's length before orig */
   uint8_t hdr_read;      /* h and body are valid: read them through vs_hdr, which reads them if not */
-  uint8_t fp_read;       /* orig_fp is valid */
   uint32_t rec;          /* record index in the State (specs first) */
-  uint64_t orig_fp;      /* fp_read: the hash of orig's bytes as a part of the fingerprint (vm/state.c) */
   /* A machine that is only sent to in a step is not decoded: the events go
   ** here and are appended to a copy of its record when the State is written. */
   uint32_t nappended, appended_cap;
@@ -76,26 +74,6 @@ typedef struct Frame {
   uint32_t who;          /* machine id, or spec index */
   uint8_t spec;          /* who is a spec */
 } Frame;
-
-/* Successors staged by vm_step_stage: each is a list of segments, read
-** in order: bytes of the State it was stepped from (which the caller keeps
-** where it was) or bytes of the stage's own buffer (header and changed
-** records, encoded).  Offsets, not pointers, into the buffer: it grows. */
-typedef struct StageSeg {
-  const uint8_t *from;   /* the parent State's bytes at `from`; NULL: bytes[off ..] */
-  uint32_t off, len;
-} StageSeg;
-typedef struct StageKid {
-  uint32_t seg0, nseg;   /* its segments: segs[seg0 .. seg0 + nseg) */
-  uint32_t len;          /* its bytes in all */
-} StageKid;
-typedef struct VmStage {
-  Buf bytes;
-  StageSeg *segs;
-  uint32_t nsegs, segs_cap;
-  StageKid *kids;
-  uint32_t nkids, kids_cap;
-} VmStage;
 
 struct Vm {
   const BcProgram *p;
@@ -137,11 +115,6 @@ struct Vm {
   uint32_t *touched;     /* record indexes decoded or sent to since the load */
   uint32_t ntouched, touched_cap;
   Buf frames_buf;        /* save_frames: scratch */
-  /* The State vs_load last loaded: its start and the bytes of its header
-  ** (before the first record), for the fingerprint of a successor. */
-  const uint8_t *in_s;
-  uint32_t in_hdr_len;
-  VmStage stage;         /* staged successors (vm_step_stage) */
 };
 
 /* What vm_run and the functions around it end in. */
@@ -207,10 +180,6 @@ void vs_decode(Vm *vm, WMachine *m);
 void vs_put_value(Buf *b, const Value *v);
 /* Append the working State to out; hint: the expected size in bytes. */
 void vs_write(Vm *vm, Buf *out, size_t hint);
-/* Stage the working State as the next of vm->stage's successors instead
-** of writing it; returns its fingerprint, from s_fp, the fingerprint of
-** the loaded State (vm_state_fp), and the parts the step changed. */
-uint64_t vs_stage(Vm *vm, uint64_t s_fp);
 /* Encode the frames [0, nfr) of the running machine m into scratch bytes. */
 void vs_save_frames(Vm *vm, WMachine *m);
 /* Rebuild the VM's frames and stacks from machine id's saved frames. */
