@@ -140,11 +140,18 @@ typedef struct FItem {
 /* Entries' bytes are packed into large chunks, filled in order and freed
 ** in order as the next stratum consumes the entries: no allocation per
 ** entry, and memory returns as the frontier is worked off. */
-enum { CHUNK_BYTES = 4u << 20 };   /* at most; a 64th of --frontier-mem when that is less */
+enum { CHUNK_BYTES = 2u << 20 };   /* at most; a 64th of --frontier-mem when that is less */
+
+/* A frontier's entries lie in blocks of IB_ITEMS, not in one array: it
+** grows without copying, and a worked-off frontier's blocks serve the next
+** ones (fresh memory costs a page fault per page, and on a virtual machine
+** the host's work behind it). */
+enum { IB_SHIFT = 12, IB_ITEMS = 1u << IB_SHIFT };
 
 typedef struct Frontier {
-  FItem *items;
-  uint64_t n, cap;
+  FItem **blk;               /* blk[i >> IB_SHIFT][i & (IB_ITEMS - 1)] is entry i */
+  uint32_t nblk, blk_cap;
+  uint64_t n, cap;           /* entries; room for cap (nblk * IB_ITEMS) */
   uint64_t bytes;            /* bytes held by items */
   uint8_t **chunks;          /* NULL once freed */
   size_t *sizes;             /* bytes of each chunk */
@@ -153,9 +160,7 @@ typedef struct Frontier {
   size_t last_size;          /* its size */
 } Frontier;
 
-/* Chunks of the worked-off frontier, kept for the next one (fresh memory
-** costs a page fault per page). */
-/* Memory for chunks and entry arrays: from 2 MiB on, aligned and marked
+/* Memory for chunks: from 2 MiB on, aligned and marked
 ** for transparent huge pages (a hint), so that filling it takes a page
 ** fault per 2 MiB instead of per 4 KiB.  Freed with free(). */
 static void *big_alloc(size_t bytes) {
@@ -169,40 +174,37 @@ static void *big_alloc(size_t bytes) {
   return p;
 }
 
-enum { SPARE_ITEMS = 8 };
+/* Chunks and entry blocks of worked-off frontiers, kept for the next ones
+** (fresh memory costs a page fault per page).  One per thread. */
 typedef struct ChunkPool {
   uint8_t **free;
   size_t size;               /* bytes of each pooled chunk */
   uint32_t n, cap;
-  FItem *spare[SPARE_ITEMS]; /* entry arrays of worked-off frontiers, for reuse (the same reason) */
-  uint64_t spare_cap[SPARE_ITEMS];
+  FItem **blks;              /* entry blocks (IB_ITEMS entries each) */
+  uint32_t nblks, blks_cap;
 } ChunkPool;
 
-/* Keep an entry array for reuse (the largest ones are kept). */
-static void items_put(ChunkPool *P, FItem *items, uint64_t cap) {
-  for (int j = 0; items && j < SPARE_ITEMS; j++) {
-    if (P->spare_cap[j] >= cap) continue;
-    FItem *t = P->spare[j];
-    uint64_t tc = P->spare_cap[j];
-    P->spare[j] = items;
-    P->spare_cap[j] = cap;
-    items = t;
-    cap = tc;
+/* Entry i of F. */
+static inline FItem *fitem(const Frontier *F, uint64_t i) { return &F->blk[i >> IB_SHIFT][i & (IB_ITEMS - 1)]; }
+
+/* One more block of entries for F, from the pool if it has one. */
+static void frontier_grow(Frontier *F, ChunkPool *P) {
+  if (F->nblk == F->blk_cap) {
+    F->blk_cap = F->blk_cap ? F->blk_cap * 2 : 4;
+    F->blk = xrealloc(F->blk, F->blk_cap * sizeof *F->blk);
   }
-  free(items);
+  F->blk[F->nblk++] = P->nblks ? P->blks[--P->nblks] : xmalloc(IB_ITEMS * sizeof(FItem));
+  F->cap += IB_ITEMS;
 }
 
-/* A spare entry array of more than `cap` entries, or NULL; *got: its size. */
-static FItem *items_get(ChunkPool *P, uint64_t cap, uint64_t *got) {
-  for (int j = 0; j < SPARE_ITEMS; j++) {
-    if (!P->spare[j] || P->spare_cap[j] <= cap) continue;
-    FItem *t = P->spare[j];
-    *got = P->spare_cap[j];
-    P->spare[j] = NULL;
-    P->spare_cap[j] = 0;
-    return t;
+/* F's blocks go back to the pool. */
+static void blocks_put(ChunkPool *P, Frontier *F) {
+  if (P->nblks + F->nblk > P->blks_cap) {
+    while (P->nblks + F->nblk > P->blks_cap) P->blks_cap = P->blks_cap ? P->blks_cap * 2 : 16;
+    P->blks = xrealloc(P->blks, P->blks_cap * sizeof *P->blks);
   }
-  return NULL;
+  for (uint32_t b = 0; b < F->nblk; b++) P->blks[P->nblks++] = F->blk[b];
+  free(F->blk);
 }
 
 static void chunk_put(ChunkPool *P, uint8_t *c, size_t size) {
@@ -216,7 +218,8 @@ static void chunk_put(ChunkPool *P, uint8_t *c, size_t size) {
 }
 
 static void chunk_pool_fini(ChunkPool *P) {
-  for (int j = 0; j < SPARE_ITEMS; j++) free(P->spare[j]);
+  for (uint32_t b = 0; b < P->nblks; b++) free(P->blks[b]);
+  free(P->blks);
   for (uint32_t i = 0; i < P->n; i++) free(P->free[i]);
   free(P->free);
   memset(P, 0, sizeof *P);
@@ -491,24 +494,10 @@ static Frontier *future(Ses *S, uint32_t off) {
 static int frontier_push(Ses *S, Frontier *F, PNode *path, const Move *mv, uint64_t depth, uint64_t fp,
                          const void *s, uint32_t slen, const void *d, uint32_t dlen, uint64_t hot, uint64_t budget) {
   if (F->n == F->cap) {
-    uint64_t nc = F->cap ? F->cap * 2 : 1024;
-    FItem *spare = items_get(&S->pool, F->cap, &nc);
-    if (spare) {
-      if (F->n) memcpy(spare, F->items, F->n * sizeof *F->items);
-      items_put(&S->pool, F->items, F->cap);
-      F->items = spare;
-    } else if (nc * sizeof *F->items < (2u << 20)) {
-      F->items = xrealloc(F->items, nc * sizeof *F->items);
-    } else {
-      FItem *big = big_alloc(nc * sizeof *F->items);
-      memcpy(big, F->items, F->n * sizeof *F->items);
-      free(F->items);
-      F->items = big;
-    }
-    S->fut_bytes += (nc - F->cap) * sizeof(FItem);
-    F->cap = nc;
+    frontier_grow(F, &S->pool);
+    S->fut_bytes += IB_ITEMS * sizeof(FItem);
   }
-  FItem *it = &F->items[F->n++];
+  FItem *it = fitem(F, F->n++);
   S->fut_n++;
   memset(it, 0, sizeof *it);
   it->path = pn_ref(path);
@@ -535,11 +524,11 @@ static int frontier_push(Ses *S, Frontier *F, PNode *path, const Move *mv, uint6
 }
 
 static void frontier_free(Frontier *F, ChunkPool *P, NodePool *NP) {
-  for (uint64_t i = 0; i < F->n; i++) pn_unref(NP, F->items[i].path);
+  for (uint64_t i = 0; i < F->n; i++) pn_unref(NP, fitem(F, i)->path);
   for (uint32_t c = 0; c < F->nchunks; c++) chunk_put(P, F->chunks[c], F->sizes[c]);
   free(F->chunks);
   free(F->sizes);
-  items_put(P, F->items, F->cap);
+  blocks_put(P, F);
   memset(F, 0, sizeof *F);
 }
 
@@ -640,7 +629,7 @@ static int periodic(Ses *S) {
 static void defer_failure(Ses *S, Chain *c, const Move *mv) {
   Frontier *F = future(S, mv->index - 1);
   frontier_push(S, F, chain_node(c), mv, c->depth + 1, 0, NULL, 0, NULL, 0, 0, 0);
-  F->items[F->n - 1].redo = 1;
+  fitem(F, F->n - 1)->redo = 1;
 }
 
 /* The later moves just made go to their strata's frontiers, but for those
@@ -860,6 +849,9 @@ static int chain_take(Ses *S, Chain *c, FItem *it, int part) {
   c->busy = 1;
   c->node = it->path;
   it->path = NULL;
+  /* chain_end will drop the reference: the node, made strata ago, is
+  ** fetched now rather than then. */
+  if (c->node) __builtin_prefetch(c->node, 1);
   c->npend = 0;
   c->depth = it->depth - (it->checked ? 0 : 1);
   if (it->redo) return redo(S, c, it);
@@ -955,7 +947,7 @@ static uint64_t root_hash(const PNode *p) { return ((uintptr_t)p + 1) * 0x9e3779
 ** first move left, whose sampling covers its later moves. */
 static void roots_add(RootSet *rs, const Frontier *F, uint64_t from, uint8_t extra) {
   for (uint64_t i = from; i < F->n; i++) {
-    const FItem *it = &F->items[i];
+    const FItem *it = fitem(F, i);
     uint32_t resume = it->checked ? 0 : it->mv.index;
     if (2 * (rs->n + 1) > rs->cap) {
       /* Grow the table and the arrays together. */
@@ -1085,7 +1077,7 @@ static FItem *entry_at(SesShared *sh, uint64_t q, int *part, uint64_t *idx) {
   while (sh->wstart[t + 1] <= q) t++;
   *part = t;
   *idx = q - sh->wstart[t];
-  return &sh->work[t].items[*idx];
+  return fitem(&sh->work[t], *idx);
 }
 
 /* Slot c takes the stratum's next entry.  1 when it did; 0 when no entry
@@ -1173,7 +1165,7 @@ static void next_becomes_work(SesShared *sh, Ses *ws) {
     sh->wstart[t + 1] = sh->wstart[t] + F->n;
     sh->chunk_left[t] = xcalloc(F->nchunks ? F->nchunks : 1, sizeof(uint32_t));
     for (uint64_t i = 0; i < F->n; i++)
-      if (F->items[i].bytes) sh->chunk_left[t][F->items[i].chunk]++;
+      if (fitem(F, i)->bytes) sh->chunk_left[t][fitem(F, i)->chunk]++;
   }
   sh->taken = 0;
 }
@@ -1284,7 +1276,7 @@ static int initial_entry(SesShared *sh, Ses *S0) {
   Frontier *F = future(S0, 0);   /* becomes stratum 0's work */
   frontier_push(S0, F, NULL, NULL, 0, c0.fp, c0.state.data, (uint32_t)c0.state.len, c0.d.data, (uint32_t)c0.d.len, 0,
                 UINT64_MAX);
-  F->items[F->n - 1].checked = 1;
+  fitem(F, F->n - 1)->checked = 1;
   sc_insert(sh->cache, c0.fp);
   sh->res->states = 1;
   S0->new_states = 1;
