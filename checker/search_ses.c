@@ -151,7 +151,7 @@ enum { IB_SHIFT = 12, IB_ITEMS = 1u << IB_SHIFT };
 typedef struct Frontier {
   FItem **blk;               /* blk[i >> IB_SHIFT][i & (IB_ITEMS - 1)] is entry i */
   uint32_t nblk, blk_cap;
-  uint64_t n, cap;           /* entries; room for cap (nblk * IB_ITEMS) */
+  uint64_t n;                /* entries (room for nblk * IB_ITEMS) */
   uint64_t bytes;            /* bytes held by items */
   uint8_t **chunks;          /* NULL once freed */
   size_t *sizes;             /* bytes of each chunk */
@@ -194,7 +194,6 @@ static void frontier_grow(Frontier *F, ChunkPool *P) {
     F->blk = xrealloc(F->blk, F->blk_cap * sizeof *F->blk);
   }
   F->blk[F->nblk++] = P->nblks ? P->blks[--P->nblks] : xmalloc(IB_ITEMS * sizeof(FItem));
-  F->cap += IB_ITEMS;
 }
 
 /* F's blocks go back to the pool. */
@@ -493,7 +492,7 @@ static Frontier *future(Ses *S, uint32_t off) {
 ** returned. */
 static int frontier_push(Ses *S, Frontier *F, PNode *path, const Move *mv, uint64_t depth, uint64_t fp,
                          const void *s, uint32_t slen, const void *d, uint32_t dlen, uint64_t hot, uint64_t budget) {
-  if (F->n == F->cap) {
+  if (F->n == (uint64_t)F->nblk << IB_SHIFT) {
     frontier_grow(F, &S->pool);
     S->fut_bytes += IB_ITEMS * sizeof(FItem);
   }
@@ -1157,7 +1156,7 @@ static void next_becomes_work(SesShared *sh, Ses *ws) {
       *F = S->fut[0];
       memmove(S->fut, S->fut + 1, (S->nfut - 1) * sizeof *S->fut);
       memset(&S->fut[--S->nfut], 0, sizeof *S->fut);
-      S->fut_bytes -= F->bytes + F->cap * sizeof(FItem);
+      S->fut_bytes -= F->bytes + ((uint64_t)F->nblk << IB_SHIFT) * sizeof(FItem);
       S->fut_n -= F->n;
     } else {
       memset(F, 0, sizeof *F);
