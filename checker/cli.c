@@ -51,6 +51,7 @@ typedef struct Options {
   int ss_strata;             /* --ss-schedule strata */
   int no_sampling;           /* --no-sampling */
   int no_shared_cache;       /* --no-shared-cache */
+  int no_reduction;          /* --no-reduction */
   int unfair;                /* --unfair */
   long long temperature;     /* --liveness-temperature-threshold, -1: P's default (half of --max-steps) */
   /* Resolved explorer: */
@@ -102,6 +103,8 @@ static void usage(FILE *f) {
 "                         storing part of each fingerprint: about 7 bytes per state at 100\n"
 "                         million, against 10.7; the default of dfs, bfs, ses, pb with -j 2\n"
 "                         or more) or judy (Judy1 array)\n"
+"      --no-reduction     dfs, bfs, ses, pb: explore every interleaving (partial-order\n"
+"                         reduction is on by default; doc/reduction.md)\n"
 "      --seed N           seed of every random decision of the checker\n"
 "      --unfair           dfs, ses: report any cycle on which a spec stays hot, also one\n"
 "                         that starves a machine or a `$$` (default: fair cycles only)\n"
@@ -259,6 +262,10 @@ static int write_stats_json(const char *path, const Options *o, const char *test
                budget ? (double)res->cache_bytes / (double)budget : 0.0, (unsigned long long)res->cache_refused,
                sc_collision_probability(res->states));
   }
+  buf_printf(&b, "  \"reduction\": \"%s\",\n", res->reduced ? "partial-order" : "none");
+  if (res->reduced)
+    buf_printf(&b, "  \"pruned_transitions\": %llu,\n  \"proviso_full_states\": %llu,\n",
+               (unsigned long long)res->pruned, (unsigned long long)res->widened);
   if (res->state_bytes)   /* dfs: the size of the States it entered */
     buf_printf(&b, "  \"mean_state_bytes\": %.1f,\n  \"max_state_bytes\": %llu,\n",
                (double)res->state_bytes / (double)res->states, (unsigned long long)res->max_state_bytes);
@@ -411,6 +418,7 @@ static int run_search(const Options *o, const BcProgram *bc, Program *prog, cons
   so.ss_strata = o->ss_strata;
   so.no_sampling = o->no_sampling;
   so.no_shared_cache = o->no_shared_cache;
+  so.no_reduction = o->no_reduction;
   so.jobs = (int)o->jobs;
   so.unfair = o->unfair;
   so.temperature = o->temperature;   /* -1: each search's default (search_temperature) */
@@ -445,6 +453,9 @@ static int run_search(const Options *o, const BcProgram *bc, Program *prog, cons
       if (res.cache_refused) printf(", %llu states not cached", (unsigned long long)res.cache_refused);
       printf("; fingerprint collision probability %.2g\n", sc_collision_probability(res.states));
     }
+    if (res.reduced)
+      printf("reduction: partial-order, %llu transitions pruned, %llu states explored in full by the cycle proviso\n",
+             (unsigned long long)res.pruned, (unsigned long long)res.widened);
     if (res.bug) {
       printf("result: bug-found\n");
       if (rc == EXIT_NOBUG) rc = EXIT_BUG;
@@ -529,7 +540,7 @@ int main(int argc, char **argv) {
   o.temperature = -1;
   enum { O_LIST = 256, O_CHECK, O_MAXD, O_MAXS, O_SCHED, O_TIMEOUT, O_MEM, O_SEED, O_TFMT, O_REPLAY,
          O_SJSON, O_DUMP, O_STATS, O_CACHE, O_TWIN, O_SSC1, O_SSC2, O_FMEM,
-         O_SS_SCHED, O_NO_SAMPLING, O_NO_SHARED };
+         O_SS_SCHED, O_NO_SAMPLING, O_NO_SHARED, O_NO_REDUCTION };
   enum { O_IRS_STEP = 512, O_PCT_DEPTH, O_PCT_STEPS };   /* the baselines' options */
   enum { O_UNFAIR = 768, O_TEMP };   /* liveness */
   static const struct option longopts[] = {
@@ -548,6 +559,7 @@ int main(int argc, char **argv) {
     {"ss-c1", required_argument, 0, O_SSC1}, {"ss-c2", required_argument, 0, O_SSC2},
     {"ss-schedule", required_argument, 0, O_SS_SCHED}, {"no-sampling", no_argument, 0, O_NO_SAMPLING},
     {"no-shared-cache", no_argument, 0, O_NO_SHARED},
+    {"no-reduction", no_argument, 0, O_NO_REDUCTION},
     {"irs-step", required_argument, 0, O_IRS_STEP}, {"pct-depth", required_argument, 0, O_PCT_DEPTH},
     {"pct-steps", required_argument, 0, O_PCT_STEPS},
     {"unfair", no_argument, 0, O_UNFAIR}, {"liveness-temperature-threshold", required_argument, 0, O_TEMP},
@@ -631,6 +643,7 @@ int main(int argc, char **argv) {
       break;
     case O_NO_SAMPLING: o.no_sampling = 1; break;
     case O_NO_SHARED: o.no_shared_cache = 1; break;
+    case O_NO_REDUCTION: o.no_reduction = 1; break;
     case O_IRS_STEP:
       if (!parse_count(optarg, &o.irs_step) || o.irs_step == 0)
         return bad_usage("--irs-step needs a positive count, not '%s'", optarg);

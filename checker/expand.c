@@ -6,6 +6,7 @@
 #include <config.h>
 #include "checker/expand.h"
 #include <stdlib.h>
+#include <string.h>
 #include "vm/hash.h"
 
 /* Free x's buffers and leave it empty (reusable). */
@@ -14,6 +15,9 @@ void expand_fini(Expansion *x) {
   free(x->off);
   free(x->fp);
   free(x->res);
+  free(x->foot);
+  free(x->sel);
+  red_scratch_fini(&x->rs);
   *x = (Expansion){0};
 }
 
@@ -24,6 +28,80 @@ static void reserve(Expansion *x, uint32_t n) {
   x->off = xrealloc(x->off, x->cap * sizeof(uint64_t));
   x->fp = xrealloc(x->fp, x->cap * sizeof(uint64_t));
   x->res = xrealloc(x->res, x->cap);
+  x->foot = xrealloc(x->foot, x->cap * sizeof *x->foot);
+  x->sel = xrealloc(x->sel, x->cap);
+}
+
+/* Step choice j of s into x (successor x->n), keeping its footprint. */
+static VmStatus step_one(Expansion *x, Vm *vm, const uint8_t *s, size_t len, const VmChoices *ch, uint32_t j) {
+  x->off[x->n] = x->kids.len;
+  VmStatus st = vm_step_expand(vm, s, len, expand_choice(ch, j), &x->kids);
+  if (st != VM_OK) {
+    if (st == VM_BAD_STATE) fputs("pcheck: internal error: the VM rejected its own choice\n", stderr);
+    x->failed = j;
+    x->off[x->n] = x->kids.len;
+    return st;
+  }
+  x->foot[x->n] = *vm_footprint(vm);
+  x->n++;
+  x->off[x->n] = x->kids.len;
+  x->fp[x->n - 1] = state_hash(x->kids.data + x->off[x->n - 1], x->off[x->n] - x->off[x->n - 1]);
+  return VM_OK;
+}
+
+VmStatus expand_reduce(Expansion *x, const Reduction *red, Vm *vm, const uint8_t *s, size_t len,
+                       const VmChoices *ch, uint64_t *transitions) {
+  reserve(x, ch->n);
+  x->kids.len = 0;
+  x->base = 0;
+  x->n = 0;
+  x->off[0] = 0;
+  for (uint32_t j = 0; j < ch->n; j++) {
+    VmStatus st = step_one(x, vm, s, len, ch, j);
+    if (st != VM_OK) { (*transitions)++; return st; }
+    if (red_local(&x->foot[j])) {   /* a local step: it alone is a persistent set */
+      memset(x->sel, 0, j);
+      x->sel[j] = 1;
+      x->nsel = 1;
+      x->lim = j + 1;
+      x->reduced = 1;
+      (*transitions)++;
+      return VM_OK;
+    }
+  }
+  x->nsel = red_select(red, &x->rs, vm, s, len, ch, x->foot, x->sel);
+  x->reduced = x->nsel < ch->n;
+  x->lim = ch->n;
+  if (x->reduced)
+    while (!x->sel[x->lim - 1]) x->lim--;
+  *transitions += x->nsel;
+  return VM_OK;
+}
+
+void expand_insert_chosen(Expansion *x, StateCache *cache) {
+  for (uint32_t j = 0; j < x->n; j++) if (x->sel[j]) sc_prefetch(cache, x->fp[j]);
+  for (uint32_t j = 0; j < x->n; j++) x->res[j] = x->sel[j] ? (uint8_t)sc_insert(cache, x->fp[j]) : RES_PRUNED;
+}
+
+VmStatus expand_widen(Expansion *x, Vm *vm, const uint8_t *s, size_t len, const VmChoices *ch, StateCache *cache,
+                      uint64_t *transitions) {
+  uint32_t had = x->n;
+  VmStatus st = VM_OK;
+  for (uint32_t j = had; j < ch->n && st == VM_OK; j++) {
+    st = step_one(x, vm, s, len, ch, j);
+    (*transitions)++;
+    if (st == VM_OK) x->sel[j] = 0;
+  }
+  for (uint32_t j = 0; j < x->n; j++)
+    if (!x->sel[j]) {
+      if (j < had) (*transitions)++;
+      x->res[j] = (uint8_t)sc_insert(cache, x->fp[j]);
+      x->sel[j] = 1;
+    }
+  x->nsel = x->n;
+  x->lim = ch->n;
+  x->reduced = 0;
+  return st;
 }
 
 VmStatus expand_batch(Expansion *x, Vm *vm, const uint8_t *s, size_t len, const VmChoices *ch, uint32_t first,

@@ -12,6 +12,10 @@
 #define PCHECK_EXPAND_H
 #include <stdint.h>
 #include "checker/search.h"
+#include "checker/reduce.h"
+
+/* x->res of a successor the reduction left out (not inserted). */
+enum { RES_PRUNED = 4 };
 
 typedef struct Expansion {
   Buf kids;                  /* successor States, one after another */
@@ -22,6 +26,13 @@ typedef struct Expansion {
   uint32_t base;             /* choice index (into the VmChoices) of the first successor held */
   uint32_t n;                /* successors held */
   uint32_t failed;           /* after a step bug: the choice index whose step failed */
+  /* Partial-order reduction (expand_reduce): */
+  VmFootprint *foot;         /* footprint of each successor's step */
+  uint8_t *sel;              /* 1: successor chosen */
+  uint32_t lim;              /* choices of the state to explore: after the last chosen one */
+  uint32_t nsel;             /* successors chosen */
+  uint8_t reduced;           /* fewer than all choices are chosen */
+  RedScratch rs;             /* red_select's working memory */
 } Expansion;
 
 void expand_fini(Expansion *x);
@@ -39,6 +50,28 @@ static inline uint32_t expand_choice(const VmChoices *ch, uint32_t k) {
 ** before it, hashed); or VM_BAD_STATE, an internal error, reported on
 ** stderr. */
 VmStatus expand_batch(Expansion *x, Vm *vm, const uint8_t *s, size_t len, const VmChoices *ch, uint32_t first,
+                      uint64_t *transitions);
+
+/* The reduced expansion of State s, whose choices ch are VC_MACHINE with
+** 2 .. KID_BATCH machines: steps them in order until one step is local
+** (red_local: it alone is chosen) or all are stepped (red_select chooses).
+** x then holds the stepped successors from choice 0, hashed, x->sel marks
+** the chosen, x->lim is one past the last chosen choice (the rest are not
+** stepped) and x->reduced says whether some choice is left out.  Chosen
+** steps count in *transitions.  Returns as expand_batch does. */
+VmStatus expand_reduce(Expansion *x, const Reduction *red, Vm *vm, const uint8_t *s, size_t len,
+                       const VmChoices *ch, uint64_t *transitions);
+
+/* After expand_reduce: insert the chosen successors (x->res[j] is
+** sc_insert's answer), mark the others RES_PRUNED. */
+void expand_insert_chosen(Expansion *x, StateCache *cache);
+
+/* The cycle proviso did not hold: explore every choice after all.  Steps
+** the choices expand_reduce did not, inserts every successor not yet
+** inserted (their x->res become sc_insert's answers); x then holds all
+** ch->n successors, x->lim = ch->n and x->reduced = 0.  The new steps count
+** in *transitions.  Returns as expand_batch does. */
+VmStatus expand_widen(Expansion *x, Vm *vm, const uint8_t *s, size_t len, const VmChoices *ch, StateCache *cache,
                       uint64_t *transitions);
 
 /* Prefetch the cache slots of the successors held, then insert each:

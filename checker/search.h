@@ -55,6 +55,7 @@ typedef struct SearchOptions {
   StateCache *finished;      /* set by the portfolio (one thread, unless --no-shared-cache): dfs adds
                                 the states it has finished (checker/finished.h), ses skips them */
   int jobs;                  /* -j */
+  int no_reduction;          /* --no-reduction: exhaustive searches explore every interleaving */
   /* Liveness (checker/liveness.h): */
   int unfair;                /* --unfair: hot cycles need not be fair */
   int64_t temperature;       /* --liveness-temperature-threshold: random and irs report a spec hot for
@@ -93,6 +94,9 @@ typedef struct SearchResult {
   uint64_t cache_refused;    /* states not cached because of the budget */
   int cache_full;            /* the budget was reached */
   uint64_t peak_frontier;    /* deepest stack or widest queue */
+  int reduced;               /* partial-order reduction was on (checker/reduce.h) */
+  uint64_t pruned;           /* transitions the reduction left out (enabled choices not explored) */
+  uint64_t widened;          /* states explored in full because the reduction's cycle proviso failed */
 } SearchResult;
 
 typedef struct SearchOps {

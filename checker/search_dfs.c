@@ -94,6 +94,9 @@ typedef struct DfsShared {
   StateCache *cache;
   Pool *pool;
   Liveness *live;            /* NULL: no spec has hot states */
+  const Reduction *red;      /* partial-order reduction, or NULL: off */
+  int stack_proviso;         /* the reduction's cycle proviso looks at the stack (one thread, alone):
+                                else any chosen successor already in the cache means "explore all" */
   pthread_mutex_t lock;      /* res's bug, why, failed; and every use of live when nthreads > 1 */
   SearchResult *res;         /* the bug is recorded here (under lock) */
   const char *why;           /* why the search stopped before its end, or NULL */
@@ -286,6 +289,43 @@ static int periodic(DfsWorker *w) {
   return 0;
 }
 
+/* The top frame's successors under partial-order reduction (a machine
+** choice among 2 .. KID_BATCH): the chosen ones inserted in the cache;
+** all of them when the cycle proviso fails (a chosen successor on the
+** stack, or, without the stack proviso, already in the cache) or the
+** cache is full.  0 to go on, 1 if this thread must stop. */
+static int reduce_top(DfsWorker *w) {
+  DfsShared *sh = w->sh;
+  DfsFrame *f = &w->fr[w->depth - 1];
+  VmStatus st = expand_reduce(&f->x, sh->red, w->vm, f->s, f->len, &f->ch, &w->r->transitions);
+  if (st == VM_OK) {
+    expand_insert_chosen(&f->x, sh->cache);
+    int widen = 0;
+    for (uint32_t j = 0; j < f->x.n && f->x.reduced && !widen; j++) {
+      uint8_t r = f->x.res[j];
+      if (r == RES_PRUNED || r == SC_NEW) continue;
+      widen = r == SC_FULL || !sh->stack_proviso || ps_has(&w->path, f->x.fp[j]);
+    }
+    if (widen) {
+      w->r->widened++;
+      st = expand_widen(&f->x, w->vm, f->s, f->len, &f->ch, sh->cache, &w->r->transitions);
+    }
+  }
+  if (st == VM_BAD_STATE) { worker_fail(w, ""); return 1; }
+  if (st != VM_OK) {
+    trace_reserve(w, w->base + w->depth);
+    w->trace[w->base + w->depth - 1] = (TraceChoice){ (uint8_t)f->ch.kind, expand_choice(&f->ch, f->x.failed) };
+    worker_bug(w, w->base + w->depth);
+    return 1;
+  }
+  f->x.lim = f->x.reduced ? f->x.lim : f->ch.n;
+  w->r->pruned += f->ch.n - f->x.nsel;
+  if (w->pub.to)
+    for (uint32_t j = 0; j < f->x.n; j++)
+      if (f->x.res[j] == SC_NEW) fin_claim(&w->pub.fin, f->x.fp[j], f->index);
+  return 0;
+}
+
 /* The top frame is entered: its choices, its hot-cycle search.  0 to go
 ** on, 1 if this thread must stop (a bug, a stop, an error). */
 static int expand_top(DfsWorker *w) {
@@ -297,6 +337,8 @@ static int expand_top(DfsWorker *w) {
   f->x.base = f->x.n = 0;
   if (st == VM_BAD_STATE) { worker_fail(w, "pcheck: internal error: the VM produced a malformed state\n"); return 1; }
   if (st != VM_OK) { worker_bug(w, w->base + w->depth - 1); return 1; }
+  f->x.lim = f->ch.n;
+  if (sh->red && f->ch.kind == VC_MACHINE && f->ch.n >= 2 && f->ch.n <= KID_BATCH && reduce_top(w)) return 1;
   if (!sh->live) return 0;
   /* Liveness: hot cycles through this state that no earlier state led to. */
   f->hot = vm_hot_specs(w->vm, f->s, f->len);
@@ -363,13 +405,14 @@ static int search_item(DfsWorker *w, WorkItem *it) {
       if (w->anc[i] == it->fp) return 0;
   }
   enter(w, (const uint8_t *)it->state.data, it->state.len, it->fp);
+  if (sh->stack_proviso) track_start(w);   /* the stack proviso asks the path set */
   while (w->depth > 0) {
     if ((++w->iter & 1023) == 0 && periodic(w)) return 1;
     if (sh->nthreads > 1 && (w->iter & 63) == 0 && pool_hungry(sh->pool)) donate(w);
     DfsFrame *f = &w->fr[w->depth - 1];
     if (!f->expanded && expand_top(w)) return 1;
-    if (f->next < f->ch.n && f->next >= f->x.base + f->x.n && next_batch(w)) return 1;
-    if (f->next >= f->ch.n) {      /* every choice tried (or none): backtrack */
+    if (f->next < f->x.lim && f->next >= f->x.base + f->x.n && next_batch(w)) return 1;
+    if (f->next >= f->x.lim) {     /* every choice tried (or none): backtrack */
       f->expanded = 0;
       if (w->tracking) ps_remove(&w->path, f->fp);
       publish_pop(&w->pub, f, w->depth > 1 ? &w->fr[w->depth - 2] : NULL);
@@ -382,7 +425,7 @@ static int search_item(DfsWorker *w, WorkItem *it) {
       if (w->pub.to) fin_edge(&w->pub.fin, f->x.fp[j], &f->low);
       continue;
     }
-    if (r == KID_GIVEN) continue;
+    if (r == KID_GIVEN || r == RES_PRUNED) continue;
     uint64_t fp = f->x.fp[j];
     if (r == SC_FULL) {
       publish_off(&w->pub);
@@ -461,6 +504,11 @@ static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
     goto out;
   }
   sh.live = live_new(bc, test, o);   /* NULL: no spec has hot states */
+  if (!o->no_reduction) {
+    sh.red = red_new(bc, test);
+    sh.stack_proviso = sh.nthreads == 1 && !o->member && !o->finished;
+    res->reduced = 1;
+  }
   if (sh.nthreads == 1 && o->finished) {
     ws[0].pub = (Publish){ o->finished, {0}, sh.live, o->frontier_mem / 4 };
     fin_init(&ws[0].pub.fin);
@@ -489,6 +537,7 @@ out:
   free(ws);
   pool_free(sh.pool);
   live_free(sh.live);
+  red_free((Reduction *)sh.red);
   sc_free(sh.cache);
   pthread_mutex_destroy(&sh.lock);
   return rc;

@@ -50,6 +50,24 @@ typedef struct Cg {
   int errors;
 } Cg;
 
+/* BC_CARRY_* flags of what a value of type t may hold: machine ids,
+** event values (for partial-order reduction: which sends can pass them on). */
+static uint8_t type_carry(const Type *t) {
+  if (!t) return BC_CARRY_MACHINES | BC_CARRY_EVENTS;
+  switch (t->kind) {
+  case TY_VOID: case TY_NULL: case TY_INT: case TY_BOOL: case TY_FLOAT: case TY_STRING: case TY_ENUM: return 0;
+  case TY_EVENT: return BC_CARRY_EVENTS;
+  case TY_MACHINE: case TY_MNAME: return BC_CARRY_MACHINES;
+  case TY_DATA: return BC_CARRY_EVENTS;
+  case TY_SEQ: case TY_SET: case TY_MAP: case TY_TUPLE: case TY_NTUPLE: {
+    uint8_t c = 0;
+    for (int i = 0; i < t->n; i++) c |= type_carry(t->elems[i]);
+    return c;
+  }
+  default: return BC_CARRY_MACHINES | BC_CARRY_EVENTS;   /* any, error */
+  }
+}
+
 /* ---------------------------------------------------------------------- */
 /* Emission.                                                               */
 
@@ -949,6 +967,12 @@ BcProgram *cg_compile(Program *p, Diag *d) {
     Ast *e = p->events.items[i];
     e->slot = i + 1;
     bc->event_names[i + 1] = arena_strdup(C->a, e->name);
+  }
+  bc->event_carry = arena_alloc(C->a, bc->nevents);
+  bc->event_carry[0] = 0;
+  for (int i = 0; i < p->events.n; i++) {
+    Ast *e = p->events.items[i];
+    bc->event_carry[i + 1] = e->k[0] ? type_carry(e->k[0]->type) : 0;
   }
   int nenums = 0, nmach = 0;
   for (int i = 0; i < p->root->list.n; i++) {

@@ -148,7 +148,11 @@ typedef struct BcProgram {
   uint16_t *iface_self;  /* per interface: the machine of the same name, or BC_NO_MACHINE */
   uint8_t **iface_recv;  /* per interface: nevents flags of the events a machine created as it may be
                             sent (P's permissions); NULL: every event */
+  uint8_t *event_carry;  /* per event: BC_CARRY_* flags from its payload type (partial-order
+                            reduction); NULL: every event may carry everything */
 } BcProgram;
+/* What an event's payload may hold, by its declared type. */
+enum { BC_CARRY_MACHINES = 1, BC_CARRY_EVENTS = 2 };
 
 enum { BC_NO_MACHINE = 0xFFFF };   /* an interface no machine implements */
 

@@ -525,6 +525,7 @@ int vm_run(Vm *vm, uint32_t base) {
       m->h.flags = MF_START;
       m->h.iface = iface;
       m->pend_payload = payload;
+      vm->foot.created = 1;
       f = &vm->fr[vm->nfr - 1];
       logf_(vm, "<CreateLog> '%s' was created by '%s'.", vm_machine_text(vm, id), vm_machine_text(vm, f->who));
       vm_note(vm, VE_CREATE, id, f->who, 0, 0, 0, payload);
@@ -572,6 +573,7 @@ int vm_run(Vm *vm, uint32_t base) {
       logf_(vm, "<SendLog> '%s' in state '%s' sent event '%s' to '%s'.", vm_machine_text(vm, me), vm_state_name(vm, sender),
             vm_event_text(vm, (uint32_t)ev.u.i, &payload), vm_machine_text(vm, (uint32_t)target.u.i));
       vm_note(vm, VE_SEND, me, (uint32_t)target.u.i, (uint32_t)ev.u.i, sender->h.state, 0, payload);
+      vm->foot.target = (uint32_t)target.u.i;
       if (vm_observe(vm, (uint32_t)ev.u.i, payload, sender->h.iface) == R_BUG) return R_BUG;
       tm = &vm->ms[target.u.i];
       uint16_t tflags = vs_hdr(tm)->flags;

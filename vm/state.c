@@ -410,6 +410,47 @@ void vs_enqueue(Vm *vm, WMachine *m, uint32_t ev, Value payload) {
 }
 
 /* ---------------------------------------------------------------------- */
+/* What machines hold (for partial-order reduction).                       */
+
+/* Values of a record the VM wrote, from its inbox section to its end:
+** each inbox payload, a pending payload, the variables and the saved
+** frames' locals and operands go through val_ids. */
+static void scan_body(const Vm *vm, const MachHdr *h, const uint8_t *p, ValIdFn held, void *ctx) {
+  for (uint32_t i = 0; i < h->ninbox; i++) {
+    vs_uv(&p);                               /* the event: not a value the machine can use */
+    p += val_ids(p, held, ctx);
+  }
+  if (h->flags & MF_RAISED) vs_uv(&p);
+  if (h->flags & (MF_START | MF_RAISED)) p += val_ids(p, held, ctx);
+  if (h->flags & MF_HALTED) return;
+  for (uint16_t i = 0; i < vm->p->machines[h->type].nvars; i++) p += val_ids(p, held, ctx);
+  if (!(h->flags & (MF_RUNNING | MF_RECEIVE))) return;
+  uint32_t nframes = vs_uv(&p);
+  for (uint32_t f = 0; f < nframes; f++) {
+    uint32_t fun = vs_uv(&p);
+    vs_uv(&p);                               /* pc */
+    uint32_t n = vm->p->funs[fun].nlocals + vs_uv(&p);
+    for (uint32_t i = 0; i < n; i++) p += val_ids(p, held, ctx);
+  }
+}
+
+void vm_scan_machines(const Vm *vm, const uint8_t *s, size_t len, VmRecordFn rec, ValIdFn held, void *ctx) {
+  if (!len) return;
+  const uint8_t *p = s + 1;
+  uint32_t nms = vs_uv(&p);
+  if (s[0]) { vs_uv(&p); vs_uv(&p); }   /* a pending choice: machine, options */
+  for (uint32_t i = 0; i < (uint32_t)vm->t.nspecs + nms; i++) {
+    uint32_t rlen = vs_uv(&p);
+    if (i >= vm->t.nspecs) {
+      MachHdr h;
+      uint32_t body = vs_read_header(p, &h);
+      if (rec(ctx, i - vm->t.nspecs, h.type, h.flags)) scan_body(vm, &h, p + body, held, ctx);
+    }
+    p += rlen;
+  }
+}
+
+/* ---------------------------------------------------------------------- */
 /* Reading and checking States from outside.                               */
 /* The check_* functions walk bytes that may be anything: every read is
 ** bounded by the record's end, every count is checked against the bytes

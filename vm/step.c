@@ -217,6 +217,7 @@ int vm_observe(Vm *vm, uint32_t ev, Value payload, uint16_t from) {
     if (ev >= vm->p->nevents || !bm->observes[ev]) continue;
     if (vm->t.spec_from && vm->t.spec_from[i] && !vm->t.spec_from[i][from]) continue;
     vs_decode(vm, s);
+    vm->foot.specs |= 1ull << (i < 63 ? i : 63);
     logf_(vm, "<MonitorLog> %s is processing event '%s' in state '%s'.", bm->name, vm_event_text(vm, ev, &payload),
           bm->states[s->h.state].name);
     vm_note(vm, VE_MONITOR, i, 0, ev, s->h.state, 1, payload);
@@ -343,6 +344,7 @@ static void begin(Vm *vm) {
   vm->halted_now = 0;
   vm->cooled = 0;
   vm->bug.status = VM_OK;
+  vm->foot = (VmFootprint){ UINT32_MAX, UINT32_MAX, 0, 0, 0, 0 };
 }
 
 VmStatus vm_initial(Vm *vm, Buf *out) {
@@ -478,6 +480,8 @@ static int start_machine(Vm *vm, uint32_t id) {
     vm_note(vm, VE_DEQUEUE, id, 0, ev, m->h.state, 0, payload);
     return vm_dispatch(vm, id, 0, ev, payload, 0, 0);
   }
+  /* No event taken: what the step does depends on the inbox's end. */
+  vm->foot.sensitive = 1;
   uint8_t nk = st->handlers[vm->p->nevents].kind;
   if (nk == BH_DO || nk == BH_GOTO) {
     logf_(vm, "<DequeueLog> '%s' runs its null handler in state '%s'.", vm_machine_text(vm, id), st->name);
@@ -550,6 +554,7 @@ static VmStatus step_loaded(Vm *vm, size_t len, uint32_t choice, Buf *out) {
   if (vm->hdr.choice_kind) {
     if (choice >= vm->hdr.choice_n) return VM_BAD_STATE;
     id = vm->hdr.choice_machine;
+    vm->foot.machine = id;
     WMachine *m = &vm->ms[id];
     vs_decode(vm, m);
     m->h.flags &= (uint16_t)~MF_RUNNING;
@@ -561,6 +566,7 @@ static VmStatus step_loaded(Vm *vm, size_t len, uint32_t choice, Buf *out) {
   } else {
     if (choice >= vm->nms || !can_dequeue(vm, &vm->ms[choice])) return VM_BAD_STATE;
     id = choice;
+    vm->foot.machine = id;
     WMachine *m = &vm->ms[id];
     vs_decode(vm, m);
     if (m->h.flags & MF_RUNNING) {
@@ -588,9 +594,12 @@ static VmStatus step_loaded(Vm *vm, size_t len, uint32_t choice, Buf *out) {
     m->frames = NULL;
     m->frames_len = 0;
   }
+  vm->foot.choice = vm->hdr.choice_kind != 0;
   vs_write(vm, out, len);
   return VM_OK;
 }
+
+const VmFootprint *vm_footprint(const Vm *vm) { return &vm->foot; }
 
 uint64_t vm_cooled_specs(const Vm *vm) { return vm->cooled; }
 

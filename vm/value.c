@@ -278,6 +278,23 @@ size_t val_skip(const uint8_t *p) {
   return hdr_len(p) + body_len(p);
 }
 
+size_t val_ids(const uint8_t *p, ValIdFn fn, void *ctx) {
+  uint8_t t = p[0];
+  if (t >= TG_INT_INLINE) return 1;
+  if (t >= TG_MACH_INLINE) { fn(ctx, VT_MACHINE, (uint32_t)(t - TG_MACH_INLINE)); return 1; }
+  if (t >= TG_EVENT && t < TG_ENUM) {
+    unsigned w = WIDTH[(t - TG_EVENT) % 3];
+    fn(ctx, t < TG_MACHINE ? VT_EVENT : VT_MACHINE, (uint32_t)rdbe(p + 1, w));
+    return 1 + w;
+  }
+  if (t < TG_TUPLE) return val_skip(p);   /* other scalars and strings hold no ids */
+  /* A compound value: its elements (map keys and values alike) lie one
+  ** after another in its body. */
+  const uint8_t *q = p + hdr_len(p), *end = q + body_len(p);
+  while (q < end) q += val_ids(q, fn, ctx);
+  return (size_t)(end - p);
+}
+
 /* Set *v with two 8-byte stores (tag, aux and len make the first word).
 ** Values are read back whole, and loading 8 bytes just stored in parts
 ** stalls (store forwarding fails): val_load is on every decode. */

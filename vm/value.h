@@ -97,6 +97,13 @@ size_t val_load(const uint8_t *p, Value *v);
 /* Size of the encoding at p without decoding it (p well formed). */
 size_t val_skip(const uint8_t *p);
 
+/* Called by val_ids for each machine id (tag VT_MACHINE) and event id
+** (VT_EVENT) inside an encoding. */
+typedef void (*ValIdFn)(void *ctx, uint8_t tag, uint32_t id);
+/* Call fn for every machine and event id in the encoding at p (well
+** formed), elements of compound values included; returns its size. */
+size_t val_ids(const uint8_t *p, ValIdFn fn, void *ctx);
+
 /* ---- comparison ---- */
 int val_equal(const Value *a, const Value *b);
 /* Canonical order: <0, 0, >0. */

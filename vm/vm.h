@@ -158,6 +158,35 @@ int vm_state_valid(const Vm *vm, const uint8_t *s, size_t len);
 void vm_choices_fini(VmChoices *c);
 const char *vm_status_name(VmStatus s);
 
+/* ---- For partial-order reduction (checker/reduce.c; doc/reduction.md) ---- */
+
+/* What the last vm_step* call did that another machine or a spec could
+** notice.  A machine step ends at its first send or creation, so it
+** appends to at most one inbox. */
+typedef struct VmFootprint {
+  uint32_t machine;      /* the machine that ran (VC_DATA steps: the one choosing) */
+  uint32_t target;       /* the machine whose inbox the step sent to (even if halted), or UINT32_MAX */
+  uint64_t specs;        /* bit k: spec k processed an event in the step (specs past 63: bit 63) */
+  uint8_t created;       /* the step created a machine */
+  uint8_t sensitive;     /* it looked at its inbox and took no event from it (a null handler ran, or
+                            only ignored events were dropped): an event appended to that inbox
+                            before the step would have changed what it did */
+  uint8_t choice;        /* it ended at a data choice (the successor is a VC_DATA state) */
+} VmFootprint;
+
+/* The footprint of the last vm_step* call on this Vm that returned VM_OK. */
+const VmFootprint *vm_footprint(const Vm *vm);
+
+/* vm_scan_machines calls this for each machine record (not specs), ids
+** ascending, with its type and MF_* flags (vm/state.h); the record's
+** values are scanned when it returns nonzero. */
+typedef int (*VmRecordFn)(void *ctx, uint32_t id, uint16_t type, uint16_t flags);
+/* Walk the machine records of State s (one the VM wrote): rec for each,
+** then, if it asks, held for every machine id and event id the record
+** holds as a value (variables, inbox payloads, a pending payload, locals
+** and operands of saved frames; not the event ids of inbox entries). */
+void vm_scan_machines(const Vm *vm, const uint8_t *s, size_t len, VmRecordFn rec, ValIdFn held, void *ctx);
+
 /* ---- Explorers (checker/explorer.c; doc/explorers.md) ----
 ** An explorer declared in the model runs on a Vm of its own, over its
 ** state bytes: u64 random state, then its variables' encodings. */

@@ -115,6 +115,7 @@ struct Vm {
   uint32_t *touched;     /* record indexes decoded or sent to since the load */
   uint32_t ntouched, touched_cap;
   Buf frames_buf;        /* save_frames: scratch */
+  VmFootprint foot;      /* what the current step did (vm_footprint) */
 };
 
 /* What vm_run and the functions around it end in. */

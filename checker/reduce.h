@@ -1,0 +1,52 @@
+/* reduce.h: partial-order reduction (doc/reduction.md).  At a state where
+** several machines can run, choose a subset of them whose steps form a
+** persistent set: no sequence of steps of the other machines, from this
+** state on, can do anything that depends on a chosen step.  Exploring only
+** the chosen steps (plus a cycle proviso that the caller applies, see
+** expand.h) loses no reachable bug, deadlock or local state.
+** The choice comes from the footprint of each candidate step (vm.h:
+** VmFootprint) and a per-state over-approximation of what every machine
+** can still do: whom it may send to (the machine ids it holds, closed
+** under passing them on), which events it may send or announce (event
+** constants of its code and what it holds), whether it may create
+** machines, whether its steps can depend on the end of its inbox.
+** Ownership: a Reduction is built once per search from the program and the
+** test and is read-only afterwards (shared by threads); a RedScratch is
+** one thread's working memory. */
+#ifndef PCHECK_REDUCE_H
+#define PCHECK_REDUCE_H
+#include <stdint.h>
+#include "vm/vm.h"
+
+typedef struct Reduction Reduction;
+
+/* What one thread needs to select: per-machine bitsets of the state at
+** hand (grown on demand). */
+typedef struct RedScratch {
+  uint64_t *ev;              /* per machine: nev_words words of events it may send or announce */
+  uint32_t ev_cap;           /* machines ev has room for */
+} RedScratch;
+
+/* The static part for the program and test (event constants per machine
+** type, creations, sensitivity, specs' observed events). */
+Reduction *red_new(const BcProgram *bc, const VmTest *test);
+void red_free(Reduction *r);
+void red_scratch_fini(RedScratch *w);
+
+/* A step that no step of another machine can depend on, nor it on theirs:
+** it sent nothing, created nothing, no spec saw it, it took an event that
+** was already in its inbox (or none was needed), and it did not stop at a
+** data choice.  Such a step alone is a persistent set. */
+static inline int red_local(const VmFootprint *f) {
+  return f->target == UINT32_MAX && !f->sensitive && !f->specs && !f->created && !f->choice;
+}
+
+/* The steps to explore at State s (len bytes), where ch (VC_MACHINE, n >= 2)
+** lists the enabled machines and foot[j] is the footprint of stepping
+** ch->ids[j]: sets sel[j] to 1 for each chosen, 0 for the others, and
+** returns how many were chosen (ch->n: no reduction here).  vm only
+** supplies the program (its State need not be loaded). */
+uint32_t red_select(const Reduction *r, RedScratch *w, const Vm *vm, const uint8_t *s, size_t len,
+                    const VmChoices *ch, const VmFootprint *foot, uint8_t *sel);
+
+#endif
