@@ -263,6 +263,11 @@ static int write_stats_json(const char *path, const Options *o, const char *test
                sc_collision_probability(res->states));
   }
   buf_printf(&b, "  \"reduction\": \"%s\",\n", res->reduced ? "partial-order" : "none");
+  if (res->unreduced) {
+    buf_puts(&b, "  \"reduction_off_because\": ");
+    json_put_string(&b, res->unreduced, strlen(res->unreduced));
+    buf_puts(&b, ",\n");
+  }
   if (res->reduced)
     buf_printf(&b, "  \"pruned_transitions\": %llu,\n  \"proviso_full_states\": %llu,\n",
                (unsigned long long)res->pruned, (unsigned long long)res->widened);
@@ -453,6 +458,7 @@ static int run_search(const Options *o, const BcProgram *bc, Program *prog, cons
       if (res.cache_refused) printf(", %llu states not cached", (unsigned long long)res.cache_refused);
       printf("; fingerprint collision probability %.2g\n", sc_collision_probability(res.states));
     }
+    if (res.unreduced) printf("reduction: off (%s)\n", res.unreduced);
     if (res.reduced)
       printf("reduction: partial-order, %llu transitions pruned, %llu states explored in full by the cycle proviso\n",
              (unsigned long long)res.pruned, (unsigned long long)res.widened);

@@ -97,6 +97,8 @@ typedef struct SearchResult {
   int reduced;               /* partial-order reduction was on (checker/reduce.h) */
   uint64_t pruned;           /* transitions the reduction left out (enabled choices not explored) */
   uint64_t widened;          /* states explored in full because the reduction's cycle proviso failed */
+  const char *unreduced;     /* why an exhaustive search ran without the reduction although it was not
+                                turned off (a static string), or NULL */
 } SearchResult;
 
 typedef struct SearchOps {

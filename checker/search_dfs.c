@@ -504,10 +504,14 @@ static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
     goto out;
   }
   sh.live = live_new(bc, test, o);   /* NULL: no spec has hot states */
-  if (!o->no_reduction) {
+  /* Reduction, unless the hot-cycle search needs the whole graph: fair
+  ** cycles are not preserved by it (doc/reduction.md, "Liveness"). */
+  if (!o->no_reduction && !sh.live) {
     sh.red = red_new(bc, test);
     sh.stack_proviso = sh.nthreads == 1 && !o->member && !o->finished;
     res->reduced = 1;
+  } else if (!o->no_reduction) {
+    res->unreduced = "the hot-cycle search needs every interleaving";
   }
   if (sh.nthreads == 1 && o->finished) {
     ws[0].pub = (Publish){ o->finished, {0}, sh.live, o->frontier_mem / 4 };

@@ -35,7 +35,7 @@ done
 # 2. pb on correct models: complete, with the states of dfs.
 for spec in "$d/correct.p Main" "tests/golden/search/two_workers.p Main" "models/clientserver tcSingleClient"; do
   in=${spec% *}; t=${spec##* }
-  a=$(run --search dfs --mem 64M -q -t "$t" "$in" 2>&1)
+  a=$(run --search dfs --no-reduction --mem 64M -q -t "$t" "$in" 2>&1)
   b=$(run --search pb --mem 64M -q -t "$t" "$in" 2>&1); rc=$?
   as=$(echo "$a" | field states) bs=$(echo "$b" | field states)
   if [ "$rc" -eq 0 ] && echo "$b" | grep -q '^result: no-bug (complete)$' && [ -n "$as" ] && [ "$as" = "$bs" ]; then

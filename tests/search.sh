@@ -17,7 +17,7 @@ for spec in "models/clientserver tcSingleClient" "models/clientserver tcMultiple
                 t=$("$PCHECK" --list-tests "$f" 2>/dev/null | head -n 1); [ -n "$t" ] && echo "$f:$t"; done); do
   in=${spec%% *}; t=${spec#* }
   case $spec in *:*) in=${spec%%:*}; t=${spec#*:} ;; esac
-  d=$(run --search dfs --mem 256M -q -t "$t" -o "$tmp/o" "$in" 2>&1)
+  d=$(run --search dfs --no-reduction --mem 256M -q -t "$t" -o "$tmp/o" "$in" 2>&1)
   dc=$?
   [ "$dc" -eq 1 ] && continue   # a bug: bfs stops at a shorter trace, counts differ
   b=$(run --search bfs --mem 256M -q -t "$t" -o "$tmp/o" "$in" 2>&1)
@@ -102,8 +102,14 @@ else bad "--mem 16M (exit $rc)"; echo "$r" | tail -n 4; fi
 
 # 5. --stats-json writes the figures.
 run --search dfs --mem 64M -q --stats-json "$tmp/stats.json" tests/golden/search/two_workers.p >/dev/null 2>&1
-if grep -q '"states": 11,' "$tmp/stats.json" && grep -q '"collision_probability"' "$tmp/stats.json"; then ok "--stats-json"
+if grep -q '"states": 6,' "$tmp/stats.json" && grep -q '"collision_probability"' "$tmp/stats.json" &&
+   grep -q '"reduction": "partial-order",' "$tmp/stats.json" && grep -q '"pruned_transitions": 2,' "$tmp/stats.json"; then
+  ok "--stats-json (with the reduction's figures)"
 else bad "--stats-json"; cat "$tmp/stats.json"; fi
+run --search dfs --no-reduction --mem 64M -q --stats-json "$tmp/stats0.json" tests/golden/search/two_workers.p >/dev/null 2>&1
+if grep -q '"states": 11,' "$tmp/stats0.json" && grep -q '"reduction": "none",' "$tmp/stats0.json"; then
+  ok "--stats-json with --no-reduction"
+else bad "--stats-json with --no-reduction"; cat "$tmp/stats0.json"; fi
 mean=$(sed -n 's/^ *"mean_state_bytes": \([0-9.]*\),$/\1/p' "$tmp/stats.json")
 max=$(sed -n 's/^ *"max_state_bytes": \([0-9]*\),$/\1/p' "$tmp/stats.json")
 if [ -n "$mean" ] && [ -n "$max" ] && awk -v a="$mean" -v b="$max" 'BEGIN { exit !(a > 0 && a <= b) }'; then

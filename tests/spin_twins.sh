@@ -25,7 +25,7 @@ for f in bench/spin/*/expected.txt; do
     if ! echo "$tests" | grep -qx "$t"; then bad "$m: expected.txt names $t, which the model does not declare"; continue; fi
     [ "$states" -le "$max" ] 2>/dev/null || { echo "SKIP: $m -t $t ($states states)"; continue; }
     rm -rf "$tmp/o"
-    r=$(run -q --search dfs --mem 256M -t "$t" -o "$tmp/o" "$m" 2>&1)
+    r=$(run -q --search dfs --no-reduction --mem 256M -t "$t" -o "$tmp/o" "$m" 2>&1)
     rc=$? got=$(echo "$r" | field states)
     if [ "$verdict" = no-bug ]; then
       if [ "$rc" -eq 0 ] && [ "$got" = "$states" ] && echo "$r" | grep -q '^result: no-bug (complete)'; then

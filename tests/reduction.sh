@@ -1,0 +1,71 @@
+#!/bin/sh
+# reduction.sh: partial-order reduction keeps every verdict
+# (doc/reduction.md).  For each exhaustive search that reduces, on every
+# golden program that runs a search and on every test of models/ (correct
+# tests up to REDUCTION_MAX_STATES states, default 300000, and the bug
+# variants that are not "deep"), the search with reduction and with
+# --no-reduction must end with the same result line and, for a bug, the
+# same bug kind and location; a bug's trace found with reduction must
+# replay to the same bug without it; a complete reduced search must not
+# visit more states than the full one.
+. "${srcdir:-.}/tests/lib.sh"
+max=${REDUCTION_MAX_STATES:-300000}
+searches=${REDUCTION_SEARCHES:-dfs}
+
+# "bug: KIND: FILE:LINE:COL" of a run's output (the message may name
+# values that differ between two executions reaching the same bug).
+where() { grep '^bug: ' | sed 's/^\(bug: [^:]*: [^:]*:[0-9]*:[0-9]*\):.*/\1/'; }
+
+# compare NAME ARGS...: one case, the model and its options in ARGS.
+compare() {
+  name=$1; shift
+  for s in $searches; do
+    rm -rf "$tmp/r" "$tmp/f"
+    a=$(run -s "$s" --mem 256M --timeout 60 -o "$tmp/r" "$@" 2>&1); ca=$?
+    b=$(run -s "$s" --no-reduction --mem 256M --timeout 60 -o "$tmp/f" "$@" 2>&1); cb=$?
+    ra=$(echo "$a" | grep '^result: '); rb=$(echo "$b" | grep '^result: ')
+    case "$ra$rb" in *bounded*) echo "SKIP: $name ($s): not complete in the time budget"; continue ;; esac
+    if [ "$ca" != "$cb" ] || [ "$ra" != "$rb" ] || [ "$(echo "$a" | where)" != "$(echo "$b" | where)" ]; then
+      bad "$name ($s): with reduction exit $ca '$ra' $(echo "$a" | where); without exit $cb '$rb' $(echo "$b" | where)"
+      continue
+    fi
+    if [ "$ca" -eq 1 ]; then
+      sched=$(ls "$tmp/r"/*.schedule 2>/dev/null | head -n 1)
+      if [ -z "$sched" ]; then bad "$name ($s): no trace written"; continue; fi
+      rr=$(run --replay "$sched" --no-reduction "$@" 2>&1)
+      if [ "$(echo "$rr" | where)" != "$(echo "$a" | where)" ]; then
+        bad "$name ($s): the reduced trace does not replay to $(echo "$a" | where)"; continue
+      fi
+      ok "$name ($s): same bug, $(echo "$a" | field states) states against $(echo "$b" | field states), trace replays"
+    else
+      na=$(echo "$a" | field states) nb=$(echo "$b" | field states)
+      if [ "$ca" -eq 0 ] && [ "$na" -gt "$nb" ]; then bad "$name ($s): $na states with reduction, $nb without"; continue; fi
+      ok "$name ($s): same result ($ra), $na states against $nb"
+    fi
+  done
+}
+
+# Golden programs that run a search with one test case to check.
+for p in $(find tests/golden/search tests/golden/vm -name '*.p' | LC_ALL=C sort); do
+  args=$(sed -n '1s|^// pcheck-args: *||p' "$p")
+  case " $args " in ''|*" --check-only "*|*" --replay "*|*" --list-tests "*|*" --dump-bytecode "*) continue ;; esac
+  n=$(run --list-tests "$p" 2>/dev/null | wc -l)
+  [ "$n" -eq 1 ] || continue
+  compare "$p" "$p"
+done
+
+# The models' tests.
+for f in models/*/expected.txt; do
+  m=${f%/expected.txt}
+  while IFS='	' read -r t verdict states note; do
+    case $t in ''|\#*) continue ;; esac
+    case $verdict in
+      no-bug) [ "$states" -le "$max" ] 2>/dev/null || continue ;;
+      bug) ;;
+      *) continue ;;
+    esac
+    compare "$m -t $t" -t "$t" "$m"
+  done <"$f"
+done
+echo "# passed: $pass failed: $fail"
+[ "$fail" -eq 0 ]
