@@ -289,6 +289,24 @@ static int periodic(DfsWorker *w) {
   return 0;
 }
 
+/* The top frame's successors were computed with status st: report a step
+** that failed, else claim the new ones for publishing (they are entered
+** later from this frame).  0 to go on, 1 if this thread must stop. */
+static int batch_done(DfsWorker *w, VmStatus st) {
+  DfsFrame *f = &w->fr[w->depth - 1];
+  if (st == VM_BAD_STATE) { worker_fail(w, ""); return 1; }
+  if (st != VM_OK) {
+    trace_reserve(w, w->base + w->depth);
+    w->trace[w->base + w->depth - 1] = (TraceChoice){ (uint8_t)f->ch.kind, expand_choice(&f->ch, f->x.failed) };
+    worker_bug(w, w->base + w->depth);
+    return 1;
+  }
+  if (w->pub.to)
+    for (uint32_t j = 0; j < f->x.n; j++)
+      if (f->x.res[j] == SC_NEW) fin_claim(&w->pub.fin, f->x.fp[j], f->index);
+  return 0;
+}
+
 /* The top frame's successors under partial-order reduction (a machine
 ** choice among 2 .. KID_BATCH): the chosen ones inserted in the cache;
 ** all of them when the cycle proviso fails (a chosen successor on the
@@ -311,19 +329,8 @@ static int reduce_top(DfsWorker *w) {
       st = expand_widen(&f->x, w->vm, f->s, f->len, &f->ch, sh->cache, &w->r->transitions);
     }
   }
-  if (st == VM_BAD_STATE) { worker_fail(w, ""); return 1; }
-  if (st != VM_OK) {
-    trace_reserve(w, w->base + w->depth);
-    w->trace[w->base + w->depth - 1] = (TraceChoice){ (uint8_t)f->ch.kind, expand_choice(&f->ch, f->x.failed) };
-    worker_bug(w, w->base + w->depth);
-    return 1;
-  }
-  f->x.lim = f->x.reduced ? f->x.lim : f->ch.n;
-  w->r->pruned += f->ch.n - f->x.nsel;
-  if (w->pub.to)
-    for (uint32_t j = 0; j < f->x.n; j++)
-      if (f->x.res[j] == SC_NEW) fin_claim(&w->pub.fin, f->x.fp[j], f->index);
-  return 0;
+  if (st == VM_OK) w->r->pruned += f->ch.n - f->x.nsel;
+  return batch_done(w, st);
 }
 
 /* The top frame is entered: its choices, its hot-cycle search.  0 to go
@@ -363,18 +370,8 @@ static int next_batch(DfsWorker *w) {
   DfsShared *sh = w->sh;
   DfsFrame *f = &w->fr[w->depth - 1];
   VmStatus st = expand_batch(&f->x, w->vm, f->s, f->len, &f->ch, f->next, &w->r->transitions);
-  if (st == VM_BAD_STATE) { worker_fail(w, ""); return 1; }
-  if (st != VM_OK) {
-    trace_reserve(w, w->base + w->depth);
-    w->trace[w->base + w->depth - 1] = (TraceChoice){ (uint8_t)f->ch.kind, expand_choice(&f->ch, f->x.failed) };
-    worker_bug(w, w->base + w->depth);
-    return 1;
-  }
-  expand_insert(&f->x, sh->cache);
-  if (w->pub.to)   /* claimed now, entered later from this frame */
-    for (uint32_t j = 0; j < f->x.n; j++)
-      if (f->x.res[j] == SC_NEW) fin_claim(&w->pub.fin, f->x.fp[j], f->index);
-  return 0;
+  if (st == VM_OK) expand_insert(&f->x, sh->cache);
+  return batch_done(w, st);
 }
 
 /* Search from the item's State until the stack is empty.  0 when it is,
