@@ -318,7 +318,9 @@ static int reduce_top(DfsWorker *w) {
   VmStatus st = expand_reduce(&f->x, sh->red, w->vm, f->s, f->len, &f->ch, &w->r->transitions);
   if (st == VM_OK) {
     expand_insert_chosen(&f->x, sh->cache);
-    int widen = 0;
+    /* A full cache forgets or refuses states: the proviso's argument needs
+    ** every expanded state remembered, so from then on all are explored. */
+    int widen = f->x.reduced && sc_is_full(sh->cache);
     for (uint32_t j = 0; j < f->x.n && f->x.reduced && !widen; j++) {
       uint8_t r = f->x.res[j];
       if (r == RES_PRUNED || r == SC_NEW) continue;
