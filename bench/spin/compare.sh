@@ -2,7 +2,8 @@
 # compare.sh [--markdown]: every protocol of bench/spin (bench/spin/README.md),
 # at each of its sizes, searched exhaustively by pcheck and by SPIN, in one
 # run.  Per protocol and size it prints, for each configuration:
-#   pcheck -j1, -j2   pcheck --search dfs -j 1 / -j 2 on the P twin
+#   pcheck -j1, -j2   pcheck --search dfs --no-reduction -j 1 / -j 2 on the P twin
+#                     (against SPIN without reduction: the same state space)
 #   spin noreduce     SPIN, pan compiled -DSAFETY -DNOREDUCE (like for like)
 #   spin por          SPIN, -DSAFETY with its default partial-order reduction
 #   spin ncore2       SPIN multi-core, -DSAFETY -DNOREDUCE -DNCORE=2
@@ -92,7 +93,7 @@ pcheck_run() {
     i=$((i + 1))
     rm -f "$tmp/p.json"
     t0=$(now)
-    "$pcheck" --search dfs -j "$3" -q --mem "$pmem" --stats-json "$tmp/p.json" -o "$tmp/pout" \
+    "$pcheck" --search dfs --no-reduction -j "$3" -q --mem "$pmem" --stats-json "$tmp/p.json" -o "$tmp/pout" \
       -t "$ptest$2" "$pmodel" >"$tmp/p.out" 2>&1
     rc=$?
     t1=$(now)
