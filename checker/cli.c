@@ -52,6 +52,7 @@ typedef struct Options {
   int no_sampling;           /* --no-sampling */
   int no_shared_cache;       /* --no-shared-cache */
   int no_reduction;          /* --no-reduction */
+  int keep_going;            /* --keep-going */
   int unfair;                /* --unfair */
   long long temperature;     /* --liveness-temperature-threshold, -1: P's default (half of --max-steps) */
   /* Resolved explorer: */
@@ -105,6 +106,9 @@ static void usage(FILE *f) {
 "                         or more) or judy (Judy1 array)\n"
 "      --no-reduction     dfs (alone or in the portfolio): explore every interleaving\n"
 "                         (partial-order reduction is on by default; doc/reduction.md)\n"
+"      --keep-going       dfs: go on after a bug (the failing step has no successor) and\n"
+"                         list every place a step failed (\"bug places\"); the first\n"
+"                         bug found is the one reported, with its trace\n"
 "      --seed N           seed of every random decision of the checker\n"
 "      --unfair           dfs, ses: report any cycle on which a spec stays hot, also one\n"
 "                         that starves a machine or a `$$` (default: fair cycles only)\n"
@@ -208,6 +212,18 @@ static void print_bug(const VmBug *b) {
   else printf("bug: %s: %s\n", vm_status_name(b->status), b->message);
 }
 
+/* --keep-going: every place a bug was found, in the order found. */
+static void print_sites(const SearchResult *r) {
+  printf("bug places: %u\n", r->nsites);
+  for (uint32_t i = 0; i < r->nsites; i++) {
+    const BugSite *x = &r->sites[i];
+    const char *steps = x->hits == 1 ? "step" : "steps";
+    if (x->file) printf("  %s: %s:%u:%u (%llu failing %s)\n", vm_status_name(x->status), x->file, x->line, x->col,
+                        (unsigned long long)x->hits, steps);
+    else printf("  %s (%llu failing %s)\n", vm_status_name(x->status), (unsigned long long)x->hits, steps);
+  }
+}
+
 /* P's scenarios (coverage specs) of the test: covered when some step of
 ** the search made one enter a cold state; never a bug either way. */
 static void print_scenarios(const BcProgram *bc, const VmTest *t) {
@@ -271,6 +287,18 @@ static int write_stats_json(const char *path, const Options *o, const char *test
   if (res->reduced)
     buf_printf(&b, "  \"pruned_transitions\": %llu,\n  \"proviso_full_states\": %llu,\n",
                (unsigned long long)res->pruned, (unsigned long long)res->widened);
+  if (o->keep_going) {
+    buf_puts(&b, "  \"bug_places\": [");
+    for (uint32_t i = 0; i < res->nsites; i++) {
+      const BugSite *x = &res->sites[i];
+      buf_printf(&b, "%s\n    {\"kind\": \"%s\", \"file\": ", i ? "," : "", vm_status_name(x->status));
+      if (x->file) json_put_string(&b, x->file, strlen(x->file));
+      else buf_puts(&b, "null");
+      buf_printf(&b, ", \"line\": %u, \"col\": %u, \"failing_steps\": %llu}", x->line, x->col,
+                 (unsigned long long)x->hits);
+    }
+    buf_puts(&b, res->nsites ? "\n  ],\n" : "],\n");
+  }
   if (res->state_bytes)   /* dfs: the size of the States it entered */
     buf_printf(&b, "  \"mean_state_bytes\": %.1f,\n  \"max_state_bytes\": %llu,\n",
                (double)res->state_bytes / (double)res->states, (unsigned long long)res->max_state_bytes);
@@ -424,6 +452,7 @@ static int run_search(const Options *o, const BcProgram *bc, Program *prog, cons
   so.no_sampling = o->no_sampling;
   so.no_shared_cache = o->no_shared_cache;
   so.no_reduction = o->no_reduction;
+  so.keep_going = o->keep_going;
   so.jobs = (int)o->jobs;
   so.unfair = o->unfair;
   so.temperature = o->temperature;   /* -1: each search's default (search_temperature) */
@@ -462,6 +491,7 @@ static int run_search(const Options *o, const BcProgram *bc, Program *prog, cons
     if (res.reduced)
       printf("reduction: partial-order, %llu transitions pruned, %llu states explored in full by the cycle proviso\n",
              (unsigned long long)res.pruned, (unsigned long long)res.widened);
+    if (o->keep_going) print_sites(&res);
     if (res.bug) {
       printf("result: bug-found\n");
       if (rc == EXIT_NOBUG) rc = EXIT_BUG;
@@ -546,7 +576,7 @@ int main(int argc, char **argv) {
   o.temperature = -1;
   enum { O_LIST = 256, O_CHECK, O_MAXD, O_MAXS, O_SCHED, O_TIMEOUT, O_MEM, O_SEED, O_TFMT, O_REPLAY,
          O_SJSON, O_DUMP, O_STATS, O_CACHE, O_TWIN, O_SSC1, O_SSC2, O_FMEM,
-         O_SS_SCHED, O_NO_SAMPLING, O_NO_SHARED, O_NO_REDUCTION };
+         O_SS_SCHED, O_NO_SAMPLING, O_NO_SHARED, O_NO_REDUCTION, O_KEEP_GOING };
   enum { O_IRS_STEP = 512, O_PCT_DEPTH, O_PCT_STEPS };   /* the baselines' options */
   enum { O_UNFAIR = 768, O_TEMP };   /* liveness */
   static const struct option longopts[] = {
@@ -566,6 +596,7 @@ int main(int argc, char **argv) {
     {"ss-schedule", required_argument, 0, O_SS_SCHED}, {"no-sampling", no_argument, 0, O_NO_SAMPLING},
     {"no-shared-cache", no_argument, 0, O_NO_SHARED},
     {"no-reduction", no_argument, 0, O_NO_REDUCTION},
+    {"keep-going", no_argument, 0, O_KEEP_GOING},
     {"irs-step", required_argument, 0, O_IRS_STEP}, {"pct-depth", required_argument, 0, O_PCT_DEPTH},
     {"pct-steps", required_argument, 0, O_PCT_STEPS},
     {"unfair", no_argument, 0, O_UNFAIR}, {"liveness-temperature-threshold", required_argument, 0, O_TEMP},
@@ -650,6 +681,7 @@ int main(int argc, char **argv) {
     case O_NO_SAMPLING: o.no_sampling = 1; break;
     case O_NO_SHARED: o.no_shared_cache = 1; break;
     case O_NO_REDUCTION: o.no_reduction = 1; break;
+    case O_KEEP_GOING: o.keep_going = 1; break;
     case O_IRS_STEP:
       if (!parse_count(optarg, &o.irs_step) || o.irs_step == 0)
         return bad_usage("--irs-step needs a positive count, not '%s'", optarg);
@@ -682,6 +714,8 @@ int main(int argc, char **argv) {
       (strcmp(o.search, "dfs") == 0 || strcmp(o.search, "bfs") == 0 || strcmp(o.search, "ses") == 0 ||
        strcmp(o.search, "pb") == 0))
     o.cache_kind = SC_COMPACT;
+  if (o.keep_going && strcmp(o.search, "dfs") != 0)
+    return bad_usage("--keep-going needs -s dfs, not -s %s", o.search);
   if (o.twin_check && explorer_native_kind(o.explorer) == EXN_NONE)
     return bad_usage("--explorer-twin-check needs --explorer rr, rtc or prr, not '%s'", o.explorer);
 

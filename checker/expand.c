@@ -39,7 +39,7 @@ static VmStatus step_one(Expansion *x, Vm *vm, const uint8_t *s, size_t len, con
   if (st != VM_OK) {
     if (st == VM_BAD_STATE) fputs("pcheck: internal error: the VM rejected its own choice\n", stderr);
     x->failed = j;
-    x->off[x->n] = x->kids.len;
+    x->kids.len = x->off[x->n];   /* drop what the failed step wrote */
     return st;
   }
   x->foot[x->n] = *vm_footprint(vm);
@@ -121,6 +121,7 @@ VmStatus expand_batch(Expansion *x, Vm *vm, const uint8_t *s, size_t len, const 
     if (st != VM_OK) {
       if (st == VM_BAD_STATE) fputs("pcheck: internal error: the VM rejected its own choice\n", stderr);
       x->failed = first + j;
+      x->kids.len = x->off[j];   /* drop what the failed step wrote */
       break;
     }
     x->n++;

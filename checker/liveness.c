@@ -253,6 +253,7 @@ void live_free(Liveness *L) {
 }
 
 const char *live_incomplete(const Liveness *L) { return L ? L->why : NULL; }
+uint64_t live_specs(const Liveness *L) { return L ? L->hotspecs : 0; }
 
 /* The State bytes of the node at position p (valid until bytes grows). */
 static const uint8_t *node_bytes(const Liveness *L, uint64_t p) {

@@ -32,6 +32,9 @@ typedef enum LiveResult {
 ** as xmalloc does, if memory for the visited set cannot be had. */
 Liveness *live_new(const BcProgram *bc, const VmTest *test, const SearchOptions *o);
 void live_free(Liveness *L);
+/* The specs it checks (bit k: spec k of the test has a hot state); 0 for
+** NULL. */
+uint64_t live_specs(const Liveness *L);
 
 /* Search for hot cycles reachable from State s (len bytes, fingerprint fp)
 ** for the specs in `specs` (bits) that no earlier call has searched s for.

@@ -33,6 +33,7 @@ struct Reduction {
   uint64_t *carry_e;         /* nev_words: events whose payload may hold event values */
   uint16_t nspecs;           /* the test's specs, at most 64 counted (spec 63 stands for the rest) */
   uint64_t *spec_obs;        /* per spec bit (min(nspecs, 64)): nev_words of events it observes */
+  uint64_t visible;          /* spec bits whose observed steps force a full expansion */
 };
 
 static inline void bit_set(uint64_t *w, uint32_t i) { w[i >> 6] |= 1ull << (i & 63); }
@@ -135,8 +136,9 @@ static void reach_of(const BcProgram *bc, const FunInfo *fi, uint16_t ty, uint8_
   free(work);
 }
 
-Reduction *red_new(const BcProgram *bc, const VmTest *test) {
+Reduction *red_new(const BcProgram *bc, const VmTest *test, uint64_t visible) {
   Reduction *r = xcalloc(1, sizeof *r);
+  r->visible = visible;
   r->nevents = bc->nevents;
   r->nev_words = (bc->nevents + 63) / 64;
   uint32_t W = r->nev_words;
@@ -336,6 +338,7 @@ uint32_t red_select(const Reduction *r, RedScratch *w, const Vm *vm, const uint8
       }
       const VmFootprint *f = fo[z];
       if (f->choice) { M = enabled; break; }   /* what it does after the choice is unknown */
+      if (f->specs & r->visible) { M = enabled; break; }   /* visible: never reordered */
       if (f->target < 64 && (k.live & (1ull << f->target))) {
         M |= senders_to[f->target];             /* appends to the same inbox */
         if (sens & (1ull << f->target)) M |= 1ull << f->target;   /* its steps may see the append */

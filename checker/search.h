@@ -56,6 +56,8 @@ typedef struct SearchOptions {
                                 the states it has finished (checker/finished.h), ses skips them */
   int jobs;                  /* -j */
   int no_reduction;          /* --no-reduction: exhaustive searches explore every interleaving */
+  int keep_going;            /* --keep-going: dfs goes on after a failing step (it has no successor),
+                                collecting every place a bug happens (SearchResult.sites) */
   /* Liveness (checker/liveness.h): */
   int unfair;                /* --unfair: hot cycles need not be fair */
   int64_t temperature;       /* --liveness-temperature-threshold: random and irs report a spec hot for
@@ -63,6 +65,15 @@ typedef struct SearchOptions {
   SearchMember *member;      /* set when the search runs as a portfolio member: search_should_stop
                                 hands its turn back there; NULL otherwise */
 } SearchOptions;
+
+/* A place where a step failed, for --keep-going: the bug's kind and its
+** source location (a bug without one, such as a deadlock, has file NULL). */
+typedef struct BugSite {
+  VmStatus status;
+  const char *file;          /* borrowed from the program, or NULL */
+  uint32_t line, col;
+  uint64_t hits;             /* failing steps found there */
+} BugSite;
 
 typedef struct SearchResult {
   char *error;               /* the search stopped on a failure that is not a
@@ -99,6 +110,9 @@ typedef struct SearchResult {
   uint64_t widened;          /* states explored in full because the reduction's cycle proviso failed */
   const char *unreduced;     /* why an exhaustive search ran without the reduction although it was not
                                 turned off (a static string), or NULL */
+  BugSite *sites;            /* --keep-going: every distinct place a bug was found, in the order found
+                                (heap; the first is res.bug's) */
+  uint32_t nsites;
 } SearchResult;
 
 typedef struct SearchOps {
@@ -129,6 +143,8 @@ void search_result_fini(SearchResult *r);
 void search_fold_counts(SearchResult *into, SearchResult *part);
 /* Record the bug the Vm reported, with its trace (copied). */
 void search_record_bug(SearchResult *r, const Vm *vm, const TraceChoice *trace, uint64_t n);
+/* Count bug b at its place in r->sites (a new place is appended). */
+void search_add_site(SearchResult *r, const VmBug *b);
 
 /* Progress on stderr: at most once a second, only when o->progress. */
 typedef struct Progress {

@@ -29,7 +29,21 @@ void search_record_bug(SearchResult *r, const Vm *vm, const TraceChoice *trace, 
   r->cycle_start = -1;
 }
 
+void search_add_site(SearchResult *r, const VmBug *b) {
+  for (uint32_t i = 0; i < r->nsites; i++) {
+    BugSite *x = &r->sites[i];
+    if (x->status == b->status && x->line == b->line && x->col == b->col &&
+        (x->file == b->file || (x->file && b->file && strcmp(x->file, b->file) == 0))) {
+      x->hits++;
+      return;
+    }
+  }
+  r->sites = xrealloc(r->sites, (r->nsites + 1) * sizeof *r->sites);
+  r->sites[r->nsites++] = (BugSite){ b->status, b->file, b->line, b->col, 1 };
+}
+
 void search_result_fini(SearchResult *r) {
+  free(r->sites);
   free(r->bugdesc.message);
   free(r->error);
   free(r->bound);

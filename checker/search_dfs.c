@@ -51,6 +51,7 @@ typedef struct DfsFrame {
   Expansion x;               /* the current batch of successors; x.res: ScResult or KID_GIVEN */
   uint64_t hot;              /* specs hot in the state (bits), when liveness is checked */
   uint64_t index, low;       /* publishing finished states: Tarjan's index and lowlink */
+  uint32_t skip;             /* --keep-going: the choice whose step failed, passed over (UINT32_MAX: none) */
 } DfsFrame;
 
 /* Publishing finished states (o->finished): the component bookkeeping and
@@ -101,6 +102,7 @@ typedef struct DfsShared {
   SearchResult *res;         /* the bug is recorded here (under lock) */
   const char *why;           /* why the search stopped before its end, or NULL */
   int failed;                /* an internal error (reported) */
+  int live_found;            /* the hot-cycle search found a bug (the search stopped there) */
   Progress prog;             /* the clock; printed by thread 0 */
   uint64_t stack_mem;        /* bytes each thread's stack may take */
   uint64_t states_all;       /* states entered by all threads, as last reported (atomic) */
@@ -136,13 +138,18 @@ enum { AUX_HEAD = 9 };
 static void stop_all(DfsShared *sh) { pool_stop(sh->pool); }
 
 /* Record the bug the worker's Vm reported, with the first n choices of its
-** trace, unless another thread recorded one first. */
-static void worker_bug(DfsWorker *w, uint64_t n) {
+** trace, unless another thread recorded one first.  Returns 1: the search
+** stops; with --keep-going the bug's place is counted and 0 returned (the
+** caller goes on, the failed step having no successor). */
+static int worker_bug(DfsWorker *w, uint64_t n) {
   DfsShared *sh = w->sh;
   pthread_mutex_lock(&sh->lock);
   if (!sh->res->bug && !sh->failed) search_record_bug(sh->res, w->vm, w->trace, n);
+  if (sh->o->keep_going) search_add_site(sh->res, vm_bug(w->vm));
   pthread_mutex_unlock(&sh->lock);
+  if (sh->o->keep_going) return 0;
   stop_all(sh);
+  return 1;
 }
 
 static void worker_fail(DfsWorker *w, const char *msg) {
@@ -298,8 +305,8 @@ static int batch_done(DfsWorker *w, VmStatus st) {
   if (st != VM_OK) {
     trace_reserve(w, w->base + w->depth);
     w->trace[w->base + w->depth - 1] = (TraceChoice){ (uint8_t)f->ch.kind, expand_choice(&f->ch, f->x.failed) };
-    worker_bug(w, w->base + w->depth);
-    return 1;
+    if (worker_bug(w, w->base + w->depth)) return 1;
+    f->skip = f->x.failed;
   }
   if (w->pub.to)
     for (uint32_t j = 0; j < f->x.n; j++)
@@ -315,7 +322,19 @@ static int batch_done(DfsWorker *w, VmStatus st) {
 static int reduce_top(DfsWorker *w) {
   DfsShared *sh = w->sh;
   DfsFrame *f = &w->fr[w->depth - 1];
+  uint64_t before = w->r->transitions;
   VmStatus st = expand_reduce(&f->x, sh->red, w->vm, f->s, f->len, &f->ch, &w->r->transitions);
+  if (st != VM_OK && st != VM_BAD_STATE && sh->o->keep_going) {
+    /* A step failed: every other place a bug may happen must stay
+    ** reachable, and the failed step has no successor to stand for the
+    ** others, so this state is explored in full (by the plain batches,
+    ** which record the failure and pass over it). */
+    w->r->transitions = before;
+    f->x.base = f->x.n = 0;
+    f->x.lim = f->ch.n;
+    f->x.reduced = 0;
+    return 0;
+  }
   if (st == VM_OK) {
     expand_insert_chosen(&f->x, sh->cache);
     /* A full cache forgets or refuses states: the proviso's argument needs
@@ -344,8 +363,12 @@ static int expand_top(DfsWorker *w) {
   f->expanded = 1;
   f->next = 0;
   f->x.base = f->x.n = 0;
+  f->skip = UINT32_MAX;
   if (st == VM_BAD_STATE) { worker_fail(w, "pcheck: internal error: the VM produced a malformed state\n"); return 1; }
-  if (st != VM_OK) { worker_bug(w, w->base + w->depth - 1); return 1; }
+  if (st != VM_OK) {   /* a bug in the state itself: it has no successors */
+    f->x.lim = 0;
+    return worker_bug(w, w->base + w->depth - 1);
+  }
   f->x.lim = f->ch.n;
   if (sh->red && f->ch.kind == VC_MACHINE && f->ch.n >= 2 && f->ch.n <= KID_BATCH && reduce_top(w)) return 1;
   if (!sh->live) return 0;
@@ -358,6 +381,7 @@ static int expand_top(DfsWorker *w) {
   if (shared) pthread_mutex_lock(&sh->lock);
   LiveResult lr = live_check(sh->live, f->s, f->len, f->fp, turned, &sh->prog, &why);
   if (lr == LIVE_FOUND && !sh->res->bug && !sh->failed) live_record(sh->live, w->trace, w->base + w->depth - 1, sh->res);
+  if (lr == LIVE_FOUND) sh->live_found = 1;
   if (shared) pthread_mutex_unlock(&sh->lock);
   if (lr == LIVE_NONE) return 0;
   if (lr == LIVE_ERROR) worker_fail(w, "");
@@ -410,7 +434,11 @@ static int search_item(DfsWorker *w, WorkItem *it) {
     if (sh->nthreads > 1 && (w->iter & 63) == 0 && pool_hungry(sh->pool)) donate(w);
     DfsFrame *f = &w->fr[w->depth - 1];
     if (!f->expanded && expand_top(w)) return 1;
-    if (f->next < f->x.lim && f->next >= f->x.base + f->x.n && next_batch(w)) return 1;
+    if (f->next < f->x.lim && f->next >= f->x.base + f->x.n && f->next != f->skip && next_batch(w)) return 1;
+    if (f->next == f->skip) {   /* --keep-going: a failed step, no successor */
+      f->next++;
+      continue;
+    }
     if (f->next >= f->x.lim) {     /* every choice tried (or none): backtrack */
       f->expanded = 0;
       if (w->tracking) ps_remove(&w->path, f->fp);
@@ -499,18 +527,19 @@ static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
   sc_set_single_thread(sh.cache, sh.nthreads == 1);
   if (vm_initial(ws[0].vm, &first.state) != VM_OK) {
     search_record_bug(res, ws[0].vm, NULL, 0);
+    if (o->keep_going) search_add_site(res, vm_bug(ws[0].vm));
     rc = 0;
     goto out;
   }
   sh.live = live_new(bc, test, o);   /* NULL: no spec has hot states */
-  /* Reduction, unless the hot-cycle search needs the whole graph: fair
-  ** cycles are not preserved by it (doc/reduction.md, "Liveness"). */
-  if (!o->no_reduction && !sh.live) {
-    sh.red = red_new(bc, test);
+  /* Reduction; the steps specs with hot states observe stay visible, so
+  ** that every state where a spec turns hot on the way to a fair hot
+  ** cycle has a counterpart the search hands to live_check
+  ** (doc/reduction.md, "Liveness"). */
+  if (!o->no_reduction) {
+    sh.red = red_new(bc, test, live_specs(sh.live));
     sh.stack_proviso = sh.nthreads == 1 && !o->member && !o->finished;
     res->reduced = 1;
-  } else if (!o->no_reduction) {
-    res->unreduced = "the hot-cycle search needs every interleaving";
   }
   if (sh.nthreads == 1 && o->finished) {
     ws[0].pub = (Publish){ o->finished, {0}, sh.live, o->frontier_mem / 4 };
@@ -523,7 +552,7 @@ static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
   progress_done(&sh.prog, o);
   if (sh.nthreads > 1)
     for (int i = 0; i < sh.nthreads; i++) search_fold_counts(res, &ws[i].own);
-  if (!res->bug && !sh.failed) {
+  if (!sh.failed && (!res->bug || (o->keep_going && !sh.live_found))) {
     res->bound = incomplete(&sh);
     res->complete = !res->bound;
   }

@@ -5,9 +5,11 @@
 # tests up to REDUCTION_MAX_STATES states, default 300000, and the bug
 # variants that are not "deep"), the search with reduction and with
 # --no-reduction must end with the same result line and, for a bug, the
-# same bug kind and location; a bug's trace found with reduction must
-# replay to the same bug without it; a complete reduced search must not
-# visit more states than the full one.
+# same bug kind and location, or, where dfs's first bug differs, the same
+# set of places a bug happens (--keep-going finds them all: compared for
+# every bug case); a bug's trace found with reduction must replay to the
+# same bug without it; a complete reduced search must not visit more states
+# than the full one.
 . "${srcdir:-.}/tests/lib.sh"
 max=${REDUCTION_MAX_STATES:-300000}
 searches=${REDUCTION_SEARCHES:-dfs}
@@ -15,6 +17,13 @@ searches=${REDUCTION_SEARCHES:-dfs}
 # "bug: KIND: FILE:LINE:COL" of a run's output (the message may name
 # values that differ between two executions reaching the same bug).
 where() { grep '^bug: ' | sed 's/^\(bug: [^:]*: [^:]*:[0-9]*:[0-9]*\):.*/\1/'; }
+# The places --keep-going lists, sorted, without their counts, then the
+# result line's "bounded" if the search was not complete.
+places() {
+  out=$(cat)
+  echo "$out" | sed -n '/^bug places:/,/^result:/p' | grep '^  ' | sed 's/ ([0-9]* failing steps*)$//' | LC_ALL=C sort | tr '\n' ';'
+  echo "$out" | grep '^result: ' | grep -o 'bounded'
+}
 
 # compare NAME ARGS...: one case, the model and its options in ARGS.
 compare() {
@@ -25,7 +34,20 @@ compare() {
     b=$(run -s "$s" --no-reduction --mem 256M --timeout 60 -o "$tmp/f" "$@" 2>&1); cb=$?
     ra=$(echo "$a" | grep '^result: '); rb=$(echo "$b" | grep '^result: ')
     case "$ra$rb" in *bounded*) echo "SKIP: $name ($s): not complete in the time budget"; continue ;; esac
-    if [ "$ca" != "$cb" ] || [ "$ra" != "$rb" ] || [ "$(echo "$a" | where)" != "$(echo "$b" | where)" ]; then
+    same=$([ "$(echo "$a" | where)" = "$(echo "$b" | where)" ] && echo 1) pl=
+    if [ "$ca" -eq 1 ] && [ "$cb" -eq 1 ] && [ "$s" = dfs ]; then
+      # Every place a bug happens, with and without: the same places.
+      pa=$(run -s dfs --keep-going --mem 256M --timeout 60 -o "$tmp/k" "$@" 2>&1 | places)
+      pb=$(run -s dfs --keep-going --no-reduction --mem 256M --timeout 60 -o "$tmp/k" "$@" 2>&1 | places)
+      case "$pa$pb" in
+        *bounded*) echo "SKIP: $name ($s): bug places not complete in the time budget" ;;
+        *)
+          if [ "$pa" != "$pb" ]; then bad "$name ($s): bug places with reduction: $pa; without: $pb"; continue; fi
+          # A different first bug is then one of the same places.
+          same=1; pl=", same bug places ($(echo "$pa" | tr ';' '\n' | grep -c .))" ;;
+      esac
+    fi
+    if [ "$ca" != "$cb" ] || [ "$ra" != "$rb" ] || [ -z "$same" ]; then
       bad "$name ($s): with reduction exit $ca '$ra' $(echo "$a" | where); without exit $cb '$rb' $(echo "$b" | where)"
       continue
     fi
@@ -36,7 +58,7 @@ compare() {
       if [ "$(echo "$rr" | where)" != "$(echo "$a" | where)" ]; then
         bad "$name ($s): the reduced trace does not replay to $(echo "$a" | where)"; continue
       fi
-      ok "$name ($s): same bug, $(echo "$a" | field states) states against $(echo "$b" | field states), trace replays"
+      ok "$name ($s): same bug$pl, $(echo "$a" | field states) states against $(echo "$b" | field states), trace replays"
     else
       na=$(echo "$a" | field states) nb=$(echo "$b" | field states)
       if [ "$ca" -eq 0 ] && [ "$na" -gt "$nb" ]; then bad "$name ($s): $na states with reduction, $nb without"; continue; fi
