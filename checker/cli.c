@@ -217,10 +217,11 @@ static void print_sites(const SearchResult *r) {
   printf("bug places: %u\n", r->nsites);
   for (uint32_t i = 0; i < r->nsites; i++) {
     const BugSite *x = &r->sites[i];
-    const char *steps = x->hits == 1 ? "step" : "steps";
-    if (x->file) printf("  %s: %s:%u:%u (%llu failing %s)\n", vm_status_name(x->status), x->file, x->line, x->col,
+    const char *steps = x->hits == 1 ? "time" : "times";
+    if (x->status == VM_BUG_HOT_CYCLE) printf("  %s: spec %s\n", vm_status_name(x->status), x->file);
+    else if (x->file) printf("  %s: %s:%u:%u (found %llu %s)\n", vm_status_name(x->status), x->file, x->line, x->col,
                         (unsigned long long)x->hits, steps);
-    else printf("  %s (%llu failing %s)\n", vm_status_name(x->status), (unsigned long long)x->hits, steps);
+    else printf("  %s (found %llu %s)\n", vm_status_name(x->status), (unsigned long long)x->hits, steps);
   }
 }
 
@@ -294,7 +295,7 @@ static int write_stats_json(const char *path, const Options *o, const char *test
       buf_printf(&b, "%s\n    {\"kind\": \"%s\", \"file\": ", i ? "," : "", vm_status_name(x->status));
       if (x->file) json_put_string(&b, x->file, strlen(x->file));
       else buf_puts(&b, "null");
-      buf_printf(&b, ", \"line\": %u, \"col\": %u, \"failing_steps\": %llu}", x->line, x->col,
+      buf_printf(&b, ", \"line\": %u, \"col\": %u, \"found\": %llu}", x->line, x->col,
                  (unsigned long long)x->hits);
     }
     buf_puts(&b, res->nsites ? "\n  ],\n" : "],\n");

@@ -152,6 +152,7 @@ struct Liveness {
   Vm *vm;
   StateCache *visited;       /* fp ^ salt(k) of every state a search for spec k entered */
   uint64_t hotspecs;         /* bit k: spec k has a hot state */
+  uint64_t settled;          /* specs whose hot cycle was found and reported (live_settle) */
   uint64_t gaveup;           /* bit k: spec k's search outgrew its memory */
   char *why;                 /* the first such reason (heap), for live_incomplete */
   uint64_t budget;           /* bytes the search may hold */
@@ -254,6 +255,10 @@ void live_free(Liveness *L) {
 
 const char *live_incomplete(const Liveness *L) { return L ? L->why : NULL; }
 uint64_t live_specs(const Liveness *L) { return L ? L->hotspecs : 0; }
+int live_settle(Liveness *L) {
+  L->settled |= 1ull << L->spec;
+  return L->spec;
+}
 
 /* The State bytes of the node at position p (valid until bytes grows). */
 static const uint8_t *node_bytes(const Liveness *L, uint64_t p) {
@@ -842,7 +847,7 @@ static LiveResult search_spec(Liveness *L, int k, const uint8_t *s, size_t len, 
 
 LiveResult live_check(Liveness *L, const uint8_t *s, size_t len, uint64_t fp, uint64_t specs, const Progress *prog,
                       const char **why) {
-  uint64_t hot = specs & L->hotspecs & ~L->gaveup;
+  uint64_t hot = specs & L->hotspecs & ~L->gaveup & ~L->settled;
   for (int k = 0; hot && k < 64; k++) {
     if (!(hot & (1ull << k)) || sc_contains(L->visited, fp ^ salt(k))) continue;
     LiveResult r = search_spec(L, k, s, len, fp, prog, why);

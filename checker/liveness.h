@@ -53,6 +53,11 @@ LiveResult live_check(Liveness *L, const uint8_t *s, size_t len, uint64_t fp, ui
 ** copied) then the lasso found, res->cycle_start where its cycle begins. */
 void live_record(const Liveness *L, const TraceChoice *prefix, uint64_t nprefix, SearchResult *res);
 
+/* After LIVE_FOUND: the index of the spec whose hot cycle was found;
+** later calls of live_check no longer search for that spec's cycles
+** (--keep-going goes on with the others). */
+int live_settle(Liveness *L);
+
 /* The message of a hot-cycle bug: spec stays hot on a cycle of nsteps
 ** steps, found with fairness or (unfair) without. */
 void live_cycle_message(Buf *b, const char *spec, uint64_t nsteps, int unfair);

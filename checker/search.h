@@ -56,6 +56,9 @@ typedef struct SearchOptions {
                                 the states it has finished (checker/finished.h), ses skips them */
   int jobs;                  /* -j */
   int no_reduction;          /* --no-reduction: exhaustive searches explore every interleaving */
+  /* Tests only: dfs on one thread calls visit with every State it enters. */
+  void (*visit)(void *ctx, const uint8_t *s, size_t len);
+  void *visit_ctx;
   int keep_going;            /* --keep-going: dfs goes on after a failing step (it has no successor),
                                 collecting every place a bug happens (SearchResult.sites) */
   /* Liveness (checker/liveness.h): */
@@ -70,7 +73,8 @@ typedef struct SearchOptions {
 ** source location (a bug without one, such as a deadlock, has file NULL). */
 typedef struct BugSite {
   VmStatus status;
-  const char *file;          /* borrowed from the program, or NULL */
+  const char *file;          /* borrowed from the program, or NULL; for a hot cycle (VM_BUG_HOT_CYCLE)
+                                the spec's name */
   uint32_t line, col;
   uint64_t hits;             /* failing steps found there */
 } BugSite;
@@ -143,8 +147,9 @@ void search_result_fini(SearchResult *r);
 void search_fold_counts(SearchResult *into, SearchResult *part);
 /* Record the bug the Vm reported, with its trace (copied). */
 void search_record_bug(SearchResult *r, const Vm *vm, const TraceChoice *trace, uint64_t n);
-/* Count bug b at its place in r->sites (a new place is appended). */
-void search_add_site(SearchResult *r, const VmBug *b);
+/* Count a bug of kind status at file:line:col in r->sites (a new place is
+** appended); file is borrowed, as BugSite.file. */
+void search_add_site(SearchResult *r, VmStatus status, const char *file, uint32_t line, uint32_t col);
 
 /* Progress on stderr: at most once a second, only when o->progress. */
 typedef struct Progress {

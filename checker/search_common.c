@@ -29,17 +29,17 @@ void search_record_bug(SearchResult *r, const Vm *vm, const TraceChoice *trace, 
   r->cycle_start = -1;
 }
 
-void search_add_site(SearchResult *r, const VmBug *b) {
+void search_add_site(SearchResult *r, VmStatus status, const char *file, uint32_t line, uint32_t col) {
   for (uint32_t i = 0; i < r->nsites; i++) {
     BugSite *x = &r->sites[i];
-    if (x->status == b->status && x->line == b->line && x->col == b->col &&
-        (x->file == b->file || (x->file && b->file && strcmp(x->file, b->file) == 0))) {
+    if (x->status == status && x->line == line && x->col == col &&
+        (x->file == file || (x->file && file && strcmp(x->file, file) == 0))) {
       x->hits++;
       return;
     }
   }
   r->sites = xrealloc(r->sites, (r->nsites + 1) * sizeof *r->sites);
-  r->sites[r->nsites++] = (BugSite){ b->status, b->file, b->line, b->col, 1 };
+  r->sites[r->nsites++] = (BugSite){ status, file, line, col, 1 };
 }
 
 void search_result_fini(SearchResult *r) {

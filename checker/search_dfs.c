@@ -145,7 +145,8 @@ static int worker_bug(DfsWorker *w, uint64_t n) {
   DfsShared *sh = w->sh;
   pthread_mutex_lock(&sh->lock);
   if (!sh->res->bug && !sh->failed) search_record_bug(sh->res, w->vm, w->trace, n);
-  if (sh->o->keep_going) search_add_site(sh->res, vm_bug(w->vm));
+  const VmBug *b = vm_bug(w->vm);
+  if (sh->o->keep_going) search_add_site(sh->res, b->status, b->file, b->line, b->col);
   pthread_mutex_unlock(&sh->lock);
   if (sh->o->keep_going) return 0;
   stop_all(sh);
@@ -260,6 +261,7 @@ static void enter(DfsWorker *w, const uint8_t *s, size_t len, uint64_t fp) {
   w->r->state_bytes += len;
   if (len > w->r->max_state_bytes) w->r->max_state_bytes = len;
   publish_enter(&w->pub, nf);
+  if (w->sh->o->visit) w->sh->o->visit(w->sh->o->visit_ctx, s, len);
   w->depth++;
   uint64_t d = w->base + w->depth - 1;
   if (d > w->r->max_depth) w->r->max_depth = d;
@@ -381,6 +383,10 @@ static int expand_top(DfsWorker *w) {
   if (shared) pthread_mutex_lock(&sh->lock);
   LiveResult lr = live_check(sh->live, f->s, f->len, f->fp, turned, &sh->prog, &why);
   if (lr == LIVE_FOUND && !sh->res->bug && !sh->failed) live_record(sh->live, w->trace, w->base + w->depth - 1, sh->res);
+  if (lr == LIVE_FOUND && sh->o->keep_going) {   /* note it, and search for the other specs' */
+    search_add_site(sh->res, VM_BUG_HOT_CYCLE, vm_spec_name(w->vm, (uint16_t)live_settle(sh->live)), 0, 0);
+    lr = LIVE_NONE;
+  }
   if (lr == LIVE_FOUND) sh->live_found = 1;
   if (shared) pthread_mutex_unlock(&sh->lock);
   if (lr == LIVE_NONE) return 0;
@@ -527,7 +533,8 @@ static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
   sc_set_single_thread(sh.cache, sh.nthreads == 1);
   if (vm_initial(ws[0].vm, &first.state) != VM_OK) {
     search_record_bug(res, ws[0].vm, NULL, 0);
-    if (o->keep_going) search_add_site(res, vm_bug(ws[0].vm));
+    const VmBug *b = vm_bug(ws[0].vm);
+    if (o->keep_going) search_add_site(res, b->status, b->file, b->line, b->col);
     rc = 0;
     goto out;
   }

@@ -21,7 +21,7 @@ where() { grep '^bug: ' | sed 's/^\(bug: [^:]*: [^:]*:[0-9]*:[0-9]*\):.*/\1/'; }
 # result line's "bounded" if the search was not complete.
 places() {
   out=$(cat)
-  echo "$out" | sed -n '/^bug places:/,/^result:/p' | grep '^  ' | sed 's/ ([0-9]* failing steps*)$//' | LC_ALL=C sort | tr '\n' ';'
+  echo "$out" | sed -n '/^bug places:/,/^result:/p' | grep '^  ' | sed 's/ (found [0-9]* times*)$//' | LC_ALL=C sort | tr '\n' ';'
   echo "$out" | grep '^result: ' | grep -o 'bounded'
 }
 

@@ -450,6 +450,34 @@ void vm_scan_machines(const Vm *vm, const uint8_t *s, size_t len, VmRecordFn rec
   }
 }
 
+void vm_local_states(const Vm *vm, const uint8_t *s, size_t len, Buf *scratch, VmLocalFn fn, void *ctx) {
+  if (!len) return;
+  const uint8_t *p = s + 1;
+  uint32_t nms = vs_uv(&p), cm = UINT32_MAX;
+  if (s[0]) { cm = vs_uv(&p); vs_uv(&p); }   /* a pending choice: machine, options */
+  for (uint32_t i = 0; i < (uint32_t)vm->t.nspecs + nms; i++) {
+    uint32_t rlen = vs_uv(&p);
+    const uint8_t *r = p, *q = r + 1;
+    vs_uv(&q);                                /* type */
+    vs_uv(&q);                                /* state */
+    vs_uv(&q);                                /* iface */
+    if (r[0] & MF_RECEIVE) vs_uv(&q);         /* the receive table */
+    const uint8_t *cut = q;                   /* the inbox section starts here */
+    if (r[0] & RF_INBOX) {
+      uint32_t n = vs_uv(&q);
+      while (n--) vs_next_event(&q);
+    }
+    scratch->len = 0;
+    uint8_t flags = (uint8_t)(r[0] & ~RF_INBOX);
+    buf_append(scratch, &flags, 1);
+    buf_append(scratch, r + 1, (size_t)(cut - r - 1));
+    buf_append(scratch, q, (size_t)(r + rlen - q));
+    if (i >= vm->t.nspecs && i - vm->t.nspecs == cm) buf_append(scratch, s, 1);
+    fn(ctx, i, (const uint8_t *)scratch->data, scratch->len);
+    p += rlen;
+  }
+}
+
 /* ---------------------------------------------------------------------- */
 /* Reading and checking States from outside.                               */
 /* The check_* functions walk bytes that may be anything: every read is

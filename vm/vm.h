@@ -187,6 +187,17 @@ typedef int (*VmRecordFn)(void *ctx, uint32_t id, uint16_t type, uint16_t flags)
 ** and operands of saved frames; not the event ids of inbox entries). */
 void vm_scan_machines(const Vm *vm, const uint8_t *s, size_t len, VmRecordFn rec, ValIdFn held, void *ctx);
 
+/* The local state of one record, for vm_local_states: index counts the
+** test's specs first (0 .. nspecs-1), then the machines by id. */
+typedef void (*VmLocalFn)(void *ctx, uint32_t index, const uint8_t *bytes, size_t n);
+/* Each record of State s (one the VM wrote) as the local state of its
+** spec or machine: the record's bytes without its inbox (what others
+** append to it is theirs), plus, for a machine suspended at a data choice,
+** one byte: the choice's kind.  What partial-order reduction preserves
+** (doc/reduction.md, "What is preserved"); scratch holds the bytes passed
+** to fn, which are valid during the call only. */
+void vm_local_states(const Vm *vm, const uint8_t *s, size_t len, Buf *scratch, VmLocalFn fn, void *ctx);
+
 /* ---- Explorers (checker/explorer.c; doc/explorers.md) ----
 ** An explorer declared in the model runs on a Vm of its own, over its
 ** state bytes: u64 random state, then its variables' encodings. */
