@@ -56,7 +56,8 @@ typedef struct SearchOptions {
                                 the states it has finished (checker/finished.h), ses skips them */
   int jobs;                  /* -j */
   int no_reduction;          /* --no-reduction: exhaustive searches explore every interleaving */
-  /* Tests only: dfs on one thread calls visit with every State it enters. */
+  /* Tests only: dfs and bfs on one thread call visit with every State they
+  ** enter (dfs) or queue (bfs), once each. */
   void (*visit)(void *ctx, const uint8_t *s, size_t len);
   void *visit_ctx;
   int keep_going;            /* --keep-going: dfs goes on after a failing step (it has no successor),

@@ -58,6 +58,8 @@ typedef struct BfsShared {
   const SearchOptions *o;
   int nthreads;
   StateCache *cache;
+  const Reduction *red;      /* partial-order reduction, or NULL (--no-reduction) */
+  StateCache *fresh;         /* with red: the fingerprints of the next level's states (not yet expanded) */
   TtStore *stores;           /* trace nodes, one store per thread */
   uint64_t root_fp;          /* the initial state's fingerprint */
   Level *cur, *next;         /* per thread: this level's states (by the thread that found them), the next's */
@@ -182,6 +184,60 @@ static int periodic(BfsWorker *w) {
   return 0;
 }
 
+/* The successors w->x holds (from choice x.base on) of node id: the new
+** ones (and those the full cache refused, unless on id's path) go to this
+** thread's next level; the others (seen, or left out by the reduction)
+** do not. */
+static void push_kids(BfsWorker *w, uint64_t id) {
+  BfsShared *sh = w->sh;
+  for (uint32_t j = 0; j < w->x.n; j++) {
+    uint64_t fp = w->x.fp[j];
+    uint8_t r = w->x.res[j];
+    if (r == SC_SEEN || r == RES_PRUNED) continue;
+    if (r == SC_FULL && on_path(sh, id, fp)) continue;
+    TraceChoice c = { (uint8_t)w->ch.kind, expand_choice(&w->ch, w->x.base + j) };
+    uint64_t nid = tt_add(&sh->stores[w->id], id, fp, c);
+    size_t klen;
+    const uint8_t *k = expand_kid(&w->x, j, &klen);
+    level_push(&sh->next[w->id], nid, k, klen);
+    if (sh->fresh) sc_insert(sh->fresh, fp);
+    if (sh->o->visit) sh->o->visit(sh->o->visit_ctx, k, klen);
+    w->r.states++;
+  }
+}
+
+/* The reduced expansion of node id (a machine choice among 2 ..
+** KID_BATCH) with the expanded proviso: if a chosen successor may already
+** have been expanded (it is in the cache but not known to be in the next
+** level), or the cache is full, every choice is explored
+** (doc/reduction.md, "The cycle proviso").  On a cycle of the reduced
+** graph the state expanded last has its successor on the cycle expanded
+** before it, so it is explored in full.  A state seen in the next level
+** by another thread a moment ago may not be in sh->fresh yet: then this
+** one is widened, which costs states, not soundness.  0 when done (a step that failed while widening is
+** held as the level's bug); 1 if a step failed before anything was
+** inserted (nothing is counted: the caller expands the state in full,
+** which reports it). */
+static int reduce_state(BfsWorker *w, uint64_t id, const uint8_t *s, size_t len) {
+  BfsShared *sh = w->sh;
+  uint64_t before = w->r.transitions;
+  VmStatus vs = expand_reduce(&w->x, sh->red, w->vm, s, len, &w->ch, &w->r.transitions);
+  if (vs != VM_OK) { w->r.transitions = before; return 1; }
+  expand_insert_chosen(&w->x, sh->cache);
+  int widen = w->x.reduced && sc_is_full(sh->cache);
+  for (uint32_t j = 0; j < w->x.n && w->x.reduced && !widen; j++)
+    widen = w->x.res[j] == SC_FULL || (w->x.res[j] == SC_SEEN && (!sh->fresh || !sc_contains(sh->fresh, w->x.fp[j])));
+  if (widen) {
+    w->r.widened++;
+    vs = expand_widen(&w->x, w->vm, s, len, &w->ch, sh->cache, &w->r.transitions);
+  }
+  if (vs == VM_BAD_STATE) { fail(sh, ""); return 0; }
+  if (vs == VM_OK) w->r.pruned += w->ch.n - w->x.nsel;
+  push_kids(w, id);   /* after a failed step of the widening: those before it */
+  if (vs != VM_OK) hold_bug(w, id, (TraceChoice){ (uint8_t)w->ch.kind, expand_choice(&w->ch, w->x.failed) });
+  return 0;
+}
+
 /* Expand state q of the level (node id), bytes s; new states go to this
 ** thread's next level. */
 static void expand_state(BfsWorker *w, uint64_t id, const uint8_t *s, size_t len) {
@@ -190,21 +246,13 @@ static void expand_state(BfsWorker *w, uint64_t id, const uint8_t *s, size_t len
   if (vs == VM_BAD_STATE) { fail(sh, "pcheck: internal error: the VM produced a malformed state\n"); return; }
   if (vs != VM_OK) { found_bug(w, id); return; }
   if (__atomic_load_n(&sh->holding, __ATOMIC_RELAXED)) return;   /* only looking for shorter bugs now */
+  if (sh->red && w->ch.kind == VC_MACHINE && w->ch.n >= 2 && w->ch.n <= KID_BATCH && !reduce_state(w, id, s, len))
+    return;
   for (uint32_t first = 0; first < w->ch.n; first += KID_BATCH) {
     vs = expand_batch(&w->x, w->vm, s, len, &w->ch, first, &w->r.transitions);
     if (vs == VM_BAD_STATE) { fail(sh, ""); return; }
     expand_insert(&w->x, sh->cache);
-    for (uint32_t j = 0; j < w->x.n; j++) {
-      uint64_t fp = w->x.fp[j];
-      if (w->x.res[j] == SC_SEEN) continue;
-      if (w->x.res[j] == SC_FULL && on_path(sh, id, fp)) continue;
-      TraceChoice c = { (uint8_t)w->ch.kind, expand_choice(&w->ch, first + j) };
-      uint64_t nid = tt_add(&sh->stores[w->id], id, fp, c);
-      size_t klen;
-      const uint8_t *k = expand_kid(&w->x, j, &klen);
-      level_push(&sh->next[w->id], nid, k, klen);
-      w->r.states++;
-    }
+    push_kids(w, id);
     if (vs != VM_OK) {
       hold_bug(w, id, (TraceChoice){ (uint8_t)w->ch.kind, expand_choice(&w->ch, w->x.failed) });
       return;
@@ -233,6 +281,15 @@ static void run_level(BfsWorker *w) {
   }
 }
 
+/* An empty set for the next level's fingerprints, or NULL if there is no
+** memory for it (then every reduced state whose chosen successor was seen
+** is widened). */
+static StateCache *fresh_cache(const BfsShared *sh) {
+  StateCache *c = sc_new(sh->o->cache_kind, sh->o->frontier_mem / 8);
+  if (c) sc_set_single_thread(c, sh->nthreads == 1);
+  return c;
+}
+
 /* Between levels (thread 0, the others wait): the held bug, the next
 ** level becomes the current one, or the search is done. */
 static void between_levels(BfsShared *sh) {
@@ -259,6 +316,10 @@ static void between_levels(BfsShared *sh) {
   }
   sh->start[sh->nthreads] = total;
   sh->total = total;
+  if (sh->fresh) {   /* the new level is about to be expanded: none of it is fresh */
+    sc_free(sh->fresh);
+    sh->fresh = fresh_cache(sh);
+  }
   sh->taken = 0;
   if (!total) { sh->done = 1; return; }
   sh->depth++;
@@ -305,10 +366,16 @@ static int run_bfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
   if (!sh.cache) { fputs("pcheck: error: cannot allocate the state cache\n", stderr); goto out; }
   sc_set_single_thread(sh.cache, n == 1);
   if (vm_initial(ws[0].vm, &s) != VM_OK) { search_record_bug(res, ws[0].vm, NULL, 0); rc = 0; goto out; }
+  if (!o->no_reduction) {
+    sh.red = red_new(bc, test, 0);   /* bfs checks no hot cycles: nothing is visible */
+    sh.fresh = fresh_cache(&sh);
+    res->reduced = 1;
+  }
   sh.root_fp = state_hash(s.data, s.len);
   sc_insert(sh.cache, sh.root_fp);
   res->states = 1;
   level_push(&sh.cur[0], TT_NONE, (const uint8_t *)s.data, s.len);
+  if (o->visit) o->visit(o->visit_ctx, (const uint8_t *)s.data, s.len);
   sh.start[1] = sh.start[n] = 1;
   for (int t = 1; t < n; t++) sh.start[t] = 1;
   sh.total = 1;
@@ -347,6 +414,8 @@ out:
   free(ws);
   buf_fini(&s);
   sc_free(sh.cache);
+  red_free((Reduction *)sh.red);
+  sc_free(sh.fresh);
   pthread_barrier_destroy(&sh.meet);
   pthread_mutex_destroy(&sh.lock);
   return rc;

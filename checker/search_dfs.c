@@ -545,7 +545,13 @@ static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
   ** (doc/reduction.md, "Liveness"). */
   if (!o->no_reduction) {
     sh.red = red_new(bc, test, live_specs(sh.live));
-    sh.stack_proviso = sh.nthreads == 1 && !o->member && !o->finished;
+    /* One thread: the stack proviso, also as a portfolio member (its
+    ** stack lives on between turns) and when publishing finished states
+    ** (a state is published once its strongly connected component is
+    ** complete, when every cycle through it has been closed, each at a
+    ** state explored in full: doc/reduction.md).  Several threads: a
+    ** cycle may run through several stacks, so the visited proviso. */
+    sh.stack_proviso = sh.nthreads == 1;
     res->reduced = 1;
   }
   if (sh.nthreads == 1 && o->finished) {

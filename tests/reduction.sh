@@ -12,7 +12,7 @@
 # than the full one.
 . "${srcdir:-.}/tests/lib.sh"
 max=${REDUCTION_MAX_STATES:-300000}
-searches=${REDUCTION_SEARCHES:-dfs}
+searches=${REDUCTION_SEARCHES:-dfs bfs}
 
 # "bug: KIND: FILE:LINE:COL" of a run's output (the message may name
 # values that differ between two executions reaching the same bug).

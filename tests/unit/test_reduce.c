@@ -1,0 +1,383 @@
+/* test_reduce.c: partial-order reduction (checker/reduce.c,
+** doc/reduction.md) against the plain search.
+** (a) red_select on hand-made situations: what must be chosen together,
+**     what may be left out (table-driven, on small programs).
+** (b) The differential test: REDUCE_MODELS random P models (default
+**     10,000) from tests/gen/genmodel.c, each searched exhaustively by dfs
+**     with and without the reduction, both with --keep-going, which must
+**     agree on whether a bug is reachable, on every place a bug happens
+**     (kind and location; the spec of a hot cycle), and on the set of
+**     reachable local states (vm_local_states: every spec's and machine's
+**     record without its inbox); the reduced search must not enter more
+**     states.  bfs with the reduction must agree on the verdict and, when
+**     there is no bug, on the local states.  A disagreement writes the
+**     model to reduce-fail-SEED.p and fails with what differs.
+**     REDUCE_SEED sets the first seed (default 1). */
+#include <config.h>
+#include "tests/unit/check_main.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "checker/reduce.h"
+#include "checker/search.h"
+#include "lang/codegen.h"
+#include "lang/frontend.h"
+#include "lang/sema.h"
+#include "lang/testcases.h"
+#include "parser/parse.h"
+#include "vm/hash.h"
+
+int genmodel(uint64_t seed, char *buf, size_t cap);
+
+/* ---- A compiled model ---- */
+
+typedef struct Model {
+  Diag d;
+  Program *p;
+  BcProgram *bc;
+  TestList tests;
+  VmTest test;
+  int ok;                    /* compiled, test built */
+} Model;
+
+/* Compile src (its first test case).  m->ok is 0 if it does not compile;
+** the diagnostics then went to stderr. */
+static void model_load(Model *m, const char *src) {
+  memset(m, 0, sizeof *m);
+  diag_init(&m->d, stderr);
+  m->p = program_new();
+  uint32_t id = diag_add_file(&m->d, "m.p", xstrdup(src), strlen(src));
+  if (parse_source(&m->d, m->p->arena, id, m->p->root) != 0 || sema_check(m->p, &m->d) != 0) return;
+  m->bc = cg_compile(m->p, &m->d);
+  if (!m->bc || testcases_build(m->p, &m->d, &m->tests) != 0 || m->tests.n < 1) return;
+  cg_test(m->bc, m->p, &m->tests.items[0], &m->test);
+  m->ok = 1;
+}
+
+static void model_free(Model *m) {
+  if (m->ok) cg_test_fini(&m->test);
+  if (m->bc) testcases_fini(&m->tests);
+  bc_free(m->bc);
+  program_free(m->p);
+  diag_fini(&m->d);
+}
+
+/* ---- A set of 64-bit hashes (open addressing; 0 stands for itself by
+** a flag) ---- */
+
+typedef struct HSet {
+  uint64_t *slot;
+  uint64_t cap, n;
+  int has_zero;
+} HSet;
+
+static void hs_add(HSet *h, uint64_t k) {
+  if (!k) { h->has_zero = 1; return; }
+  if ((h->n + 1) * 2 > h->cap) {
+    HSet g = { xcalloc(h->cap ? h->cap * 2 : 1024, 8), h->cap ? h->cap * 2 : 1024, 0, h->has_zero };
+    for (uint64_t i = 0; i < h->cap; i++) if (h->slot[i]) hs_add(&g, h->slot[i]);
+    free(h->slot);
+    *h = g;
+  }
+  uint64_t i = k & (h->cap - 1);
+  while (h->slot[i] && h->slot[i] != k) i = (i + 1) & (h->cap - 1);
+  if (!h->slot[i]) { h->slot[i] = k; h->n++; }
+}
+
+static int hs_has(const HSet *h, uint64_t k) {
+  if (!k) return h->has_zero;
+  if (!h->cap) return 0;
+  uint64_t i = k & (h->cap - 1);
+  while (h->slot[i]) {
+    if (h->slot[i] == k) return 1;
+    i = (i + 1) & (h->cap - 1);
+  }
+  return 0;
+}
+
+static uint64_t hs_count(const HSet *h) { return h->n + (uint64_t)h->has_zero; }
+static void hs_free(HSet *h) { free(h->slot); memset(h, 0, sizeof *h); }
+
+/* Every element of a in b. */
+static int hs_subset(const HSet *a, const HSet *b) {
+  if (a->has_zero && !b->has_zero) return 0;
+  for (uint64_t i = 0; i < a->cap; i++)
+    if (a->slot[i] && !hs_has(b, a->slot[i])) return 0;
+  return 1;
+}
+
+/* ---- One search, and what it saw ---- */
+
+typedef struct Seen {
+  Vm *vm;                    /* for vm_local_states (the model's program and test) */
+  Buf scratch;
+  HSet local;                /* hashes of (record index, local state bytes) */
+} Seen;
+
+static void on_local(void *ctx, uint32_t index, const uint8_t *b, size_t n) {
+  Seen *s = ctx;
+  hs_add(&s->local, state_hash(b, n) ^ (0x9e3779b97f4a7c15ull * (index + 1)));
+}
+
+static void on_visit(void *ctx, const uint8_t *st, size_t len) {
+  Seen *s = ctx;
+  vm_local_states(s->vm, st, len, &s->scratch, on_local, s);
+}
+
+typedef struct Run {
+  SearchResult res;
+  Seen seen;
+} Run;
+
+/* Search m's test with ops, reduced or not, keeping every local state. */
+static void run_search(const Model *m, const SearchOps *ops, int reduce, int keep_going, Run *r) {
+  memset(r, 0, sizeof *r);
+  r->seen.vm = vm_new(m->bc, &m->test);
+  buf_init(&r->seen.scratch);
+  SearchOptions o;
+  memset(&o, 0, sizeof o);
+  o.max_steps = -1;
+  o.schedules = -1;
+  o.mem = 64u << 20;
+  o.frontier_mem = 256u << 20;
+  o.cache_kind = SC_FLAT;
+  o.max_bound = -1;
+  o.max_delays = -1;
+  o.jobs = 1;
+  o.temperature = -1;
+  o.timeout = 60;
+  o.no_reduction = !reduce;
+  o.keep_going = keep_going;
+  o.visit = on_visit;
+  o.visit_ctx = &r->seen;
+  ck_assert_int_eq(ops->run(m->bc, &m->test, &o, NULL, &r->res), 0);
+}
+
+static void run_free(Run *r) {
+  search_result_fini(&r->res);
+  vm_free(r->seen.vm);
+  buf_fini(&r->seen.scratch);
+  hs_free(&r->seen.local);
+}
+
+/* The bug places of r, one line each, sorted (for comparing and printing). */
+static int site_cmp(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+static char *places(const SearchResult *r) {
+  char **lines = xcalloc(r->nsites + 1, sizeof *lines);
+  for (uint32_t i = 0; i < r->nsites; i++) {
+    Buf b;
+    buf_init(&b);
+    const BugSite *x = &r->sites[i];
+    buf_printf(&b, "%s %s:%u:%u", vm_status_name(x->status), x->file ? x->file : "-", x->line, x->col);
+    lines[i] = buf_take(&b);
+  }
+  qsort(lines, r->nsites, sizeof *lines, site_cmp);
+  Buf all;
+  buf_init(&all);
+  for (uint32_t i = 0; i < r->nsites; i++) {
+    buf_printf(&all, "%s; ", lines[i]);
+    free(lines[i]);
+  }
+  free(lines);
+  if (!all.len) buf_puts(&all, "none");
+  return buf_take(&all);
+}
+
+/* ---- (a) red_select on hand-made states ---- */
+
+/* The initial state of src stepped by choices (machine ids), then
+** red_select over its enabled machines: the chosen ids as a bitmask. */
+static uint64_t selected(const char *src, const uint32_t *path, int npath, uint64_t *enabled) {
+  Model m;
+  model_load(&m, src);
+  ck_assert_msg(m.ok, "the program does not compile");
+  Vm *vm = vm_new(m.bc, &m.test);
+  Buf s, t;
+  buf_init(&s);
+  buf_init(&t);
+  ck_assert_int_eq(vm_initial(vm, &s), VM_OK);
+  for (int i = 0; i < npath; i++) {
+    t.len = 0;
+    ck_assert_int_eq(vm_step(vm, (uint8_t *)s.data, s.len, path[i], &t), VM_OK);
+    Buf x = s;
+    s = t;
+    t = x;
+  }
+  VmChoices ch = {0};
+  ck_assert_int_eq(vm_choices(vm, (uint8_t *)s.data, s.len, &ch), VM_OK);
+  ck_assert_int_eq(ch.kind, VC_MACHINE);
+  VmFootprint *foot = xcalloc(ch.n, sizeof *foot);
+  for (uint32_t j = 0; j < ch.n; j++) {
+    t.len = 0;
+    ck_assert_int_eq(vm_step(vm, (uint8_t *)s.data, s.len, ch.ids[j], &t), VM_OK);
+    foot[j] = *vm_footprint(vm);
+  }
+  Reduction *red = red_new(m.bc, &m.test, 0);
+  RedScratch rs = {0};
+  uint8_t *sel = xcalloc(ch.n, 1);
+  red_select(red, &rs, vm, (uint8_t *)s.data, s.len, &ch, foot, sel);
+  uint64_t out = 0;
+  *enabled = 0;
+  for (uint32_t j = 0; j < ch.n; j++) {
+    *enabled |= 1ull << ch.ids[j];
+    if (sel[j]) out |= 1ull << ch.ids[j];
+  }
+  free(sel);
+  red_scratch_fini(&rs);
+  red_free(red);
+  free(foot);
+  vm_choices_fini(&ch);
+  buf_fini(&s);
+  buf_fini(&t);
+  vm_free(vm);
+  model_free(&m);
+  return out;
+}
+
+/* Main (id 0) creates two workers (1, 2) and sends each a start event;
+** what each then does is the case's.  After Main's first step (it runs
+** its entry, creating and sending), 1 and 2 are enabled, Main too if it
+** has something queued. */
+typedef struct SelCase {
+  const char *name;
+  const char *worker_a;      /* the body of worker A's eGo handler (it knows main as `m`, B as `peer`) */
+  const char *worker_b;      /* the same for B */
+  const char *spec;          /* a spec declaration, or "" */
+  int alone;                 /* 1: one of A, B may be explored alone; 0: both are needed */
+} SelCase;
+
+static const SelCase sel_cases[] = {
+  {"independent counters", "x = x + 1; send m, eDone;", "x = x + 2;", "", 1},
+  {"both send to main", "send m, eDone;", "send m, eDone;", "", 0},
+  {"A sends to B", "send peer, eDone;", "x = 1;", "", 0},
+  {"both observed by one spec", "announce eSeen;", "announce eSeen;", "spec S observes eSeen { start state I { on eSeen do {} } }", 0},
+  {"one observed, one not", "announce eSeen;", "x = 3;", "spec S observes eSeen { start state I { on eSeen do {} } }", 1},
+  {"both create", "new Leaf();", "new Leaf();", "", 0},
+  {"one creates", "new Leaf();", "x = 1;", "", 1},
+};
+
+static char *sel_program(const SelCase *c) {
+  Buf b;
+  buf_init(&b);
+  buf_printf(&b,
+             "event eGo : (m: machine, peer: machine); event eDone; event eSeen;\n"
+             "%s\n"
+             "machine Leaf { start state I { } }\n"
+             "machine A { var x: int; var m: machine; var peer: machine;\n"
+             "  start state I { on eGo do (p: (m: machine, peer: machine)) { m = p.m; peer = p.peer; %s } on eDone do {} } }\n"
+             "machine B { var x: int; var m: machine; var peer: machine;\n"
+             "  start state I { on eGo do (p: (m: machine, peer: machine)) { m = p.m; peer = p.peer; %s } on eDone do {} } }\n"
+             "machine Main { start state I { entry { var a: machine; var b: machine;\n"
+             "  a = new A(); b = new B(); send a, eGo, (m = this, peer = b); send b, eGo, (m = this, peer = a); }\n"
+             "  on eDone do {} } }\n"
+             "test tc [main=Main]: %s{ Main, A, B, Leaf };\n",
+             c->spec, c->worker_a, c->worker_b, *c->spec ? "assert S in " : "");
+  return buf_take(&b);
+}
+
+START_TEST(test_select_table) {
+  const SelCase *c = &sel_cases[_i];
+  char *src = sel_program(c);
+  /* Main's entry (step 0), then A and B started (their entries, empty):
+  ** both then have eGo at the head of their inbox. */
+  uint32_t path[] = {0, 1, 2};
+  uint64_t enabled;
+  uint64_t sel = selected(src, path, 3, &enabled);
+  uint64_t ab = (1ull << 1) | (1ull << 2);
+  ck_assert_msg((enabled & ab) == ab, "%s: A and B are not both enabled", c->name);
+  ck_assert_msg(sel != 0, "%s: nothing chosen", c->name);
+  if (c->alone) ck_assert_msg((sel & ab) != ab, "%s: A and B both chosen (%llx)", c->name, (unsigned long long)sel);
+  else ck_assert_msg((sel & ab) == ab || sel == enabled, "%s: only %llx chosen", c->name, (unsigned long long)sel);
+  free(src);
+}
+END_TEST
+
+/* ---- (b) the differential test ---- */
+
+/* 1 if the model of seed agrees (or does not compile: counted apart). */
+static int check_model(uint64_t seed, char *src, size_t cap, uint64_t *counts) {
+  ck_assert_int_ge(genmodel(seed, src, cap), 0);
+  Model m;
+  model_load(&m, src);
+  if (!m.ok) {
+    model_free(&m);
+    counts[0]++;
+    char name[64];
+    snprintf(name, sizeof name, "reduce-fail-%llu.p", (unsigned long long)seed);
+    FILE *f = fopen(name, "w");
+    if (f) { fputs(src, f); fclose(f); }
+    ck_abort_msg("seed %llu: the generated model does not compile (%s)", (unsigned long long)seed, name);
+  }
+  Run full, red, bfs;
+  run_search(&m, &search_dfs, 0, 1, &full);
+  run_search(&m, &search_dfs, 1, 1, &red);
+  run_search(&m, &search_bfs, 1, 0, &bfs);
+  Buf why;
+  buf_init(&why);
+  char *pf = places(&full.res), *pr = places(&red.res);
+  if (!full.res.complete && !full.res.bug) counts[1]++;   /* too big: not compared */
+  else {
+    if (full.res.bug != red.res.bug) buf_printf(&why, "bug reachable: %d without, %d with reduction; ", full.res.bug, red.res.bug);
+    if (strcmp(pf, pr) != 0) buf_printf(&why, "bug places without: %s with: %s; ", pf, pr);
+    if (!hs_subset(&full.seen.local, &red.seen.local) || !hs_subset(&red.seen.local, &full.seen.local))
+      buf_printf(&why, "local states: %llu without, %llu with reduction; ", (unsigned long long)hs_count(&full.seen.local),
+                 (unsigned long long)hs_count(&red.seen.local));
+    if (red.res.states > full.res.states)
+      buf_printf(&why, "more states with reduction (%llu > %llu); ", (unsigned long long)red.res.states,
+                 (unsigned long long)full.res.states);
+    /* bfs stops at its first bug: the verdict; without one, the states. */
+    if (full.res.bug != bfs.res.bug) buf_printf(&why, "bfs with reduction: bug %d, dfs without: %d; ", bfs.res.bug, full.res.bug);
+    else if (!full.res.bug && (!hs_subset(&full.seen.local, &bfs.seen.local) || !hs_subset(&bfs.seen.local, &full.seen.local)))
+      buf_printf(&why, "bfs with reduction: %llu local states, dfs without: %llu; ",
+                 (unsigned long long)hs_count(&bfs.seen.local), (unsigned long long)hs_count(&full.seen.local));
+    counts[2]++;
+    counts[3] += full.res.bug;
+    counts[4] += full.res.states;
+    counts[5] += red.res.states;
+  }
+  int ok = why.len == 0;
+  if (!ok) {
+    char name[64];
+    snprintf(name, sizeof name, "reduce-fail-%llu.p", (unsigned long long)seed);
+    FILE *f = fopen(name, "w");
+    if (f) { fputs(src, f); fclose(f); }
+    fprintf(stderr, "seed %llu (%s): %s\n", (unsigned long long)seed, name, why.data);
+  }
+  free(pf);
+  free(pr);
+  buf_fini(&why);
+  run_free(&full);
+  run_free(&red);
+  run_free(&bfs);
+  model_free(&m);
+  return ok;
+}
+
+START_TEST(test_differential) {
+  const char *e = getenv("REDUCE_MODELS"), *s0 = getenv("REDUCE_SEED");
+  uint64_t n = e && *e ? strtoull(e, NULL, 10) : 10000, first = s0 && *s0 ? strtoull(s0, NULL, 10) : 1;
+  size_t cap = 1 << 20;
+  char *src = xmalloc(cap);
+  uint64_t counts[6] = {0}, bad = 0;
+  for (uint64_t seed = first; seed < first + n; seed++) bad += !check_model(seed, src, cap, counts);
+  printf("# reduction differential: %llu models, %llu compared (%llu with a bug), %llu too big; states %llu without, "
+         "%llu with reduction; %llu disagree\n",
+         (unsigned long long)n, (unsigned long long)counts[2], (unsigned long long)counts[3],
+         (unsigned long long)counts[1], (unsigned long long)counts[4], (unsigned long long)counts[5],
+         (unsigned long long)bad);
+  free(src);
+  ck_assert_msg(bad == 0, "%llu of %llu models disagree (see stderr)", (unsigned long long)bad, (unsigned long long)n);
+  ck_assert_msg(counts[1] * 20 <= n, "%llu of %llu models too big to compare", (unsigned long long)counts[1],
+                (unsigned long long)n);
+}
+END_TEST
+
+int main(void) {
+  Suite *s = suite_create("reduce");
+  TCase *tc = tcase_create("reduce");
+  tcase_set_timeout(tc, 0);
+  tcase_add_loop_test(tc, test_select_table, 0, (int)(sizeof sel_cases / sizeof sel_cases[0]));
+  tcase_add_test(tc, test_differential);
+  suite_add_tcase(s, tc);
+  return run_suite(s);
+}
