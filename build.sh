@@ -60,7 +60,7 @@ test)
   check_rc=$?
   grep -E '^(PASS|FAIL|XFAIL|ERROR|SKIP):' build-check/check-output.txt | grep -v '^PASS' || true
   logs=""
-  for t in tests/unit/test_frontend tests/unit/test_vm tests/unit/test_value tests/unit/test_statecache tests/unit/test_liveness tests/unit/test_finished tests/unit/test_state tests/golden.sh tests/badinput.sh tests/models.sh tests/random.sh tests/search.sh tests/baselines.sh tests/explorers.sh tests/models_expected.sh tests/liveness.sh tests/portfolio.sh tests/parallel.sh tests/spin_twins.sh tests/reduction.sh; do
+  for t in tests/unit/test_frontend tests/unit/test_vm tests/unit/test_value tests/unit/test_statecache tests/unit/test_liveness tests/unit/test_finished tests/unit/test_state tests/golden.sh tests/badinput.sh tests/models.sh tests/random.sh tests/search.sh tests/baselines.sh tests/explorers.sh tests/models_expected.sh tests/liveness.sh tests/portfolio.sh tests/parallel.sh tests/spin_twins.sh tests/reduction.sh tests/unit/test_reduce; do
     logs="$logs build-check/$t.log"
   done
   for l in $logs; do grep -E '^FAIL' "$l" 2>/dev/null | head -20; done

@@ -402,7 +402,7 @@ static int next_batch(DfsWorker *w) {
   DfsShared *sh = w->sh;
   DfsFrame *f = &w->fr[w->depth - 1];
   VmStatus st = expand_batch(&f->x, w->vm, f->s, f->len, &f->ch, f->next, &w->r->transitions);
-  if (st == VM_OK) expand_insert(&f->x, sh->cache);
+  if (st != VM_BAD_STATE) expand_insert(&f->x, sh->cache);   /* after a failed step: those before it */
   return batch_done(w, st);
 }
 

@@ -160,6 +160,50 @@ static void run_free(Run *r) {
   hs_free(&r->seen.local);
 }
 
+/* The oracle: every State reachable from the initial one, by the plainest
+** means (vm_choices, then vm_step on a freshly loaded State for every
+** choice; a failing step has no successor), recording local states into
+** seen.  Returns the number of States (0 if more than max). */
+static uint64_t naive_states(const Model *m, Seen *seen, uint64_t max) {
+  Vm *vm = vm_new(m->bc, &m->test);
+  HSet all = {0};
+  Buf *queue = xmalloc(sizeof *queue);
+  uint64_t n = 0, cap = 1, head = 0;
+  VmChoices ch = {0};
+  buf_init(&queue[0]);
+  if (vm_initial(vm, &queue[0]) == VM_OK) n = 1;
+  if (n) {
+    hs_add(&all, state_hash(queue[0].data, queue[0].len));
+    on_visit(seen, (uint8_t *)queue[0].data, queue[0].len);
+  }
+  while (head < n && n <= max) {
+    uint64_t qi = head++;
+    if (vm_choices(vm, (uint8_t *)queue[qi].data, queue[qi].len, &ch) != VM_OK) continue;
+    for (uint32_t j = 0; j < ch.n; j++) {
+      Buf t;
+      buf_init(&t);
+      VmStatus st = vm_step(vm, (uint8_t *)queue[qi].data, queue[qi].len, ch.kind == VC_MACHINE ? ch.ids[j] : j, &t);
+      uint64_t th = st == VM_OK ? state_hash(t.data, t.len) : 0;
+      if (st != VM_OK || hs_has(&all, th)) { buf_fini(&t); continue; }
+      hs_add(&all, th);
+      on_visit(seen, (uint8_t *)t.data, t.len);
+      if (n == cap) {
+        cap *= 2;
+        queue = xrealloc(queue, cap * sizeof *queue);
+      }
+      queue[n++] = t;
+    }
+  }
+  uint64_t total = n > max ? 0 : n;
+  for (uint64_t i = 0; i < n; i++) buf_fini(&queue[i]);
+  if (!n) buf_fini(&queue[0]);
+  free(queue);
+  vm_choices_fini(&ch);
+  hs_free(&all);
+  vm_free(vm);
+  return total;
+}
+
 /* The bug places of r, one line each, sorted (for comparing and printing). */
 static int site_cmp(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 static char *places(const SearchResult *r) {
@@ -185,9 +229,10 @@ static char *places(const SearchResult *r) {
 
 /* ---- (a) red_select on hand-made states ---- */
 
-/* The initial state of src stepped by choices (machine ids), then
-** red_select over its enabled machines: the chosen ids as a bitmask. */
-static uint64_t selected(const char *src, const uint32_t *path, int npath, uint64_t *enabled) {
+/* The initial state of src stepped by Main (id 0) as long as it can run,
+** then by each other machine once (their start entries), then
+** red_select over the enabled machines: the chosen ids as a bitmask. */
+static uint64_t selected(const char *src, uint64_t *enabled) {
   Model m;
   model_load(&m, src);
   ck_assert_msg(m.ok, "the program does not compile");
@@ -196,14 +241,31 @@ static uint64_t selected(const char *src, const uint32_t *path, int npath, uint6
   buf_init(&s);
   buf_init(&t);
   ck_assert_int_eq(vm_initial(vm, &s), VM_OK);
-  for (int i = 0; i < npath; i++) {
+  VmChoices ch = {0};
+  for (uint32_t next = 0, started = 0;;) {
+    ck_assert_int_eq(vm_choices(vm, (uint8_t *)s.data, s.len, &ch), VM_OK);
+    uint32_t pick = UINT32_MAX;
+    for (uint32_t j = 0; j < ch.n; j++)
+      if (ch.ids[j] == next) pick = next;
+    if (pick == UINT32_MAX) {   /* Main is done: start the others, each once */
+      if (started) break;
+      started = 1;
+      uint32_t n = ch.nmachines;
+      for (uint32_t id = 1; id < n; id++) {
+        t.len = 0;
+        ck_assert_int_eq(vm_step(vm, (uint8_t *)s.data, s.len, id, &t), VM_OK);
+        Buf x = s;
+        s = t;
+        t = x;
+      }
+      continue;
+    }
     t.len = 0;
-    ck_assert_int_eq(vm_step(vm, (uint8_t *)s.data, s.len, path[i], &t), VM_OK);
+    ck_assert_int_eq(vm_step(vm, (uint8_t *)s.data, s.len, pick, &t), VM_OK);
     Buf x = s;
     s = t;
     t = x;
   }
-  VmChoices ch = {0};
   ck_assert_int_eq(vm_choices(vm, (uint8_t *)s.data, s.len, &ch), VM_OK);
   ck_assert_int_eq(ch.kind, VC_MACHINE);
   VmFootprint *foot = xcalloc(ch.n, sizeof *foot);
@@ -247,13 +309,24 @@ typedef struct SelCase {
 } SelCase;
 
 static const SelCase sel_cases[] = {
-  {"independent counters", "x = x + 1; send m, eDone;", "x = x + 2;", "", 1},
+  /* A local step is a persistent set by itself. */
+  {"independent counters", "x = x + 1;", "x = x + 2;", "", 1},
+  {"one sends, one local", "send m, eDone;", "x = 2;", "", 1},
+  /* Both append to Main's inbox: their order is seen. */
   {"both send to main", "send m, eDone;", "send m, eDone;", "", 0},
-  {"A sends to B", "send peer, eDone;", "x = 1;", "", 0},
-  {"both observed by one spec", "announce eSeen;", "announce eSeen;", "spec S observes eSeen { start state I { on eSeen do {} } }", 0},
-  {"one observed, one not", "announce eSeen;", "x = 3;", "spec S observes eSeen { start state I { on eSeen do {} } }", 1},
+  /* Each sends to the other: each append goes behind the event the other
+  ** takes now (eGo, at the head), so the two steps commute; what follows
+  ** is the next state's choice (the refinement of doc/reduction.md). */
+  {"send to each other", "send peer, eDone;", "send peer, eDone;", "", 1},
+  /* Both append to A's inbox (A to itself, B to its peer A). */
+  {"both send to A", "send this, eDone;", "send peer, eDone;", "", 0},
+  /* One spec observes both: it sees their order. */
+  {"both observed by one spec", "announce eSeen;", "announce eSeen;",
+   "spec S observes eSeen { start state I { on eSeen do {} } }", 0},
+  {"one observed, one local", "announce eSeen;", "x = 3;", "spec S observes eSeen { start state I { on eSeen do {} } }", 1},
+  /* Creations take the next machine id: both create, the ids differ. */
   {"both create", "new Leaf();", "new Leaf();", "", 0},
-  {"one creates", "new Leaf();", "x = 1;", "", 1},
+  {"one creates, one local", "new Leaf();", "x = 1;", "", 1},
 };
 
 static char *sel_program(const SelCase *c) {
@@ -278,11 +351,10 @@ static char *sel_program(const SelCase *c) {
 START_TEST(test_select_table) {
   const SelCase *c = &sel_cases[_i];
   char *src = sel_program(c);
-  /* Main's entry (step 0), then A and B started (their entries, empty):
-  ** both then have eGo at the head of their inbox. */
-  uint32_t path[] = {0, 1, 2};
+  /* Main's entry, then A and B started (their entries, empty): both
+  ** then have eGo at the head of their inbox. */
   uint64_t enabled;
-  uint64_t sel = selected(src, path, 3, &enabled);
+  uint64_t sel = selected(src, &enabled);
   uint64_t ab = (1ull << 1) | (1ull << 2);
   ck_assert_msg((enabled & ab) == ab, "%s: A and B are not both enabled", c->name);
   ck_assert_msg(sel != 0, "%s: nothing chosen", c->name);
@@ -295,8 +367,14 @@ END_TEST
 /* ---- (b) the differential test ---- */
 
 /* 1 if the model of seed agrees (or does not compile: counted apart). */
+static int check_text(uint64_t seed, char *src, uint64_t *counts);
 static int check_model(uint64_t seed, char *src, size_t cap, uint64_t *counts) {
   ck_assert_int_ge(genmodel(seed, src, cap), 0);
+  return check_text(seed, src, counts);
+}
+
+/* 1 if model src (of seed) agrees. */
+static int check_text(uint64_t seed, char *src, uint64_t *counts) {
   Model m;
   model_load(&m, src);
   if (!m.ok) {
@@ -309,6 +387,9 @@ static int check_model(uint64_t seed, char *src, size_t cap, uint64_t *counts) {
     ck_abort_msg("seed %llu: the generated model does not compile (%s)", (unsigned long long)seed, name);
   }
   Run full, red, bfs;
+  Seen oracle = { vm_new(m.bc, &m.test), {0}, {0} };
+  buf_init(&oracle.scratch);
+  uint64_t nor = naive_states(&m, &oracle, 200000);
   run_search(&m, &search_dfs, 0, 1, &full);
   run_search(&m, &search_dfs, 1, 1, &red);
   run_search(&m, &search_bfs, 1, 0, &bfs);
@@ -317,6 +398,11 @@ static int check_model(uint64_t seed, char *src, size_t cap, uint64_t *counts) {
   char *pf = places(&full.res), *pr = places(&red.res);
   if (!full.res.complete && !full.res.bug) counts[1]++;   /* too big: not compared */
   else {
+    if (nor && (nor != full.res.states || !hs_subset(&oracle.local, &full.seen.local) ||
+                !hs_subset(&full.seen.local, &oracle.local)))
+      buf_printf(&why, "dfs without reduction: %llu states, %llu local states; every State by vm_step: %llu, %llu; ",
+                 (unsigned long long)full.res.states, (unsigned long long)hs_count(&full.seen.local),
+                 (unsigned long long)nor, (unsigned long long)hs_count(&oracle.local));
     if (full.res.bug != red.res.bug) buf_printf(&why, "bug reachable: %d without, %d with reduction; ", full.res.bug, red.res.bug);
     if (strcmp(pf, pr) != 0) buf_printf(&why, "bug places without: %s with: %s; ", pf, pr);
     if (!hs_subset(&full.seen.local, &red.seen.local) || !hs_subset(&red.seen.local, &full.seen.local))
@@ -325,9 +411,12 @@ static int check_model(uint64_t seed, char *src, size_t cap, uint64_t *counts) {
     if (red.res.states > full.res.states)
       buf_printf(&why, "more states with reduction (%llu > %llu); ", (unsigned long long)red.res.states,
                  (unsigned long long)full.res.states);
-    /* bfs stops at its first bug: the verdict; without one, the states. */
-    if (full.res.bug != bfs.res.bug) buf_printf(&why, "bfs with reduction: bug %d, dfs without: %d; ", bfs.res.bug, full.res.bug);
-    else if (!full.res.bug && (!hs_subset(&full.seen.local, &bfs.seen.local) || !hs_subset(&bfs.seen.local, &full.seen.local)))
+    /* bfs checks no hot cycles and stops at its first bug: the verdict on
+    ** the other bugs; without one, the states. */
+    int safety = 0;
+    for (uint32_t i = 0; i < full.res.nsites; i++) safety |= full.res.sites[i].status != VM_BUG_HOT_CYCLE;
+    if (safety != bfs.res.bug) buf_printf(&why, "bfs with reduction: bug %d, dfs without: %d; ", bfs.res.bug, safety);
+    else if (!safety && (!hs_subset(&full.seen.local, &bfs.seen.local) || !hs_subset(&bfs.seen.local, &full.seen.local)))
       buf_printf(&why, "bfs with reduction: %llu local states, dfs without: %llu; ",
                  (unsigned long long)hs_count(&bfs.seen.local), (unsigned long long)hs_count(&full.seen.local));
     counts[2]++;
@@ -337,6 +426,8 @@ static int check_model(uint64_t seed, char *src, size_t cap, uint64_t *counts) {
   }
   int ok = why.len == 0;
   if (!ok) {
+    buf_printf(&why, "(without: %s; with: %s)", full.res.complete ? "complete" : full.res.bound ? full.res.bound : "bug",
+               red.res.complete ? "complete" : red.res.bound ? red.res.bound : "bug");
     char name[64];
     snprintf(name, sizeof name, "reduce-fail-%llu.p", (unsigned long long)seed);
     FILE *f = fopen(name, "w");
@@ -349,12 +440,26 @@ static int check_model(uint64_t seed, char *src, size_t cap, uint64_t *counts) {
   run_free(&full);
   run_free(&red);
   run_free(&bfs);
+  vm_free(oracle.vm);
+  buf_fini(&oracle.scratch);
+  hs_free(&oracle.local);
   model_free(&m);
   return ok;
 }
 
 START_TEST(test_differential) {
-  const char *e = getenv("REDUCE_MODELS"), *s0 = getenv("REDUCE_SEED");
+  const char *e = getenv("REDUCE_MODELS"), *s0 = getenv("REDUCE_SEED"), *file = getenv("REDUCE_FILE");
+  if (file && *file) {   /* a model of one's own (a seed's written earlier, edited) */
+    FILE *f = fopen(file, "r");
+    ck_assert_ptr_nonnull(f);
+    static char text[1 << 20];
+    size_t k = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[k] = 0;
+    uint64_t c[6] = {0};
+    ck_assert(check_text(0, text, c));
+    return;
+  }
   uint64_t n = e && *e ? strtoull(e, NULL, 10) : 10000, first = s0 && *s0 ? strtoull(s0, NULL, 10) : 1;
   size_t cap = 1 << 20;
   char *src = xmalloc(cap);
