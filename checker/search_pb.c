@@ -477,6 +477,7 @@ static int run_pb(const BcProgram *bc, const VmTest *test, const SearchOptions *
   pthread_mutex_init(&sh->lock, NULL);
   pthread_barrier_init(&sh->meet, NULL, (unsigned)n);
   progress_init(&sh->prog);
+  if (!o->no_reduction) res->unreduced = "pb explores every interleaving (its reduction is not built yet)";
   sh->stores = xcalloc((size_t)n, sizeof *sh->stores);
   sh->cur = xcalloc((size_t)n, sizeof *sh->cur);
   sh->wstart = xcalloc((size_t)n + 1, sizeof *sh->wstart);

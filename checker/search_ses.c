@@ -1307,6 +1307,7 @@ static int run_ses(const BcProgram *bc, const VmTest *test, const SearchOptions 
   pthread_mutex_init(&sh->lock, NULL);
   pthread_barrier_init(&sh->meet, NULL, (unsigned)n);
   progress_init(&sh->prog);
+  if (!o->no_reduction) res->unreduced = "ses explores every interleaving (its reduction is not built yet)";
   sh->work = xcalloc((size_t)n, sizeof *sh->work);
   sh->wstart = xcalloc((size_t)n + 1, sizeof *sh->wstart);
   sh->chunk_left = xcalloc((size_t)n, sizeof *sh->chunk_left);
