@@ -132,7 +132,7 @@ for j in 1 2; do
 done
 
 t0=$(date +%s)
-r=$(run --search portfolio -q --timeout 1 -t tcMultipleClients models/clientserver 2>&1); rc=$?
+r=$(run --search portfolio --no-reduction -q --timeout 1 -t tcMultipleClients models/clientserver 2>&1); rc=$?
 t1=$(date +%s)
 if [ "$rc" -eq 0 ] && [ $((t1 - t0)) -lt 10 ] && echo "$r" | grep -q '^result: no-bug (bounded: timeout)$'; then
   ok "portfolio --timeout 1 stops every member ($((t1 - t0)) s)"

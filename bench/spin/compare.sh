@@ -4,6 +4,8 @@
 # run.  Per protocol and size it prints, for each configuration:
 #   pcheck -j1, -j2   pcheck --search dfs --no-reduction -j 1 / -j 2 on the P twin
 #                     (against SPIN without reduction: the same state space)
+#   pcheck por        pcheck --search dfs -j 1, its partial-order reduction on
+#                     (against SPIN's default, por)
 #   spin noreduce     SPIN, pan compiled -DSAFETY -DNOREDUCE (like for like)
 #   spin por          SPIN, -DSAFETY with its default partial-order reduction
 #   spin ncore2       SPIN multi-core, -DSAFETY -DNOREDUCE -DNCORE=2
@@ -15,8 +17,9 @@
 # State bytes; SPIN: the state vector), and the time to the verdict: the
 # wall-clock time of what a user runs to get the answer (pcheck: the one
 # command; SPIN: spin -a, gcc and pan).  Then, per protocol and size, the
-# ratios: pcheck -j1's states/s over SPIN noreduce's, and SPIN's time to the
-# verdict over pcheck -j1's (noreduce, and por).
+# ratios: pcheck -j1's states/s over SPIN noreduce's, SPIN's time to the
+# verdict over pcheck -j1's (noreduce, and por), and with both reductions
+# on, pcheck por's states and time to the verdict over SPIN por's.
 #
 # Every configuration runs REPEAT times (default 3), the whole pipeline each
 # time, and the fastest run counts, for both tools alike (search seconds and
@@ -84,21 +87,22 @@ row() { printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$@" >>"$results"; }
 # oneline TEXT: its first non-empty line, tabs made spaces, at most 100 chars
 oneline() { printf '%s\n' "$1" | sed -n '/[^ ]/{s/\t/ /g;p;q;}' | cut -c1-100; }
 
-# pcheck_run PROTO N JOBS
+# pcheck_run PROTO N NAME OPTIONS...
 pcheck_run() {
-  name="pcheck -j$3"
+  p=$1 n=$2 name=$3
+  shift 3
   rm -f "$tmp"/p.sec "$tmp"/p.wall
   i=0
   while [ "$i" -lt "$repeat" ]; do
     i=$((i + 1))
     rm -f "$tmp/p.json"
     t0=$(now)
-    "$pcheck" --search dfs --no-reduction -j "$3" -q --mem "$pmem" --stats-json "$tmp/p.json" -o "$tmp/pout" \
-      -t "$ptest$2" "$pmodel" >"$tmp/p.out" 2>&1
+    "$pcheck" --search dfs "$@" -q --mem "$pmem" --stats-json "$tmp/p.json" -o "$tmp/pout" \
+      -t "$ptest$n" "$pmodel" >"$tmp/p.out" 2>&1
     rc=$?
     t1=$(now)
     if [ "$rc" -gt 1 ] || [ ! -s "$tmp/p.json" ]; then
-      row "$1" "$2" "$name" "failed: exit $rc: $(oneline "$(grep -v '^state cache' "$tmp/p.out")")" "" "" "" "" "" ""
+      row "$p" "$n" "$name" "failed: exit $rc: $(oneline "$(grep -v '^state cache' "$tmp/p.out")")" "" "" "" "" "" ""
       return
     fi
     json time_seconds "$tmp/p.json" >>"$tmp/p.sec"
@@ -109,7 +113,7 @@ pcheck_run() {
   bug-found) verdict="bug: $(sed -n "s/^bug: \([^:]*\):.*/\1/p" "$tmp/p.out" | head -n 1)" ;;
   *) verdict="incomplete: $(json result "$tmp/p.json")" ;;
   esac
-  row "$1" "$2" "$name" "$verdict" "$(json states "$tmp/p.json")" "$(json transitions "$tmp/p.json")" \
+  row "$p" "$n" "$name" "$verdict" "$(json states "$tmp/p.json")" "$(json transitions "$tmp/p.json")" \
     "$(min "$tmp/p.sec")" "$(json bytes_per_state "$tmp/p.json")" "$(json mean_state_bytes "$tmp/p.json")" \
     "$(min "$tmp/p.wall")"
 }
@@ -166,8 +170,9 @@ for p in $protocols; do
   eval "sizes=\${SIZES_$p:-\${SIZES:-\$defsizes}}"
   for n in $sizes; do
     echo "compare.sh: $p N=$n" >&2
-    pcheck_run "$p" "$n" 1
-    pcheck_run "$p" "$n" 2
+    pcheck_run "$p" "$n" "pcheck -j1" --no-reduction -j 1
+    pcheck_run "$p" "$n" "pcheck -j2" --no-reduction -j 2
+    pcheck_run "$p" "$n" "pcheck por" -j 1
     if command -v spin >/dev/null 2>&1; then
       spin_run "$p" "$n" "spin noreduce" -DNOREDUCE
       # the multi-core pan keeps state vectors of at most VMAX bytes (256 by
@@ -217,23 +222,26 @@ BEGIN {
   line($1, $2, $3, $4, $5, $6, num($7, "%.3f"), rate($5, $7), num($8, "%.1f"), num($9, "%.0f"), num($10, "%.3f"))
   if ($3 == "pcheck -j1") { prate[key] = ($7 > 0 ? $5 / $7 : ""); psec[key] = $7; pwall[key] = $10 }
   if ($3 == "spin noreduce") { srate[key] = ($7 > 0 ? $5 / $7 : ""); ssec[key] = $7; swall[key] = $10 }
-  if ($3 == "spin por") { porwall[key] = $10 }
+  if ($3 == "spin por") { porwall[key] = $10; porstates[key] = $5 }
+  if ($3 == "pcheck por") { ppwall[key] = $10; ppstates[key] = $5 }
 }
 END {
   print ""
   if (md) {
-    print "| protocol | N | states/s, pcheck -j1 / spin noreduce | time to verdict, spin noreduce / pcheck -j1 | time to verdict, spin por / pcheck -j1 |"
-    print "| --- | ---: | ---: | ---: | ---: |"
+    print "| protocol | N | states/s, pcheck -j1 / spin noreduce | time to verdict, spin noreduce / pcheck -j1 | time to verdict, spin por / pcheck -j1 | states, pcheck por / spin por | time to verdict, pcheck por / spin por |"
+    print "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"
   } else
-    printf "%-9s %4s  %36s %42s %38s\n", "protocol", "N", "states/s, pcheck -j1 / spin noreduce", "time to verdict, spin noreduce / pcheck -j1", "time to verdict, spin por / pcheck -j1"
+    printf "%-9s %4s  %36s %42s %38s %30s %38s\n", "protocol", "N", "states/s, pcheck -j1 / spin noreduce", "time to verdict, spin noreduce / pcheck -j1", "time to verdict, spin por / pcheck -j1", "states, pcheck por / spin por", "time to verdict, pcheck por / spin por"
   for (i = 1; i <= nkeys; i++) {
     k = order[i]
     # a search under 0.05 s is below pan'"'"'s timer (0.01 s): no rate ratio
     r = (prate[k] != "" && srate[k] != "" && psec[k] >= 0.05 && ssec[k] >= 0.05) ? sprintf("%.2f", prate[k] / srate[k]) : "-"
     t1 = (pwall[k] > 0 && swall[k] != "") ? sprintf("%.2f", swall[k] / pwall[k]) : "-"
     t2 = (pwall[k] > 0 && porwall[k] != "") ? sprintf("%.2f", porwall[k] / pwall[k]) : "-"
-    if (md) printf "| %s | %s | %s | %s | %s |\n", proto[k], size[k], r, t1, t2
-    else printf "%-9s %4s  %36s %42s %38s\n", proto[k], size[k], r, t1, t2
+    s3 = (porstates[k] > 0 && ppstates[k] != "") ? sprintf("%.3f", ppstates[k] / porstates[k]) : "-"
+    t3 = (porwall[k] > 0 && ppwall[k] != "") ? sprintf("%.2f", ppwall[k] / porwall[k]) : "-"
+    if (md) printf "| %s | %s | %s | %s | %s | %s | %s |\n", proto[k], size[k], r, t1, t2, s3, t3
+    else printf "%-9s %4s  %36s %42s %38s %30s %38s\n", proto[k], size[k], r, t1, t2, s3, t3
   }
   print ""
   print "search s: the tool'"'"'s own search time; verdict s: wall-clock time of the whole command(s) (SPIN: spin -a + gcc + pan);"
