@@ -25,9 +25,18 @@ places() {
   echo "$out" | grep '^result: ' | grep -o 'bounded'
 }
 
+# The place of a run's bug as --keep-going lists places: "KIND: FILE:L:C",
+# or KIND alone for a bug without a location.
+site() {
+  grep '^bug: ' | sed -e 's/^bug: \([^:]*: [^:]*:[0-9]*:[0-9]*\):.*/\1/' -e 't' -e 's/^bug: \([^:]*\):.*/\1/'
+}
+# in_places SITE PLACES: SITE is one of PLACES (";"-separated).
+in_places() { echo "$2" | tr ';' '\n' | grep -qF "$1"; }
+
 # compare NAME ARGS...: one case, the model and its options in ARGS.
 compare() {
   name=$1; shift
+  known=   # dfs's bug places (the same with and without reduction), once found
   for s in $searches; do
     rm -rf "$tmp/r" "$tmp/f"
     a=$(run -s "$s" --mem 256M --timeout 60 -o "$tmp/r" "$@" 2>&1); ca=$?
@@ -44,8 +53,12 @@ compare() {
         *)
           if [ "$pa" != "$pb" ]; then bad "$name ($s): bug places with reduction: $pa; without: $pb"; continue; fi
           # A different first bug is then one of the same places.
-          same=1; pl=", same bug places ($(echo "$pa" | tr ';' '\n' | grep -c .))" ;;
+          same=1 known=$pa; pl=", same bug places ($(echo "$pa" | tr ';' '\n' | grep -c .))" ;;
       esac
+    elif [ "$ca" -eq 1 ] && [ "$cb" -eq 1 ] && [ -z "$same" ] && [ -n "$known" ] &&
+         in_places "$(echo "$a" | site)" "$known" && in_places "$(echo "$b" | site)" "$known"; then
+      # bfs stops at its first bug: a different one, but both among dfs's places.
+      same=1; pl=", both first bugs among dfs's bug places"
     fi
     if [ "$ca" != "$cb" ] || [ "$ra" != "$rb" ] || [ -z "$same" ]; then
       bad "$name ($s): with reduction exit $ca '$ra' $(echo "$a" | where); without exit $cb '$rb' $(echo "$b" | where)"
