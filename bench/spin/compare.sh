@@ -239,7 +239,7 @@ END {
     t1 = (pwall[k] > 0 && swall[k] != "") ? sprintf("%.2f", swall[k] / pwall[k]) : "-"
     t2 = (pwall[k] > 0 && porwall[k] != "") ? sprintf("%.2f", porwall[k] / pwall[k]) : "-"
     s3 = (porstates[k] > 0 && ppstates[k] != "") ? sprintf("%.3f", ppstates[k] / porstates[k]) : "-"
-    t3 = (porwall[k] > 0 && ppwall[k] != "") ? sprintf("%.2f", ppwall[k] / porwall[k]) : "-"
+    t3 = (porwall[k] > 0 && ppwall[k] != "") ? sprintf("%.3f", ppwall[k] / porwall[k]) : "-"
     if (md) printf "| %s | %s | %s | %s | %s | %s | %s |\n", proto[k], size[k], r, t1, t2, s3, t3
     else printf "%-9s %4s  %36s %42s %38s %30s %38s\n", proto[k], size[k], r, t1, t2, s3, t3
   }
