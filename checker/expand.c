@@ -78,6 +78,19 @@ VmStatus expand_reduce(Expansion *x, const Reduction *red, Vm *vm, const uint8_t
   return VM_OK;
 }
 
+int expand_narrow(Expansion *x, const Reduction *red, Vm *vm, const uint8_t *s, size_t len, const VmChoices *ch) {
+  uint64_t steps = 0;
+  if (expand_reduce(x, red, vm, s, len, ch, &steps) != VM_OK) return 0;
+  return x->reduced;
+}
+
+void expand_keep_chosen(const Expansion *x, VmChoices *ch) {
+  uint32_t k = 0;
+  for (uint32_t j = 0; j < x->lim; j++)
+    if (x->sel[j]) ch->ids[k++] = ch->ids[j];
+  ch->n = k;
+}
+
 void expand_insert_chosen(Expansion *x, StateCache *cache) {
   for (uint32_t j = 0; j < x->n; j++) if (x->sel[j]) sc_prefetch(cache, x->fp[j]);
   for (uint32_t j = 0; j < x->n; j++) x->res[j] = x->sel[j] ? (uint8_t)sc_insert(cache, x->fp[j]) : RES_PRUNED;

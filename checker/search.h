@@ -56,8 +56,8 @@ typedef struct SearchOptions {
                                 the states it has finished (checker/finished.h), ses skips them */
   int jobs;                  /* -j */
   int no_reduction;          /* --no-reduction: exhaustive searches explore every interleaving */
-  /* Tests only: dfs and bfs on one thread call visit with every State they
-  ** enter (dfs) or queue (bfs), once each. */
+  /* Tests only: dfs, bfs and ses on one thread call visit with every State
+  ** they enter (dfs), queue (bfs) or expand (ses), once each. */
   void (*visit)(void *ctx, const uint8_t *s, size_t len);
   void *visit_ctx;
   int keep_going;            /* --keep-going: dfs goes on after a failing step (it has no successor),
@@ -189,6 +189,7 @@ typedef struct SsMove {
   uint8_t kind;              /* VC_MACHINE or VC_DATA */
   uint32_t choice;
   uint32_t index;
+  uint8_t red;               /* ses offered its explorer the state's persistent set (expand_narrow) */
 } SsMove;
 typedef struct SsRoots {
   uint64_t n;                /* how many roots (at least one) */
@@ -196,11 +197,16 @@ typedef struct SsRoots {
   void *ctx;
   /* Root r's moves from the initial state into *moves (grown, *cap its
   ** size); returns their number; *resume: the moves the root's state
-  ** already took (a sample delays there once more first).  Called from
+  ** already took (a sample delays there once more first), *narrowed:
+  ** whether they were made among its persistent set.  Called from
   ** several threads at once: must only read. */
-  uint64_t (*get)(const struct SsRoots *R, uint64_t r, SsMove **moves, uint64_t *cap, uint32_t *resume);
+  uint64_t (*get)(const struct SsRoots *R, uint64_t r, SsMove **moves, uint64_t *cap, uint32_t *resume,
+                  uint8_t *narrowed);
   /* Per root, the delays it used beyond base (reports), or NULL: none. */
   const uint8_t *extra;
+  /* ses's reduction (moves with red set, and roots *narrowed, were made
+  ** among the state's persistent set), or NULL. */
+  const struct Reduction *red;
 } SsRoots;
 /* Stratified sampling (search_ss.c) from roots (NULL: the initial state),
 ** with delay bounds counted from the roots; start: when the search began

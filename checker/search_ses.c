@@ -32,6 +32,7 @@
 ** (the per-stratum figures then differ from one thread's). */
 #include <config.h>
 #include "checker/search.h"
+#include "checker/expand.h"
 #include "checker/explorer.h"
 #include "checker/liveness.h"
 #include "checker/pathset.h"
@@ -50,6 +51,7 @@ typedef struct PNode {
   uint32_t choice;
   uint32_t index;
   uint8_t kind;              /* VC_MACHINE or VC_DATA */
+  uint8_t red;               /* the explorer was offered the state's persistent set (Move.red) */
   uint64_t depth;            /* moves from the initial state, this one included */
 } PNode;
 
@@ -88,7 +90,8 @@ static void pn_unref(NodePool *P, PNode *p) {
 
 /* A node below parent, at depth (parent's depth + 1, which the caller
 ** knows: reading it would be a cache miss). */
-static PNode *pn_new(NodePool *P, PNode *parent, uint64_t depth, uint8_t kind, uint32_t choice, uint32_t index) {
+static PNode *pn_new(NodePool *P, PNode *parent, uint64_t depth, uint8_t kind, uint32_t choice, uint32_t index,
+                     uint8_t red) {
   PNode *p = P->free;
   if (p) {
     P->free = p->parent;
@@ -108,6 +111,7 @@ static PNode *pn_new(NodePool *P, PNode *parent, uint64_t depth, uint8_t kind, u
   p->kind = kind;
   p->choice = choice;
   p->index = index;
+  p->red = red;
   p->depth = depth;
   return p;
 }
@@ -117,6 +121,9 @@ static PNode *pn_new(NodePool *P, PNode *parent, uint64_t depth, uint8_t kind, u
 typedef struct Move {
   uint8_t kind;              /* VC_MACHINE or VC_DATA */
   uint32_t choice, index;
+  uint8_t red;               /* VC_MACHINE: the explorer was offered the machines of the state's
+                                persistent set (expand_narrow), not all enabled ones: re-executing
+                                the move narrows them again (the same set: it depends on the state) */
 } Move;
 
 /* A frontier entry: a move whose successor is looked up when its stratum
@@ -254,6 +261,7 @@ typedef struct SesShared {
   SearchResult *res;         /* counts between strata; the bug or explorer failure (lock) */
   StateCache *cache;
   Liveness *live;            /* hot cycles, if a spec has hot states (used under lock with -j N) */
+  const Reduction *red;      /* partial-order reduction, or NULL (--no-reduction) */
   pthread_mutex_t lock;
   pthread_barrier_t meet;    /* the end and the start of a stratum (-j N) */
   Progress prog;             /* the clock; the progress line is printed by thread 0 */
@@ -364,6 +372,7 @@ typedef struct Ses {
   Later *later;              /* where each is (nlater of them) */
   uint32_t nlater, later_cap;
   ChunkPool pool;            /* frontier chunks for reuse */
+  Expansion nx;              /* narrow()'s steps */
   NodePool nodes;            /* path nodes (kept until the search ends: sampling reads them) */
 } Ses;
 
@@ -376,7 +385,8 @@ static int outcome_taken(const SesShared *sh) { return sh->res->bug || sh->res->
 ** the current state. */
 static PNode *chain_node(Chain *c) {
   for (uint32_t j = 0; j < c->npend; j++) {
-    PNode *p = pn_new(c->np, c->node, c->depth - c->npend + j + 1, c->pend[j].kind, c->pend[j].choice, c->pend[j].index);
+    PNode *p = pn_new(c->np, c->node, c->depth - c->npend + j + 1, c->pend[j].kind, c->pend[j].choice, c->pend[j].index,
+                      c->pend[j].red);
     pn_unref(c->np, c->node);
     c->node = p;
   }
@@ -647,6 +657,42 @@ static void keep_later(Ses *S, Chain *c, uint64_t budget) {
   }
 }
 
+/* Partial-order reduction (doc/reduction.md): the chain's state's
+** machines (c->ch, just given by vm_choices) narrowed to a persistent set,
+** which the explorer then chooses from, so that a delay passes over a
+** machine of that set.  The cycle proviso: not if a chosen successor may
+** have been expanded already (it is in the state cache, or dfs has
+** finished it, or the cache is full): on a cycle of the reduced graph,
+** the state expanded last finds its successor on the cycle there.  1 if
+** c->ch was narrowed. */
+static int narrow(Ses *S, Chain *c) {
+  SesShared *sh = S->sh;
+  if (!sh->red || c->ch.n < 2 || c->ch.n > KID_BATCH) return 0;
+  Expansion *x = &S->nx;
+  if (!expand_narrow(x, sh->red, S->vm, (uint8_t *)c->state.data, c->state.len, &c->ch)) return 0;
+  int widen = sc_is_full(sh->cache);
+  for (uint32_t j = 0; j < x->lim && !widen; j++)
+    if (x->sel[j])
+      widen = sc_contains(sh->cache, x->fp[j]) || (S->o->finished && sc_contains(S->o->finished, x->fp[j]));
+  if (widen) {
+    S->r->widened++;
+    return 0;
+  }
+  S->r->pruned += c->ch.n - x->nsel;
+  expand_keep_chosen(x, &c->ch);
+  return 1;
+}
+
+/* Re-executing a move whose state was narrowed: the same narrowing (no
+** proviso: the search's decision is recorded in the move).  0 if it did
+** not narrow (an internal error for the caller). */
+static int renarrow(Ses *S, Chain *c) {
+  if (c->ch.kind != VC_MACHINE || !S->sh->red) return 0;
+  if (!expand_narrow(&S->nx, S->sh->red, S->vm, (uint8_t *)c->state.data, c->state.len, &c->ch)) return 0;
+  expand_keep_chosen(&S->nx, &c->ch);
+  return 1;
+}
+
 /* Make every move of the chain's new state (see "Chains"): move 0's
 ** successor goes to c->succ (looked up in this round's second half), move
 ** j's to the frontier of stratum db + j.  0 when move 0 is in flight, 1
@@ -654,6 +700,7 @@ static void keep_later(Ses *S, Chain *c, uint64_t budget) {
 static int chain_expand(Ses *S, Chain *c) {
   SesShared *sh = S->sh;
   const SearchOptions *o = S->o;
+  if (o->visit) o->visit(o->visit_ctx, (uint8_t *)c->state.data, c->state.len);   /* each new state, once */
   if (sh->live) c->hot = vm_hot_specs(S->vm, (uint8_t *)c->state.data, c->state.len);
   VmStatus st = vm_choices(S->vm, (uint8_t *)c->state.data, c->state.len, &c->ch);
   if (st == VM_BAD_STATE) {
@@ -664,6 +711,7 @@ static int chain_expand(Ses *S, Chain *c) {
   if (sh->live && check_hot(S, c)) return -1;
   if (c->ch.n == 0) return 1;
   int machine = c->ch.kind == VC_MACHINE;
+  uint8_t red = machine && narrow(S, c);   /* the explorer chooses among a persistent set */
   if (machine) taken_reset(c, c->ch.n);
   uint64_t budget = o->frontier_mem / 2 / (uint64_t)sh->nthreads;
   for (uint32_t j = 0; j < c->ch.n; j++) {
@@ -677,12 +725,12 @@ static int chain_expand(Ses *S, Chain *c) {
       int rc = explorer_answer(S, c, &choice);
       if (rc != 0) {
         if (j == 0) { answer_failed(S, c, rc, choice); return -1; }
-        Move m = { (uint8_t)c->ch.kind, choice, j };
+        Move m = { (uint8_t)c->ch.kind, choice, j, red };
         defer_failure(S, c, &m);
         break;
       }
     }
-    Move mv = { (uint8_t)c->ch.kind, choice, j };
+    Move mv = { (uint8_t)c->ch.kind, choice, j, red };
     /* Move 0's successor in the chain's buffers; the others one after
     ** another in S->tmp (explorer bytes in S->tmp_d), kept below. */
     Buf *out = j == 0 ? &c->succ : &S->tmp, *od = j == 0 ? &c->kid_d : &S->kd;
@@ -779,7 +827,7 @@ static int reexecute(Ses *S, const PNode *path, const Move *extra, Chain *c) {
   Move *moves = xcalloc(n ? n : 1, sizeof *moves);
   uint64_t j = n;
   if (extra) moves[--j] = *extra;
-  for (const PNode *p = path; p; p = p->parent) moves[--j] = (Move){ p->kind, p->choice, p->index };
+  for (const PNode *p = path; p; p = p->parent) moves[--j] = (Move){ p->kind, p->choice, p->index, p->red };
   int rc = -1;
   if (vm_initial(S->vm, &c->state) != VM_OK) goto out;
   uint32_t nev;
@@ -788,6 +836,7 @@ static int reexecute(Ses *S, const PNode *path, const Move *extra, Chain *c) {
   for (j = 0; j < n; j++) {
     const Move *m = &moves[j];
     if (vm_choices(S->vm, (uint8_t *)c->state.data, c->state.len, &c->ch) != VM_OK || c->ch.kind != m->kind) goto out;
+    if (m->red && !renarrow(S, c)) goto out;
     uint32_t v = m->index;
     if (c->ch.kind == VC_MACHINE) {
       for (uint32_t r = 0; r <= m->index; r++) {
@@ -815,7 +864,9 @@ static int redo(Ses *S, Chain *c, const FItem *it) {
   if (reexecute(S, c->node, NULL, c) != 0) return -1;
   c->hot = 0;
   uint32_t last = it->mv.index;
-  if (vm_choices(S->vm, (uint8_t *)c->state.data, c->state.len, &c->ch) != VM_OK || last >= c->ch.n) goto lost;
+  if (vm_choices(S->vm, (uint8_t *)c->state.data, c->state.len, &c->ch) != VM_OK) goto lost;
+  if (it->mv.red && !renarrow(S, c)) goto lost;
+  if (last >= c->ch.n) goto lost;
   if (c->ch.kind == VC_MACHINE) taken_reset(c, c->ch.n);
   for (uint32_t j = 0; j <= last; j++) {
     c->i = j;
@@ -825,7 +876,7 @@ static int redo(Ses *S, Chain *c, const FItem *it) {
       if (rc != 0) { answer_failed(S, c, rc, choice); return -1; }
     }
     if (j < last) continue;
-    Move mv = { (uint8_t)c->ch.kind, choice, j };
+    Move mv = { (uint8_t)c->ch.kind, choice, j, it->mv.red };
     /* Not counted: the expansion that deferred the failure counted the step. */
     VmStatus st = vm_step(S->vm, (uint8_t *)c->state.data, c->state.len, choice, &c->succ);
     if (st == VM_BAD_STATE) goto lost;
@@ -911,13 +962,15 @@ static int entry_advance(Ses *S, Chain *c) {
 typedef struct RootSet {
   PNode **paths;             /* each root's path (owned references; NULL: the initial state) */
   uint32_t *resume;          /* the moves its state already took */
+  uint8_t *red;              /* its state's moves were made among a persistent set (Move.red) */
   uint8_t *extra;            /* 1: a root of the next stratum (one delay more than the stratum's) */
   uint64_t n;
   uint64_t *slot;            /* open addressing over paths (index + 1; 0: empty), cap entries */
   uint64_t cap;
 } RootSet;
 
-static uint64_t root_get(const SsRoots *R, uint64_t r, SsMove **moves, uint64_t *cap, uint32_t *resume) {
+static uint64_t root_get(const SsRoots *R, uint64_t r, SsMove **moves, uint64_t *cap, uint32_t *resume,
+                         uint8_t *narrowed) {
   const RootSet *rs = R->ctx;
   const PNode *p = rs->paths[r];
   uint64_t n = p ? p->depth : 0;
@@ -931,8 +984,10 @@ static uint64_t root_get(const SsRoots *R, uint64_t r, SsMove **moves, uint64_t 
     (*moves)[j].kind = p->kind;
     (*moves)[j].choice = p->choice;
     (*moves)[j].index = p->index;
+    (*moves)[j].red = p->red;
   }
   *resume = rs->resume[r];
+  *narrowed = rs->red[r];
   return n;
 }
 
@@ -957,6 +1012,7 @@ static void roots_add(RootSet *rs, const Frontier *F, uint64_t from, uint8_t ext
       rs->paths = xrealloc(rs->paths, nc / 2 * sizeof *rs->paths);
       rs->resume = xrealloc(rs->resume, nc / 2 * sizeof *rs->resume);
       rs->extra = xrealloc(rs->extra, nc / 2);
+      rs->red = xrealloc(rs->red, nc / 2);
       for (uint64_t r = 0; r < rs->n; r++) {
         uint64_t h = root_hash(rs->paths[r]) & (nc - 1);
         while (rs->slot[h]) h = (h + 1) & (nc - 1);
@@ -973,6 +1029,7 @@ static void roots_add(RootSet *rs, const Frontier *F, uint64_t from, uint8_t ext
     rs->slot[h] = rs->n + 1;
     rs->paths[rs->n] = pn_ref(it->path);
     rs->extra[rs->n] = extra;
+    rs->red[rs->n] = it->checked ? 0 : it->mv.red;
     rs->resume[rs->n++] = resume;
   }
 }
@@ -1033,7 +1090,7 @@ static int sample_frontier(SesShared *sh, Ses *ws, uint64_t from, int stratum_do
   sh->sampled = 1;
   int rc = 0;
   if (rs.n) {
-    SsRoots R = { rs.n, sh->db, &rs, root_get, rs.extra };
+    SsRoots R = { rs.n, sh->db, &rs, root_get, rs.extra, sh->red };
     rc = ss_sample(sh->bc, sh->test, sh->o, logf, &R, sh->prog.start, &sub);
   }
   res->executions = sub.executions;
@@ -1064,6 +1121,7 @@ static int sample_frontier(SesShared *sh, Ses *ws, uint64_t from, int stratum_do
   free(rs.paths);
   free(rs.slot);
   free(rs.extra);
+  free(rs.red);
   free(rs.resume);
   return rc;
 }
@@ -1307,7 +1365,6 @@ static int run_ses(const BcProgram *bc, const VmTest *test, const SearchOptions 
   pthread_mutex_init(&sh->lock, NULL);
   pthread_barrier_init(&sh->meet, NULL, (unsigned)n);
   progress_init(&sh->prog);
-  if (!o->no_reduction) res->unreduced = "ses explores every interleaving (its reduction is not built yet)";
   sh->work = xcalloc((size_t)n, sizeof *sh->work);
   sh->wstart = xcalloc((size_t)n + 1, sizeof *sh->wstart);
   sh->chunk_left = xcalloc((size_t)n, sizeof *sh->chunk_left);
@@ -1336,6 +1393,10 @@ static int run_ses(const BcProgram *bc, const VmTest *test, const SearchOptions 
   if (!sh->cache) { fputs("pcheck: error: cannot allocate the state cache\n", stderr); goto out; }
   sc_set_single_thread(sh->cache, n == 1);
   sh->live = live_new(bc, test, o);   /* NULL: no spec has hot states */
+  if (!o->no_reduction) {   /* steps observed by specs with hot states stay visible */
+    sh->red = red_new(bc, test, live_specs(sh->live));
+    res->reduced = 1;
+  }
   rc = 0;
   if (!initial_entry(sh, &ws[0])) goto out;
   /* Stratum 0 starts from the initial state. */
@@ -1379,6 +1440,7 @@ out:
     buf_fini(&S->tmp_d);
     buf_fini(&S->kd);
     free(S->later);
+    expand_fini(&S->nx);
   }
   /* Last: a thread's free list may hold nodes of another's slabs. */
   for (int t = 0; t < n; t++) np_fini(&ws[t].nodes);
@@ -1390,6 +1452,7 @@ out:
   free(th);
   sc_free(sh->cache);
   live_free(sh->live);
+  red_free((Reduction *)sh->red);
   pthread_barrier_destroy(&sh->meet);
   pthread_mutex_destroy(&sh->lock);
   buf_fini(&err);

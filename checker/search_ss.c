@@ -39,6 +39,7 @@
 ** reported and the same execution count is given as on one thread. */
 #include <config.h>
 #include "checker/search.h"
+#include "checker/expand.h"
 #include "checker/explorer.h"
 #include "checker/liveness.h"
 #include "checker/rng.h"
@@ -93,6 +94,8 @@ typedef struct Worker {
   uint32_t *path;
   SsMove *moves;             /* the moves of the current root */
   uint64_t moves_cap;
+  Expansion nx;              /* ss_narrow's steps */
+  int root_narrowed;         /* still at the root, whose moves ses made among its persistent set */
   LiveTemp temp;             /* hot steps per spec in the current execution */
   int temp_hit;              /* the execution's bug is temp.bug (a spec hot too long) */
   /* the bug of the lowest sample this worker found */
@@ -125,6 +128,17 @@ static int ex_failed(Worker *w, const char *msg) {
   return -1;
 }
 
+/* A state where ses offered its explorer the machines of a persistent set
+** (SsMove.red): w->ch, just given by vm_choices for w->a, narrowed the same
+** way.  1 if it was; 0 if not (the replay has gone astray). */
+static int ss_narrow(Worker *w) {
+  const Reduction *red = w->sh->roots ? w->sh->roots->red : NULL;
+  if (!red || w->ch.kind != VC_MACHINE || w->ch.n < 2 || w->ch.n > KID_BATCH) return 0;
+  if (!expand_narrow(&w->nx, red, w->vm, (uint8_t *)w->a.data, w->a.len, &w->ch)) return 0;
+  expand_keep_chosen(&w->nx, &w->ch);
+  return 1;
+}
+
 /* Replay root r's moves from the initial state (w->a, w->d hold it),
 ** asking the explorer as ses did, then take the root's earlier answers
 ** and the delay it waits for: *here is then the delays applied at the
@@ -133,14 +147,16 @@ static int ex_failed(Worker *w, const char *msg) {
 static int enter_root(Worker *w, uint64_t r, uint32_t *here, uint64_t *steps) {
   const SsRoots *R = w->sh->roots;
   uint32_t resume = 0;
-  uint64_t n = R->get(R, r, &w->moves, &w->moves_cap, &resume);
+  uint8_t narrowed = 0;
+  uint64_t n = R->get(R, r, &w->moves, &w->moves_cap, &resume, &narrowed);
   for (uint64_t j = 0;; j++) {
     VmStatus st = vm_choices(w->vm, (uint8_t *)w->a.data, w->a.len, &w->ch);
     if (st == VM_BAD_STATE) return ex_failed(w, "internal error: the VM produced a malformed state");
     if (st != VM_OK) return 1;
     if (j == n) break;
     const SsMove *m = &w->moves[j];
-    if (w->ch.kind != m->kind) return ex_failed(w, "internal error: replaying a frontier entry took another path");
+    if (w->ch.kind != m->kind || (m->red && !ss_narrow(w)))
+      return ex_failed(w, "internal error: replaying a frontier entry took another path");
     uint32_t c = m->index;
     if (m->kind == VC_MACHINE) {
       explorer_set_names(w->ex, w->vm);
@@ -161,7 +177,10 @@ static int enter_root(Worker *w, uint64_t r, uint32_t *here, uint64_t *steps) {
     Buf t = w->a; w->a = w->b; w->b = t;
   }
   /* At the root: the answers of earlier strata, each followed by a delay
-  ** (the last one is the delay the root was waiting for). */
+  ** (the last one is the delay the root was waiting for), among the
+  ** machines ses offered there. */
+  w->root_narrowed = narrowed;
+  if (narrowed && !ss_narrow(w)) return ex_failed(w, "internal error: replaying a frontier entry took another path");
   if (resume >= w->ch.n) return ex_failed(w, "internal error: a frontier entry has no move left");
   if (resume + 1 > w->given_cap) {
     w->given_cap = 2 * (resume + 1);
@@ -192,6 +211,7 @@ static int execute(Worker *w, uint64_t root, const uint32_t *path, uint32_t np, 
   if (ex_init(w->ex, exseed, ev, nev, &w->d) != 0) return ex_failed(w, explorer_error(w->ex));
   uint32_t pi = 0, left = np ? path[0] : 0, here = 0;
   uint64_t steps = 0;
+  w->root_narrowed = 0;
   if (w->sh->roots) {
     int rc = enter_root(w, root, &here, &steps);
     if (rc != 0) { *depth = steps; return rc; }
@@ -203,6 +223,7 @@ static int execute(Worker *w, uint64_t root, const uint32_t *path, uint32_t np, 
     if (st == VM_BAD_STATE) return ex_failed(w, "internal error: the VM produced a malformed state");
     if (st != VM_OK) return 1;
     if (w->ch.kind == VC_NONE) break;
+    if (w->root_narrowed && !ss_narrow(w)) return ex_failed(w, "internal error: replaying a frontier entry took another path");
     if ((int64_t)steps >= search_max_steps(o, 0)) { *cut = 1; break; }
     uint32_t c = here;
     if (w->ch.kind == VC_MACHINE) {
@@ -256,6 +277,7 @@ static int execute(Worker *w, uint64_t root, const uint32_t *path, uint32_t np, 
     if (ex_step(w->ex, &w->d, ev, nev) != 0) return ex_failed(w, explorer_error(w->ex));
     Buf t = w->a; w->a = w->b; w->b = t;
     here = 0;
+    w->root_narrowed = 0;   /* past the root: every machine, as ss samples */
   }
   *depth = steps;
   return 0;
@@ -364,6 +386,7 @@ static void worker_fini(Worker *w) {
   buf_fini(&w->b);
   buf_fini(&w->d);
   vm_choices_fini(&w->ch);
+  expand_fini(&w->nx);
   free(w->trace);
   free(w->given);
   free(w->path);

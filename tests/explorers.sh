@@ -45,7 +45,7 @@ while read -r in t; do
   [ $? -eq 0 ] || continue   # a bug: searches stop at different points
   ds=$(echo "$d" | field states)
   for e in rr rtc prr; do
-    s=$(run --search ses --explorer "$e" --mem 256M -q -t "$t" -o "$tmp/o" "$in" 2>&1)
+    s=$(run --search ses --no-reduction --explorer "$e" --mem 256M -q -t "$t" -o "$tmp/o" "$in" 2>&1)
     sc=$? ss=$(echo "$s" | field states)
     if [ "$sc" -eq 0 ] && [ "$ss" = "$ds" ] && echo "$s" | grep -q '^result: no-bug (complete)'; then
       ok "ses $e = dfs = $ds states: $in -t $t"
@@ -94,7 +94,7 @@ explorer rr {
   }
 }
 EOF
-s=$(PCHECK_STDLIB=$tmp run --search ses --explorer rr --explorer-twin-check -q -t tcDelays___K_2 -o "$tmp/o" \
+s=$(PCHECK_STDLIB=$tmp run --search ses --no-reduction --explorer rr --explorer-twin-check -q -t tcDelays___K_2 -o "$tmp/o" \
     tests/explorers/delays.p 2>&1)
 sc=$?
 if [ "$sc" -eq 3 ] && echo "$s" | grep -q "chose .* but its native twin chose"; then ok "a twin that differs is reported"
@@ -102,7 +102,7 @@ else bad "a differing twin is not reported (exit $sc)"; echo "$s" | tail -n 3; f
 
 # 3. A bug that needs exactly k delays under rr.
 for k in 0 1 2 3; do
-  s=$(run --search ses --explorer rr -q -t "tcDelays___K_$k" -o "$tmp/d$k" tests/explorers/delays.p 2>&1)
+  s=$(run --search ses --no-reduction --explorer rr -q -t "tcDelays___K_$k" -o "$tmp/d$k" tests/explorers/delays.p 2>&1)
   sc=$?
   lines=$(echo "$s" | grep -c '^ses: delay bound [0-9]*:')
   if [ "$sc" -eq 1 ] && echo "$s" | grep -q "^ses: bug found at delay bound $k after" && [ "$lines" -eq "$k" ] &&
@@ -112,7 +112,7 @@ for k in 0 1 2 3; do
   if [ $? -eq 1 ] && echo "$r" | grep -q "the first hello came from sender $((k + 1))"; then ok "its trace replays (k=$k)"
   else bad "the $k-delay trace does not replay"; echo "$r" | tail -n 3; fi
   if [ "$k" -gt 0 ]; then
-    s=$(run --search ses --explorer rr --max-delays $((k - 1)) -q -t "tcDelays___K_$k" -o "$tmp/o" tests/explorers/delays.p 2>&1)
+    s=$(run --search ses --no-reduction --explorer rr --max-delays $((k - 1)) -q -t "tcDelays___K_$k" -o "$tmp/o" tests/explorers/delays.p 2>&1)
     sc=$?
     if [ "$sc" -eq 0 ] && echo "$s" | grep -q "^result: no-bug (bounded: delay bound $((k - 1)) reached"; then
       ok "--max-delays $((k - 1)) stops before the $k-delay bug"
@@ -166,19 +166,19 @@ if [ "${1:-0}" -eq 2000 ] && [ "${2:-0}" -ge 5 ] && awk "BEGIN { exit !($3 < $4)
 else bad "ss db=1 positions are not uniform: $res"; fi
 
 # 5. A custom explorer reorders machines on an announced event.
-s=$(run --search ses --explorer rr -q -o "$tmp/o" tests/explorers/announce.p 2>&1)
-s2=$(run --search ses --explorer Reverser -q -o "$tmp/o" tests/explorers/announce.p 2>&1)
+s=$(run --search ses --no-reduction --explorer rr -q -o "$tmp/o" tests/explorers/announce.p 2>&1)
+s2=$(run --search ses --no-reduction --explorer Reverser -q -o "$tmp/o" tests/explorers/announce.p 2>&1)
 if echo "$s" | grep -q '^ses: bug found at delay bound 1' && echo "$s2" | grep -q '^ses: bug found at delay bound 0'; then
   ok "the announced event reorders the custom explorer (bug at bound 0, rr needs 1)"
 else bad "custom explorer on announce"; echo "$s" | tail -n 3; echo "$s2" | tail -n 3; fi
 # The case study of models/chainreplication: the model's own explorer finds
 # the neighbouring-failures bug with no delay, in fewer states than rr, rtc, prr.
 bugstates() { sed -n 's/^ses: bug found at delay bound \([0-9]*\) after \([0-9]*\) distinct states$/\1 \2/p'; }
-set -- $(run --search ses --explorer ChainInit -q -o "$tmp/o" -t tcBugNeighbours models/chainreplication 2>&1 | bugstates)
+set -- $(run --search ses --no-reduction --explorer ChainInit -q -o "$tmp/o" -t tcBugNeighbours models/chainreplication 2>&1 | bugstates)
 cdb=${1:-x} cn=${2:-0}
 if [ "$cdb" = 0 ] && [ "$cn" -gt 0 ]; then
   for e in rr rtc prr; do
-    set -- $(run --search ses --explorer "$e" -q -o "$tmp/o" -t tcBugNeighbours models/chainreplication 2>&1 | bugstates)
+    set -- $(run --search ses --no-reduction --explorer "$e" -q -o "$tmp/o" -t tcBugNeighbours models/chainreplication 2>&1 | bugstates)
     if [ "${1:-0}" -ge 1 ] && [ "${2:-0}" -gt "$cn" ]; then
       ok "chainreplication tcBugNeighbours: ChainInit, 0 delays and $cn states; $e, $1 delays and $2 states"
     else bad "chainreplication tcBugNeighbours: $e (${1:-none} delays, ${2:-?} states) not behind ChainInit ($cn)"; fi
@@ -187,17 +187,17 @@ else bad "chainreplication tcBugNeighbours: ChainInit does not find the bug at d
 s=$(run --search ss --explorer Reverser -q -o "$tmp/o" tests/explorers/announce.p 2>&1)
 if [ $? -eq 1 ] && echo "$s" | grep -q '^ss: bug found at delay bound 0 after 1 executions'; then ok "ss with the custom explorer: first execution"
 else bad "ss with the custom explorer"; echo "$s" | tail -n 3; fi
-a=$(run --search ses --explorer stdlib/rr.p:rr -q -o "$tmp/o" tests/explorers/delays.p -t tcDelays___K_2 2>&1 | notime)
-b=$(run --search ses --explorer rr -q -o "$tmp/o" tests/explorers/delays.p -t tcDelays___K_2 2>&1 | notime)
+a=$(run --search ses --no-reduction --explorer stdlib/rr.p:rr -q -o "$tmp/o" tests/explorers/delays.p -t tcDelays___K_2 2>&1 | notime)
+b=$(run --search ses --no-reduction --explorer rr -q -o "$tmp/o" tests/explorers/delays.p -t tcDelays___K_2 2>&1 | notime)
 if [ "$a" = "$b" ] && echo "$a" | grep -q 'bug found at delay bound 2'; then ok "--explorer FILE.p:NAME loads an explorer from a file"
 else bad "--explorer FILE.p:NAME"; echo "$a" | tail -n 3; fi
 
-s=$(run --search ses --explorer tests/explorers/lifo.p:Lifo -q -o "$tmp/o" tests/explorers/delays.p -t tcDelays___K_3 2>&1)
+s=$(run --search ses --no-reduction --explorer tests/explorers/lifo.p:Lifo -q -o "$tmp/o" tests/explorers/delays.p -t tcDelays___K_3 2>&1)
 if [ $? -eq 1 ] && echo "$s" | grep -q '^ses: bug found at delay bound 3'; then ok "the explorer of doc/explorers.md runs"
 else bad "the explorer of doc/explorers.md"; echo "$s" | tail -n 3; fi
 
 # 6. Unsound and failing explorers.
-s=$(run --search ses --explorer Stuck -q -o "$tmp/u" tests/explorers/unsound.p 2>&1)
+s=$(run --search ses --no-reduction --explorer Stuck -q -o "$tmp/u" tests/explorers/unsound.p 2>&1)
 sc=$?
 if [ "$sc" -eq 3 ] && echo "$s" | grep -q "explorer 'Stuck' is unsound: .* never chosen there: 'Pinger" &&
    [ -f "$tmp/u/Main.explorer-failure.schedule" ]; then ok "an unsound explorer is reported with the state and the missing machine"
@@ -205,17 +205,17 @@ else bad "unsound explorer (exit $sc)"; echo "$s"; fi
 s=$(run --search ss --explorer Stuck -q -o "$tmp/u" tests/explorers/unsound.p 2>&1)
 if [ $? -eq 3 ] && echo "$s" | grep -q "explorer 'Stuck' is unsound"; then ok "ss reports an unsound explorer too"
 else bad "ss and an unsound explorer"; echo "$s"; fi
-s=$(run --search ses --explorer BadNext -q -o "$tmp/u" tests/explorers/unsound.p 2>&1)
+s=$(run --search ses --no-reduction --explorer BadNext -q -o "$tmp/u" tests/explorers/unsound.p 2>&1)
 if [ $? -eq 3 ] && echo "$s" | grep -q "Next returned null, not a machine"; then ok "Next returning null is reported"
 else bad "Next returning null"; echo "$s"; fi
-s=$(run --search ses --explorer Crashes -q -o "$tmp/u" tests/explorers/unsound.p 2>&1)
+s=$(run --search ses --no-reduction --explorer Crashes -q -o "$tmp/u" tests/explorers/unsound.p 2>&1)
 if [ $? -eq 3 ] && echo "$s" | grep -q "unsound.p:[0-9]*:[0-9]*: explorer 'Crashes' failed in Crashes.Next: index 5 is out of range"; then
   ok "a runtime error in an explorer is reported with its location"
 else bad "explorer runtime error"; echo "$s"; fi
-s=$(run --search ses --explorer nosuch -q tests/explorers/unsound.p 2>&1)
+s=$(run --search ses --no-reduction --explorer nosuch -q tests/explorers/unsound.p 2>&1)
 if [ $? -eq 2 ] && echo "$s" | grep -q "unknown explorer 'nosuch'"; then ok "an unknown explorer is a usage error"
 else bad "unknown explorer"; echo "$s"; fi
-s=$(run --search ses --explorer Stuck --explorer-twin-check -q tests/explorers/unsound.p 2>&1)
+s=$(run --search ses --no-reduction --explorer Stuck --explorer-twin-check -q tests/explorers/unsound.p 2>&1)
 if [ $? -eq 2 ]; then ok "--explorer-twin-check needs a standard explorer"; else bad "--explorer-twin-check with Stuck"; fi
 for o in "--ss-c1 0" "--ss-c2 x" "--frontier-mem -1" "--explorer :x"; do
   # shellcheck disable=SC2086
@@ -225,13 +225,13 @@ done
 
 # 7. The frontier falls back to re-execution (--no-sampling): same
 # states, same bug.
-a=$(run --search ses --explorer rtc -q -t tcSingleClient -o "$tmp/o" models/clientserver 2>&1 | notime)
-b=$(run --search ses --explorer rtc --no-sampling --frontier-mem 96k -q -t tcSingleClient -o "$tmp/o" models/clientserver 2>&1 | notime)
+a=$(run --search ses --no-reduction --explorer rtc -q -t tcSingleClient -o "$tmp/o" models/clientserver 2>&1 | notime)
+b=$(run --search ses --no-reduction --explorer rtc --no-sampling --frontier-mem 96k -q -t tcSingleClient -o "$tmp/o" models/clientserver 2>&1 | notime)
 if [ "$a" = "$b" ] && echo "$a" | grep -q '^result: no-bug (complete)'; then ok "re-executed frontier gives the same strata and states"
 else bad "re-executed frontier differs"; echo "$a" | tail -n 3; echo "$b" | tail -n 3; fi
 # The same bug after the same states as with the entries' bytes kept.
-want=$(run --search ses --explorer rr -q -t tcDelays___K_3 -o "$tmp/re0" tests/explorers/delays.p 2>&1 | grep '^ses: bug found at delay bound 3 after')
-b=$(run --search ses --explorer rr --no-sampling --frontier-mem 64k -q -t tcDelays___K_3 -o "$tmp/re" tests/explorers/delays.p 2>&1)
+want=$(run --search ses --no-reduction --explorer rr -q -t tcDelays___K_3 -o "$tmp/re0" tests/explorers/delays.p 2>&1 | grep '^ses: bug found at delay bound 3 after')
+b=$(run --search ses --no-reduction --explorer rr --no-sampling --frontier-mem 64k -q -t tcDelays___K_3 -o "$tmp/re" tests/explorers/delays.p 2>&1)
 if [ $? -eq 1 ] && [ -n "$want" ] && echo "$b" | grep -qx "$want" &&
    [ "$(run --replay "$tmp/re/tcDelays___K_3.schedule" tests/explorers/delays.p 2>&1 | grep -c 'sender 4')" -ge 1 ]; then
   ok "re-executed frontier finds the 3-delay bug after the same states, and its trace replays"
@@ -240,17 +240,27 @@ else bad "re-executed frontier and the 3-delay bug"; echo "$b" | tail -n 3; fi
 # 8. SES, then SS: when the frontier or the cache reaches its budget, ses
 # samples from its frontier.  The frontier: 64k holds no entry, so ses
 # samples from delay bound 0's frontier and finds the 3-delay bug there.
-b=$(run --search ses --explorer rr --frontier-mem 64k -q -t tcDelays___K_3 -o "$tmp/st" tests/explorers/delays.p 2>&1)
+b=$(run --search ses --no-reduction --explorer rr --frontier-mem 64k -q -t tcDelays___K_3 -o "$tmp/st" tests/explorers/delays.p 2>&1)
 if [ $? -eq 1 ] && echo "$b" | grep -q '^ses: the frontier reached its budget at delay bound 0 after' &&
    echo "$b" | grep -Eq '^ses then ss: bug found at delay bound [3-9] after' &&
    [ "$(run --replay "$tmp/st/tcDelays___K_3.schedule" tests/explorers/delays.p 2>&1 | grep -c 'sender 4')" -ge 1 ]; then
   ok "SES then SS: frontier over budget at delay bound 0, the 3-delay bug sampled from it, and its trace replays"
 else bad "SES then SS from a full frontier"; echo "$b" | tail -n 4; fi
+# With the reduction (the default), ses's explorer chooses among each
+# state's persistent set, and the roots the samples start from replay
+# those choices (SsMove.red): the frontier over budget at delay bound 0,
+# the bug sampled from it, its trace replays.
+b=$(run --search ses --explorer rr --frontier-mem 64k -q -t tcDelays___K_3 -o "$tmp/sr" tests/explorers/delays.p 2>&1)
+if [ $? -eq 1 ] && echo "$b" | grep -q '^ses: the frontier reached its budget at delay bound 0 after' &&
+   echo "$b" | grep -q '^ses then ss: bug found at delay bound' &&
+   [ "$(run --replay "$tmp/sr/tcDelays___K_3.schedule" tests/explorers/delays.p 2>&1 | grep -c 'sender 4')" -ge 1 ]; then
+  ok "SES then SS with the reduction: samples from narrowed roots find the bug, its trace replays"
+else bad "SES then SS with the reduction"; echo "$b" | tail -n 4; fi
 # The cache: 1M fills during delay bound 3 (bounds 0..2 proved); the bug
 # needs 4 delays.  Sampling finds it (2 s); the bounded cache alone
 # (--no-sampling) re-explores and needs 30 s and 1.3 GB of frontier here,
 # too long for the suite.
-b=$(run --search ses --explorer rr --mem 1M --timeout 120 -t tcDeepDelays -o "$tmp/st" tests/explorers/ses_then_ss.p 2>&1)
+b=$(run --search ses --no-reduction --explorer rr --mem 1M --timeout 120 -t tcDeepDelays -o "$tmp/st" tests/explorers/ses_then_ss.p 2>&1)
 if [ $? -eq 1 ] && echo "$b" | grep -q '^ses: the state cache reached its budget at delay bound 3 after' &&
    echo "$b" | grep -q '^ses then ss: bug found at delay bound [4-9] after' &&
    [ "$(run --replay "$tmp/st/tcDeepDelays.schedule" tests/explorers/ses_then_ss.p 2>&1 | grep -c 'sender 5')" -ge 1 ]; then
@@ -264,10 +274,17 @@ else bad "SES then SS summary"; echo "$b" | tail -n 3; fi
 
 # A frontier that holds no entry at all: every entry is re-executed, and
 # the search still completes with the same states.
-s=$(run --search ses --explorer rtc --no-sampling --frontier-mem 8k -q -t tcSingleClient -o "$tmp/o" models/clientserver 2>&1 | notime)
+s=$(run --search ses --no-reduction --explorer rtc --no-sampling --frontier-mem 8k -q -t tcSingleClient -o "$tmp/o" models/clientserver 2>&1 | notime)
 if [ $? -eq 0 ] && [ "$(echo "$s" | tail -n 2)" = "$(echo "$a" | tail -n 2)" ]; then
   ok "an 8k frontier re-executes every entry and completes alike"
 else bad "an 8k frontier"; echo "$s" | tail -n 3; fi
+# The same with the reduction: re-executed entries narrow their states'
+# choices again as the search did (Move.red), so the states are the same.
+a=$(run --search ses --explorer rtc -q -t tcSingleClient -o "$tmp/o" models/clientserver 2>&1 | notime)
+s=$(run --search ses --explorer rtc --no-sampling --frontier-mem 8k -q -t tcSingleClient -o "$tmp/o" models/clientserver 2>&1 | notime)
+if [ $? -eq 0 ] && [ "$(echo "$s" | tail -n 2)" = "$(echo "$a" | tail -n 2)" ] && echo "$a" | grep -q '^reduction: partial-order'; then
+  ok "an 8k frontier with the reduction re-executes every entry and completes alike"
+else bad "an 8k frontier with the reduction"; echo "$a" | tail -n 3; echo "$s" | tail -n 3; fi
 
 # 8. The portfolio is the default search and rtc the default explorer (of
 # ses, alone or in the portfolio).

@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "checker/explorer.h"
 #include "checker/reduce.h"
 #include "checker/search.h"
 #include "lang/codegen.h"
@@ -129,8 +130,13 @@ typedef struct Run {
   Seen seen;
 } Run;
 
-/* Search m's test with ops, reduced or not, keeping every local state. */
+/* Search m's test with ops, reduced or not, keeping every local state;
+** ses with the native explorer ex (EXN_RTC, EXN_RR, EXN_PRR). */
+static void run_search_ex(const Model *m, const SearchOps *ops, int reduce, int keep_going, int ex, Run *r);
 static void run_search(const Model *m, const SearchOps *ops, int reduce, int keep_going, Run *r) {
+  run_search_ex(m, ops, reduce, keep_going, EXN_RTC, r);
+}
+static void run_search_ex(const Model *m, const SearchOps *ops, int reduce, int keep_going, int ex, Run *r) {
   memset(r, 0, sizeof *r);
   r->seen.vm = vm_new(m->bc, &m->test);
   buf_init(&r->seen.scratch);
@@ -148,9 +154,14 @@ static void run_search(const Model *m, const SearchOps *ops, int reduce, int kee
   o.timeout = 60;
   o.no_reduction = !reduce;
   o.keep_going = keep_going;
+  o.explorer = ex == EXN_RR ? "rr" : ex == EXN_PRR ? "prr" : "rtc";
+  o.explorer_native = ex;
   o.visit = on_visit;
   o.visit_ctx = &r->seen;
-  ck_assert_int_eq(ops->run(m->bc, &m->test, &o, NULL, &r->res), 0);
+  static FILE *quiet;   /* the searches' log lines (ses's "bug found at ...") */
+  if (!quiet) quiet = fopen("/dev/null", "w");
+  ck_assert_ptr_nonnull(quiet);
+  ck_assert_int_eq(ops->run(m->bc, &m->test, &o, quiet, &r->res), 0);
 }
 
 static void run_free(Run *r) {
@@ -386,13 +397,15 @@ static int check_text(uint64_t seed, char *src, uint64_t *counts) {
     if (f) { fputs(src, f); fclose(f); }
     ck_abort_msg("seed %llu: the generated model does not compile (%s)", (unsigned long long)seed, name);
   }
-  Run full, red, bfs;
+  Run full, red, bfs, ses;
   Seen oracle = { vm_new(m.bc, &m.test), {0}, {0} };
   buf_init(&oracle.scratch);
   uint64_t nor = naive_states(&m, &oracle, 200000);
   run_search(&m, &search_dfs, 0, 1, &full);
   run_search(&m, &search_dfs, 1, 1, &red);
   run_search(&m, &search_bfs, 1, 0, &bfs);
+  static const int exs[] = {EXN_RTC, EXN_RR, EXN_PRR};
+  run_search_ex(&m, &search_ses, 1, 0, exs[seed % 3], &ses);
   Buf why;
   buf_init(&why);
   char *pf = places(&full.res), *pr = places(&red.res);
@@ -419,6 +432,12 @@ static int check_text(uint64_t seed, char *src, uint64_t *counts) {
     else if (!safety && (!hs_subset(&full.seen.local, &bfs.seen.local) || !hs_subset(&bfs.seen.local, &full.seen.local)))
       buf_printf(&why, "bfs with reduction: %llu local states, dfs without: %llu; ",
                  (unsigned long long)hs_count(&bfs.seen.local), (unsigned long long)hs_count(&full.seen.local));
+    /* ses (an explorer by seed) likewise; it also checks hot cycles. */
+    if (full.res.bug != ses.res.bug)
+      buf_printf(&why, "ses with reduction: bug %d, dfs without: %d; ", ses.res.bug, full.res.bug);
+    else if (!full.res.bug && (!hs_subset(&full.seen.local, &ses.seen.local) || !hs_subset(&ses.seen.local, &full.seen.local)))
+      buf_printf(&why, "ses with reduction: %llu local states, dfs without: %llu; ",
+                 (unsigned long long)hs_count(&ses.seen.local), (unsigned long long)hs_count(&full.seen.local));
     counts[2]++;
     counts[3] += full.res.bug;
     counts[4] += full.res.states;
@@ -440,6 +459,7 @@ static int check_text(uint64_t seed, char *src, uint64_t *counts) {
   run_free(&full);
   run_free(&red);
   run_free(&bfs);
+  run_free(&ses);
   vm_free(oracle.vm);
   buf_fini(&oracle.scratch);
   hs_free(&oracle.local);
