@@ -104,7 +104,7 @@ static void usage(FILE *f) {
 "                         storing part of each fingerprint: about 7 bytes per state at 100\n"
 "                         million, against 10.7; the default of dfs, bfs, ses, pb with -j 2\n"
 "                         or more) or judy (Judy1 array)\n"
-"      --no-reduction     dfs, bfs, ses (also in the portfolio): explore every interleaving\n"
+"      --no-reduction     dfs, bfs, ses, pb (also in the portfolio): explore every interleaving\n"
 "                         (partial-order reduction is on by default; doc/reduction.md)\n"
 "      --keep-going       dfs: go on after a bug (the failing step has no successor) and\n"
 "                         list every place a step failed (\"bug places\"); the first\n"

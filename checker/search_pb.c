@@ -22,6 +22,7 @@
 ** transitions of one thread. */
 #include <config.h>
 #include "checker/search.h"
+#include "checker/expand.h"
 #include "checker/pathset.h"
 #include "checker/tracetree.h"
 #include "checker/workers.h"
@@ -72,6 +73,9 @@ typedef struct PbShared {
   SearchResult *res;         /* counts between bounds; the bug (lock) */
   StateCache *visited;       /* keys of (State, last machine) */
   StateCache *states;        /* fingerprints of program states */
+  const Reduction *red;      /* partial-order reduction, or NULL (--no-reduction) */
+  StateCache *decided;       /* with red: program states whose set was decided (narrow) */
+  StateCache *narrowed;      /* with red: those of them decided to be narrowed */
   TtStore *stores;           /* trace nodes, one store per thread */
   PbList *cur;               /* per thread: its part of this bound's work list */
   uint64_t *wstart;          /* prefix sums of the parts' sizes (nthreads + 1) */
@@ -101,6 +105,7 @@ typedef struct Pb {
   PathSet path;              /* keys on the stack, once the visited set is full */
   int tracking;
   Buf succ;                  /* scratch successor */
+  Expansion nx;              /* narrow()'s steps */
   uint64_t iter, reported;
   SearchResult own;          /* this thread's counts with -j N */
   SearchResult *r;           /* where it counts: sh->res on one thread, else &own */
@@ -236,7 +241,10 @@ static int visit(Pb *p, uint32_t last, uint64_t *key) {
     }
     if (ps_has(&p->path, *key)) return 0;
   }
-  if (sc_insert(sh->states, fp) != SC_SEEN) p->r->states++;
+  if (sc_insert(sh->states, fp) != SC_SEEN) {
+    p->r->states++;
+    if (p->o->visit) p->o->visit(p->o->visit_ctx, (uint8_t *)p->succ.data, p->succ.len);
+  }
   return 1;
 }
 
@@ -263,6 +271,39 @@ static PbFrame *push(Pb *p, uint64_t key, uint32_t last, TraceChoice in, uint64_
   return f;
 }
 
+/* Partial-order reduction (doc/reduction.md): the frame's machines (f->ch,
+** just given by vm_choices) narrowed to a persistent set.  A program state
+** is expanded once per last machine; the first expansion decides, with the
+** proviso, and the later ones follow (sh->decided, sh->narrowed).  The
+** proviso fails, and every machine is kept, if a chosen successor's
+** program state was already visited, or the program-state cache is full:
+** on a cycle of what pb explores, the state decided last finds its
+** successor on the cycle visited before, so it keeps every machine.
+** (Should the sets be full, or two threads decide at once, a state is
+** decided again, or kept whole: more states, never fewer.)  Preemptions
+** then count within the set: running another machine of it while the
+** last one, also in it, could run; a machine the set leaves out is not
+** waited for. */
+static void narrow(Pb *p, PbFrame *f) {
+  PbShared *sh = p->sh;
+  if (!sh->red || f->ch.kind != VC_MACHINE || f->ch.n < 2 || f->ch.n > KID_BATCH) return;
+  uint64_t fp = state_hash(f->state.data, f->state.len);
+  ScResult d = sc_insert(sh->decided, fp);
+  if (d == SC_SEEN && !sc_contains(sh->narrowed, fp)) return;   /* decided: every machine */
+  Expansion *x = &p->nx;
+  if (!expand_narrow(x, sh->red, p->vm, (uint8_t *)f->state.data, f->state.len, &f->ch)) return;
+  int widen = d != SC_SEEN && sc_is_full(sh->states);
+  for (uint32_t j = 0; j < x->lim && !widen && d != SC_SEEN; j++)
+    if (x->sel[j]) widen = sc_contains(sh->states, x->fp[j]);
+  if (widen) {
+    p->r->widened++;
+    return;
+  }
+  if (d != SC_SEEN) sc_insert(sh->narrowed, fp);
+  p->r->pruned += f->ch.n - x->nsel;
+  expand_keep_chosen(x, &f->ch);
+}
+
 /* The frame on top is entered: its choices; its costly moves go to the
 ** next list.  PB_GO, or PB_STOP (a bug or a failure, recorded). */
 static int expand_top(Pb *p) {
@@ -280,6 +321,7 @@ static int expand_top(Pb *p) {
     pb_bug(p, f->node, NULL);
     return PB_STOP;
   }
+  narrow(p, f);
   if (f->ch.kind == VC_MACHINE && f->last != NO_MACHINE)
     for (uint32_t i = 0; i < f->ch.n; i++)
       if (f->ch.ids[i] == f->last) f->last_enabled = 1;
@@ -477,7 +519,6 @@ static int run_pb(const BcProgram *bc, const VmTest *test, const SearchOptions *
   pthread_mutex_init(&sh->lock, NULL);
   pthread_barrier_init(&sh->meet, NULL, (unsigned)n);
   progress_init(&sh->prog);
-  if (!o->no_reduction) res->unreduced = "pb explores every interleaving (its reduction is not built yet)";
   sh->stores = xcalloc((size_t)n, sizeof *sh->stores);
   sh->cur = xcalloc((size_t)n, sizeof *sh->cur);
   sh->wstart = xcalloc((size_t)n + 1, sizeof *sh->wstart);
@@ -507,6 +548,16 @@ static int run_pb(const BcProgram *bc, const VmTest *test, const SearchOptions *
   sc_insert(sh->visited, key);
   sc_insert(sh->states, fp);
   res->states = 1;
+  if (o->visit) o->visit(o->visit_ctx, (uint8_t *)p0->succ.data, p0->succ.len);
+  if (!o->no_reduction) {   /* pb checks no hot cycles: nothing is visible */
+    sh->red = red_new(bc, test, 0);
+    sh->decided = sc_new(o->cache_kind, o->mem / 8);
+    sh->narrowed = sc_new(o->cache_kind, o->mem / 8);
+    if (!sh->decided || !sh->narrowed) { fputs("pcheck: error: cannot allocate the state cache\n", stderr); goto out; }
+    sc_set_single_thread(sh->decided, n == 1);
+    sc_set_single_thread(sh->narrowed, n == 1);
+    res->reduced = 1;
+  }
   PbFrame *f = push(p0, key, NO_MACHINE, (TraceChoice){ VC_NONE, 0 }, 0);
   f->node = TT_NONE;
   p0->mat = 1;
@@ -541,6 +592,7 @@ out:
     list_fini(&sh->cur[t]);
     ps_fini(&p->path);
     buf_fini(&p->succ);
+    expand_fini(&p->nx);
     vm_free(p->vm);
     tt_fini(&sh->stores[t]);
   }
@@ -551,6 +603,9 @@ out:
   free(th);
   sc_free(sh->visited);
   sc_free(sh->states);
+  red_free((Reduction *)sh->red);
+  sc_free(sh->decided);
+  sc_free(sh->narrowed);
   pthread_barrier_destroy(&sh->meet);
   pthread_mutex_destroy(&sh->lock);
   return rc;

@@ -1,7 +1,7 @@
 #!/bin/sh
 # reduction.sh: partial-order reduction keeps every verdict
-# (doc/reduction.md).  For each exhaustive search that reduces (dfs, bfs,
-# ses with its default explorer), on every
+# (doc/reduction.md).  For each exhaustive search (dfs, bfs, ses with its
+# default explorer, pb), on every
 # golden program that runs a search and on every test of models/ (correct
 # tests up to REDUCTION_MAX_STATES states, default 300000, and the bug
 # variants that are not "deep"), the search with reduction and with
@@ -13,7 +13,7 @@
 # than the full one.
 . "${srcdir:-.}/tests/lib.sh"
 max=${REDUCTION_MAX_STATES:-300000}
-searches=${REDUCTION_SEARCHES:-dfs bfs ses}
+searches=${REDUCTION_SEARCHES:-dfs bfs ses pb}
 
 # "bug: KIND: FILE:LINE:COL" of a run's output (the message may name
 # values that differ between two executions reaching the same bug).

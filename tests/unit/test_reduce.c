@@ -9,8 +9,11 @@
 **     (kind and location; the spec of a hot cycle), and on the set of
 **     reachable local states (vm_local_states: every spec's and machine's
 **     record without its inbox); the reduced search must not enter more
-**     states.  bfs with the reduction must agree on the verdict and, when
-**     there is no bug, on the local states.  A disagreement writes the
+**     states.  bfs, pb and ses (rtc, rr, prr by seed) with the reduction
+**     must agree on the verdict (bfs and pb: on safety bugs, which they
+**     check alone) and, when there is no bug, on the local states.  An
+**     oracle stepping every State afresh (vm_step) must agree with dfs
+**     without the reduction.  A disagreement writes the
 **     model to reduce-fail-SEED.p and fails with what differs.
 **     REDUCE_SEED sets the first seed (default 1). */
 #include <config.h>
@@ -397,7 +400,7 @@ static int check_text(uint64_t seed, char *src, uint64_t *counts) {
     if (f) { fputs(src, f); fclose(f); }
     ck_abort_msg("seed %llu: the generated model does not compile (%s)", (unsigned long long)seed, name);
   }
-  Run full, red, bfs, ses;
+  Run full, red, bfs, ses, pb;
   Seen oracle = { vm_new(m.bc, &m.test), {0}, {0} };
   buf_init(&oracle.scratch);
   uint64_t nor = naive_states(&m, &oracle, 200000);
@@ -406,6 +409,7 @@ static int check_text(uint64_t seed, char *src, uint64_t *counts) {
   run_search(&m, &search_bfs, 1, 0, &bfs);
   static const int exs[] = {EXN_RTC, EXN_RR, EXN_PRR};
   run_search_ex(&m, &search_ses, 1, 0, exs[seed % 3], &ses);
+  run_search(&m, &search_pb, 1, 0, &pb);
   Buf why;
   buf_init(&why);
   char *pf = places(&full.res), *pr = places(&red.res);
@@ -432,6 +436,11 @@ static int check_text(uint64_t seed, char *src, uint64_t *counts) {
     else if (!safety && (!hs_subset(&full.seen.local, &bfs.seen.local) || !hs_subset(&bfs.seen.local, &full.seen.local)))
       buf_printf(&why, "bfs with reduction: %llu local states, dfs without: %llu; ",
                  (unsigned long long)hs_count(&bfs.seen.local), (unsigned long long)hs_count(&full.seen.local));
+    /* pb, as bfs. */
+    if (safety != pb.res.bug) buf_printf(&why, "pb with reduction: bug %d, dfs without: %d; ", pb.res.bug, safety);
+    else if (!safety && (!hs_subset(&full.seen.local, &pb.seen.local) || !hs_subset(&pb.seen.local, &full.seen.local)))
+      buf_printf(&why, "pb with reduction: %llu local states, dfs without: %llu; ",
+                 (unsigned long long)hs_count(&pb.seen.local), (unsigned long long)hs_count(&full.seen.local));
     /* ses (an explorer by seed) likewise; it also checks hot cycles. */
     if (full.res.bug != ses.res.bug)
       buf_printf(&why, "ses with reduction: bug %d, dfs without: %d; ", ses.res.bug, full.res.bug);
@@ -460,6 +469,7 @@ static int check_text(uint64_t seed, char *src, uint64_t *counts) {
   run_free(&red);
   run_free(&bfs);
   run_free(&ses);
+  run_free(&pb);
   vm_free(oracle.vm);
   buf_fini(&oracle.scratch);
   hs_free(&oracle.local);
