@@ -15,14 +15,15 @@ max=${PAR_MAX_STATES:-100000}
 # counts FILE: "states transitions" of a summary
 counts() { printf '%s %s' "$(field states <"$1")" "$(field transitions <"$1")"; }
 verdict() { sed -n 's/^result: //p' "$1" | tail -n 1; }
-# search SPEC: the options of dfs, bfs, or ses:EXPLORER.  Exact counts
-# are compared without the reduction (its cycle proviso depends on the
-# order, which differs between 1 and 2 threads); dfs-red is dfs with it,
-# compared by verdict, and within the full counts.
+# search SPEC: the options of dfs, bfs, pb, or ses:EXPLORER.  Exact
+# counts are compared without the reduction (its cycle proviso depends on
+# the order, which differs between 1 and 2 threads); NAME-red is the
+# search with it (ses with rtc), compared by verdict, and within the full
+# counts.
 search() {
   case $1 in
     ses:*) echo "--no-reduction --search ses --explorer ${1#ses:}" ;;
-    dfs-red) echo "--search dfs" ;;
+    *-red) echo "--search ${1%-red}" ;;
     *) echo "--no-reduction --search $1" ;;
   esac
 }
@@ -33,11 +34,13 @@ for f in models/*/expected.txt; do
     case $t in ''|\#*) continue ;; esac
     if [ "$v" = no-bug ]; then
       [ "$states" -le "$max" ] 2>/dev/null || continue
-      run -q $(search dfs-red) -j 2 --mem 512M -t "$t" "$m" >"$tmp/2" 2>&1
-      n2=$(field states <"$tmp/2")
-      if [ "$(verdict "$tmp/2")" = "no-bug (complete)" ] && [ "$n2" -le "$states" ]; then
-        ok "$m -t $t: dfs -j 2 with the reduction: no bug, $n2 states"
-      else bad "$m -t $t: dfs -j 2 with the reduction gave $n2 states ($(verdict "$tmp/2")), full $states"; fi
+      for s in dfs bfs ses pb; do
+        run -q $(search $s-red) -j 2 --mem 512M -t "$t" "$m" >"$tmp/2" 2>&1
+        n2=$(field states <"$tmp/2")
+        if [ "$(verdict "$tmp/2")" = "no-bug (complete)" ] && [ "$n2" -le "$states" ]; then
+          ok "$m -t $t: $s -j 2 with the reduction: no bug, $n2 states"
+        else bad "$m -t $t: $s -j 2 with the reduction gave $n2 states ($(verdict "$tmp/2")), full $states"; fi
+      done
       for s in dfs bfs ses:rtc ses:rr ses:prr pb; do
         run -q $(search "$s") -j 1 --mem 512M -t "$t" "$m" >"$tmp/1" 2>&1
         run -q $(search "$s") -j 2 --mem 512M -t "$t" "$m" >"$tmp/2" 2>&1
@@ -47,7 +50,7 @@ for f in models/*/expected.txt; do
         else bad "$m -t $t: $s -j 2 gave '$c2' ($(verdict "$tmp/2")), -j 1 '$c1', recorded $states states"; fi
       done
     elif [ "$v" = bug ]; then
-      for s in dfs dfs-red bfs ses:rtc pb; do
+      for s in dfs dfs-red bfs bfs-red ses:rtc ses-red pb pb-red; do
         rm -rf "$tmp/o"
         run -q $(search "$s") -j 1 --mem 512M --timeout 60 -t "$t" -o "$tmp/o" "$m" >"$tmp/1" 2>&1
         [ $? -eq 1 ] && [ "$(field states <"$tmp/1")" -le "$max" ] || continue
