@@ -216,5 +216,17 @@ r=$(run --cache foo -q models/clientserver 2>&1); rc=$?
 if [ "$rc" -eq 2 ] && echo "$r" | grep -q "unknown state cache 'foo' (expected flat, compact or judy)"; then ok "--cache foo refused"
 else bad "--cache foo (exit $rc)"; echo "$r"; fi
 
+# --keep-going: dfs goes on after a bug and lists every place one happens
+# (summary and --stats-json); other searches refuse it.
+r=$(run --search dfs --keep-going -q --stats-json "$tmp/kg.json" -t tcBugEarlyGrant -o "$tmp/kg" models/german 2>&1); rc=$?
+if [ "$rc" -eq 1 ] && echo "$r" | grep -q '^bug places: 2$' &&
+   [ "$(echo "$r" | grep -c '^  assertion failure: models/german/PSpec/Coherence.p:[0-9]*:[0-9]* (found [0-9]* times*)$')" -eq 2 ] &&
+   [ "$(grep -c '"kind": "assertion failure", "file": "models/german/PSpec/Coherence.p"' "$tmp/kg.json")" -eq 2 ] &&
+   [ -f "$tmp/kg/tcBugEarlyGrant.schedule" ]; then ok "--keep-going lists both bug places, in the summary and the JSON"
+else bad "--keep-going (exit $rc)"; echo "$r" | tail -n 6; fi
+r=$(run --search bfs --keep-going -q tests/golden/search/two_workers.p 2>&1); rc=$?
+if [ "$rc" -eq 2 ] && echo "$r" | grep -q 'keep-going needs -s dfs'; then ok "--keep-going refused with bfs"
+else bad "--keep-going with bfs (exit $rc)"; echo "$r"; fi
+
 echo "# passed: $pass failed: $fail"
 [ "$fail" -eq 0 ]
