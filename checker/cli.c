@@ -116,8 +116,8 @@ static void usage(FILE *f) {
 "                         steps of one execution is a liveness bug (0: off; default,\n"
 "                         as P: half their step bound, 50000); pct and ss, unfair like\n"
 "                         P's pct, do not check it\n"
-"  -j, --jobs N           worker threads (default 1): dfs, bfs, ses, pb search in parallel,\n"
-"                         ss samples, portfolio members side by side\n"
+"  -j, --jobs N           worker threads (default 1): bfs, ses, pb (and dfs with --no-reduction)\n"
+"                         search in parallel, ss samples, portfolio members side by side\n"
 "\n"
 "Output:\n"
 "  -o, --out DIR          where counterexamples and reports go (default pcheck-out/)\n"
@@ -286,8 +286,9 @@ static int write_stats_json(const char *path, const Options *o, const char *test
     buf_puts(&b, ",\n");
   }
   if (res->reduced)
-    buf_printf(&b, "  \"pruned_transitions\": %llu,\n  \"proviso_full_states\": %llu,\n",
-               (unsigned long long)res->pruned, (unsigned long long)res->widened);
+    buf_printf(&b, "  \"pruned_transitions\": %llu,\n  \"proviso_full_states\": %llu,\n  \"reduction_threads\": %d,\n",
+               (unsigned long long)res->pruned, (unsigned long long)res->widened,
+               res->reduced_one_thread ? 1 : (o->jobs > 0 ? (int)o->jobs : 1));
   if (o->keep_going) {
     buf_puts(&b, "  \"bug_places\": [");
     for (uint32_t i = 0; i < res->nsites; i++) {
@@ -490,8 +491,10 @@ static int run_search(const Options *o, const BcProgram *bc, Program *prog, cons
     }
     if (res.unreduced) printf("reduction: off (%s)\n", res.unreduced);
     if (res.reduced)
-      printf("reduction: partial-order, %llu transitions pruned, %llu states explored in full by the cycle proviso\n",
-             (unsigned long long)res.pruned, (unsigned long long)res.widened);
+      printf("reduction: partial-order, %llu transitions pruned, %llu states explored in full by the cycle proviso%s\n",
+             (unsigned long long)res.pruned, (unsigned long long)res.widened,
+             res.reduced_one_thread ? "; dfs ran on one thread (--no-reduction searches every interleaving on -j threads)"
+                                    : "");
     if (o->keep_going) print_sites(&res);
     if (res.bug) {
       printf("result: bug-found\n");
@@ -712,9 +715,9 @@ int main(int argc, char **argv) {
   ** for reading on every insert) is shared by all of them
   ** (bench/README.md, "Parallel exhaustive search"). */
   if (!cache_given && o.jobs > 1 &&
-      (strcmp(o.search, "dfs") == 0 || strcmp(o.search, "bfs") == 0 || strcmp(o.search, "ses") == 0 ||
-       strcmp(o.search, "pb") == 0))
-    o.cache_kind = SC_COMPACT;
+      ((strcmp(o.search, "dfs") == 0 && o.no_reduction) || strcmp(o.search, "bfs") == 0 ||
+       strcmp(o.search, "ses") == 0 || strcmp(o.search, "pb") == 0))
+    o.cache_kind = SC_COMPACT;   /* dfs with the reduction runs on one thread (search_dfs.c) */
   if (o.keep_going && strcmp(o.search, "dfs") != 0)
     return bad_usage("--keep-going needs -s dfs, not -s %s", o.search);
   if (o.twin_check && explorer_native_kind(o.explorer) == EXN_NONE)

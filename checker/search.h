@@ -113,6 +113,7 @@ typedef struct SearchResult {
   int reduced;               /* partial-order reduction was on (checker/reduce.h) */
   uint64_t pruned;           /* transitions the reduction left out (enabled choices not explored) */
   uint64_t widened;          /* states explored in full because the reduction's cycle proviso failed */
+  int reduced_one_thread;    /* dfs with the reduction ran on one thread although -j asked for more */
   const char *unreduced;     /* why an exhaustive search ran without the reduction although it was not
                                 turned off (a static string), or NULL */
   BugSite *sites;            /* --keep-going: every distinct place a bug was found, in the order found

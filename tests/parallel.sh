@@ -14,6 +14,7 @@
 max=${PAR_MAX_STATES:-100000}
 # counts FILE: "states transitions" of a summary
 counts() { printf '%s %s' "$(field states <"$1")" "$(field transitions <"$1")"; }
+counts_of() { printf '%s %s' "$(echo "$1" | field states)" "$(echo "$1" | field transitions)"; }
 verdict() { sed -n 's/^result: //p' "$1" | tail -n 1; }
 # search SPEC: the options of dfs, bfs, pb, or ses:EXPLORER.  Exact
 # counts are compared without the reduction (its cycle proviso depends on
@@ -86,9 +87,17 @@ done
 # on several; --cache always wins.
 kind() { run -q "$@" -t tcTwoPhase___N_3 models/twophase_n 2>&1 | sed -n 's/^state cache: \([a-z]*\),.*/\1/p'; }
 for s in dfs bfs ses pb; do
-  a=$(kind --search "$s" -j 1) b=$(kind --search "$s" -j 2) c=$(kind --search "$s" -j 2 --cache flat)
+  a=$(kind --no-reduction --search "$s" -j 1) b=$(kind --no-reduction --search "$s" -j 2)
+  c=$(kind --no-reduction --search "$s" -j 2 --cache flat)
   if [ "$a $b $c" = "flat compact flat" ]; then ok "$s: default cache flat on 1 thread, compact on 2, --cache wins"
   else bad "$s: cache kinds '$a $b $c' for -j 1, -j 2, -j 2 --cache flat (expected flat compact flat)"; fi
 done
+# dfs with the reduction runs on one thread whatever -j says (its stack
+# proviso needs one stack), says so, and keeps the flat cache.
+a=$(run -q --search dfs -j 1 -t tcTwoPhase___N_4 models/twophase_n 2>&1)
+b=$(run -q --search dfs -j 2 -t tcTwoPhase___N_4 models/twophase_n 2>&1)
+if [ "$(counts_of "$a")" = "$(counts_of "$b")" ] && echo "$b" | grep -q '^reduction: .*; dfs ran on one thread' &&
+   echo "$b" | grep -q '^state cache: flat,'; then ok "dfs -j 2 with the reduction: one thread, as -j 1"
+else bad "dfs -j 2 with the reduction"; echo "$a" | tail -n 3; echo "$b" | tail -n 3; fi
 echo "# passed: $pass failed: $fail"
 [ "$fail" -eq 0 ]
