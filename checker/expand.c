@@ -32,21 +32,29 @@ static void reserve(Expansion *x, uint32_t n) {
   x->sel = xrealloc(x->sel, x->cap);
 }
 
-/* Step choice j of s into x (successor x->n), keeping its footprint. */
+/* Step choice j of s into x (successor x->n), keeping its footprint, not
+** yet hashed (hash_from).  Offsets are recorded before each step, so that
+** after a failed step (x->failed = j) x->off[x->n] still ends the last
+** good successor; what the failed step wrote is dropped. */
 static VmStatus step_one(Expansion *x, Vm *vm, const uint8_t *s, size_t len, const VmChoices *ch, uint32_t j) {
   x->off[x->n] = x->kids.len;
   VmStatus st = vm_step_expand(vm, s, len, expand_choice(ch, j), &x->kids);
   if (st != VM_OK) {
     if (st == VM_BAD_STATE) fputs("pcheck: internal error: the VM rejected its own choice\n", stderr);
     x->failed = j;
-    x->kids.len = x->off[x->n];   /* drop what the failed step wrote */
+    x->kids.len = x->off[x->n];
     return st;
   }
   x->foot[x->n] = *vm_footprint(vm);
   x->n++;
   x->off[x->n] = x->kids.len;
-  x->fp[x->n - 1] = state_hash(x->kids.data + x->off[x->n - 1], x->off[x->n] - x->off[x->n - 1]);
   return VM_OK;
+}
+
+/* The fingerprints of successors k .. x->n - 1, in one loop over bytes
+** still in cache (see the top). */
+static void hash_from(Expansion *x, uint32_t k) {
+  for (uint32_t j = k; j < x->n; j++) x->fp[j] = state_hash(x->kids.data + x->off[j], x->off[j + 1] - x->off[j]);
 }
 
 VmStatus expand_reduce(Expansion *x, const Reduction *red, Vm *vm, const uint8_t *s, size_t len,
@@ -58,8 +66,13 @@ VmStatus expand_reduce(Expansion *x, const Reduction *red, Vm *vm, const uint8_t
   x->off[0] = 0;
   for (uint32_t j = 0; j < ch->n; j++) {
     VmStatus st = step_one(x, vm, s, len, ch, j);
-    if (st != VM_OK) { (*transitions)++; return st; }
+    if (st != VM_OK) {
+      (*transitions)++;
+      hash_from(x, 0);
+      return st;
+    }
     if (red_local(&x->foot[j])) {   /* a local step: it alone is a persistent set */
+      hash_from(x, 0);
       memset(x->sel, 0, j);
       x->sel[j] = 1;
       x->nsel = 1;
@@ -69,6 +82,7 @@ VmStatus expand_reduce(Expansion *x, const Reduction *red, Vm *vm, const uint8_t
       return VM_OK;
     }
   }
+  hash_from(x, 0);
   x->nsel = red_select(red, &x->rs, vm, s, len, ch, x->foot, x->sel);
   x->reduced = x->nsel < ch->n;
   x->lim = ch->n;
@@ -79,6 +93,7 @@ VmStatus expand_reduce(Expansion *x, const Reduction *red, Vm *vm, const uint8_t
 }
 
 int expand_narrow(Expansion *x, const Reduction *red, Vm *vm, const uint8_t *s, size_t len, const VmChoices *ch) {
+  if (!red || ch->kind != VC_MACHINE || ch->n < 2 || ch->n > KID_BATCH) return 0;
   uint64_t steps = 0;
   if (expand_reduce(x, red, vm, s, len, ch, &steps) != VM_OK) return 0;
   return x->reduced;
@@ -89,6 +104,12 @@ void expand_keep_chosen(const Expansion *x, VmChoices *ch) {
   for (uint32_t j = 0; j < x->lim; j++)
     if (x->sel[j]) ch->ids[k++] = ch->ids[j];
   ch->n = k;
+}
+
+int expand_renarrow(Expansion *x, const Reduction *red, Vm *vm, const uint8_t *s, size_t len, VmChoices *ch) {
+  if (!expand_narrow(x, red, vm, s, len, ch)) return 0;
+  expand_keep_chosen(x, ch);
+  return 1;
 }
 
 void expand_insert_chosen(Expansion *x, StateCache *cache) {
@@ -105,6 +126,7 @@ VmStatus expand_widen(Expansion *x, Vm *vm, const uint8_t *s, size_t len, const 
     (*transitions)++;
     if (st == VM_OK) x->sel[j] = 0;
   }
+  hash_from(x, had);
   for (uint32_t j = 0; j < x->n; j++)
     if (!x->sel[j]) {
       if (j < had) (*transitions)++;
@@ -119,29 +141,18 @@ VmStatus expand_widen(Expansion *x, Vm *vm, const uint8_t *s, size_t len, const 
 
 VmStatus expand_batch(Expansion *x, Vm *vm, const uint8_t *s, size_t len, const VmChoices *ch, uint32_t first,
                       uint64_t *transitions) {
-  /* Offsets are recorded before each step, so that after a failed step
-  ** x->off[x->n] still ends the last good successor. */
   uint32_t want = ch->n - first < KID_BATCH ? ch->n - first : KID_BATCH;
   reserve(x, want);
   x->kids.len = 0;
   x->base = first;
   x->n = 0;
+  x->off[0] = 0;
   VmStatus st = VM_OK;
-  for (uint32_t j = 0; j < want; j++) {
-    x->off[j] = x->kids.len;
-    st = vm_step_expand(vm, s, len, expand_choice(ch, first + j), &x->kids);
+  for (uint32_t j = 0; j < want && st == VM_OK; j++) {
+    st = step_one(x, vm, s, len, ch, first + j);
     (*transitions)++;
-    if (st != VM_OK) {
-      if (st == VM_BAD_STATE) fputs("pcheck: internal error: the VM rejected its own choice\n", stderr);
-      x->failed = first + j;
-      x->kids.len = x->off[j];   /* drop what the failed step wrote */
-      break;
-    }
-    x->n++;
   }
-  x->off[x->n] = x->kids.len;
-  for (uint32_t j = 0; j < x->n; j++)
-    x->fp[j] = state_hash(x->kids.data + x->off[j], x->off[j + 1] - x->off[j]);
+  hash_from(x, 0);
   return st;
 }
 

@@ -62,19 +62,24 @@ VmStatus expand_batch(Expansion *x, Vm *vm, const uint8_t *s, size_t len, const 
 VmStatus expand_reduce(Expansion *x, const Reduction *red, Vm *vm, const uint8_t *s, size_t len,
                        const VmChoices *ch, uint64_t *transitions);
 
-/* For the searches that hand a state's choices to an explorer (ses, and
-** ss replaying ses's moves): ch (VC_MACHINE, 2 .. KID_BATCH machines, as
-** vm_choices just gave them for State s on vm) narrowed to the persistent
-** set expand_reduce chooses, without a proviso.  1 if a proper subset is
-** chosen: x->sel marks it among choices [0, x->lim), x->fp holds their
-** successors' fingerprints, and ch is left as it was (expand_keep_chosen
-** narrows it); 0 if every machine is needed or a step failed.  Counts no
-** transition (the caller makes the moves again).  The State stays loaded
-** (vm_step_expand on s goes on from it). */
+/* For the searches that take a state's choices one by one (ses and its
+** explorer, ss replaying ses's moves, pb): ch (as vm_choices just gave it
+** for State s on vm) narrowed to the persistent set expand_reduce
+** chooses, without a proviso.  1 if a proper subset is chosen: x->sel
+** marks it among choices [0, x->lim), x->fp holds their successors'
+** fingerprints, and ch is left as it was (expand_keep_chosen narrows it);
+** 0 if red is NULL, ch is not a choice among 2 .. KID_BATCH machines,
+** every machine is needed or a step failed.  Counts no transition (the
+** caller makes the moves again).  The State stays loaded (vm_step_expand
+** on s goes on from it). */
 int expand_narrow(Expansion *x, const Reduction *red, Vm *vm, const uint8_t *s, size_t len, const VmChoices *ch);
 /* After expand_narrow returned 1: ch keeps the chosen machines only, in
 ** their order. */
 void expand_keep_chosen(const Expansion *x, VmChoices *ch);
+/* expand_narrow, then expand_keep_chosen if it narrowed: re-executing a
+** move whose state the search narrowed (the set depends on the state
+** alone).  1 if ch was narrowed. */
+int expand_renarrow(Expansion *x, const Reduction *red, Vm *vm, const uint8_t *s, size_t len, VmChoices *ch);
 
 /* After expand_reduce: insert the chosen successors (x->res[j] is
 ** sc_insert's answer), mark the others RES_PRUNED. */

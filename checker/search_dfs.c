@@ -95,9 +95,8 @@ typedef struct DfsShared {
   StateCache *cache;
   Pool *pool;
   Liveness *live;            /* NULL: no spec has hot states */
-  const Reduction *red;      /* partial-order reduction, or NULL: off */
-  int stack_proviso;         /* the reduction's cycle proviso looks at the stack (one thread, alone):
-                                else any chosen successor already in the cache means "explore all" */
+  const Reduction *red;      /* partial-order reduction, or NULL: off (with it, one thread: its cycle
+                                proviso looks at the stack, w->path) */
   pthread_mutex_t lock;      /* res's bug, why, failed; and every use of live when nthreads > 1 */
   SearchResult *res;         /* the bug is recorded here (under lock) */
   const char *why;           /* why the search stopped before its end, or NULL */
@@ -319,8 +318,7 @@ static int batch_done(DfsWorker *w, VmStatus st) {
 /* The top frame's successors under partial-order reduction (a machine
 ** choice among 2 .. KID_BATCH): the chosen ones inserted in the cache;
 ** all of them when the cycle proviso fails (a chosen successor on the
-** stack, or, without the stack proviso, already in the cache) or the
-** cache is full.  0 to go on, 1 if this thread must stop. */
+** stack) or the cache is full.  0 to go on, 1 if this thread must stop. */
 static int reduce_top(DfsWorker *w) {
   DfsShared *sh = w->sh;
   DfsFrame *f = &w->fr[w->depth - 1];
@@ -345,7 +343,7 @@ static int reduce_top(DfsWorker *w) {
     for (uint32_t j = 0; j < f->x.n && f->x.reduced && !widen; j++) {
       uint8_t r = f->x.res[j];
       if (r == RES_PRUNED || r == SC_NEW) continue;
-      widen = r == SC_FULL || !sh->stack_proviso || ps_has(&w->path, f->x.fp[j]);
+      widen = r == SC_FULL || ps_has(&w->path, f->x.fp[j]);
     }
     if (widen) {
       w->r->widened++;
@@ -434,7 +432,7 @@ static int search_item(DfsWorker *w, WorkItem *it) {
       if (w->anc[i] == it->fp) return 0;
   }
   enter(w, (const uint8_t *)it->state.data, it->state.len, it->fp);
-  if (sh->stack_proviso) track_start(w);   /* the stack proviso asks the path set */
+  if (sh->red) track_start(w);   /* the stack proviso asks the path set */
   while (w->depth > 0) {
     if ((++w->iter & 1023) == 0 && periodic(w)) return 1;
     if (sh->nthreads > 1 && (w->iter & 63) == 0 && pool_hungry(sh->pool)) donate(w);
@@ -553,13 +551,11 @@ static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
   ** (doc/reduction.md, "Liveness"). */
   if (!o->no_reduction) {
     sh.red = red_new(bc, test, live_specs(sh.live));
-    /* One thread: the stack proviso, also as a portfolio member (its
-    ** stack lives on between turns) and when publishing finished states
-    ** (a state is published once its strongly connected component is
-    ** complete, when every cycle through it has been closed, each at a
-    ** state explored in full: doc/reduction.md).  Several threads: a
-    ** cycle may run through several stacks, so the visited proviso. */
-    sh.stack_proviso = sh.nthreads == 1;
+    /* On its one thread, the stack proviso, also as a portfolio member
+    ** (its stack lives on between turns) and when publishing finished
+    ** states (a state is published once its strongly connected component
+    ** is complete, when every cycle through it has been closed, each at a
+    ** state explored in full: doc/reduction.md). */
     res->reduced = 1;
   }
   if (sh.nthreads == 1 && o->finished) {

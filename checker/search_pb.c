@@ -53,6 +53,7 @@ typedef struct PbList {
 
 typedef struct PbFrame {
   Buf state;
+  uint64_t fp;               /* the state's fingerprint */
   uint64_t key;              /* visited key of (state, last) */
   uint32_t last;             /* machine that ran the step into it, NO_MACHINE at the start */
   TraceChoice in;            /* the choice into it */
@@ -227,11 +228,12 @@ static void add_work(Pb *p) {
 }
 
 /* The successor in p->succ, reached by `choice` with `last` running it: is
-** it new?  If so, count its program state and return its key in *key. */
-static int visit(Pb *p, uint32_t last, uint64_t *key) {
+** it new?  If so, count its program state; *fp is its fingerprint and
+** *key its key. */
+static int visit(Pb *p, uint32_t last, uint64_t *fp, uint64_t *key) {
   PbShared *sh = p->sh;
-  uint64_t fp = state_hash(p->succ.data, p->succ.len);
-  *key = pb_key(fp, last);
+  *fp = state_hash(p->succ.data, p->succ.len);
+  *key = pb_key(*fp, last);
   ScResult r = sc_insert(sh->visited, *key);
   if (r == SC_SEEN) return 0;
   if (r == SC_FULL) {
@@ -241,7 +243,7 @@ static int visit(Pb *p, uint32_t last, uint64_t *key) {
     }
     if (ps_has(&p->path, *key)) return 0;
   }
-  if (sc_insert(sh->states, fp) != SC_SEEN) {
+  if (sc_insert(sh->states, *fp) != SC_SEEN) {
     p->r->states++;
     if (p->o->visit) p->o->visit(p->o->visit_ctx, (uint8_t *)p->succ.data, p->succ.len);
   }
@@ -249,7 +251,7 @@ static int visit(Pb *p, uint32_t last, uint64_t *key) {
 }
 
 /* Push the state in p->succ (its trace node is set by the caller or later). */
-static PbFrame *push(Pb *p, uint64_t key, uint32_t last, TraceChoice in, uint64_t depth) {
+static PbFrame *push(Pb *p, uint64_t fp, uint64_t key, uint32_t last, TraceChoice in, uint64_t depth) {
   if (p->sp == p->cap) {
     uint64_t ncap = p->cap ? p->cap * 2 : 64;
     p->fr = xrealloc(p->fr, ncap * sizeof *p->fr);
@@ -259,6 +261,7 @@ static PbFrame *push(Pb *p, uint64_t key, uint32_t last, TraceChoice in, uint64_
   PbFrame *f = &p->fr[p->sp++];
   Buf t = f->state; f->state = p->succ; p->succ = t;   /* take the bytes, keep a scratch */
   p->succ.len = 0;
+  f->fp = fp;
   f->key = key;
   f->last = last;
   f->in = in;
@@ -287,9 +290,8 @@ static PbFrame *push(Pb *p, uint64_t key, uint32_t last, TraceChoice in, uint64_
 static void narrow(Pb *p, PbFrame *f) {
   PbShared *sh = p->sh;
   if (!sh->red || f->ch.kind != VC_MACHINE || f->ch.n < 2 || f->ch.n > KID_BATCH) return;
-  uint64_t fp = state_hash(f->state.data, f->state.len);
-  ScResult d = sc_insert(sh->decided, fp);
-  if (d == SC_SEEN && !sc_contains(sh->narrowed, fp)) return;   /* decided: every machine */
+  ScResult d = sc_insert(sh->decided, f->fp);
+  if (d == SC_SEEN && !sc_contains(sh->narrowed, f->fp)) return;   /* decided: every machine */
   Expansion *x = &p->nx;
   if (!expand_narrow(x, sh->red, p->vm, (uint8_t *)f->state.data, f->state.len, &f->ch)) return;
   int widen = d != SC_SEEN && sc_is_full(sh->states);
@@ -299,7 +301,7 @@ static void narrow(Pb *p, PbFrame *f) {
     p->r->widened++;
     return;
   }
-  if (d != SC_SEEN) sc_insert(sh->narrowed, fp);
+  if (d != SC_SEEN) sc_insert(sh->narrowed, f->fp);
   p->r->pruned += f->ch.n - x->nsel;
   expand_keep_chosen(x, &f->ch);
 }
@@ -361,9 +363,9 @@ static int dfs(Pb *p) {
       }
       return PB_STOP;
     }
-    uint64_t key;
-    if (!visit(p, last, &key)) continue;
-    push(p, key, last, in, f->depth + 1);
+    uint64_t fp, key;
+    if (!visit(p, last, &fp, &key)) continue;
+    push(p, fp, key, last, in, f->depth + 1);
   }
   return PB_GO;
 }
@@ -384,9 +386,9 @@ static int run_entry(Pb *p, const PbList *l, const PbWork *w) {
       else pb_bug(p, w->node, &in);
       return PB_STOP;
     }
-    uint64_t key;
-    if (!visit(p, choice, &key)) continue;
-    PbFrame *f = push(p, key, choice, in, w->depth + 1);
+    uint64_t fp, key;
+    if (!visit(p, choice, &fp, &key)) continue;
+    PbFrame *f = push(p, fp, key, choice, in, w->depth + 1);
     f->node = tt_add(p->store, w->node, 0, in);
     p->mat = 1;
     t = dfs(p);
@@ -558,7 +560,7 @@ static int run_pb(const BcProgram *bc, const VmTest *test, const SearchOptions *
     sc_set_single_thread(sh->narrowed, n == 1);
     res->reduced = 1;
   }
-  PbFrame *f = push(p0, key, NO_MACHINE, (TraceChoice){ VC_NONE, 0 }, 0);
+  PbFrame *f = push(p0, fp, key, NO_MACHINE, (TraceChoice){ VC_NONE, 0 }, 0);
   f->node = TT_NONE;
   p0->mat = 1;
   if (workers_run(n, pb_thread, th, sizeof *th) != 0) sh->failed = 1;

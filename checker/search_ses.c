@@ -667,7 +667,6 @@ static void keep_later(Ses *S, Chain *c, uint64_t budget) {
 ** c->ch was narrowed. */
 static int narrow(Ses *S, Chain *c) {
   SesShared *sh = S->sh;
-  if (!sh->red || c->ch.n < 2 || c->ch.n > KID_BATCH) return 0;
   Expansion *x = &S->nx;
   if (!expand_narrow(x, sh->red, S->vm, (uint8_t *)c->state.data, c->state.len, &c->ch)) return 0;
   int widen = sc_is_full(sh->cache);
@@ -687,10 +686,7 @@ static int narrow(Ses *S, Chain *c) {
 ** proviso: the search's decision is recorded in the move).  0 if it did
 ** not narrow (an internal error for the caller). */
 static int renarrow(Ses *S, Chain *c) {
-  if (c->ch.kind != VC_MACHINE || !S->sh->red) return 0;
-  if (!expand_narrow(&S->nx, S->sh->red, S->vm, (uint8_t *)c->state.data, c->state.len, &c->ch)) return 0;
-  expand_keep_chosen(&S->nx, &c->ch);
-  return 1;
+  return expand_renarrow(&S->nx, S->sh->red, S->vm, (uint8_t *)c->state.data, c->state.len, &c->ch);
 }
 
 /* Make every move of the chain's new state (see "Chains"): move 0's

@@ -133,10 +133,7 @@ static int ex_failed(Worker *w, const char *msg) {
 ** way.  1 if it was; 0 if not (the replay has gone astray). */
 static int ss_narrow(Worker *w) {
   const Reduction *red = w->sh->roots ? w->sh->roots->red : NULL;
-  if (!red || w->ch.kind != VC_MACHINE || w->ch.n < 2 || w->ch.n > KID_BATCH) return 0;
-  if (!expand_narrow(&w->nx, red, w->vm, (uint8_t *)w->a.data, w->a.len, &w->ch)) return 0;
-  expand_keep_chosen(&w->nx, &w->ch);
-  return 1;
+  return expand_renarrow(&w->nx, red, w->vm, (uint8_t *)w->a.data, w->a.len, &w->ch);
 }
 
 /* Replay root r's moves from the initial state (w->a, w->d hold it),
