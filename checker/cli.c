@@ -475,12 +475,12 @@ static int run_search(const Options *o, const BcProgram *bc, Program *prog, cons
     }
     rc = EXIT_INTERNAL;
   } else {
-    char *trace_path = NULL;
+    FileList written = {0};
     /* The portfolio's figures are those of the member that decided. */
     if (ops == &search_portfolio && res.cache_bytes) exhaustive = 1;
     if (res.bug) {
       print_bug(&res.bugdesc);
-      if (trace_write(bc, &test, tc->name, o->search, o->seed, &res, o->out, o->trace_format, &trace_path) != 0)
+      if (trace_write(bc, &test, tc->name, o->search, o->seed, &res, o->out, o->trace_format, &written) != 0)
         rc = EXIT_INTERNAL;
     }
     if (exhaustive) {
@@ -506,8 +506,8 @@ static int run_search(const Options *o, const BcProgram *bc, Program *prog, cons
     }
     print_figures(&res);
     print_scenarios(bc, &test);
-    if (trace_path) printf("trace: %s\n", trace_path);
-    free(trace_path);
+    if (written.n) printf("trace: %s\n", written.items[0]);
+    filelist_fini(&written);
     if (o->stats_json && write_stats_json(o->stats_json, o, tc->name, &res, exhaustive) != 0) rc = EXIT_INTERNAL;
   }
   search_result_fini(&res);

@@ -5,6 +5,8 @@
 #include "checker/trace.h"
 #include "checker/json.h"
 #include "checker/liveness.h"
+#include "checker/tracedoc.h"
+#include <unistd.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,285 +53,388 @@ static int write_file(const char *path, const Buf *b) {
   return bad ? -1 : 0;
 }
 
-static const char *event_kind_name(VmEventKind k) {
-  static const char *const names[] = { "create", "send", "drop", "dequeue", "raise", "state", "halt", "block",
-                                       "receive", "monitor", "announce", "choice", "print" };
-  return (unsigned)k < sizeof names / sizeof names[0] ? names[k] : "?";
+/* ---------------------------------------------------------------------- */
+/* Rendering a TraceDoc.  Every format numbers steps the same way (1 for
+** the first choice, 0 for the initial state) and names machines as the
+** logs do ("Client(2)"); schedules number machine choices that way too. */
+
+/* Append text's lines, each prefixed with "[step] ". */
+static void numbered_lines(Buf *out, const char *text, size_t len, uint64_t step) {
+  const char *p = text, *end = text + len;
+  while (p < end) {
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+    buf_printf(out, "[%llu] ", (unsigned long long)step);
+    buf_append(out, p, n);
+    buf_putc(out, '\n');
+    p += n + (nl ? 1 : 0);
+  }
 }
 
-/* JSON for the events of one step. */
-static void json_events(Buf *j, Vm *vm, const BcProgram *bc, const VmTest *test, uint64_t step, int *first) {
-  uint32_t n;
-  const VmEvent *ev = vm_events(vm, &n);
-  for (uint32_t i = 0; i < n; i++) {
-    const VmEvent *e = &ev[i];
-    buf_puts(j, *first ? "\n    " : ",\n    ");
-    *first = 0;
-    buf_printf(j, "{\"step\": %llu, \"kind\": \"%s\", \"machine\": ", (unsigned long long)step, event_kind_name(e->kind));
-    const char *who = e->spec ? bc->machines[test->specs[e->machine]].name : vm_machine_text(vm, e->machine);
-    json_put_string(j, who, strlen(who));
-    if (e->kind == VE_STATE || e->kind == VE_DEQUEUE || e->kind == VE_RECEIVE || e->kind == VE_RAISE ||
-        e->kind == VE_SEND || e->kind == VE_BLOCK || e->kind == VE_HALT || e->kind == VE_MONITOR) {
-      const BcMachine *bm = &bc->machines[e->type];
-      const char *sn = e->state < bm->nstates ? bm->states[e->state].name : "?";
-      buf_puts(j, ", \"state\": ");
-      json_put_string(j, sn, strlen(sn));
-    }
-    if (e->kind == VE_SEND || e->kind == VE_DEQUEUE || e->kind == VE_RECEIVE || e->kind == VE_RAISE ||
-        e->kind == VE_ANNOUNCE || e->kind == VE_MONITOR || e->kind == VE_DROP) {
-      const char *en = e->event < bc->nevents ? bc->event_names[e->event] : "null";
-      buf_puts(j, ", \"event\": ");
-      json_put_string(j, en, strlen(en));
-    }
-    if (e->kind == VE_SEND || e->kind == VE_DROP || (e->kind == VE_CREATE && e->other != UINT32_MAX)) {
-      const char *o = vm_machine_text(vm, e->other);
+/* The closing line of a log: what the bug is, for the bugs whose last
+** step logs nothing about them (liveness). */
+static void bug_trailer(Buf *out, const TraceDoc *d) {
+  const char *msg = d->bug.message ? d->bug.message : "";
+  if (d->cycle_start >= 0)
+    buf_printf(out, "[%llu] <ErrorLog> liveness: the last %llu steps return to the state after step %lld: %s\n",
+               (unsigned long long)d->nsteps, (unsigned long long)(d->nsteps - (uint64_t)d->cycle_start),
+               (long long)d->cycle_start, msg);
+  else if (d->bug.status == VM_BUG_HOT_TEMP)
+    buf_printf(out, "[%llu] <ErrorLog> liveness: %s\n", (unsigned long long)d->nsteps, msg);
+}
+
+static void render_text(Buf *out, const TraceDoc *d) {
+  buf_printf(out, "<TestLog> Counterexample of test '%s' found by --search %s (seed %llu), %llu steps\n", d->test,
+             *d->search ? d->search : "?", (unsigned long long)d->seed, (unsigned long long)d->nsteps);
+  for (uint64_t i = 0; i <= d->nsteps; i++)
+    numbered_lines(out, d->log.data + d->steps[i].log_at, d->steps[i].log_len, i);
+  bug_trailer(out, d);
+}
+
+/* The machine a choice names, for the schedule's comments and the JSON. */
+static const char *choice_actor(const TraceDoc *d, uint64_t step) {
+  int32_t a = d->steps[step].actor;
+  return a >= 0 && (uint32_t)a < d->nmachines && d->machines[a].name ? d->machines[a].name : "?";
+}
+
+/* The value a data choice took (its VE_CHOICE event), or NULL. */
+static const char *choice_value(const TraceDoc *d, uint64_t step) {
+  const TdStep *s = &d->steps[step];
+  for (uint32_t k = 0; k < s->nevents; k++)
+    if (d->events[s->first_event + k].kind == VE_CHOICE) return d->events[s->first_event + k].payload;
+  return NULL;
+}
+
+static void json_str(Buf *b, const char *s) { json_put_string(b, s, strlen(s)); }
+
+static void render_json(Buf *j, const TraceDoc *d) {
+  buf_puts(j, "{\n  \"schema\": \"pcheck-trace\",\n  \"version\": 2,\n  \"pcheck\": \"" PACKAGE_VERSION "\",\n  \"test\": ");
+  json_str(j, d->test);
+  buf_puts(j, ",\n  \"search\": ");
+  json_str(j, d->search);
+  buf_printf(j, ",\n  \"seed\": %llu,\n  \"steps\": %llu,\n  \"bug\": {\"kind\": \"%s\", \"message\": ",
+             (unsigned long long)d->seed, (unsigned long long)d->nsteps, vm_status_name(d->bug.status));
+  json_str(j, d->bug.message ? d->bug.message : "");
+  if (d->bug_file) {
+    buf_puts(j, ", \"file\": ");
+    json_str(j, d->bug_file);
+    buf_printf(j, ", \"line\": %u, \"column\": %u", d->bug.line, d->bug.col);
+  }
+  buf_printf(j, ", \"step\": %llu},\n", (unsigned long long)d->bug_step);
+  if (d->cycle_start >= 0) buf_printf(j, "  \"cycle_start\": %lld,\n", (long long)d->cycle_start);
+  if (d->cycle_start >= 0 && d->unfair) buf_puts(j, "  \"unfair\": true,\n");
+  if (d->bug.status == VM_BUG_HOT_TEMP) buf_printf(j, "  \"temperature_threshold\": %lld,\n", (long long)d->temperature);
+  buf_puts(j, "  \"choices\": [");
+  for (uint64_t i = 1; i <= d->nsteps; i++) {
+    const TraceChoice *c = &d->steps[i].choice;
+    buf_printf(j, "%s\n    {\"step\": %llu, \"kind\": \"%s\", \"value\": %u, \"machine\": ", i > 1 ? "," : "",
+               (unsigned long long)i, c->kind == VC_MACHINE ? "machine" : "data",
+               c->kind == VC_MACHINE ? c->value + 1 : c->value);
+    json_str(j, choice_actor(d, i));
+    buf_putc(j, '}');
+  }
+  buf_puts(j, d->nsteps ? "\n  ],\n  \"events\": [" : "],\n  \"events\": [");
+  for (uint32_t i = 0; i < d->nevents; i++) {
+    const TdEvent *e = &d->events[i];
+    buf_printf(j, "%s\n    {\"step\": %llu, \"kind\": \"%s\", \"machine\": ", i ? "," : "", (unsigned long long)e->step,
+               tracedoc_kind_name(e->kind));
+    json_str(j, d->machines[e->actor].name);
+    if (e->state) { buf_puts(j, ", \"state\": "); json_str(j, e->state); }
+    if (e->event) { buf_puts(j, ", \"event\": "); json_str(j, e->event); }
+    if (e->other >= 0) {
       buf_puts(j, e->kind == VE_CREATE ? ", \"creator\": " : ", \"target\": ");
-      json_put_string(j, o, strlen(o));
+      json_str(j, d->machines[e->other].name);
     }
-    if (e->payload.tag != VT_NULL || e->kind == VE_CHOICE) {
-      const char *pt = vm_value_text(vm, &e->payload);
+    if (e->payload) {
       buf_puts(j, e->kind == VE_CHOICE ? ", \"value\": " : e->kind == VE_PRINT ? ", \"text\": " : ", \"payload\": ");
-      json_put_string(j, pt, strlen(pt));
+      json_str(j, e->payload);
     }
     if (e->file) {
       buf_puts(j, ", \"file\": ");
-      json_put_string(j, e->file, strlen(e->file));
+      json_str(j, e->file);
       buf_printf(j, ", \"line\": %u, \"column\": %u", e->line, e->col);
     }
     buf_putc(j, '}');
   }
+  buf_puts(j, d->nevents ? "\n  ]\n}\n" : "]\n}\n");
 }
 
-/* The diagram formats, built from the same step events as the JSON:
-** msc (a Mermaid sequence diagram: one lifeline per machine, an arrow per
-** send, notes for state changes), dot (Graphviz: machines as nodes,
-** creations and sends as numbered edges) and html (a self-contained page
-** with the log as a table). */
-typedef struct Diagrams {
-  Buf msc, dot, html;
-} Diagrams;
+/* The lines every schedule starts with. */
+static void schedule_header(Buf *b, const char *test, const char *search, uint64_t seed) {
+  buf_puts(b, "# pcheck schedule: the choices from the initial state, one a line, step 1 first\n"
+              "# (m ID: run machine ID, numbered as the logs number machines: m 2 runs Client(2);\n"
+              "#  d K: take option K of a data choice; '#' starts a comment)\n");
+  buf_printf(b, "version: 2\ntest: %s\nsearch: %s\nseed: %llu\n", test, search ? search : "", (unsigned long long)seed);
+}
 
-static void html_text(Buf *b, const char *s) {
+static void render_schedule(Buf *b, const TraceDoc *d) {
+  schedule_header(b, d->test, d->search, d->seed);
+  buf_printf(b, "# bug at step %llu: %s: %s\n", (unsigned long long)d->bug_step, vm_status_name(d->bug.status),
+             d->bug.message ? d->bug.message : "");
+  if (d->cycle_start >= 0)
+    buf_printf(b, "# the execution returns to the state after step `cycle`, forever\ncycle: %lld\n",
+               (long long)d->cycle_start);
+  if (d->cycle_start >= 0 && d->unfair) buf_puts(b, "# found with --unfair: the cycle need not be fair\nunfair: 1\n");
+  if (d->bug.status == VM_BUG_HOT_TEMP)
+    buf_printf(b, "# a spec hot for more steps than this is the bug\ntemperature: %lld\n", (long long)d->temperature);
+  for (uint64_t i = 1; i <= d->nsteps; i++) {
+    const TraceChoice *c = &d->steps[i].choice;
+    if (c->kind == VC_MACHINE) {
+      buf_printf(b, "m %u    # step %llu: %s\n", c->value + 1, (unsigned long long)i, choice_actor(d, i));
+    } else {
+      const char *v = choice_value(d, i);
+      buf_printf(b, "d %u    # step %llu: %s chooses %s\n", c->value, (unsigned long long)i, choice_actor(d, i),
+                 v ? v : "?");
+    }
+  }
+}
+
+/* Mermaid labels: what Mermaid reads as syntax (';' ends a statement, '#'
+** starts an entity, '<' '>' are HTML) as entity codes; newlines as spaces. */
+static void mermaid_text(Buf *b, const char *s) {
   for (; *s; s++) {
     switch (*s) {
-    case '<': buf_puts(b, "&lt;"); break;
-    case '>': buf_puts(b, "&gt;"); break;
-    case '&': buf_puts(b, "&amp;"); break;
-    case '"': buf_puts(b, "&quot;"); break;
+    case ';': buf_puts(b, "#59;"); break;
+    case '#': buf_puts(b, "#35;"); break;
+    case '<': buf_puts(b, "#lt;"); break;
+    case '>': buf_puts(b, "#gt;"); break;
+    case '\n': case '\r': buf_putc(b, ' '); break;
     default: buf_putc(b, *s);
     }
   }
 }
 
-/* Mermaid and DOT names: letters, digits and underscores only. */
-static void ident(Buf *b, const char *s) {
-  for (; *s; s++) buf_putc(b, ((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9')) ? *s : '_');
+/* The bug in one line, for the diagrams' notes. */
+static void bug_line(Buf *b, const TraceDoc *d) {
+  buf_printf(b, "bug at step %llu: %s: %s", (unsigned long long)d->bug_step, vm_status_name(d->bug.status),
+             d->bug.message ? d->bug.message : "");
+  if (d->bug_file) buf_printf(b, " (%s:%u:%u)", d->bug_file, d->bug.line, d->bug.col);
 }
 
-static void diagram_events(Diagrams *d, Vm *vm, const BcProgram *bc, const VmTest *test, uint64_t step) {
-  uint32_t n;
-  const VmEvent *ev = vm_events(vm, &n);
-  for (uint32_t i = 0; i < n; i++) {
-    const VmEvent *e = &ev[i];
-    const char *who = e->spec ? bc->machines[test->specs[e->machine]].name : vm_machine_text(vm, e->machine);
-    const char *en = e->event < bc->nevents ? bc->event_names[e->event] : "null";
-    const char *pay = e->payload.tag != VT_NULL ? vm_value_text(vm, &e->payload) : NULL;
-    const BcMachine *bm = &bc->machines[e->type];
-    const char *sn = e->state < bm->nstates ? bm->states[e->state].name : "?";
-    /* html: every event */
-    buf_printf(&d->html, "<tr><td>%llu</td><td>", (unsigned long long)step);
-    html_text(&d->html, who);
-    static const char *const kinds[] = { "create", "send", "drop", "dequeue", "raise", "state", "halt", "block",
-                                         "receive", "monitor", "announce", "choice", "print" };
-    buf_printf(&d->html, "</td><td>%s</td><td>", kinds[e->kind]);
-    Buf what;
-    buf_init(&what);
-    switch (e->kind) {
-    case VE_SEND: buf_printf(&what, "%s to %s", en, vm_machine_text(vm, e->other)); break;
-    case VE_CREATE: buf_printf(&what, "by %s", e->other == UINT32_MAX ? "the test" : vm_machine_text(vm, e->other)); break;
-    case VE_STATE: case VE_HALT: case VE_BLOCK: buf_printf(&what, "%s", sn); break;
-    case VE_CHOICE: case VE_PRINT: break;
-    default: buf_printf(&what, "%s", en); break;
+/* The machine the bug happened in: the last step's actor, or the first
+** machine. */
+static uint32_t bug_machine(const TraceDoc *d) {
+  int32_t a = d->steps[d->nsteps].actor;
+  return a >= 0 ? (uint32_t)a : d->nspecs < d->nmachines ? d->nspecs : 0;
+}
+
+static void render_msc(Buf *b, const TraceDoc *d) {
+  buf_puts(b, "sequenceDiagram\n  %% pcheck counterexample of test ");
+  mermaid_text(b, d->test);
+  buf_puts(b, "\n");
+  for (uint32_t m = d->nspecs; m < d->nmachines; m++) {
+    buf_printf(b, "  participant m%u as ", m);
+    mermaid_text(b, d->machines[m].name ? d->machines[m].name : "?");
+    buf_putc(b, '\n');
+  }
+  int in_loop = 0;
+  for (uint64_t i = 0; i <= d->nsteps; i++) {
+    if (d->cycle_start >= 0 && i == (uint64_t)d->cycle_start + 1 && i <= d->nsteps) {
+      buf_printf(b, "  loop cycle: steps %llu to %llu repeat forever\n", (unsigned long long)i,
+                 (unsigned long long)d->nsteps);
+      in_loop = 1;
     }
-    if (pay) buf_printf(&what, "%s%s", what.len ? " " : "", pay);
-    html_text(&d->html, what.data ? what.data : "");
-    buf_puts(&d->html, "</td><td>");
-    if (e->file) {
-      html_text(&d->html, e->file);
-      buf_printf(&d->html, ":%u:%u", e->line, e->col);
-    }
-    buf_puts(&d->html, "</td></tr>\n");
-    buf_fini(&what);
-    /* msc and dot: creations, sends, state changes */
-    if (e->kind == VE_CREATE) {
-      buf_puts(&d->msc, "  participant ");
-      ident(&d->msc, who);
-      buf_printf(&d->msc, " as %s\n", who);
-      if (e->other != UINT32_MAX) {
-        buf_puts(&d->dot, "  ");
-        ident(&d->dot, vm_machine_text(vm, e->other));
-        buf_puts(&d->dot, " -> ");
-        ident(&d->dot, who);
-        buf_printf(&d->dot, " [style=dashed, label=\"%llu: new\"];\n", (unsigned long long)step);
+    const TdStep *s = &d->steps[i];
+    for (uint32_t k = 0; k < s->nevents; k++) {
+      const TdEvent *e = &d->events[s->first_event + k];
+      if (e->spec) continue;
+      if (e->kind == VE_SEND && e->other >= 0) {
+        buf_printf(b, "  m%u->>m%d: %llu: ", e->actor, e->other, (unsigned long long)i);
+        mermaid_text(b, e->event);
+        if (e->payload) { buf_putc(b, ' '); mermaid_text(b, e->payload); }
+        buf_putc(b, '\n');
+      } else if (e->kind == VE_CREATE && e->other >= 0) {
+        buf_printf(b, "  m%d-->>m%u: %llu: new\n", e->other, e->actor, (unsigned long long)i);
+      } else if (e->kind == VE_STATE || e->kind == VE_HALT) {
+        buf_printf(b, "  Note over m%u: %llu: ", e->actor, (unsigned long long)i);
+        mermaid_text(b, e->kind == VE_HALT ? "halted" : e->state);
+        buf_putc(b, '\n');
       }
-      buf_puts(&d->dot, "  ");
-      ident(&d->dot, who);
-      buf_printf(&d->dot, " [label=\"%s\"];\n", who);
-    } else if (e->kind == VE_SEND) {
-      const char *to = vm_machine_text(vm, e->other);
-      buf_puts(&d->msc, "  ");
-      ident(&d->msc, who);
-      buf_puts(&d->msc, "->>");
-      ident(&d->msc, to);
-      buf_printf(&d->msc, ": %llu: %s%s%s\n", (unsigned long long)step, en, pay ? " " : "", pay ? pay : "");
-      buf_puts(&d->dot, "  ");
-      ident(&d->dot, who);
-      buf_puts(&d->dot, " -> ");
-      ident(&d->dot, to);
-      buf_printf(&d->dot, " [label=\"%llu: %s\"];\n", (unsigned long long)step, en);
-    } else if (e->kind == VE_STATE && !e->spec) {
-      buf_puts(&d->msc, "  Note over ");
-      ident(&d->msc, who);
-      buf_printf(&d->msc, ": %s\n", sn);
     }
+  }
+  if (in_loop) buf_puts(b, "  end\n");
+  if (d->bug.status != VM_OK) {
+    Buf t;
+    buf_init(&t);
+    bug_line(&t, d);
+    buf_printf(b, "  Note over m%u: ", bug_machine(d));
+    mermaid_text(b, t.data);
+    buf_putc(b, '\n');
+    buf_fini(&t);
   }
 }
 
-int trace_write(const BcProgram *bc, const VmTest *test, const char *test_name, const char *search, uint64_t seed,
-                const SearchResult *res, const char *dir, const char *formats, char **main_path) {
-  *main_path = NULL;
+/* A DOT string's body: quotes and backslashes escaped. */
+static void dot_text(Buf *b, const char *s) {
+  for (; *s; s++) {
+    if (*s == '"' || *s == '\\') buf_putc(b, '\\');
+    if (*s == '\n') { buf_puts(b, "\\n"); continue; }
+    buf_putc(b, *s);
+  }
+}
+
+/* One merged edge of the DOT graph: every send (or creation) from one
+** machine to another, in step order. */
+typedef struct DotEdge {
+  int32_t from, to;
+  int create;
+  Buf label;
+} DotEdge;
+
+static void render_dot(Buf *b, const TraceDoc *d) {
+  uint32_t hit = d->bug.status != VM_OK ? bug_machine(d) : UINT32_MAX;
+  buf_puts(b, "digraph counterexample {\n  rankdir=LR;\n  label=\"test ");
+  dot_text(b, d->test);
+  buf_puts(b, ": ");
+  Buf t;
+  buf_init(&t);
+  bug_line(&t, d);
+  dot_text(b, t.data);
+  buf_fini(&t);
+  buf_puts(b, "\";\n  labelloc=t;\n  node [shape=box, fontname=\"sans-serif\"];\n  edge [fontname=\"sans-serif\"];\n");
+  for (uint32_t m = d->nspecs; m < d->nmachines; m++) {
+    buf_printf(b, "  m%u [label=\"", m);
+    dot_text(b, d->machines[m].name ? d->machines[m].name : "?");
+    buf_puts(b, m == hit ? "\", color=red, penwidth=2, fontcolor=red];\n" : "\"];\n");
+  }
+  DotEdge *edges = NULL;
+  uint32_t nedges = 0;
+  for (uint32_t i = 0; i < d->nevents; i++) {
+    const TdEvent *e = &d->events[i];
+    if (e->spec || e->other < 0 || (e->kind != VE_SEND && e->kind != VE_CREATE)) continue;
+    int create = e->kind == VE_CREATE;
+    int32_t from = create ? e->other : (int32_t)e->actor, to = create ? (int32_t)e->actor : e->other;
+    uint32_t k = 0;
+    while (k < nedges && !(edges[k].from == from && edges[k].to == to && edges[k].create == create)) k++;
+    if (k == nedges) {
+      edges = xrealloc(edges, (nedges + 1) * sizeof(DotEdge));
+      edges[k].from = from;
+      edges[k].to = to;
+      edges[k].create = create;
+      buf_init(&edges[k].label);
+      nedges++;
+    }
+    if (edges[k].label.len) buf_puts(&edges[k].label, "\\n");
+    buf_printf(&edges[k].label, "%llu: ", (unsigned long long)e->step);
+    dot_text(&edges[k].label, create ? "new" : e->event);
+  }
+  for (uint32_t k = 0; k < nedges; k++) {
+    buf_printf(b, "  m%d -> m%d [label=\"%s\"%s];\n", edges[k].from, edges[k].to,
+               edges[k].label.data ? edges[k].label.data : "", edges[k].create ? ", style=dashed" : "");
+    buf_fini(&edges[k].label);
+  }
+  free(edges);
+  if (hit != UINT32_MAX) {
+    buf_puts(b, "  bug [shape=note, color=red, fontcolor=red, label=\"");
+    Buf u;
+    buf_init(&u);
+    bug_line(&u, d);
+    dot_text(b, u.data);
+    buf_fini(&u);
+    buf_printf(b, "\"];\n  m%u -> bug [color=red, style=dotted, arrowhead=none];\n", hit);
+  }
+  buf_puts(b, "}\n");
+}
+
+/* The formats, their file extensions and renderers. */
+static const struct {
+  const char *fmt, *ext;
+  void (*render)(Buf *, const TraceDoc *);
+} renderers[] = {
+  { "text", "txt", render_text }, { "json", "json", render_json }, { "schedule", "schedule", render_schedule },
+  { "msc", "mmd", render_msc }, { "html", "html", report_html }, { "dot", "dot", render_dot },
+};
+#define NRENDERERS (sizeof renderers / sizeof renderers[0])
+
+void filelist_add(FileList *l, char *path /* takes */) {
+  if (l->n == l->cap) {
+    l->cap = l->cap ? l->cap * 2 : 8;
+    l->items = xrealloc(l->items, l->cap * sizeof(char *));
+  }
+  l->items[l->n++] = path;
+}
+
+void filelist_fini(FileList *l) {
+  for (uint32_t i = 0; i < l->n; i++) free(l->items[i]);
+  free(l->items);
+  memset(l, 0, sizeof *l);
+}
+
+/* Write b to path through a temporary file renamed over it, so that a
+** reader never sees half a file.  0, or -1 with errno set. */
+static int write_atomic(const char *path, const Buf *b) {
+  Buf tmp;
+  buf_init(&tmp);
+  buf_printf(&tmp, "%s.tmp%ld", path, (long)getpid());
+  int rc = write_file(tmp.data, b);
+  if (rc == 0 && rename(tmp.data, path) != 0) rc = -1;
+  if (rc != 0) {
+    int e = errno;
+    remove(tmp.data);
+    errno = e;
+  }
+  buf_fini(&tmp);
+  return rc;
+}
+
+void trace_remove_stale(const char *dir, const char *test_name) {
+  Buf path;
+  buf_init(&path);
+  for (size_t i = 0; i < NRENDERERS; i++) {
+    path.len = 0;
+    buf_printf(&path, "%s/%s.%s", dir, test_name, renderers[i].ext);
+    remove(path.data);
+  }
+  path.len = 0;
+  buf_printf(&path, "%s/%s.explorer-failure.schedule", dir, test_name);
+  remove(path.data);
+  buf_fini(&path);
+}
+
+int trace_render(const TraceDoc *d, const char *dir, const char *formats, FileList *written) {
   if (mkdirs(dir) != 0) {
     fprintf(stderr, "pcheck: error: cannot create the output folder '%s': %s\n", dir, strerror(errno));
     return -1;
   }
-  /* Replay with a log and events. */
-  Vm *vm = vm_new(bc, test);
-  Buf log, j, a, b;
-  buf_init(&log);
-  buf_init(&j);
-  buf_init(&a);
-  buf_init(&b);
-  vm_set_log(vm, &log);
-  vm_record_events(vm, 1);
-  buf_printf(&log, "<TestLog> Counterexample of test '%s' found by --search %s, %llu steps\n", test_name,
-             search ? search : "?", (unsigned long long)res->ntrace);
-  buf_printf(&j, "{\n  \"schema\": \"pcheck-trace\",\n  \"version\": 1,\n  \"test\": ");
-  json_put_string(&j, test_name, strlen(test_name));
-  buf_puts(&j, ",\n  \"search\": ");
-  json_put_string(&j, search ? search : "", search ? strlen(search) : 0);
-  buf_printf(&j, ",\n  \"seed\": %llu,\n  \"bug\": {\"kind\": \"%s\", \"message\": ", (unsigned long long)seed,
-             vm_status_name(res->bugdesc.status));
-  const char *msg = res->bugdesc.message ? res->bugdesc.message : "";
-  json_put_string(&j, msg, strlen(msg));
-  if (res->bugdesc.file) {
-    buf_puts(&j, ", \"file\": ");
-    json_put_string(&j, res->bugdesc.file, strlen(res->bugdesc.file));
-    buf_printf(&j, ", \"line\": %u, \"column\": %u", res->bugdesc.line, res->bugdesc.col);
-  }
-  buf_puts(&j, "},\n");
-  if (res->cycle_start >= 0) buf_printf(&j, "  \"cycle_start\": %lld,\n", (long long)res->cycle_start);
-  if (res->cycle_start >= 0 && res->cycle_unfair) buf_puts(&j, "  \"unfair\": true,\n");
-  if (res->bugdesc.status == VM_BUG_HOT_TEMP)
-    buf_printf(&j, "  \"temperature_threshold\": %lld,\n", (long long)res->temperature);
-  buf_puts(&j, "  \"choices\": [");
-  for (uint64_t i = 0; i < res->ntrace; i++)
-    buf_printf(&j, "%s{\"kind\": \"%s\", \"value\": %u}", i ? ", " : "",
-               res->trace[i].kind == VC_MACHINE ? "machine" : "data", res->trace[i].value);
-  buf_puts(&j, "],\n  \"events\": [");
-  int first = 1;
-  Diagrams dg;
-  buf_init(&dg.msc);
-  buf_init(&dg.dot);
-  buf_init(&dg.html);
-  buf_printf(&dg.msc, "sequenceDiagram\n  %%%% pcheck counterexample of test %s: %s\n", test_name, msg);
-  buf_printf(&dg.dot, "digraph counterexample {\n  label=\"test %s: %s\";\n  node [shape=box];\n", test_name,
-             vm_status_name(res->bugdesc.status));
-  buf_puts(&dg.html, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>pcheck counterexample</title>\n"
-           "<style>body{font-family:sans-serif}td,th{padding:2px 8px;text-align:left}"
-           "tr:nth-child(even){background:#f3f3f3}</style></head><body>\n<h1>Test ");
-  html_text(&dg.html, test_name);
-  buf_puts(&dg.html, "</h1>\n<p><b>");
-  html_text(&dg.html, vm_status_name(res->bugdesc.status));
-  buf_puts(&dg.html, "</b>: ");
-  html_text(&dg.html, msg);
-  if (res->bugdesc.file) {
-    buf_puts(&dg.html, " at ");
-    html_text(&dg.html, res->bugdesc.file);
-    buf_printf(&dg.html, ":%u:%u", res->bugdesc.line, res->bugdesc.col);
-  }
-  buf_puts(&dg.html, "</p>\n<table>\n<tr><th>step</th><th>machine</th><th>what</th><th>details</th><th>where</th></tr>\n");
-  vm_initial(vm, &a);
-  json_events(&j, vm, bc, test, 0, &first);
-  diagram_events(&dg, vm, bc, test, 0);
-  for (uint64_t i = 0; i < res->ntrace; i++) {
-    VmStatus st = vm_step(vm, (uint8_t *)a.data, a.len, res->trace[i].value, &b);
-    json_events(&j, vm, bc, test, i + 1, &first);
-    diagram_events(&dg, vm, bc, test, i + 1);
-    if (st != VM_OK) break;
-    Buf t = a; a = b; b = t;
-  }
-  buf_puts(&dg.dot, "}\n");
-  buf_puts(&dg.html, "</table>\n</body></html>\n");
-  if (res->cycle_start >= 0) {
-    buf_printf(&log, "<ErrorLog> liveness: the last %llu steps return to the state after step %lld: %s\n",
-               (unsigned long long)(res->ntrace - (uint64_t)res->cycle_start), (long long)res->cycle_start, msg);
-  } else if (res->bugdesc.status == VM_BUG_HOT_TEMP) {
-    buf_printf(&log, "<ErrorLog> liveness: %s\n", msg);
-  } else if (res->bugdesc.status == VM_BUG_DEADLOCK || res->bugdesc.status == VM_BUG_HOT) {
-    VmChoices ch = {0};
-    vm_choices(vm, (uint8_t *)a.data, a.len, &ch);
-    vm_choices_fini(&ch);
-  }
-  buf_puts(&j, "\n  ]\n}\n");
-  /* The schedule. */
-  Buf sch;
-  buf_init(&sch);
-  buf_printf(&sch, "# pcheck schedule, version 1: the choices from the initial state, one a line\n");
-  buf_printf(&sch, "# (m ID: run machine ID; d K: take option K of a data choice)\n");
-  buf_printf(&sch, "test: %s\nsearch: %s\nseed: %llu\n# bug: %s: %s\n", test_name, search ? search : "",
-             (unsigned long long)seed, vm_status_name(res->bugdesc.status), msg);
-  if (res->cycle_start >= 0)
-    buf_printf(&sch, "# the execution returns to the state after `cycle` choices, forever\ncycle: %lld\n",
-               (long long)res->cycle_start);
-  if (res->cycle_start >= 0 && res->cycle_unfair)
-    buf_puts(&sch, "# found with --unfair: the cycle need not be fair\nunfair: 1\n");
-  if (res->bugdesc.status == VM_BUG_HOT_TEMP)
-    buf_printf(&sch, "# a spec hot for more steps than this is the bug\ntemperature: %lld\n",
-               (long long)res->temperature);
-  for (uint64_t i = 0; i < res->ntrace; i++)
-    buf_printf(&sch, "%c %u\n", res->trace[i].kind == VC_MACHINE ? 'm' : 'd', res->trace[i].value);
   int rc = 0;
-  struct { const char *fmt, *ext; Buf *body; } outs[] = {
-    { "text", "txt", &log }, { "json", "json", &j }, { "schedule", "schedule", &sch },
-    { "msc", "mmd", &dg.msc }, { "html", "html", &dg.html }, { "dot", "dot", &dg.dot },
-  };
-  for (size_t i = 0; i < sizeof outs / sizeof outs[0]; i++) {
-    if (!has_format(formats, outs[i].fmt)) continue;
-    Buf path;
-    buf_init(&path);
-    buf_printf(&path, "%s/%s.%s", dir, test_name, outs[i].ext);
-    if (write_file(path.data, outs[i].body) != 0) {
+  Buf body, path;
+  buf_init(&body);
+  buf_init(&path);
+  for (size_t i = 0; i < NRENDERERS; i++) {
+    if (!has_format(formats, renderers[i].fmt)) continue;
+    body.len = 0;
+    path.len = 0;
+    renderers[i].render(&body, d);
+    buf_printf(&path, "%s/%s.%s", dir, d->test, renderers[i].ext);
+    if (write_atomic(path.data, &body) != 0) {
       fprintf(stderr, "pcheck: error: cannot write '%s': %s\n", path.data, strerror(errno));
       rc = -1;
-    } else if (!*main_path) {
-      *main_path = xstrdup(path.data);
+    } else {
+      filelist_add(written, xstrdup(path.data));
     }
-    buf_fini(&path);
   }
-  buf_fini(&sch);
-  buf_fini(&dg.msc);
-  buf_fini(&dg.dot);
-  buf_fini(&dg.html);
-  buf_fini(&log);
-  buf_fini(&j);
-  buf_fini(&a);
-  buf_fini(&b);
-  vm_free(vm);
+  buf_fini(&body);
+  buf_fini(&path);
   return rc;
 }
 
+int trace_write(const BcProgram *bc, const VmTest *test, const char *test_name, const char *search, uint64_t seed,
+                const SearchResult *res, const char *dir, const char *formats, FileList *written) {
+  TdMeta meta = { test_name, search, seed, &res->bugdesc, res->cycle_start, res->cycle_unfair, res->temperature,
+                  has_format(formats, "html") };
+  TraceDoc d;
+  Buf err;
+  buf_init(&err);
+  int rc = tracedoc_build(&d, bc, test, &meta, res->trace, res->ntrace, &err);
+  if (rc != 0) fprintf(stderr, "pcheck: internal error: the counterexample does not replay: %s\n", err.data);
+  else rc = trace_render(&d, dir, formats, written);
+  tracedoc_fini(&d);
+  buf_fini(&err);
+  return rc;
+}
 static int read_schedule(const char *path, const char *text, size_t len, TraceInfo *out, Buf *err) {
   uint64_t cap = 0, line = 0;
+  long version = 1;          /* no version line: version 1, machine ids from 0 */
   const char *p = text, *end = text + len;
   while (p < end) {
     const char *nl = memchr(p, '\n', (size_t)(end - p));
@@ -339,7 +444,20 @@ static int read_schedule(const char *path, const char *text, size_t len, TraceIn
     char *l = xstrndup(p, n);
     if (n && l[n - 1] == '\r') l[--n] = 0;
     p = nl ? nl + 1 : end;
-    if (!n || l[0] == '#') { free(l); continue; }
+    char *hash = strchr(l, '#');   /* a comment runs to the end of the line */
+    if (hash) { *hash = 0; n = (size_t)(hash - l); }
+    while (n && (l[n - 1] == ' ' || l[n - 1] == '\t')) l[--n] = 0;
+    if (!n) { free(l); continue; }
+    if (strncmp(l, "version: ", 9) == 0) {
+      version = strtol(l + 9, NULL, 10);
+      free(l);
+      if (version != 1 && version != 2) {
+        buf_printf(err, "%s:%llu: unknown schedule version (this pcheck reads versions 1 and 2)", path,
+                   (unsigned long long)line);
+        return -1;
+      }
+      continue;
+    }
     if (strncmp(l, "test: ", 6) == 0) { free(out->test); out->test = xstrdup(l + 6); free(l); continue; }
     if (strncmp(l, "search: ", 8) == 0) { free(out->search); out->search = xstrdup(l + 8); free(l); continue; }
     if (strncmp(l, "seed: ", 6) == 0) { out->seed = strtoull(l + 6, NULL, 10); free(l); continue; }
@@ -358,6 +476,14 @@ static int read_schedule(const char *path, const char *text, size_t len, TraceIn
     if (out->n == cap) {
       cap = cap ? cap * 2 : 256;
       out->choices = xrealloc(out->choices, cap * sizeof(TraceChoice));
+    }
+    if (kind == 'm' && version >= 2) {
+      if (v == 0) {
+        buf_printf(err, "%s:%llu: machine 0 does not exist (machines count from 1, as in the logs)", path,
+                   (unsigned long long)line);
+        return -1;
+      }
+      v--;
     }
     out->choices[out->n].kind = kind == 'm' ? VC_MACHINE : VC_DATA;
     out->choices[out->n++].value = (uint32_t)v;
@@ -383,8 +509,8 @@ static int read_json(const char *path, const char *text, size_t len, TraceInfo *
     buf_printf(err, "%s: not a pcheck trace (no \"schema\": \"pcheck-trace\")", path);
     goto out;
   }
-  if (!version || version->kind != JSON_NUMBER || version->num != 1) {
-    buf_printf(err, "%s: trace version is not 1", path);
+  if (!version || version->kind != JSON_NUMBER || (version->num != 1 && version->num != 2)) {
+    buf_printf(err, "%s: trace version is not 1 or 2 (written by a newer pcheck?)", path);
     goto out;
   }
   if (!test || test->kind != JSON_STRING || !choices || choices->kind != JSON_ARRAY) {
@@ -409,6 +535,13 @@ static int read_json(const char *path, const char *text, size_t len, TraceInfo *
     }
     out->choices[i].kind = strcmp(k->str, "machine") == 0 ? VC_MACHINE : VC_DATA;
     out->choices[i].value = (uint32_t)v->num;
+    if (out->choices[i].kind == VC_MACHINE && version->num == 2) {
+      if (v->num < 1) {
+        buf_printf(err, "%s: choice %zu runs machine 0, but machines count from 1 in version 2", path, i + 1);
+        goto out;
+      }
+      out->choices[i].value--;
+    }
     out->n++;
   }
   rc = 0;
@@ -451,7 +584,9 @@ int trace_replay(const BcProgram *bc, const VmTest *test, const TraceChoice *cho
   live_temp_init(&temp, bc, test, temperature);
   int temp_hit = 0;
   Vm *vm = vm_new(bc, test);
-  vm_set_log(vm, log);
+  Buf raw;                   /* the VM's log of one step, numbered into log */
+  buf_init(&raw);
+  vm_set_log(vm, &raw);
   Buf a, b;
   buf_init(&a);
   buf_init(&b);
@@ -459,6 +594,8 @@ int trace_replay(const BcProgram *bc, const VmTest *test, const TraceChoice *cho
   int rc = 0;
   memset(bug, 0, sizeof *bug);
   VmStatus st = vm_initial(vm, &a);
+  numbered_lines(log, raw.data, raw.len, 0);
+  raw.len = 0;
   uint64_t i = 0;
   if (st != VM_OK) { rc = 1; goto bugout; }
   for (; i < n; i++) {
@@ -491,6 +628,8 @@ int trace_replay(const BcProgram *bc, const VmTest *test, const TraceChoice *cho
     if (live_temp_before(&temp, vm, (uint8_t *)a.data, a.len)) { temp_hit = 1; rc = 1; goto bugout; }
     if (fair && i >= (uint64_t)cycle_start) live_fair_step(fair, vm, (uint8_t *)a.data, a.len, &ch, c->value);
     st = vm_step(vm, (uint8_t *)a.data, a.len, c->value, &b);
+    numbered_lines(log, raw.data, raw.len, i + 1);
+    raw.len = 0;
     if (st != VM_OK) {
       i++;
       rc = 1;
@@ -523,8 +662,9 @@ int trace_replay(const BcProgram *bc, const VmTest *test, const TraceChoice *cho
       live_cycle_message(&m, vm_spec_name(vm, (uint16_t)k), n - (uint64_t)cycle_start, unfair);
       bug->message = buf_take(&m);
       *bug_step = n;
-      buf_printf(log, "<ErrorLog> liveness: the last %llu steps return to the state after step %lld: %s\n",
-                 (unsigned long long)(n - (uint64_t)cycle_start), (long long)cycle_start, bug->message);
+      buf_printf(log, "[%llu] <ErrorLog> liveness: the last %llu steps return to the state after step %lld: %s\n",
+                 (unsigned long long)n, (unsigned long long)(n - (uint64_t)cycle_start), (long long)cycle_start,
+                 bug->message);
       rc = 1;
     } else {
       buf_printf(err, "the trace's last state is not the state after step %lld with a spec hot throughout: "
@@ -546,17 +686,18 @@ int trace_replay(const BcProgram *bc, const VmTest *test, const TraceChoice *cho
 bugout:
   *bug = temp_hit ? temp.bug : *vm_bug(vm);
   bug->message = xstrdup(bug->message ? bug->message : "");
-  if (temp_hit) buf_printf(log, "<ErrorLog> liveness: %s\n", bug->message);
+  if (temp_hit) buf_printf(log, "[%llu] <ErrorLog> liveness: %s\n", (unsigned long long)i, bug->message);
   *bug_step = i;
   if (i < n && rc == 1) {
     /* The bug came before the trace's end: the rest no longer applies. */
-    buf_printf(log, "<TestLog> the bug was reached at step %llu; the trace has %llu steps\n", (unsigned long long)i,
-               (unsigned long long)n);
+    buf_printf(log, "[%llu] <TestLog> the bug was reached at step %llu; the trace has %llu steps\n",
+               (unsigned long long)i, (unsigned long long)i, (unsigned long long)n);
   }
 out:
   live_fair_free(fair);
   live_temp_fini(&temp);
   buf_fini(&at_cycle);
+  buf_fini(&raw);
   vm_choices_fini(&ch);
   buf_fini(&a);
   buf_fini(&b);
@@ -574,14 +715,14 @@ int trace_write_schedule(const char *test_name, const char *search, uint64_t see
   Buf sch, path;
   buf_init(&sch);
   buf_init(&path);
-  buf_printf(&sch, "# pcheck schedule, version 1: the choices from the initial state, one a line\n");
-  buf_printf(&sch, "# (m ID: run machine ID; d K: take option K of a data choice)\n");
-  buf_printf(&sch, "test: %s\nsearch: %s\nseed: %llu\n# %s: %s\n", test_name, search ? search : "",
-             (unsigned long long)seed, what, res->error ? res->error : "");
+  schedule_header(&sch, test_name, search, seed);
+  buf_printf(&sch, "# %s: %s\n", what, res->error ? res->error : "");
   for (uint64_t i = 0; i < res->ntrace; i++)
-    buf_printf(&sch, "%c %u\n", res->trace[i].kind == VC_MACHINE ? 'm' : 'd', res->trace[i].value);
+    buf_printf(&sch, "%c %u    # step %llu\n", res->trace[i].kind == VC_MACHINE ? 'm' : 'd',
+               res->trace[i].kind == VC_MACHINE ? res->trace[i].value + 1 : res->trace[i].value,
+               (unsigned long long)i + 1);
   buf_printf(&path, "%s/%s.%s.schedule", dir, test_name, what);
-  int rc = write_file(path.data, &sch);
+  int rc = write_atomic(path.data, &sch);
   if (rc != 0) fprintf(stderr, "pcheck: error: cannot write '%s': %s\n", path.data, strerror(errno));
   else *path_out = buf_take(&path);
   buf_fini(&path);

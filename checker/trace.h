@@ -24,12 +24,32 @@ typedef struct TraceInfo {
 
 void trace_info_fini(TraceInfo *t);
 
-/* Write the formats in `formats` (comma list of text,json,schedule) for the
-** bug in res into directory dir as NAME.txt/.json/.schedule (NAME = the
-** test case name).  *main_path gets the path to print (heap).  Returns 0,
-** or -1 with a message on stderr. */
+/* The files a run wrote, in order (paths heap). */
+typedef struct FileList {
+  char **items;
+  uint32_t n, cap;
+} FileList;
+
+void filelist_add(FileList *l, char *path /* takes */);
+void filelist_fini(FileList *l);
+
+/* Write the formats in `formats` (comma list of text,json,schedule,msc,
+** html,dot) of the bug in res into directory dir as NAME.txt, .json,
+** .schedule, .mmd, .html, .dot (NAME = the test case name), each through
+** a temporary file renamed over the old one; the paths written are added
+** to written.  Returns 0, or -1 with a message on stderr. */
 int trace_write(const BcProgram *bc, const VmTest *test, const char *test_name, const char *search,
-                uint64_t seed, const SearchResult *res, const char *dir, const char *formats, char **main_path);
+                uint64_t seed, const SearchResult *res, const char *dir, const char *formats, FileList *written);
+
+struct TraceDoc;
+/* Write the formats of an already built document (trace_write's second
+** half; --replay renders through it).  0, or -1 with a message on stderr. */
+int trace_render(const struct TraceDoc *d, const char *dir, const char *formats, FileList *written);
+
+/* Remove the trace files an earlier run left for this test in dir (every
+** format's NAME.ext and NAME.explorer-failure.schedule), so that a run
+** never leaves old traces beside its own. */
+void trace_remove_stale(const char *dir, const char *test_name);
 
 /* Write only a .schedule of res's trace, as DIR/TEST.WHAT.schedule, for a
 ** search that stopped on res->error (e.g. an unsound explorer): the way to
@@ -37,11 +57,14 @@ int trace_write(const BcProgram *bc, const VmTest *test, const char *test_name, 
 int trace_write_schedule(const char *test_name, const char *search, uint64_t seed, const SearchResult *res,
                          const char *dir, const char *what, char **path_out);
 
-/* Read a .schedule or .json trace.  Returns 0, or -1 with a message
+/* Read a .schedule or .json trace, of version 1 (machine choices count
+** ids from 0) or 2 (from 1, as logs show them); out->choices hold VM ids
+** (from 0) either way.  Returns 0, or -1 with a message
 ** (naming the file and line or byte) in err. */
 int trace_read(const char *path, TraceInfo *out, Buf *err);
 
-/* Replay choices, printing the log to `log`.  With cycle_start >= 0 the
+/* Replay choices, printing the log to `log`, each line prefixed with its
+** step number ("[3] <SendLog> ...").  With cycle_start >= 0 the
 ** trace is a liveness lasso: it is a bug if the last state equals the
 ** state after cycle_start choices, some spec is hot in every state of the
 ** cycle and, unless unfair, the cycle is fair (doc/liveness.md).  With

@@ -699,3 +699,52 @@ VmStatus vm_explorer_call(Vm *vm, uint16_t type, Buf *d, int32_t fun, const Valu
   return VM_OK;
 }
 
+
+/* ---------------------------------------------------------------------- */
+/* Describing a State for a reader (traces, the HTML report).              */
+
+/* What a machine is doing besides waiting for an event, from its flags. */
+static const char *view_status(Vm *vm, const WMachine *m) {
+  uint16_t f = m->h.flags;
+  if (f & MF_HALTED) return "halted";
+  if (f & MF_START) return "creating";
+  if (f & MF_RAISED) return arena_printf(vm->va.arena, "raised %s", vm_event_name(vm, m->pend_event));
+  if (f & MF_RECEIVE) return "receiving";
+  if (f & (MF_RUNNING | MF_HALTING)) return "running";
+  return "";
+}
+
+/* Fill v from working record m (decoded here); strings in the arena. */
+static void view_record(Vm *vm, WMachine *m, int spec, uint32_t index, VmView *v) {
+  vs_decode(vm, m);
+  const BcMachine *bm = &vm->p->machines[m->h.type];
+  v->spec = spec;
+  v->index = index;
+  v->type = bm->name;
+  v->name = spec ? bm->name : cb_machine(vm, index);
+  v->state = m->h.state < bm->nstates ? bm->states[m->h.state].name : "?";
+  v->status = view_status(vm, m);
+  v->nvars = (m->h.flags & MF_HALTED) ? 0 : bm->nvars;
+  v->var_names = (const char *const *)bm->var_names;
+  v->var_values = arena_alloc(vm->va.arena, (size_t)(v->nvars ? v->nvars : 1) * sizeof(char *));
+  for (uint16_t k = 0; k < v->nvars; k++) v->var_values[k] = vm_value_text(vm, &m->vars[k]);
+  v->ninbox = m->h.ninbox;
+  v->inbox = arena_alloc(vm->va.arena, (size_t)(v->ninbox ? v->ninbox : 1) * sizeof(char *));
+  for (uint32_t k = 0; k < v->ninbox; k++) v->inbox[k] = vm_event_text(vm, m->inbox[k].event, &m->inbox[k].payload);
+}
+
+int vm_describe(Vm *vm, const uint8_t *s, size_t len, VmViewFn fn, void *ctx) {
+  begin(vm);
+  if (!vs_load(vm, s, len)) return -1;
+  VmView v;
+  for (uint16_t k = 0; k < vm->nspecs; k++) {
+    view_record(vm, &vm->sp[k], 1, k, &v);
+    fn(ctx, &v);
+  }
+  for (uint32_t id = 0; id < vm->nms; id++) {
+    view_record(vm, &vm->ms[id], 0, id, &v);
+    fn(ctx, &v);
+  }
+  vs_reload(vm);
+  return 0;
+}

@@ -198,6 +198,31 @@ typedef void (*VmLocalFn)(void *ctx, uint32_t index, const uint8_t *bytes, size_
 ** to fn, which are valid during the call only. */
 void vm_local_states(const Vm *vm, const uint8_t *s, size_t len, Buf *scratch, VmLocalFn fn, void *ctx);
 
+/* ---- For traces (checker/tracedoc.c) ---- */
+
+/* One spec or machine of a State as a reader sees it.  Every string is
+** valid until the next call on the Vm. */
+typedef struct VmView {
+  int spec;                  /* 1 for a spec of the test */
+  uint32_t index;            /* spec index, or machine id */
+  const char *name;          /* "Client(2)", or the spec's name */
+  const char *type;          /* machine or spec type */
+  const char *state;         /* current state */
+  const char *status;        /* "halted", "receiving", "creating" (start entry not run yet), "raised EV",
+                                "running" (stopped inside a handler), or "" (waiting for an event) */
+  uint16_t nvars;            /* variables (0 for a halted machine) */
+  const char *const *var_names;
+  const char **var_values;   /* nvars texts */
+  uint32_t ninbox;           /* inbox entries, oldest first */
+  const char **inbox;        /* ninbox texts: "eReq with payload (1, 2)" */
+} VmView;
+
+typedef void (*VmViewFn)(void *ctx, const VmView *v);
+/* Call fn for each spec of State s (a State the VM wrote), then each
+** machine by id.  Resets the Vm's scratch (events of the last step are
+** gone: read them first).  0, or -1 if s cannot be read. */
+int vm_describe(Vm *vm, const uint8_t *s, size_t len, VmViewFn fn, void *ctx);
+
 /* ---- Explorers (checker/explorer.c; doc/explorers.md) ----
 ** An explorer declared in the model runs on a Vm of its own, over its
 ** state bytes: u64 random state, then its variables' encodings. */
