@@ -1,6 +1,7 @@
-/* cli.c: the `pcheck` command.  Reads argv, runs the front end and maps
-** every outcome to the exit codes of CLI.md: 0 no bug, 1 bug found,
-** 2 usage or compile error, 3 internal or resource failure.  The only file
+/* cli.c: the `pcheck` command.  Reads argv (P's spellings too), runs the
+** front end and maps every outcome to the exit codes of CLI.md: 0 no bug,
+** 1 bug found, 2 usage or compile error, 3 internal or resource failure,
+** 4 incomplete with --fail-on-incomplete, 130 interrupted.  The only file
 ** that reads argv or calls exit(). */
 #include <config.h>
 #include <errno.h>
@@ -17,10 +18,14 @@
 #include "checker/json.h"
 #include "checker/trace.h"
 #include "checker/explorer.h"
+#include "checker/tracedoc.h"
 #include <sys/resource.h>
 #include <unistd.h>
+#include <dirent.h>
+#include <sys/stat.h>
 
-enum { EXIT_NOBUG = 0, EXIT_BUG = 1, EXIT_USAGE = 2, EXIT_INTERNAL = 3 };
+enum { EXIT_NOBUG = 0, EXIT_BUG = 1, EXIT_USAGE = 2, EXIT_INTERNAL = 3, EXIT_INCOMPLETE = 4,
+       EXIT_INTERRUPTED = 130 };
 
 typedef struct Options {
   const char *test;          /* -t: test name or prefix */
@@ -55,6 +60,9 @@ typedef struct Options {
   int keep_going;            /* --keep-going */
   int unfair;                /* --unfair */
   long long temperature;     /* --liveness-temperature-threshold, -1: P's default (half of --max-steps) */
+  int fail_on_incomplete;    /* --fail-on-incomplete: a bounded or interrupted run exits 4 */
+  int progress;              /* --progress: progress lines also when stderr is not a terminal */
+  int seed_given;            /* --seed was given (else random searches draw one) */
   /* Resolved explorer: */
   const char *explorer_name; /* NAME */
   int explorer_native;       /* ExNative */
@@ -207,9 +215,21 @@ static uint64_t default_mem(void) {
   return (uint64_t)pages * (uint64_t)size / 4;
 }
 
+/* The bug line: "bug: KIND at FILE:L:C: MESSAGE", without repeating the
+** kind the message starts with ("assertion failed: ..."). */
+static const char *bug_message(const VmBug *b) {
+  const char *m = b->message ? b->message : "";
+  static const char *const echoes[] = { "assertion failed: ", "Assertion failed: ", NULL };
+  for (int i = 0; echoes[i]; i++) {
+    size_t n = strlen(echoes[i]);
+    if (b->status == VM_BUG_ASSERT && strncmp(m, echoes[i], n) == 0 && m[n]) return m + n;
+  }
+  return m;
+}
+
 static void print_bug(const VmBug *b) {
-  if (b->file) printf("bug: %s: %s:%u:%u: %s\n", vm_status_name(b->status), b->file, b->line, b->col, b->message);
-  else printf("bug: %s: %s\n", vm_status_name(b->status), b->message);
+  if (b->file) printf("bug: %s at %s:%u:%u: %s\n", vm_status_name(b->status), b->file, b->line, b->col, bug_message(b));
+  else printf("bug: %s: %s\n", vm_status_name(b->status), bug_message(b));
 }
 
 /* --keep-going: every place a bug was found, in the order found. */
@@ -237,10 +257,55 @@ static void print_scenarios(const BcProgram *bc, const VmTest *t) {
   }
 }
 
-static void print_figures(const SearchResult *res) {
-  printf("states: %llu  transitions: %llu  executions: %llu  max-depth: %llu  delays: %llu  time: %.2f\n",
-         (unsigned long long)res->states, (unsigned long long)res->transitions, (unsigned long long)res->executions,
-         (unsigned long long)res->max_depth, (unsigned long long)res->delays, res->seconds);
+/* Is the search one that draws its decisions at random (and so gets a
+** fresh seed when none is given)? */
+static int is_random_search(const char *search) {
+  return strcmp(search, "random") == 0 || strcmp(search, "irs") == 0 || strcmp(search, "pct") == 0 ||
+         strcmp(search, "ss") == 0 || strcmp(search, "portfolio") == 0;
+}
+
+/* What kind of figures a search has: states (exhaustive), executions
+** (sampling), delay or preemption bounds. */
+static int is_exhaustive(const char *search) {
+  return strcmp(search, "dfs") == 0 || strcmp(search, "bfs") == 0 || strcmp(search, "pb") == 0 ||
+         strcmp(search, "ses") == 0;
+}
+
+static int has_delays(const char *search) {
+  return strcmp(search, "ses") == 0 || strcmp(search, "ss") == 0 || strcmp(search, "pb") == 0;
+}
+
+/* The figures line: only those that mean something for the search that
+** ran (no "executions: 0" for dfs, no "states: 0" for random). */
+static void print_figures(const char *search, const SearchResult *res, int exhaustive) {
+  if (exhaustive || res->states) printf("states: %llu  ", (unsigned long long)res->states);
+  printf("transitions: %llu  ", (unsigned long long)res->transitions);
+  if (!exhaustive || res->executions) printf("executions: %llu  ", (unsigned long long)res->executions);
+  printf("max-depth: %llu  ", (unsigned long long)res->max_depth);
+  if (has_delays(search) || res->delays) printf("delays: %llu  ", (unsigned long long)res->delays);
+  printf("time: %.2f\n", res->seconds);
+}
+
+/* What a run that found no bug has shown, in words (heap). */
+static char *guarantee_text(const char *search, const SearchResult *res, int exhaustive) {
+  Buf b;
+  buf_init(&b);
+  if (res->complete) {
+    buf_printf(&b, "complete: no bug in any execution (%llu states explored)", (unsigned long long)res->states);
+  } else if (res->has_proved && strcmp(search, "bfs") == 0) {
+    buf_printf(&b, "no bug within depth %llu (every execution of at most %llu steps)", (unsigned long long)res->proved,
+               (unsigned long long)res->proved);
+  } else if (res->has_proved && strcmp(search, "pb") == 0) {
+    buf_printf(&b, "no bug with at most %llu preemptions", (unsigned long long)res->proved);
+  } else if (res->has_proved) {
+    buf_printf(&b, "no bug with at most %llu delays (--explorer's schedule and every deviation of at most %llu delays)",
+               (unsigned long long)res->proved, (unsigned long long)res->proved);
+  } else if (exhaustive || (res->states && !res->executions)) {
+    buf_printf(&b, "none beyond the %llu states explored: no bug in them", (unsigned long long)res->states);
+  } else {
+    buf_printf(&b, "%llu executions without a bug (sampled: no proof)", (unsigned long long)res->executions);
+  }
+  return buf_take(&b);
 }
 
 static long peak_rss_bytes(void) {
@@ -249,21 +314,60 @@ static long peak_rss_bytes(void) {
   return ru.ru_maxrss * 1024L;
 }
 
-static int write_stats_json(const char *path, const Options *o, const char *test, const SearchResult *res,
-                            int exhaustive) {
-  Buf b;
-  buf_init(&b);
+static void json_key_str(Buf *b, const char *key, const char *v) {
+  buf_printf(b, "  \"%s\": ", key);
+  if (v) json_put_string(b, v, strlen(v));
+  else buf_puts(b, "null");
+  buf_puts(b, ",\n");
+}
+
+/* The options that shaped the run, for --stats-json. */
+static void json_options(Buf *b, const Options *o, const char *indent) {
+  buf_printf(b, "%s\"options\": {\"search\": \"%s\", \"explorer\": ", indent, o->search);
+  json_put_string(b, o->explorer, strlen(o->explorer));
+  buf_printf(b, ", \"max_delays\": %lld, \"max_steps\": %lld, \"schedules\": %lld, \"timeout\": %g, \"mem\": %llu, "
+             "\"jobs\": %ld, \"seed\": %llu, \"seed_drawn\": %s, \"reduction\": %s, \"unfair\": %s, \"trace_format\": ",
+             o->max_delays, o->max_steps, o->schedules, o->timeout, o->mem ? o->mem : (unsigned long long)default_mem(),
+             o->jobs, o->seed, !o->seed_given && is_random_search(o->search) ? "true" : "false", o->no_reduction ? "false" : "true",
+             o->unfair ? "true" : "false");
+  json_put_string(b, o->trace_format, strlen(o->trace_format));
+  buf_puts(b, ", \"out\": ");
+  json_put_string(b, o->out, strlen(o->out));
+  buf_puts(b, "}");
+}
+
+/* One test's figures as a JSON object (the whole --stats-json file for
+** one test; an element of "tests" for several). */
+static void stats_object(Buf *b, const Options *o, const char *test, const SearchResult *res, int exhaustive,
+                         const FileList *traces) {
   double secs = res->seconds > 1e-9 ? res->seconds : 1e-9;
-  buf_printf(&b, "{\n  \"schema\": \"pcheck-stats\",\n  \"version\": 1,\n  \"test\": ");
-  json_put_string(&b, test, strlen(test));
-  buf_printf(&b, ",\n  \"search\": \"%s\",\n  \"result\": \"%s\",\n", o->search,
+  buf_printf(b, "{\n  \"schema\": \"pcheck-stats\",\n  \"version\": 1,\n  \"pcheck\": \"%s\",\n", PACKAGE_VERSION);
+  json_key_str(b, "test", test);
+  buf_printf(b, "  \"search\": \"%s\",\n  \"result\": \"%s\",\n", o->search,
              res->bug ? "bug-found" : res->complete ? "no-bug-complete" : "no-bug-bounded");
-  if (res->bound) {
-    buf_puts(&b, "  \"bound\": ");
-    json_put_string(&b, res->bound, strlen(res->bound));
-    buf_puts(&b, ",\n");
+  if (res->bound) json_key_str(b, "bound", res->bound);
+  if (!res->bug) {
+    char *g = guarantee_text(o->search, res, exhaustive);
+    json_key_str(b, "guarantee", g);
+    free(g);
   }
-  buf_printf(&b, "  \"states\": %llu,\n  \"transitions\": %llu,\n  \"executions\": %llu,\n  \"max_depth\": %llu,\n"
+  if (res->bug) {
+    const VmBug *bug = &res->bugdesc;
+    buf_printf(b, "  \"bug\": {\"kind\": \"%s\", \"message\": ", vm_status_name(bug->status));
+    json_put_string(b, bug_message(bug), strlen(bug_message(bug)));
+    if (bug->file) {
+      buf_puts(b, ", \"file\": ");
+      json_put_string(b, bug->file, strlen(bug->file));
+      buf_printf(b, ", \"line\": %u, \"column\": %u", bug->line, bug->col);
+    }
+    buf_printf(b, ", \"steps\": %llu, \"trace_files\": [", (unsigned long long)res->ntrace);
+    for (uint32_t i = 0; traces && i < traces->n; i++) {
+      if (i) buf_puts(b, ", ");
+      json_put_string(b, traces->items[i], strlen(traces->items[i]));
+    }
+    buf_puts(b, "]},\n");
+  }
+  buf_printf(b, "  \"states\": %llu,\n  \"transitions\": %llu,\n  \"executions\": %llu,\n  \"max_depth\": %llu,\n"
              "  \"delays\": %llu,\n  \"time_seconds\": %.3f,\n  \"states_per_second\": %.0f,\n"
              "  \"peak_memory_bytes\": %ld,\n",
              (unsigned long long)res->states, (unsigned long long)res->transitions,
@@ -271,7 +375,7 @@ static int write_stats_json(const char *path, const Options *o, const char *test
              (unsigned long long)res->delays, res->seconds, (double)res->states / secs, peak_rss_bytes());
   if (exhaustive) {
     uint64_t budget = o->mem ? o->mem : default_mem();   /* the budget the search had */
-    buf_printf(&b, "  \"cache\": \"%s\",\n  \"cache_budget_bytes\": %llu,\n  \"cache_bytes\": %llu,\n"
+    buf_printf(b, "  \"cache\": \"%s\",\n  \"cache_budget_bytes\": %llu,\n  \"cache_bytes\": %llu,\n"
                "  \"bytes_per_state\": %.1f,\n  \"cache_fill\": %.4g,\n  \"states_not_cached\": %llu,\n"
                "  \"collision_probability\": %.3g,\n",
                sc_kind_name(o->cache_kind), (unsigned long long)budget, (unsigned long long)res->cache_bytes,
@@ -279,32 +383,50 @@ static int write_stats_json(const char *path, const Options *o, const char *test
                budget ? (double)res->cache_bytes / (double)budget : 0.0, (unsigned long long)res->cache_refused,
                sc_collision_probability(res->states));
   }
-  buf_printf(&b, "  \"reduction\": \"%s\",\n", res->reduced ? "partial-order" : "none");
-  if (res->unreduced) {
-    buf_puts(&b, "  \"reduction_off_because\": ");
-    json_put_string(&b, res->unreduced, strlen(res->unreduced));
-    buf_puts(&b, ",\n");
-  }
+  buf_printf(b, "  \"reduction\": \"%s\",\n", res->reduced ? "partial-order" : "none");
+  if (res->unreduced) json_key_str(b, "reduction_off_because", res->unreduced);
   if (res->reduced)
-    buf_printf(&b, "  \"pruned_transitions\": %llu,\n  \"proviso_full_states\": %llu,\n  \"reduction_threads\": %d,\n",
+    buf_printf(b, "  \"pruned_transitions\": %llu,\n  \"proviso_full_states\": %llu,\n  \"reduction_threads\": %d,\n",
                (unsigned long long)res->pruned, (unsigned long long)res->widened,
                res->reduced_one_thread ? 1 : (o->jobs > 0 ? (int)o->jobs : 1));
   if (o->keep_going) {
-    buf_puts(&b, "  \"bug_places\": [");
+    buf_puts(b, "  \"bug_places\": [");
     for (uint32_t i = 0; i < res->nsites; i++) {
       const BugSite *x = &res->sites[i];
-      buf_printf(&b, "%s\n    {\"kind\": \"%s\", \"file\": ", i ? "," : "", vm_status_name(x->status));
-      if (x->file) json_put_string(&b, x->file, strlen(x->file));
-      else buf_puts(&b, "null");
-      buf_printf(&b, ", \"line\": %u, \"col\": %u, \"found\": %llu}", x->line, x->col,
+      buf_printf(b, "%s\n    {\"kind\": \"%s\", \"file\": ", i ? "," : "", vm_status_name(x->status));
+      if (x->file) json_put_string(b, x->file, strlen(x->file));
+      else buf_puts(b, "null");
+      buf_printf(b, ", \"line\": %u, \"col\": %u, \"found\": %llu}", x->line, x->col,
                  (unsigned long long)x->hits);
     }
-    buf_puts(&b, res->nsites ? "\n  ],\n" : "],\n");
+    buf_puts(b, res->nsites ? "\n  ],\n" : "],\n");
   }
   if (res->state_bytes)   /* dfs: the size of the States it entered */
-    buf_printf(&b, "  \"mean_state_bytes\": %.1f,\n  \"max_state_bytes\": %llu,\n",
+    buf_printf(b, "  \"mean_state_bytes\": %.1f,\n  \"max_state_bytes\": %llu,\n",
                (double)res->state_bytes / (double)res->states, (unsigned long long)res->max_state_bytes);
-  buf_printf(&b, "  \"seed\": %llu\n}\n", o->seed);
+  json_options(b, o, "  ");
+  buf_printf(b, ",\n  \"seed\": %llu\n}", o->seed);
+}
+
+/* Write the --stats-json file: the test's object, or for several tests
+** an object holding one per test.  0, or -1 with a message. */
+static int write_stats_json(const char *path, const Options *o, char **objects, int n) {
+  Buf b;
+  buf_init(&b);
+  if (n == 1) {
+    buf_puts(&b, objects[0]);
+    buf_putc(&b, '\n');
+  } else {
+    buf_printf(&b, "{\n  \"schema\": \"pcheck-stats-tests\",\n  \"version\": 1,\n  \"pcheck\": \"%s\",\n  \"seed\": %llu,\n",
+               PACKAGE_VERSION, o->seed);
+    json_options(&b, o, "  ");
+    buf_puts(&b, ",\n  \"tests\": [");
+    for (int i = 0; i < n; i++) {
+      buf_puts(&b, i ? ",\n" : "\n");
+      buf_puts(&b, objects[i]);
+    }
+    buf_puts(&b, "\n  ]\n}\n");
+  }
   FILE *f = fopen(path, "w");
   int ok = f && fwrite(b.data, 1, b.len, f) == b.len;
   if (f && fclose(f) != 0) ok = 0;
@@ -313,11 +435,18 @@ static int write_stats_json(const char *path, const Options *o, const char *test
   return ok ? 0 : -1;
 }
 
-static volatile int stop_requested;
-static void on_sigint(int sig) { (void)sig; stop_requested = 1; }
+static volatile sig_atomic_t stop_requested;   /* the signal that asked the search to stop, or 0 */
 
-/* --replay: re-run a trace file's choices and print the log. */
-static int run_replay(const Options *o, const BcProgram *bc, Program *prog, TestList *tests) {
+/* SIGINT/SIGTERM: the search stops at its next check and prints its
+** figures; a second signal ends the process at once. */
+static void on_signal(int sig) {
+  if (stop_requested) _exit(128 + sig);
+  stop_requested = sig;
+}
+
+/* --replay: re-run a trace file's choices and print the log; with
+** --trace-format, also render those formats into -o. */
+static int run_replay(const Options *o, const BcProgram *bc, Program *prog, TestList *tests, int render) {
   TraceInfo ti;
   Buf err;
   buf_init(&err);
@@ -341,23 +470,38 @@ static int run_replay(const Options *o, const BcProgram *bc, Program *prog, Test
   buf_init(&log);
   VmBug bug;
   uint64_t at = 0;
-  int r = trace_replay(bc, &test, ti.choices, ti.n, ti.cycle_start, ti.unfair || o->unfair, ti.temperature, &log, &bug,
-                       &at, &err);
+  int unfair = ti.unfair || o->unfair;
+  int r = trace_replay(bc, &test, ti.choices, ti.n, ti.cycle_start, unfair, ti.temperature, &log, &bug, &at, &err);
   fwrite(log.data ? log.data : "", 1, log.len, stdout);
   int rc;
   if (r < 0) {
     fprintf(stderr, "pcheck: error: %s: %s\n", o->replay, err.data);
     rc = EXIT_USAGE;
-  } else if (r == 1) {
-    print_bug(&bug);
-    printf("result: bug-found\n");
-    printf("replay: %llu of %llu steps\n", (unsigned long long)at, (unsigned long long)ti.n);
-    free(bug.message);
-    rc = EXIT_BUG;
   } else {
-    printf("result: no-bug (the trace ran to its end, %llu steps, without a bug)\n", (unsigned long long)ti.n);
-    rc = EXIT_NOBUG;
+    if (r == 1) {
+      print_bug(&bug);
+      printf("result: bug-found\n");
+      printf("replay: %llu of %llu steps\n", (unsigned long long)at, (unsigned long long)ti.n);
+      rc = EXIT_BUG;
+    } else {
+      printf("result: no-bug (the trace ran to its end, %llu steps, without a bug)\n", (unsigned long long)ti.n);
+      rc = EXIT_NOBUG;
+    }
+    if (render) {
+      /* The formats, from the choices up to the bug (a lasso keeps them all). */
+      TdMeta meta = { ti.test, ti.search, ti.seed, r == 1 ? &bug : NULL, r == 1 ? ti.cycle_start : -1, unfair,
+                      ti.temperature, strstr(o->trace_format, "html") != NULL };
+      TraceDoc d;
+      FileList written = {0};
+      if (tracedoc_build(&d, bc, &test, &meta, ti.choices, r == 1 ? at : ti.n, &err) != 0 ||
+          trace_render(&d, o->out, o->trace_format, &written) != 0)
+        rc = EXIT_INTERNAL;
+      for (uint32_t i = 0; i < written.n; i++) printf("wrote: %s\n", written.items[i]);
+      tracedoc_fini(&d);
+      filelist_fini(&written);
+    }
   }
+  if (r == 1) free(bug.message);
   buf_fini(&log);
   buf_fini(&err);
   cg_test_fini(&test);
@@ -380,12 +524,69 @@ static const char *source_line(void *ctx, uint32_t file, uint32_t line, size_t *
   return f->text + i;
 }
 
-/* Compile, then dump the bytecode, replay a trace, or run the search. */
-static int run_search(const Options *o, const BcProgram *bc, Program *prog, const TestCase *tc);
+/* What one test's search came to, for the table after several tests. */
+typedef struct TestRun {
+  const char *name;          /* borrowed from the TestList */
+  int rc;                    /* its exit code */
+  const char *verdict;       /* "bug-found", "no-bug (complete)", "no-bug (bounded)", "error" */
+  int exhaustive;            /* states are its figure, else executions */
+  uint64_t states, executions;
+  double seconds;
+  char *json;                /* its --stats-json object (heap), or NULL */
+} TestRun;
+
+/* Which exit code wins when several tests ran: an internal error, an
+** interrupt, a bug, an incomplete run (--fail-on-incomplete), none. */
+static int worse(int a, int b) {
+  static const int order[] = { EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_USAGE, EXIT_BUG, EXIT_INCOMPLETE, EXIT_NOBUG };
+  for (size_t i = 0; i < sizeof order / sizeof order[0]; i++)
+    if (a == order[i] || b == order[i]) return order[i];
+  return a;
+}
+
+/* "1,234,567": counts in the table. */
+static const char *grouped(char *buf, size_t n, uint64_t v) {
+  char raw[32];
+  int len = snprintf(raw, sizeof raw, "%llu", (unsigned long long)v), o = 0;
+  for (int i = 0; i < len && (size_t)o + 2 < n; i++) {
+    if (i && (len - i) % 3 == 0) buf[o++] = ',';
+    buf[o++] = raw[i];
+  }
+  buf[o] = 0;
+  return buf;
+}
+
+/* The table that ends a run of several tests: one line per test, a total. */
+static void print_table(const TestRun *runs, int n) {
+  size_t w = 4;
+  for (int i = 0; i < n; i++) if (strlen(runs[i].name) > w) w = strlen(runs[i].name);
+  printf("\n== %d tests\n%-*s  %-18s  %18s  %9s\n", n, (int)w, "test", "result", "states/executions", "time (s)");
+  int bugs = 0, complete = 0, bounded = 0, errors = 0;
+  double total = 0;
+  for (int i = 0; i < n; i++) {
+    const TestRun *r = &runs[i];
+    char num[40], fig[64];
+    snprintf(fig, sizeof fig, "%s %s", grouped(num, sizeof num, r->exhaustive ? r->states : r->executions),
+             r->exhaustive ? "states" : "executions");
+    printf("%-*s  %-18s  %18s  %9.2f\n", (int)w, r->name, r->verdict, fig, r->seconds);
+    total += r->seconds;
+    if (r->rc == EXIT_BUG) bugs++;
+    else if (strcmp(r->verdict, "no-bug (complete)") == 0) complete++;
+    else if (strcmp(r->verdict, "error") == 0) errors++;
+    else bounded++;
+  }
+  printf("total: %d tests: %d bug found, %d no bug (complete), %d no bug (bounded)", n, bugs, complete, bounded);
+  if (errors) printf(", %d failed to run", errors);
+  printf("; %.2f s\n", total);
+}
+
+/* Search one test case, print its summary and fill run. */
+static int run_search(const Options *o, const BcProgram *bc, Program *prog, const TestCase *tc, TestRun *run);
 
 /* Compile, then dump the bytecode, replay a trace, or search each selected
 ** test case in turn (exit status: the worst of them). */
-static int run_checker(const Options *o, Program *prog, Diag *diag, TestList *tests, const int *sel, int nsel) {
+static int run_checker(const Options *o, Program *prog, Diag *diag, TestList *tests, const int *sel, int nsel,
+                       int render) {
   BcProgram *bc = cg_compile(prog, diag);
   if (!bc) { diag_summary(diag); return EXIT_USAGE; }
   int rc = EXIT_NOBUG;
@@ -399,7 +600,7 @@ static int run_checker(const Options *o, Program *prog, Diag *diag, TestList *te
     return EXIT_NOBUG;
   }
   if (o->replay) {
-    rc = run_replay(o, bc, prog, tests);
+    rc = run_replay(o, bc, prog, tests, render);
     bc_free(bc);
     return rc;
   }
@@ -409,56 +610,103 @@ static int run_checker(const Options *o, Program *prog, Diag *diag, TestList *te
     bc_free(bc);
     return EXIT_INTERNAL;
   }
+  if (!o->seed_given && is_random_search(o->search))
+    printf("seed: %llu (drawn at random; --seed %llu repeats this run)\n", o->seed, o->seed);
+  TestRun *runs = xcalloc((size_t)(nsel ? nsel : 1), sizeof *runs);
+  int ran = 0;
   for (int i = 0; i < nsel && !stop_requested; i++) {
     if (nsel > 1) printf("%s== test %s\n", i ? "\n" : "", tests->items[sel[i]].name);
     fflush(stdout);
-    int r = run_search(o, bc, prog, &tests->items[sel[i]]);
-    if (r == EXIT_INTERNAL || (r == EXIT_BUG && rc != EXIT_INTERNAL)) rc = r;
+    int r = run_search(o, bc, prog, &tests->items[sel[i]], &runs[ran++]);
+    rc = ran == 1 ? r : worse(rc, r);
   }
+  if (nsel > 1) print_table(runs, ran);
+  if (o->stats_json && ran) {
+    char **objs = xcalloc((size_t)ran, sizeof(char *));
+    int nobj = 0;
+    for (int i = 0; i < ran; i++) if (runs[i].json) objs[nobj++] = runs[i].json;
+    if (nobj && write_stats_json(o->stats_json, o, objs, nobj) != 0) rc = worse(rc, EXIT_INTERNAL);
+    else if (nobj) printf("wrote: %s\n", o->stats_json);
+    free(objs);
+  }
+  for (int i = 0; i < ran; i++) free(runs[i].json);
+  free(runs);
   bc_free(bc);
   return rc;
 }
 
-/* Search one test case and print its summary. */
-static int run_search(const Options *o, const BcProgram *bc, Program *prog, const TestCase *tc) {
+/* The exit code of a search that found no bug. */
+static int nobug_code(const Options *o, const SearchResult *res) {
+  if (stop_requested == SIGINT) return EXIT_INTERRUPTED;
+  if (o->fail_on_incomplete && !res->complete) return EXIT_INCOMPLETE;
+  if (stop_requested) return 128 + (int)stop_requested;
+  return EXIT_NOBUG;
+}
+
+/* The lines after a search's own: cache, reduction, bug places. */
+static void print_details(const Options *o, const SearchResult *res, const SearchOptions *so, int exhaustive) {
+  if (exhaustive && !o->quiet) {
+    printf("state cache: %s, %.1f MiB of %.1f MiB%s", sc_kind_name(o->cache_kind),
+           (double)res->cache_bytes / 1048576.0, (double)so->mem / 1048576.0, res->cache_full ? ", full" : "");
+    if (res->cache_refused) printf(", %llu states not cached", (unsigned long long)res->cache_refused);
+    printf("; fingerprint collision probability %.2g\n", sc_collision_probability(res->states));
+  }
+  if (res->unreduced && !o->quiet) printf("reduction: off (%s)\n", res->unreduced);
+  if (res->reduced && !o->quiet)
+    printf("reduction: partial-order, %llu transitions pruned, %llu states explored in full by the cycle proviso%s\n",
+           (unsigned long long)res->pruned, (unsigned long long)res->widened,
+           res->reduced_one_thread ? "; dfs ran on one thread (--no-reduction searches every interleaving on -j threads)"
+                                   : "");
+  if (o->keep_going) print_sites(res);
+}
+
+/* The search's options from the command line's. */
+static void search_options(const Options *o, SearchOptions *so) {
+  memset(so, 0, sizeof *so);
+  so->seed = o->seed;
+  so->max_steps = o->max_steps;
+  so->schedules = o->schedules;
+  so->timeout = o->timeout;
+  so->mem = o->mem ? o->mem : default_mem();
+  so->frontier_mem = so->mem > default_mem() ? so->mem : default_mem();
+  if (o->frontier_mem) so->frontier_mem = o->frontier_mem;
+  so->cache_kind = o->cache_kind;
+  so->verbose = o->verbose;
+  so->quiet = o->quiet;
+  so->progress = !o->quiet && (isatty(2) || o->progress);
+  so->progress_lines = so->progress && !isatty(2);
+  so->stop = &stop_requested;
+  so->max_bound = o->max_delays;
+  so->irs_step = o->irs_step;
+  so->pct_depth = o->pct_depth;
+  so->pct_steps = o->pct_steps;
+  so->explorer = o->explorer_name;
+  so->explorer_native = o->explorer_native;
+  so->explorer_twin_check = o->twin_check;
+  so->max_delays = o->max_delays;
+  so->ss_c1 = o->ss_c1;
+  so->ss_c2 = o->ss_c2;
+  so->ss_strata = o->ss_strata;
+  so->no_sampling = o->no_sampling;
+  so->no_shared_cache = o->no_shared_cache;
+  so->no_reduction = o->no_reduction;
+  so->keep_going = o->keep_going;
+  so->jobs = (int)o->jobs;
+  so->unfair = o->unfair;
+  so->temperature = o->temperature;   /* -1: each search's default (search_temperature) */
+}
+
+static int run_search(const Options *o, const BcProgram *bc, Program *prog, const TestCase *tc, TestRun *run) {
   int rc = EXIT_NOBUG;
   const SearchOps *ops = search_find(o->search);
-  int exhaustive = strcmp(o->search, "dfs") == 0 || strcmp(o->search, "bfs") == 0 || strcmp(o->search, "pb") == 0 ||
-                   strcmp(o->search, "ses") == 0;
+  int exhaustive = is_exhaustive(o->search);
   VmTest test;
   cg_test(bc, prog, tc, &test);
-  SearchOptions so = {0};
-  so.seed = o->seed;
-  so.max_steps = o->max_steps;
-  so.schedules = o->schedules;
-  so.timeout = o->timeout;
-  so.mem = o->mem ? o->mem : default_mem();
-  so.frontier_mem = so.mem > default_mem() ? so.mem : default_mem();
-  if (o->frontier_mem) so.frontier_mem = o->frontier_mem;
-  so.cache_kind = o->cache_kind;
-  so.verbose = o->verbose;
-  so.quiet = o->quiet;
-  so.progress = !o->quiet && isatty(2);
-  so.stop = &stop_requested;
-  so.max_bound = o->max_delays;
-  so.irs_step = o->irs_step;
-  so.pct_depth = o->pct_depth;
-  so.pct_steps = o->pct_steps;
-  so.explorer = o->explorer_name;
-  so.explorer_native = o->explorer_native;
-  so.explorer_twin_check = o->twin_check;
-  so.max_delays = o->max_delays;
-  so.ss_c1 = o->ss_c1;
-  so.ss_c2 = o->ss_c2;
-  so.ss_strata = o->ss_strata;
-  so.no_sampling = o->no_sampling;
-  so.no_shared_cache = o->no_shared_cache;
-  so.no_reduction = o->no_reduction;
-  so.keep_going = o->keep_going;
-  so.jobs = (int)o->jobs;
-  so.unfair = o->unfair;
-  so.temperature = o->temperature;   /* -1: each search's default (search_temperature) */
-  signal(SIGINT, on_sigint);
+  SearchOptions so;
+  search_options(o, &so);
+  run->name = tc->name;
+  run->verdict = "error";
+  trace_remove_stale(o->out, tc->name);   /* never an old trace beside this run's */
   SearchResult res = {0};
   if (ops->run(bc, &test, &so, stdout, &res) != 0) {
     rc = EXIT_INTERNAL;
@@ -483,33 +731,38 @@ static int run_search(const Options *o, const BcProgram *bc, Program *prog, cons
       if (trace_write(bc, &test, tc->name, o->search, o->seed, &res, o->out, o->trace_format, &written) != 0)
         rc = EXIT_INTERNAL;
     }
-    if (exhaustive) {
-      printf("state cache: %s, %.1f MiB of %.1f MiB%s", sc_kind_name(o->cache_kind),
-             (double)res.cache_bytes / 1048576.0, (double)so.mem / 1048576.0, res.cache_full ? ", full" : "");
-      if (res.cache_refused) printf(", %llu states not cached", (unsigned long long)res.cache_refused);
-      printf("; fingerprint collision probability %.2g\n", sc_collision_probability(res.states));
-    }
-    if (res.unreduced) printf("reduction: off (%s)\n", res.unreduced);
-    if (res.reduced)
-      printf("reduction: partial-order, %llu transitions pruned, %llu states explored in full by the cycle proviso%s\n",
-             (unsigned long long)res.pruned, (unsigned long long)res.widened,
-             res.reduced_one_thread ? "; dfs ran on one thread (--no-reduction searches every interleaving on -j threads)"
-                                    : "");
-    if (o->keep_going) print_sites(&res);
+    print_details(o, &res, &so, exhaustive);
     if (res.bug) {
       printf("result: bug-found\n");
+      run->verdict = "bug-found";
       if (rc == EXIT_NOBUG) rc = EXIT_BUG;
-    } else if (res.complete) {
-      printf("result: no-bug (complete)\n");
     } else {
-      printf("result: no-bug (bounded: %s)\n", res.bound ? res.bound : "");
+      if (res.complete) printf("result: no-bug (complete)\n");
+      else printf("result: no-bug (bounded: %s)\n", res.bound ? res.bound : "");
+      char *g = guarantee_text(o->search, &res, exhaustive);
+      printf("guarantee: %s\n", g);
+      free(g);
+      run->verdict = res.complete ? "no-bug (complete)" : "no-bug (bounded)";
+      rc = nobug_code(o, &res);
     }
-    print_figures(&res);
+    print_figures(o->search, &res, exhaustive);
     print_scenarios(bc, &test);
     if (written.n) printf("trace: %s\n", written.items[0]);
+    for (uint32_t i = 0; i < written.n; i++) printf("wrote: %s\n", written.items[i]);
+    run->exhaustive = exhaustive;
+    run->states = res.states;
+    run->executions = res.executions;
+    run->seconds = res.seconds;
+    if (o->stats_json) {
+      Buf j;
+      buf_init(&j);
+      stats_object(&j, o, tc->name, &res, exhaustive, &written);
+      run->json = buf_take(&j);
+    }
     filelist_fini(&written);
-    if (o->stats_json && write_stats_json(o->stats_json, o, tc->name, &res, exhaustive) != 0) rc = EXIT_INTERNAL;
   }
+  run->rc = rc;
+  fflush(stdout);
   search_result_fini(&res);
   cg_test_fini(&test);
   return rc;
@@ -561,6 +814,184 @@ static int resolve_explorer_name(Options *o, char **file) {
   return 1;
 }
 
+/* P's spellings that getopt cannot take as they are: "-tc NAME" (one
+** dash, two letters) becomes "--test NAME".  Returns a new argv (the
+** strings are argv's). */
+static char **p_spellings(int argc, char **argv) {
+  char **out = xcalloc((size_t)argc + 1, sizeof(char *));
+  for (int i = 0; i < argc; i++) {
+    out[i] = argv[i];
+    if (i && strcmp(argv[i], "-tc") == 0) out[i] = (char *)"--test";
+    if (strcmp(argv[i], "--") == 0) { for (i++; i < argc; i++) out[i] = argv[i]; break; }
+  }
+  return out;
+}
+
+/* Edit distance between a and b (both short: option names), counting a
+** swap of two neighbours as one edit ("dsf" is one from "dfs"). */
+static size_t edit_distance(const char *a, const char *b) {
+  size_t n = strlen(a), m = strlen(b);
+  if (n > 63 || m > 63) return 99;
+  unsigned char d[64][64];
+  for (size_t i = 0; i <= n; i++) d[i][0] = (unsigned char)i;
+  for (size_t j = 0; j <= m; j++) d[0][j] = (unsigned char)j;
+  for (size_t i = 1; i <= n; i++)
+    for (size_t j = 1; j <= m; j++) {
+      unsigned best = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+      if (d[i - 1][j] + 1u < best) best = d[i - 1][j] + 1u;
+      if (d[i][j - 1] + 1u < best) best = d[i][j - 1] + 1u;
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1u < best)
+        best = d[i - 2][j - 2] + 1u;
+      d[i][j] = (unsigned char)best;
+    }
+  return d[n][m];
+}
+
+/* The message for an option getopt refused: ambiguous (the long options
+** it is a prefix of), or unknown with the nearest names. */
+static int unknown_option(const char *arg, const struct option *opts) {
+  if (strncmp(arg, "--", 2) != 0) {
+    fprintf(stderr, "pcheck: error: unknown option '%s'\nTry 'pcheck --help' for more information.\n", arg);
+    return EXIT_USAGE;
+  }
+  const char *name = arg + 2;
+  size_t len = strcspn(name, "=");
+  Buf b;
+  buf_init(&b);
+  int nprefix = 0;
+  for (int i = 0; opts[i].name; i++)
+    if (strncmp(opts[i].name, name, len) == 0) buf_printf(&b, "%s--%s", nprefix++ ? ", " : "", opts[i].name);
+  if (nprefix > 1) {
+    fprintf(stderr, "pcheck: error: option '--%.*s' is ambiguous: it could be %s\n", (int)len, name, b.data);
+  } else {
+    b.len = 0;
+    char *given = xstrndup(name, len);
+    size_t best = (size_t)-1;
+    for (int i = 0; opts[i].name; i++) {
+      size_t d = edit_distance(given, opts[i].name);
+      if (d < best) best = d;
+    }
+    int n = 0;
+    for (int i = 0; opts[i].name && best <= 1 + len / 4; i++)
+      if (edit_distance(given, opts[i].name) == best) buf_printf(&b, "%s--%s", n++ ? " or " : "", opts[i].name);
+    if (n) fprintf(stderr, "pcheck: error: unknown option '--%s'; did you mean %s?\n", given, b.data);
+    else fprintf(stderr, "pcheck: error: unknown option '--%s'\n", given);
+    free(given);
+  }
+  fputs("Try 'pcheck --help' for more information.\n", stderr);
+  buf_fini(&b);
+  return EXIT_USAGE;
+}
+
+/* The nearest word of list to s, for "did you mean", or NULL. */
+static const char *nearest(const char *s, const char *const *list) {
+  const char *best = NULL;
+  size_t bd = 2 + strlen(s) / 4;
+  for (int i = 0; list[i]; i++) {
+    size_t d = edit_distance(s, list[i]);
+    if (d < bd) { bd = d; best = list[i]; }
+  }
+  return best;
+}
+
+/* Options that act only on some searches: a warning when given to another
+** (given[] holds the option codes seen). */
+typedef struct OptionEffect {
+  int code;                  /* getopt code */
+  const char *name;          /* as the user writes it */
+  const char *searches;      /* space-separated searches it acts on */
+} OptionEffect;
+
+static int acts_on(const char *searches, const char *search) {
+  size_t n = strlen(search);
+  for (const char *p = searches; (p = strstr(p, search)) != NULL; p += n)
+    if ((p == searches || p[-1] == ' ') && (p[n] == ' ' || p[n] == 0)) return 1;
+  return 0;
+}
+
+/* Draw a seed for a random search that was given none (P's behaviour):
+** from the kernel's random source, or the clock and pid. */
+static unsigned long long fresh_seed(void) {
+  unsigned int v = 0;
+  FILE *f = fopen("/dev/urandom", "rb");
+  if (!f || fread(&v, sizeof v, 1, f) != 1) {
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    v = (unsigned int)(ts.tv_nsec ^ ts.tv_sec ^ ((long)getpid() << 16));
+  }
+  if (f) fclose(f);
+  return v;
+}
+
+/* Can the run write its outputs?  The output folder (created if need be)
+** takes a file, the --stats-json file can be opened for writing.  0, or
+** EXIT_USAGE after a message: checked before a search of hours. */
+static int check_writable(const Options *o) {
+  Buf p;
+  buf_init(&p);
+  int rc = 0;
+  char *d = xstrdup(o->out);
+  for (char *q = d + 1; *q; q++) {
+    if (*q != '/') continue;
+    *q = 0;
+    mkdir(d, 0777);
+    *q = '/';
+  }
+  mkdir(d, 0777);
+  free(d);
+  buf_printf(&p, "%s/.pcheck-write-test-%ld", o->out, (long)getpid());
+  FILE *f = fopen(p.data, "w");
+  if (!f) {
+    fprintf(stderr, "pcheck: error: cannot write into the output folder '%s' (-o): %s\n", o->out, strerror(errno));
+    rc = EXIT_USAGE;
+  } else {
+    fclose(f);
+    remove(p.data);
+  }
+  if (!rc && o->stats_json) {
+    int existed = access(o->stats_json, F_OK) == 0;
+    f = fopen(o->stats_json, "a");
+    if (!f) {
+      fprintf(stderr, "pcheck: error: cannot write the --stats-json file '%s': %s\n", o->stats_json, strerror(errno));
+      rc = EXIT_USAGE;
+    } else {
+      fclose(f);
+      if (!existed) remove(o->stats_json);
+    }
+  }
+  buf_fini(&p);
+  return rc;
+}
+
+/* With no input: the .pproj of the current folder, as `p check` does.
+** Returns it (heap), or NULL after a message. */
+static char *project_of_cwd(void) {
+  DIR *d = opendir(".");
+  char *found = NULL;
+  int n = 0;
+  Buf all;
+  buf_init(&all);
+  for (struct dirent *e; d && (e = readdir(d)) != NULL;) {
+    size_t len = strlen(e->d_name);
+    if (len > 6 && strcmp(e->d_name + len - 6, ".pproj") == 0) {
+      n++;
+      buf_printf(&all, " %s", e->d_name);
+      if (!found) found = xstrdup(e->d_name);
+    }
+  }
+  if (d) closedir(d);
+  if (n != 1) {
+    if (n == 0) fputs("pcheck: error: no input files, and no .pproj project file in the current folder\n", stderr);
+    else fprintf(stderr, "pcheck: error: no input files, and several project files in the current folder:%s; name one\n",
+                 all.data);
+    fputs("Try 'pcheck --help' for more information.\n", stderr);
+    free(found);
+    found = NULL;
+  }
+  buf_fini(&all);
+  return found;
+}
+
 int main(int argc, char **argv) {
   Options o = {0};
   o.search = "portfolio";
@@ -580,17 +1011,20 @@ int main(int argc, char **argv) {
   o.temperature = -1;
   enum { O_LIST = 256, O_CHECK, O_MAXD, O_MAXS, O_SCHED, O_TIMEOUT, O_MEM, O_SEED, O_TFMT, O_REPLAY,
          O_SJSON, O_DUMP, O_STATS, O_CACHE, O_TWIN, O_SSC1, O_SSC2, O_FMEM,
-         O_SS_SCHED, O_NO_SAMPLING, O_NO_SHARED, O_NO_REDUCTION, O_KEEP_GOING };
+         O_SS_SCHED, O_NO_SAMPLING, O_NO_SHARED, O_NO_REDUCTION, O_KEEP_GOING, O_FAIL_INCOMPLETE, O_PROGRESS };
   enum { O_IRS_STEP = 512, O_PCT_DEPTH, O_PCT_STEPS };   /* the baselines' options */
   enum { O_UNFAIR = 768, O_TEMP };   /* liveness */
   static const struct option longopts[] = {
-    {"test", required_argument, 0, 't'}, {"list-tests", no_argument, 0, O_LIST},
+    {"test", required_argument, 0, 't'}, {"testcase", required_argument, 0, 't'},
+    {"list-tests", no_argument, 0, O_LIST},
     {"check-only", no_argument, 0, O_CHECK}, {"search", required_argument, 0, 's'},
     {"explorer", required_argument, 0, 'e'}, {"max-delays", required_argument, 0, O_MAXD},
     {"max-steps", required_argument, 0, O_MAXS}, {"schedules", required_argument, 0, O_SCHED},
     {"timeout", required_argument, 0, O_TIMEOUT}, {"mem", required_argument, 0, O_MEM},
     {"seed", required_argument, 0, O_SEED}, {"jobs", required_argument, 0, 'j'},
-    {"out", required_argument, 0, 'o'}, {"trace-format", required_argument, 0, O_TFMT},
+    {"out", required_argument, 0, 'o'}, {"outdir", required_argument, 0, 'o'},
+    {"iterations", required_argument, 0, O_SCHED}, {"trace-format", required_argument, 0, O_TFMT},
+    {"fail-on-incomplete", no_argument, 0, O_FAIL_INCOMPLETE}, {"progress", no_argument, 0, O_PROGRESS},
     {"replay", required_argument, 0, O_REPLAY}, {"stats-json", required_argument, 0, O_SJSON},
     {"verbose", no_argument, 0, 'v'}, {"quiet", no_argument, 0, 'q'},
     {"dump-bytecode", no_argument, 0, O_DUMP}, {"stats", no_argument, 0, O_STATS},
@@ -609,14 +1043,25 @@ int main(int argc, char **argv) {
   opterr = 0;
   int c;
   long long n;
-  while ((c = getopt_long(argc, argv, ":t:s:e:j:o:vqhV", longopts, NULL)) != -1) {
+  char **args = p_spellings(argc, argv);
+  argv = args;
+  static unsigned char given[1024];   /* option codes seen, for the warnings of options without effect */
+  int format_given = 0;
+  while ((c = getopt_long(argc, argv, ":t:s:e:j:o:i:vqhV", longopts, NULL)) != -1) {
+    if (c >= 0 && c < (int)sizeof given) given[c] = 1;
     switch (c) {
     case 't': o.test = optarg; break;
     case O_LIST: o.list_tests = 1; break;
     case O_CHECK: o.check_only = 1; break;
     case 's':
-      if (!in_list(optarg, searches))
+      if (!in_list(optarg, searches)) {
+        const char *near = nearest(optarg, searches);
+        if (near) {
+          fprintf(stderr, "pcheck: error: unknown search '%s'; did you mean %s?\n", optarg, near);
+          return bad_usage("expected portfolio, ses, ss, dfs, bfs, random, irs, pct or pb%s", "");
+        }
         return bad_usage("unknown search '%s' (expected portfolio, ses, ss, dfs, bfs, random, irs, pct or pb)", optarg);
+      }
       o.search = optarg;
       break;
     case 'e':
@@ -628,7 +1073,10 @@ int main(int argc, char **argv) {
       if (!parse_count(optarg, &o.max_steps) || o.max_steps == 0)
         return bad_usage("--max-steps needs a positive count, not '%s'", optarg);
       break;
-    case O_SCHED: if (!parse_count(optarg, &o.schedules)) return bad_usage("--schedules needs a count, not '%s'", optarg); break;
+    case 'i': case O_SCHED:
+      if (!parse_count(optarg, &o.schedules)) return bad_usage("--schedules needs a count, not '%s'", optarg);
+      given[O_SCHED] = 1;
+      break;
     case O_TIMEOUT: {
       char *end;
       errno = 0;
@@ -641,13 +1089,16 @@ int main(int argc, char **argv) {
     case O_SEED:
       if (!parse_count(optarg, &n)) return bad_usage("--seed needs a non-negative integer, not '%s'", optarg);
       o.seed = (unsigned long long)n;
+      o.seed_given = 1;
       break;
     case 'j':
       if (!parse_count(optarg, &n) || n < 1 || n > 1024) return bad_usage("--jobs needs a count from 1 to 1024, not '%s'", optarg);
       o.jobs = (long)n;
       break;
     case 'o': o.out = optarg; break;
-    case O_TFMT: if (!check_formats(optarg)) return EXIT_USAGE; o.trace_format = optarg; break;
+    case O_TFMT: if (!check_formats(optarg)) return EXIT_USAGE; o.trace_format = optarg; format_given = 1; break;
+    case O_FAIL_INCOMPLETE: o.fail_on_incomplete = 1; break;
+    case O_PROGRESS: o.progress = 1; break;
     case O_REPLAY: o.replay = optarg; break;
     case O_SJSON: o.stats_json = optarg; break;
     case 'v': o.verbose++; break;
@@ -706,10 +1157,16 @@ int main(int argc, char **argv) {
     case 'h': usage(stdout); return EXIT_NOBUG;
     case 'V': printf("pcheck %s\n", PACKAGE_VERSION); return EXIT_NOBUG;
     case ':': return bad_usage("option '%s' needs a value", argv[optind - 1]);
-    default: return bad_usage("unknown option '%s'", argv[optind - 1]);
+    default:
+      if (optopt && optopt != '?') {
+        char shortopt[3] = { '-', (char)optopt, 0 };
+        return unknown_option(shortopt, longopts);
+      }
+      return unknown_option(argv[optind - 1], longopts);
     }
   }
-  if (optind >= argc) return bad_usage("no input files%s", "");
+  char *cwd_project = NULL;  /* no input: the current folder's .pproj */
+  if (optind >= argc && !(cwd_project = project_of_cwd())) return EXIT_USAGE;
   /* The default cache: flat, the fastest on one thread; compact for an
   ** exhaustive search on several threads, where flat's resize lock (taken
   ** for reading on every insert) is shared by all of them
@@ -722,12 +1179,40 @@ int main(int argc, char **argv) {
     return bad_usage("--keep-going needs -s dfs, not -s %s", o.search);
   if (o.twin_check && explorer_native_kind(o.explorer) == EXN_NONE)
     return bad_usage("--explorer-twin-check needs --explorer rr, rtc or prr, not '%s'", o.explorer);
+  /* Options without effect on the chosen search: a warning, not an error. */
+  static const OptionEffect effects[] = {
+    { 'e', "--explorer", "ses ss portfolio" }, { O_MAXD, "--max-delays", "ses ss pb portfolio" },
+    { O_MAXS, "--max-steps", "random irs pct ss portfolio" }, { O_SCHED, "--schedules", "random irs pct ss portfolio" },
+    { O_IRS_STEP, "--irs-step", "irs" }, { O_PCT_DEPTH, "--pct-depth", "pct portfolio" },
+    { O_PCT_STEPS, "--pct-steps", "pct portfolio" }, { O_SSC1, "--ss-c1", "ss portfolio" },
+    { O_SSC2, "--ss-c2", "ss portfolio" }, { O_SS_SCHED, "--ss-schedule", "ss portfolio" },
+    { O_NO_SAMPLING, "--no-sampling", "ses portfolio" }, { O_NO_SHARED, "--no-shared-cache", "portfolio" },
+    { O_NO_REDUCTION, "--no-reduction", "dfs bfs ses pb portfolio" },
+    { O_MEM, "--mem", "dfs bfs ses pb portfolio" }, { O_CACHE, "--cache", "dfs bfs ses pb portfolio" },
+    { O_FMEM, "--frontier-mem", "dfs bfs ses pb portfolio" }, { 'j', "--jobs", "dfs bfs ses pb ss portfolio" },
+    { O_UNFAIR, "--unfair", "dfs ses portfolio" },
+    { O_TEMP, "--liveness-temperature-threshold", "random irs portfolio" },
+    { O_TWIN, "--explorer-twin-check", "ses ss portfolio" },
+    { O_SEED, "--seed", "random irs pct ss ses portfolio" },
+  };
+  for (size_t i = 0; i < sizeof effects / sizeof effects[0] && !o.replay && !o.check_only && !o.list_tests &&
+                     !o.dump_bytecode; i++)
+    if (given[effects[i].code] && !acts_on(effects[i].searches, o.search))
+      fprintf(stderr, "pcheck: warning: %s has no effect on --search %s (it acts on: %s)\n", effects[i].name, o.search,
+              effects[i].searches);
+  if (o.replay && given[O_SCHED] + given[O_MAXD] + given[O_MAXS] + given['s'] + given['j'])
+    fputs("pcheck: warning: --replay re-runs the trace's choices: search options have no effect\n", stderr);
+  if (!o.seed_given && is_random_search(o.search)) o.seed = fresh_seed();
+  if (!o.check_only && !o.list_tests && !o.dump_bytecode && (!o.replay || format_given)) {
+    int w = check_writable(&o);
+    if (w) { free(cwd_project); free(args); return w; }
+  }
 
   /* The inputs: the model, plus the file of FILE.p:NAME or of a standard
   ** explorer written in the language. */
-  int ninputs = argc - optind;
+  int ninputs = cwd_project ? 1 : argc - optind;
   char **inputs = xcalloc((size_t)ninputs + 2, sizeof(char *));
-  for (int i = 0; i < ninputs; i++) inputs[i] = argv[optind + i];
+  for (int i = 0; i < ninputs; i++) inputs[i] = cwd_project ? cwd_project : argv[optind + i];
   char *explorer_file = NULL;
   if (!resolve_explorer_name(&o, &explorer_file)) { free(inputs); return EXIT_USAGE; }
   if (explorer_file) inputs[ninputs++] = explorer_file;
@@ -793,7 +1278,7 @@ int main(int argc, char **argv) {
   int *sel = xcalloc((size_t)(tests.n ? tests.n : 1), sizeof(int));
   int nsel = 0;
   if (o.replay) {
-    rc = run_checker(&o, prog, &diag, &tests, NULL, 0);
+    rc = run_checker(&o, prog, &diag, &tests, NULL, 0, format_given);
   } else if (tests.n == 0 && !o.dump_bytecode) {
     fputs("pcheck: error: the model declares no test and has no machine 'Main' to start from\n", stderr);
     rc = EXIT_USAGE;
@@ -807,7 +1292,9 @@ int main(int argc, char **argv) {
     rc = EXIT_USAGE;
   } else {
     if (!o.test && tests.n) nsel = 1;   /* the only test (sel[0] = 0) */
-    rc = run_checker(&o, prog, &diag, &tests, sel, nsel);
+    signal(SIGINT, on_signal);
+    signal(SIGTERM, on_signal);
+    rc = run_checker(&o, prog, &diag, &tests, sel, nsel, 0);
   }
   free(sel);
   testcases_fini(&tests);
@@ -816,5 +1303,7 @@ out:
   diag_fini(&diag);
   free(explorer_file);
   free(inputs);
+  free(cwd_project);
+  free(args);
   return rc;
 }

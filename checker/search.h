@@ -36,6 +36,7 @@ typedef struct SearchOptions {
   int verbose;               /* -v: print the log of every execution */
   int quiet;                 /* -q */
   int progress;              /* print a progress line on stderr once a second */
+  int progress_lines;        /* stderr is no terminal (--progress): a line every 10 s, not one rewritten */
   volatile int *stop;        /* set by SIGINT: stop cleanly */
   /* Baselines (pb, irs, pct): */
   int64_t max_bound;         /* pb: highest preemption bound (--max-delays), -1: none */
@@ -96,6 +97,9 @@ typedef struct SearchResult {
   int64_t temperature;       /* VM_BUG_HOT_TEMP: the threshold it passed */
   int complete;              /* the search covered everything it set out to */
   char *bound;               /* why it is not complete (heap), or NULL */
+  int has_proved;            /* a bounded search proved something: */
+  uint64_t proved;           /* no bug with at most this many delays (ses), preemptions (pb), or
+                                within this depth (bfs): every execution within it was checked */
   uint64_t states;           /* distinct states (exhaustive searches) */
   uint64_t transitions;      /* steps taken */
   uint64_t executions;       /* executions (sampling searches) */

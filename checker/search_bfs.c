@@ -385,6 +385,9 @@ static int run_bfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
   for (int i = 0; i < n; i++) search_fold_counts(res, &ws[i].r);
   if (!res->bug && !sh.failed) {
     if (sh.why) res->bound = xstrdup(sh.why);
+    /* Level d was being expanded: every execution of fewer than d steps
+    ** was checked, deadlocks at depth d not yet. */
+    if (sh.why && sh.depth > 0) { res->has_proved = 1; res->proved = sh.depth - 1; }
     else if (sc_is_full(sh.cache)) res->bound = xstrdup("state cache full at its --mem budget");
     else res->complete = 1;
   }

@@ -75,23 +75,50 @@ static long peak_rss_mib(void) {
   return ru.ru_maxrss / 1024;
 }
 
+/* How far the search is towards the first of its known ends (the
+** schedules, the timeout, the highest delay bound), from 0 to 1, or -1
+** when none is known. */
+static double progress_fraction(const Progress *p, const SearchOptions *o, const SearchResult *r, double el) {
+  double f = -1;
+  if (o->schedules > 0 && r->executions) f = (double)r->executions / (double)o->schedules;
+  if (o->timeout > 0 && el / o->timeout > f) f = el / o->timeout;
+  if (o->max_delays >= 0 && p->bound >= 0) {
+    double b = (double)p->bound / (double)(o->max_delays + 1);
+    if (b > f) f = b;
+  }
+  return f > 1 ? 1 : f;
+}
+
+/* "37%, ETA 1m12s, " where the end is known, else "". */
+static void progress_eta(char *b, size_t n, double f, double el) {
+  b[0] = 0;
+  if (f <= 0) return;
+  double left = el * (1 - f) / f;
+  if (left >= 3600) snprintf(b, n, "%.0f%%, ETA %dh%02dm, ", f * 100, (int)(left / 3600), (int)(left / 60) % 60);
+  else if (left >= 60) snprintf(b, n, "%.0f%%, ETA %dm%02ds, ", f * 100, (int)(left / 60), (int)left % 60);
+  else snprintf(b, n, "%.0f%%, ETA %ds, ", f * 100, (int)left);
+}
+
 void progress_tick(Progress *p, const SearchOptions *o, const SearchResult *r, uint64_t frontier, const char *what) {
   if (!o->progress) return;
   double t = search_now();
-  if (t - p->last < 1.0) return;
+  if (t - p->last < (o->progress_lines ? 10.0 : 1.0)) return;
   p->last = t;
   double el = t - p->start;
-  char b[48] = "";
+  char b[48] = "", eta[64];
   if (p->bound >= 0) snprintf(b, sizeof b, "bound %lld, ", p->bound);
+  progress_eta(eta, sizeof eta, progress_fraction(p, o, r, el), el);
+  const char *lead = o->progress_lines ? "progress: " : "\r";
+  const char *tail = o->progress_lines ? "\n" : "   ";
   if (r->executions)
-    fprintf(stderr, "\r%.0fs: %s%llu executions, %.0f executions/s, depth %llu, %ld MiB   ", el, b,
+    fprintf(stderr, "%s%.0fs: %s%s%llu executions, %.0f executions/s, depth %llu, %ld MiB%s", lead, el, eta, b,
             (unsigned long long)r->executions, el > 0 ? (double)r->executions / el : 0.0,
-            (unsigned long long)r->max_depth, peak_rss_mib());
+            (unsigned long long)r->max_depth, peak_rss_mib(), tail);
   else
-    fprintf(stderr, "\r%.0fs: %s%llu states, %.0f states/s, depth %llu, %s %llu, %ld MiB   ", el, b,
+    fprintf(stderr, "%s%.0fs: %s%s%llu states, %.0f states/s, depth %llu, %s %llu, %ld MiB%s", lead, el, eta, b,
             (unsigned long long)r->states, el > 0 ? (double)r->states / el : 0.0, (unsigned long long)r->max_depth,
-            what, (unsigned long long)frontier, peak_rss_mib());
-  p->printed = 1;
+            what, (unsigned long long)frontier, peak_rss_mib(), tail);
+  p->printed = !o->progress_lines;
 }
 
 void progress_done(Progress *p, const SearchOptions *o) {

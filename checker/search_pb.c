@@ -445,7 +445,7 @@ static void between_bounds(PbShared *sh, Pb *ps, FILE *logf) {
   if (sh->failed || res->bug || sh->why) return;
   res->delays = (uint64_t)sh->bound;
   if (logf) {
-    fprintf(logf, "pb: complete up to %lld preemptions: %llu states, %.2f s\n", (long long)sh->bound,
+    if (!sh->o->quiet) fprintf(logf, "pb: complete up to %lld preemptions: %llu states, %.2f s\n", (long long)sh->bound,
             (unsigned long long)res->states, search_now() - sh->prog.start);
     fflush(logf);
   }
@@ -574,6 +574,10 @@ static int run_pb(const BcProgram *bc, const VmTest *test, const SearchOptions *
     int stopped = sh->why != NULL;
     res->bound = bound_text(sh, stopped);
     if (res->complete && res->bound) res->complete = 0;
+    if (!res->complete && (!stopped || sh->bound > 0)) {
+      res->has_proved = 1;
+      res->proved = stopped ? (uint64_t)sh->bound - 1 : (uint64_t)sh->bound;
+    }
   }
   rc = 0;
 out:

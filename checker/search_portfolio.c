@@ -257,7 +257,7 @@ static void take_result(Portfolio *pf, SearchMember *w, FILE *logf, SearchResult
   for (int i = 0; i < pf->n; i++) {
     SearchMember *m = &pf->m[i];
     if (m == w) continue;
-    fprintf(logf, "portfolio: %s: %llu %s\n", m->label,
+    if (!m->o.quiet) fprintf(logf, "portfolio: %s: %llu %s\n", m->label,
             (unsigned long long)(m->exhaustive ? m->res.states : m->res.executions),
             m->exhaustive ? "states" : "executions");
   }

@@ -1262,7 +1262,7 @@ static int between_strata(SesShared *sh, Ses *ws, FILE *logf) {
     return sample_frontier(sh, ws, taken, 0, logf);
   }
   progress_done(&sh->prog, o);
-  fprintf(logf, "ses: delay bound %llu: %llu new states, frontier %llu, %.2f s\n", (unsigned long long)sh->db,
+  if (!sh->o->quiet) fprintf(logf, "ses: delay bound %llu: %llu new states, frontier %llu, %.2f s\n", (unsigned long long)sh->db,
           (unsigned long long)new_states, (unsigned long long)next_n, search_now() - sh->t0);
   fflush(logf);
   res->delays = sh->db;
@@ -1405,6 +1405,12 @@ static int run_ses(const BcProgram *bc, const VmTest *test, const SearchOptions 
   if (sh->failed) goto out;   /* the explorer failed: res->error says so */
   if (!sh->sampled) res->delays = sh->db;
   res->skipped = sh->skipped;
+  /* The delay bounds below db were searched in full; db too when the
+  ** search ended there by --max-delays. */
+  if (!res->bug && !res->complete && (sh->db > 0 || (!sh->why && !sh->sampled))) {
+    res->has_proved = 1;
+    res->proved = sh->why || sh->sampled ? sh->db - 1 : sh->db;
+  }
   if (sh->sampled && !res->bug && !res->error) {
     res->bound = sh->sample_bound;
     sh->sample_bound = NULL;

@@ -580,7 +580,7 @@ int ss_sample(const BcProgram *bc, const VmTest *test, const SearchOptions *o, F
       if (res->bug) { bugdb = db; break; }
       if (S.drawn[db] == S.target[db]) {   /* the stratum is done: its figures, and the time since the start */
         progress_done(&prog, o);
-        fprintf(logf, "%s: delay bound %llu: %llu samples, %llu executions, %.2f s\n", tag,
+        if (!o->quiet) fprintf(logf, "%s: delay bound %llu: %llu samples, %llu executions, %.2f s\n", tag,
                 (unsigned long long)(db + base), (unsigned long long)S.target[db], (unsigned long long)S.execs[db],
                 search_now() - prog.start);
         fflush(logf);
