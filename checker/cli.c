@@ -645,14 +645,14 @@ static int nobug_code(const Options *o, const SearchResult *res) {
 
 /* The lines after a search's own: cache, reduction, bug places. */
 static void print_details(const Options *o, const SearchResult *res, const SearchOptions *so, int exhaustive) {
-  if (exhaustive && !o->quiet) {
+  if (exhaustive) {
     printf("state cache: %s, %.1f MiB of %.1f MiB%s", sc_kind_name(o->cache_kind),
            (double)res->cache_bytes / 1048576.0, (double)so->mem / 1048576.0, res->cache_full ? ", full" : "");
     if (res->cache_refused) printf(", %llu states not cached", (unsigned long long)res->cache_refused);
     printf("; fingerprint collision probability %.2g\n", sc_collision_probability(res->states));
   }
-  if (res->unreduced && !o->quiet) printf("reduction: off (%s)\n", res->unreduced);
-  if (res->reduced && !o->quiet)
+  if (res->unreduced) printf("reduction: off (%s)\n", res->unreduced);
+  if (res->reduced)
     printf("reduction: partial-order, %llu transitions pruned, %llu states explored in full by the cycle proviso%s\n",
            (unsigned long long)res->pruned, (unsigned long long)res->widened,
            res->reduced_one_thread ? "; dfs ran on one thread (--no-reduction searches every interleaving on -j threads)"

@@ -615,12 +615,13 @@ int trace_replay(const BcProgram *bc, const VmTest *test, const TraceChoice *cho
       ok = c->value < ch.n;
     if (!ok) {
       buf_printf(err, "the trace diverges from the model at step %llu: it chooses %s %u, but ",
-                 (unsigned long long)i + 1, c->kind == VC_MACHINE ? "machine" : "option", c->value);
+                 (unsigned long long)i + 1, c->kind == VC_MACHINE ? "machine" : "option",
+                 c->kind == VC_MACHINE ? c->value + 1 : c->value);
       if (ch.kind == VC_NONE) buf_puts(err, "the execution has ended there");
       else if (ch.kind == VC_DATA) buf_printf(err, "the model makes a data choice with options 0 to %u", ch.n - 1);
       else {
         buf_puts(err, "the machines that can run are");
-        for (uint32_t k = 0; k < ch.n; k++) buf_printf(err, "%s %u", k ? "," : "", ch.ids[k]);
+        for (uint32_t k = 0; k < ch.n; k++) buf_printf(err, "%s %u", k ? "," : "", ch.ids[k] + 1);
       }
       rc = -1;
       goto out;

@@ -19,7 +19,7 @@ d=tests/baselines
 # 1. pb: one preemption.  Bound 0 is reported complete first, then the bug
 # is found at bound 1; the trace replays to the same bug.
 f=$d/preempt1.p
-r=$(run --search pb --no-reduction --mem 64M -q -o "$tmp/pb1" "$f" 2>&1); rc=$?
+r=$(run --search pb --no-reduction --mem 64M -o "$tmp/pb1" "$f" 2>/dev/null); rc=$?
 first=$(echo "$r" | head -n 1)
 bugline=$(echo "$r" | grep '^bug: ')
 if [ "$rc" -eq 1 ] && echo "$first" | grep -q '^pb: complete up to 0 preemptions: [0-9]* states, [0-9.]* s$' &&
@@ -56,7 +56,7 @@ r=$(run --search pb --no-reduction --mem 64M -q --max-delays 1 -o "$tmp/pb2" "$f
 if [ "$rc" -eq 0 ] && echo "$r" | grep -q '^result: no-bug (bounded: complete up to 1 preemptions)$' &&
    [ "$(echo "$r" | field delays)" = 1 ]; then ok "pb --max-delays 1 misses the two-preemption bug"
 else bad "pb --max-delays 1 on $f (exit $rc)"; echo "$r" | tail -n 3; fi
-r=$(run --search pb --no-reduction --mem 64M -q -o "$tmp/pb2" "$f" 2>&1); rc=$?
+r=$(run --search pb --no-reduction --mem 64M -o "$tmp/pb2" "$f" 2>/dev/null); rc=$?
 if [ "$rc" -eq 1 ] && echo "$r" | grep -q 'interleaved' && [ "$(echo "$r" | field delays)" = 2 ] &&
    echo "$r" | grep -q '^pb: complete up to 1 preemptions'; then ok "pb finds the two-preemption bug at bound 2"
 else bad "pb on $f (exit $rc)"; echo "$r" | tail -n 3; fi

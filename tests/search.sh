@@ -53,7 +53,7 @@ done
 # 3. Traces that do not fit, and files that are not traces.
 f=tests/golden/search/deadlock_dfs.p
 run --search dfs -q -o "$tmp/div" "$f" >/dev/null 2>&1
-sed 's/^m 0$/m 7/' "$tmp/div/Main.schedule" >"$tmp/diverge.schedule"
+sed 's/^m 1 .*/m 8/' "$tmp/div/Main.schedule" >"$tmp/diverge.schedule"
 r=$(run --replay "$tmp/diverge.schedule" "$f" 2>&1); rc=$?
 if [ "$rc" -eq 2 ] && echo "$r" | grep -q 'diverges from the model at step 1'; then ok "divergence reported"
 else bad "divergence not reported (exit $rc)"; echo "$r" | tail -n 3; fi
@@ -136,7 +136,7 @@ pid=$!
 sleep 0.5
 kill -INT "$pid" 2>/dev/null
 wait "$pid"; rc=$?
-if [ "$rc" -eq 0 ] && grep -q '^result: no-bug (bounded: interrupted)$' "$tmp/int.out" && grep -q '^states: ' "$tmp/int.out"; then
+if [ "$rc" -eq 130 ] && grep -q '^result: no-bug (bounded: interrupted)$' "$tmp/int.out" && grep -q '^states: ' "$tmp/int.out"; then
   ok "Ctrl-C stops cleanly"
 else bad "Ctrl-C (exit $rc)"; tail -n 3 "$tmp/int.out"; fi
 
@@ -144,8 +144,9 @@ else bad "Ctrl-C (exit $rc)"; tail -n 3 "$tmp/int.out"; fi
 rm -rf "$tmp/fmt"
 run --search bfs -q --trace-format text,json,schedule,msc,html,dot -o "$tmp/fmt" tests/golden/vm/unhandled.p >/dev/null 2>&1
 if [ -s "$tmp/fmt/Main.txt" ] && [ -s "$tmp/fmt/Main.json" ] && [ -s "$tmp/fmt/Main.schedule" ] &&
-   grep -q '^sequenceDiagram' "$tmp/fmt/Main.mmd" && grep -q 'Main_1_->>Main_1_: 1: eSurprise' "$tmp/fmt/Main.mmd" &&
-   grep -q '^digraph counterexample' "$tmp/fmt/Main.dot" && grep -q '</table>' "$tmp/fmt/Main.html"; then
+   grep -q '^sequenceDiagram' "$tmp/fmt/Main.mmd" && grep -q 'm0->>m0: 1: eSurprise' "$tmp/fmt/Main.mmd" &&
+   grep -q '^digraph counterexample' "$tmp/fmt/Main.dot" && grep -q '^<!DOCTYPE html>' "$tmp/fmt/Main.html" &&
+   grep -q 'eSurprise' "$tmp/fmt/Main.html"; then
   ok "all six trace formats"
 else bad "trace formats"; ls -l "$tmp/fmt"; fi
 
