@@ -62,6 +62,7 @@ typedef struct Options {
   long long temperature;     /* --liveness-temperature-threshold, -1: P's default (half of --max-steps) */
   int fail_on_incomplete;    /* --fail-on-incomplete: a bounded or interrupted run exits 4 */
   int progress;              /* --progress: progress lines also when stderr is not a terminal */
+  double progress_every;     /* --progress=SECONDS between lines (default 10) */
   int seed_given;            /* --seed was given (else random searches draw one) */
   /* Resolved explorer: */
   const char *explorer_name; /* NAME */
@@ -675,6 +676,7 @@ static void search_options(const Options *o, SearchOptions *so) {
   so->quiet = o->quiet;
   so->progress = !o->quiet && (isatty(2) || o->progress);
   so->progress_lines = so->progress && !isatty(2);
+  so->progress_every = o->progress_every;
   so->stop = &stop_requested;
   so->max_bound = o->max_delays;
   so->irs_step = o->irs_step;
@@ -1024,7 +1026,7 @@ int main(int argc, char **argv) {
     {"seed", required_argument, 0, O_SEED}, {"jobs", required_argument, 0, 'j'},
     {"out", required_argument, 0, 'o'}, {"outdir", required_argument, 0, 'o'},
     {"iterations", required_argument, 0, O_SCHED}, {"trace-format", required_argument, 0, O_TFMT},
-    {"fail-on-incomplete", no_argument, 0, O_FAIL_INCOMPLETE}, {"progress", no_argument, 0, O_PROGRESS},
+    {"fail-on-incomplete", no_argument, 0, O_FAIL_INCOMPLETE}, {"progress", optional_argument, 0, O_PROGRESS},
     {"replay", required_argument, 0, O_REPLAY}, {"stats-json", required_argument, 0, O_SJSON},
     {"verbose", no_argument, 0, 'v'}, {"quiet", no_argument, 0, 'q'},
     {"dump-bytecode", no_argument, 0, O_DUMP}, {"stats", no_argument, 0, O_STATS},
@@ -1098,7 +1100,17 @@ int main(int argc, char **argv) {
     case 'o': o.out = optarg; break;
     case O_TFMT: if (!check_formats(optarg)) return EXIT_USAGE; o.trace_format = optarg; format_given = 1; break;
     case O_FAIL_INCOMPLETE: o.fail_on_incomplete = 1; break;
-    case O_PROGRESS: o.progress = 1; break;
+    case O_PROGRESS: {
+      o.progress = 1;
+      o.progress_every = 10;
+      if (!optarg) break;
+      char *end;
+      errno = 0;
+      o.progress_every = strtod(optarg, &end);
+      if (errno || end == optarg || *end || !(o.progress_every > 0))
+        return bad_usage("--progress=SECONDS needs a positive number of seconds, not '%s'", optarg);
+      break;
+    }
     case O_REPLAY: o.replay = optarg; break;
     case O_SJSON: o.stats_json = optarg; break;
     case 'v': o.verbose++; break;

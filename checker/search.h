@@ -36,7 +36,8 @@ typedef struct SearchOptions {
   int verbose;               /* -v: print the log of every execution */
   int quiet;                 /* -q */
   int progress;              /* print a progress line on stderr once a second */
-  int progress_lines;        /* stderr is no terminal (--progress): a line every 10 s, not one rewritten */
+  int progress_lines;        /* stderr is no terminal (--progress): lines, not one line rewritten */
+  double progress_every;     /* seconds between progress lines (--progress=S; default 10), 0: 1 s */
   volatile int *stop;        /* set by SIGINT: stop cleanly */
   /* Baselines (pb, irs, pct): */
   int64_t max_bound;         /* pb: highest preemption bound (--max-delays), -1: none */

@@ -102,7 +102,7 @@ static void progress_eta(char *b, size_t n, double f, double el) {
 void progress_tick(Progress *p, const SearchOptions *o, const SearchResult *r, uint64_t frontier, const char *what) {
   if (!o->progress) return;
   double t = search_now();
-  if (t - p->last < (o->progress_lines ? 10.0 : 1.0)) return;
+  if (t - p->last < (o->progress_lines && o->progress_every > 0 ? o->progress_every : 1.0)) return;
   p->last = t;
   double el = t - p->start;
   char b[48] = "", eta[64];

@@ -1,0 +1,240 @@
+#!/bin/sh
+# cli.sh: the user's side of the command line (CLI.md, issue 15):
+# - P's spellings (-tc, --testcase, --outdir, -i, --iterations), the
+#   project file of the current folder when no input is given;
+# - "did you mean" for unknown or ambiguous options and searches, a warning
+#   for an option without effect on the chosen search;
+# - random searches draw a fresh seed when none is given and print it; the
+#   printed seed repeats the run;
+# - exit codes: 130 after Ctrl-C with the figures, 4 with
+#   --fail-on-incomplete on a bounded run, 0 without it;
+# - the summary shows only meaningful figures and the guarantee reached;
+#   several tests end with a table and one --stats-json object per test;
+# - every file written is listed; old traces of the test are removed; -o
+#   and --stats-json are checked writable before the search;
+# - --progress prints progress lines (with a percentage and an ETA where
+#   the end is known) when stderr is not a terminal; -q hides per-bound
+#   lines;
+# - traces: step numbers in the text log, the JSON and the schedule; the
+#   schedule numbers machines as the logs do, version-1 schedules still
+#   replay; --replay renders --trace-format into -o; Mermaid escapes what
+#   it cannot take, marks the bug and a lasso's loop; DOT merges edges.
+. "${srcdir:-.}/tests/lib.sh"
+cs=models/clientserver
+
+# 1. P's spellings.
+a=$(run -s dfs -q -t tcSingleClient -o "$tmp/o" $cs 2>&1 | grep '^states: ')
+for spelling in "-tc tcSingleClient" "--testcase tcSingleClient" "--testcase=tcSingleClient"; do
+  # shellcheck disable=SC2086
+  b=$(run -s dfs -q $spelling --outdir "$tmp/o" $cs 2>&1 | grep '^states: ')
+  if [ -n "$a" ] && [ "$(echo "$a" | sed 's/time.*//')" = "$(echo "$b" | sed 's/time.*//')" ]; then ok "P's spelling $spelling"
+  else bad "P's spelling $spelling: '$b'"; fi
+done
+for spelling in "-i 7" "--iterations 7" "--schedules 7"; do
+  # shellcheck disable=SC2086
+  r=$(run -s random --seed 1 $spelling -q -t tcSingleClient -o "$tmp/o" $cs 2>&1)
+  if echo "$r" | grep -q '^result: no-bug (bounded: 7 random executions)$'; then ok "$spelling: 7 executions"
+  else bad "$spelling"; echo "$r" | tail -n 3; fi
+done
+r=$(cd $cs && run --list-tests 2>&1); rc=$?
+if [ "$rc" -eq 0 ] && echo "$r" | grep -q '^tcSingleClient$'; then ok "no input: the .pproj of the current folder"
+else bad "no input in a project folder (exit $rc)"; echo "$r" | head -n 3; fi
+r=$(cd "$tmp" && run --list-tests 2>&1); rc=$?
+if [ "$rc" -eq 2 ] && echo "$r" | grep -q 'no input files, and no .pproj project file in the current folder'; then
+  ok "no input and no project: a clear error"
+else bad "no input, no project (exit $rc)"; echo "$r"; fi
+
+# 2. "Did you mean", warnings.
+r=$(run --serch dfs $cs 2>&1); rc=$?
+if [ "$rc" -eq 2 ] && echo "$r" | grep -q "unknown option '--serch'; did you mean --search?"; then ok "did you mean --search"
+else bad "--serch (exit $rc)"; echo "$r"; fi
+r=$(run --no $cs 2>&1); rc=$?
+if [ "$rc" -eq 2 ] && echo "$r" | grep -q "option '--no' is ambiguous: it could be --no-sampling, --no-shared-cache, --no-reduction"; then
+  ok "an ambiguous option lists its candidates"
+else bad "--no (exit $rc)"; echo "$r"; fi
+r=$(run -s dsf $cs 2>&1); rc=$?
+if [ "$rc" -eq 2 ] && echo "$r" | grep -q "unknown search 'dsf'; did you mean dfs?"; then ok "did you mean dfs"
+else bad "-s dsf (exit $rc)"; echo "$r"; fi
+r=$(run --frobnicate $cs 2>&1); rc=$?
+if [ "$rc" -eq 2 ] && echo "$r" | grep -q "unknown option '--frobnicate'$"; then ok "an option far from every name"
+else bad "--frobnicate (exit $rc)"; echo "$r"; fi
+r=$(run -s dfs --schedules 5 --max-delays 2 -q -t tcSingleClient -o "$tmp/o" $cs 2>&1); rc=$?
+if [ "$rc" -eq 0 ] && echo "$r" | grep -q '^pcheck: warning: --schedules has no effect on --search dfs' &&
+   echo "$r" | grep -q '^pcheck: warning: --max-delays has no effect on --search dfs'; then ok "options without effect: warnings"
+else bad "no warnings for options without effect (exit $rc)"; echo "$r" | head -n 3; fi
+r=$(run -s random --schedules 5 -q -t tcSingleClient -o "$tmp/o" $cs 2>&1)
+if ! echo "$r" | grep -q 'warning'; then ok "no warning for options that act"
+else bad "a warning for an option that acts"; echo "$r" | grep warning; fi
+
+# 3. A fresh seed, printed, that repeats the run.
+r1=$(run -s random --schedules 3 -v -q -t tcMultipleClients -o "$tmp/o" $cs 2>&1)
+r2=$(run -s random --schedules 3 -v -q -t tcMultipleClients -o "$tmp/o" $cs 2>&1)
+s1=$(echo "$r1" | sed -n 's/^seed: \([0-9]*\) (drawn at random; --seed [0-9]* repeats this run)$/\1/p')
+s2=$(echo "$r2" | sed -n 's/^seed: \([0-9]*\) .*/\1/p')
+if [ -n "$s1" ] && [ -n "$s2" ] && [ "$s1" != "$s2" ]; then ok "random draws a fresh seed and prints it ($s1, $s2)"
+else bad "no fresh seed ('$s1', '$s2')"; fi
+r3=$(run -s random --schedules 3 -v -q --seed "$s1" -t tcMultipleClients -o "$tmp/o" $cs 2>&1)
+if [ "$(echo "$r1" | grep -v '^seed: ' | grep -v 'time: ')" = "$(echo "$r3" | grep -v 'time: ')" ] && ! echo "$r3" | grep -q '^seed: '; then
+  ok "the printed seed repeats the run"
+else bad "the printed seed does not repeat the run"; fi
+r=$(run -s dfs -q -t tcSingleClient -o "$tmp/o" $cs 2>&1)
+if ! echo "$r" | grep -q '^seed: '; then ok "dfs draws no seed"; else bad "dfs prints a seed"; fi
+
+# 4. Exit codes.
+cat >"$tmp/big.p" <<'P'
+machine Main {
+  var x: int;
+  start state S {
+    entry { while (x < 2200000) { if ($) { x = x + 1; } else { x = x + 2; } } }
+  }
+}
+P
+r=$(run -s dfs --timeout 0.3 -q -o "$tmp/o" "$tmp/big.p" 2>&1); rc=$?
+r4=$(run -s dfs --timeout 0.3 --fail-on-incomplete -q -o "$tmp/o" "$tmp/big.p" 2>&1); rc4=$?
+if [ "$rc" -eq 0 ] && [ "$rc4" -eq 4 ] && echo "$r4" | grep -q '^result: no-bug (bounded: timeout)$'; then
+  ok "--fail-on-incomplete: a bounded run exits 4 (0 without)"
+else bad "--fail-on-incomplete (exit $rc, $rc4)"; echo "$r4" | tail -n 3; fi
+r=$(run -s dfs --fail-on-incomplete -q -t tcSingleClient -o "$tmp/o" $cs 2>&1); rc=$?
+if [ "$rc" -eq 0 ]; then ok "--fail-on-incomplete: a complete run exits 0"; else bad "complete run with --fail-on-incomplete exits $rc"; fi
+${PCHECK_WRAPPER:-} "$PCHECK" -s dfs -q -o "$tmp/o" "$tmp/big.p" >"$tmp/int.out" 2>&1 &
+pid=$!
+sleep 0.5
+kill -INT "$pid" 2>/dev/null
+wait "$pid"; rc=$?
+if [ "$rc" -eq 130 ] && grep -q '^result: no-bug (bounded: interrupted)$' "$tmp/int.out" && grep -q '^states: ' "$tmp/int.out"; then
+  ok "Ctrl-C: the figures, then exit 130"
+else bad "Ctrl-C (exit $rc)"; tail -n 3 "$tmp/int.out"; fi
+
+# 5. Figures and guarantees.
+r=$(run -s dfs -q -t tcSingleClient -o "$tmp/o" $cs 2>&1)
+if echo "$r" | grep -q '^states: [0-9]*  transitions: [0-9]*  max-depth: [0-9]*  time: ' &&
+   echo "$r" | grep -q '^guarantee: complete: no bug in any execution ([0-9]* states explored)$'; then
+  ok "dfs: no executions figure, a complete guarantee"
+else bad "dfs figures"; echo "$r" | tail -n 3; fi
+r=$(run -s random --seed 1 --schedules 4 -q -t tcSingleClient -o "$tmp/o" $cs 2>&1)
+if echo "$r" | grep -q '^transitions: [0-9]*  executions: 4  max-depth: [0-9]*  time: ' &&
+   echo "$r" | grep -q '^guarantee: 4 executions without a bug (sampled: no proof)$'; then ok "random: no states figure, executions"
+else bad "random figures"; echo "$r" | tail -n 3; fi
+r=$(run -s ses --max-delays 1 -q -t tcMultipleClients -o "$tmp/o" $cs 2>&1)
+if echo "$r" | grep -q '^guarantee: no bug with at most 1 delays' && echo "$r" | grep -q '^states: .* delays: 1  time: '; then
+  ok "ses: no bug with at most K delays"
+else bad "ses guarantee"; echo "$r" | tail -n 3; fi
+r=$(run -s pb --max-delays 0 -q -t tcMultipleClients -o "$tmp/o" $cs 2>&1)
+if echo "$r" | grep -q '^guarantee: no bug with at most 0 preemptions$'; then ok "pb: no bug with at most K preemptions"
+else bad "pb guarantee"; echo "$r" | tail -n 3; fi
+r=$(run -s bfs --timeout 0.3 -q -o "$tmp/o" "$tmp/big.p" 2>&1)
+if echo "$r" | grep -q '^guarantee: no bug within depth [0-9]* (every execution of at most [0-9]* steps)$'; then
+  ok "bfs stopped: no bug within depth D"
+else bad "bfs guarantee"; echo "$r" | tail -n 3; fi
+r=$(run -s dfs -q -t tcBugLostUpdate -o "$tmp/o" $cs 2>&1)
+if echo "$r" | grep -q '^bug: assertion failure at .*BankBalanceCorrect.p:[0-9]*:[0-9]*: Bank balance' &&
+   ! echo "$r" | grep '^bug: ' | grep -qi 'assertion failed'; then ok "the bug line says 'assertion' once"
+else bad "bug line wording"; echo "$r" | grep '^bug: '; fi
+
+# 6. Several tests: a table, one JSON object per test.
+r=$(run -s dfs -q -t tcBug -o "$tmp/multi" --stats-json "$tmp/multi.json" $cs 2>&1); rc=$?
+n=$(echo "$r" | grep -c '^tcBug[A-Za-z]* *bug-found *[0-9,]* states *[0-9.]*$')
+if [ "$rc" -eq 1 ] && echo "$r" | grep -q '^== 5 tests$' && [ "$n" -eq 5 ] &&
+   echo "$r" | grep -q '^total: 5 tests: 5 bug found, 0 no bug (complete), 0 no bug (bounded); [0-9.]* s$'; then
+  ok "several tests end with a table and a total"
+else bad "multi-test table (exit $rc, $n rows)"; echo "$r" | tail -n 8; fi
+if [ "$(grep -c '"schema": "pcheck-stats",' "$tmp/multi.json")" -eq 5 ] && grep -q '"schema": "pcheck-stats-tests"' "$tmp/multi.json" &&
+   [ "$(grep -c '"trace_files": \[".*schedule"\]' "$tmp/multi.json")" -eq 5 ] && grep -q '"pcheck": "' "$tmp/multi.json" &&
+   grep -q '"options": {"search": "dfs"' "$tmp/multi.json"; then
+  ok "--stats-json: one object per test with the bug, trace files, version, options"
+else bad "--stats-json with several tests"; head -n 20 "$tmp/multi.json"; fi
+r=$(run -s dfs -q -t tcSingleClient -o "$tmp/o" --stats-json "$tmp/one.json" $cs 2>&1)
+if grep -q '"guarantee": "complete: no bug' "$tmp/one.json" && grep -q '"seed_drawn": false' "$tmp/one.json" &&
+   echo "$r" | grep -q "^wrote: $tmp/one.json$"; then ok "--stats-json of one test: guarantee, options; listed as written"
+else bad "--stats-json of one test"; cat "$tmp/one.json" | head -n 10; fi
+
+# 7. Files: listed, old ones removed, outputs checked first.
+rm -rf "$tmp/f"
+r=$(run -s dfs -q -t tcBugLostUpdate --trace-format text,json,schedule,html,msc,dot -o "$tmp/f" $cs 2>&1)
+n=$(echo "$r" | grep -c "^wrote: $tmp/f/tcBugLostUpdate\.")
+if [ "$n" -eq 6 ] && [ "$(ls "$tmp/f" | wc -l)" -eq 6 ]; then ok "every file written is listed ($n)"
+else bad "files listed: $n"; echo "$r" | tail -n 8; ls "$tmp/f"; fi
+run -s dfs -q -t tcBugLostUpdate --trace-format text -o "$tmp/f" $cs >/dev/null 2>&1
+if [ "$(ls "$tmp/f")" = "tcBugLostUpdate.txt" ]; then ok "a new run removes the old run's traces of the test"
+else bad "old traces left beside new ones"; ls "$tmp/f"; fi
+mkdir -p "$tmp/ro" && chmod 555 "$tmp/ro"
+if [ "$(id -u)" -ne 0 ]; then
+  r=$(run -s dfs -q -t tcSingleClient -o "$tmp/ro/out" $cs 2>&1); rc=$?
+  if [ "$rc" -eq 2 ] && echo "$r" | grep -q "cannot write into the output folder" && ! echo "$r" | grep -q '^result:'; then
+    ok "-o not writable: refused before the search"
+  else bad "-o not writable (exit $rc)"; echo "$r"; fi
+fi
+: >"$tmp/afile"
+r=$(run -s dfs -q -t tcSingleClient -o "$tmp/afile/out" $cs 2>&1); rc=$?
+if [ "$rc" -eq 2 ] && echo "$r" | grep -q "cannot write into the output folder '$tmp/afile/out'" && ! echo "$r" | grep -q '^result:'; then
+  ok "-o under a file: refused before the search"
+else bad "-o under a file (exit $rc)"; echo "$r"; fi
+r=$(run -s dfs -q -t tcSingleClient -o "$tmp/o" --stats-json "$tmp/nodir/x.json" $cs 2>&1); rc=$?
+if [ "$rc" -eq 2 ] && echo "$r" | grep -q "cannot write the --stats-json file '$tmp/nodir/x.json'" && ! echo "$r" | grep -q '^result:'; then
+  ok "--stats-json not writable: refused before the search"
+else bad "--stats-json not writable (exit $rc)"; echo "$r"; fi
+
+# 8. Progress and -q.
+r=$(run -s dfs --timeout 12 --progress=0.5 -o "$tmp/o" "$tmp/big.p" 2>&1 >/dev/null)
+if echo "$r" | grep -Eq '^progress: [0-9]+s: [0-9]+%, ETA [0-9]+s, [0-9]+ states, [0-9]+ states/s'; then
+  ok "--progress: lines with a percentage and an ETA when stderr is no terminal"
+else bad "--progress"; echo "$r" | head -n 3; fi
+r=$(run -s dfs --timeout 0.5 -o "$tmp/o" "$tmp/big.p" 2>&1 >/dev/null)
+if [ -z "$r" ]; then ok "no progress on a pipe without --progress"; else bad "progress without --progress"; echo "$r" | head -n 2; fi
+a=$(run -s ses -t tcSingleClient -o "$tmp/o" $cs 2>/dev/null | grep -c '^ses: delay bound')
+b=$(run -s ses -q -t tcSingleClient -o "$tmp/o" $cs 2>/dev/null | grep -c '^ses: delay bound')
+if [ "$a" -gt 0 ] && [ "$b" -eq 0 ]; then ok "-q hides the per-bound lines ($a without it)"
+else bad "-q and per-bound lines ($a, $b)"; fi
+
+# 9. Traces: step numbers, machine numbers, formats.
+f=$tmp/f/tcBugLostUpdate
+run -s dfs -q -t tcBugLostUpdate --trace-format text,json,schedule -o "$tmp/f" $cs >/dev/null 2>&1
+steps=$(grep -c '^[md] ' "$f.schedule")
+if [ "$(grep -vc '^\[[0-9]*\] <' "$f.txt")" -eq 1 ] && grep -q "^\[$steps\] <ErrorLog>" "$f.txt"; then
+  ok "every line of the text log carries its step ($steps steps)"
+else bad "step numbers in the text log"; head -n 3 "$f.txt"; fi
+if grep -q '^m 1 *# step 1: BugLostUpdate(1)$' "$f.schedule" && grep -q '^version: 2$' "$f.schedule" &&
+   grep -q "# step $steps: " "$f.schedule" && grep -Eq '^d [0-9]+ *# step [0-9]+: [A-Za-z]+\([0-9]+\) chooses ' "$f.schedule"; then
+  ok "the schedule: machines numbered as in the logs, step comments"
+else bad "schedule comments"; sed -n 8,12p "$f.schedule"; fi
+if grep -q '{"step": 1, "kind": "machine", "value": 1, "machine": "BugLostUpdate(1)"}' "$f.json" && grep -q '"version": 2' "$f.json"; then
+  ok "the JSON: choices with steps and machine names"
+else bad "JSON choices"; grep -m1 '"step": 1' "$f.json"; fi
+# A version-1 schedule (machines from 0) still replays to the same bug.
+{ echo "test: tcBugLostUpdate"; grep '^[md] ' "$f.schedule" | sed 's/ *#.*//' | awk '$1 == "m" { print "m", $2 - 1; next } { print }'; } >"$tmp/v1.schedule"
+a=$(run --replay "$f.schedule" $cs 2>&1 | grep '^bug: ')
+b=$(run --replay "$tmp/v1.schedule" $cs 2>&1 | grep '^bug: ')
+if [ -n "$a" ] && [ "$a" = "$b" ]; then ok "a version-1 schedule replays alike"; else bad "version 1 schedule: '$a' vs '$b'"; fi
+r=$(run --replay "$f.schedule" $cs 2>&1)
+if echo "$r" | grep -q '^\[1\] <StateLog>'; then ok "--replay's log carries step numbers"; else bad "--replay log"; echo "$r" | head -n 2; fi
+rm -rf "$tmp/rp"
+r=$(run --replay "$f.json" --trace-format msc,dot,html -o "$tmp/rp" $cs 2>&1); rc=$?
+if [ "$rc" -eq 1 ] && [ -s "$tmp/rp/tcBugLostUpdate.mmd" ] && [ -s "$tmp/rp/tcBugLostUpdate.dot" ] &&
+   [ -s "$tmp/rp/tcBugLostUpdate.html" ] && [ "$(echo "$r" | grep -c '^wrote: ')" -eq 3 ]; then
+  ok "--replay renders --trace-format into -o"
+else bad "--replay rendering (exit $rc)"; echo "$r" | tail -n 4; fi
+# Mermaid: what it cannot take is escaped, the bug is a note; DOT merges edges.
+cat >"$tmp/esc.p" <<'P'
+event eMsg: string;
+machine Main {
+  start state S {
+    entry { send this, eMsg, "a;b#c<d"; send this, eMsg, "e"; }
+    on eMsg do (s: string) { assert s != "e", "got e"; }
+  }
+}
+P
+run -s dfs -q --trace-format msc,dot -o "$tmp/esc" "$tmp/esc.p" >/dev/null 2>&1
+m=$tmp/esc/Main.mmd
+if grep -q 'a#59;b#35;c#lt;d' "$m" && ! grep -v '^ *%%' "$m" | grep -q 'a;b' && grep -q '^  Note over m0: bug at step [0-9]*: assertion failure' "$m"; then
+  ok "Mermaid: ; # < escaped, the bug as a note"
+else bad "Mermaid escaping"; cat "$m"; fi
+if grep -q '^  rankdir=LR;' "$tmp/esc/Main.dot" && [ "$(grep -c '^  m0 -> m0 \[label="[0-9]*: eMsg\\n[0-9]*: eMsg"\];' "$tmp/esc/Main.dot")" -eq 1 ] &&
+   grep -q 'bug \[shape=note, color=red' "$tmp/esc/Main.dot"; then ok "DOT: parallel edges merged, left to right, the bug highlighted"
+else bad "DOT"; cat "$tmp/esc/Main.dot"; fi
+run -s dfs -q --trace-format msc -o "$tmp/lasso" tests/liveness/fair_spin.p >/dev/null 2>&1
+if grep -q '^  loop cycle: steps [0-9]* to [0-9]* repeat forever$' "$tmp/lasso/"*.mmd && grep -q '^  end$' "$tmp/lasso/"*.mmd; then
+  ok "Mermaid: a lasso's cycle in a loop block"
+else bad "Mermaid lasso"; cat "$tmp/lasso/"*.mmd; fi
+
+echo "# passed: $pass failed: $fail"
+[ "$fail" -eq 0 ]
