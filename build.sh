@@ -12,7 +12,8 @@ top=$(cd "$(dirname "$0")" && pwd)
 cd "$top" || exit 2
 
 # spin: the Promela twins of bench/spin (tests/spin_twins.sh checks their verdicts).
-PACKAGES="build-essential autoconf automake libtool pkg-config flex bison libxxhash-dev libjudy-dev check valgrind spin"
+# chromium: tests/html.sh loads the HTML reports in a headless browser.
+PACKAGES="build-essential autoconf automake libtool pkg-config flex bison libxxhash-dev libjudy-dev check valgrind spin chromium"
 
 install_packages() {
   missing=""
