@@ -105,6 +105,19 @@ if [ "$rc" -eq 130 ] && grep -q '^result: no-bug (bounded: interrupted)$' "$tmp/
   ok "Ctrl-C: the figures, then exit 130"
 else bad "Ctrl-C (exit $rc)"; tail -n 3 "$tmp/int.out"; fi
 
+for extra in "" "--fail-on-incomplete"; do
+  # shellcheck disable=SC2086
+  ${PCHECK_WRAPPER:-} "$PCHECK" -s dfs -q $extra -o "$tmp/o" "$tmp/big.p" >"$tmp/term.out" 2>&1 &
+  pid=$!
+  sleep 0.5
+  kill -TERM "$pid" 2>/dev/null
+  wait "$pid"; rc=$?
+  want=143; [ -n "$extra" ] && want=4
+  if [ "$rc" -eq "$want" ] && grep -q '^result: no-bug (bounded: interrupted)$' "$tmp/term.out"; then
+    ok "SIGTERM $extra: the figures, then exit $want"
+  else bad "SIGTERM $extra (exit $rc)"; tail -n 3 "$tmp/term.out"; fi
+done
+
 # 5. Figures and guarantees.
 r=$(run -s dfs -q -t tcSingleClient -o "$tmp/o" $cs 2>&1)
 if echo "$r" | grep -q '^states: [0-9]*  transitions: [0-9]*  max-depth: [0-9]*  time: ' &&
