@@ -283,14 +283,16 @@ typedef struct DotEdge {
 
 static void render_dot(Buf *b, const TraceDoc *d) {
   uint32_t hit = d->bug.status != VM_OK ? bug_machine(d) : UINT32_MAX;
-  buf_puts(b, "digraph counterexample {\n  rankdir=LR;\n  label=\"test ");
-  dot_text(b, d->test);
-  buf_puts(b, ": ");
+  Buf bug;                   /* the bug in one line, DOT-escaped */
+  buf_init(&bug);
   Buf t;
   buf_init(&t);
   bug_line(&t, d);
-  dot_text(b, t.data);
+  dot_text(&bug, t.data);
   buf_fini(&t);
+  buf_puts(b, "digraph counterexample {\n  rankdir=LR;\n  label=\"test ");
+  dot_text(b, d->test);
+  buf_printf(b, ": %s", bug.data);
   buf_puts(b, "\";\n  labelloc=t;\n  node [shape=box, fontname=\"sans-serif\"];\n  edge [fontname=\"sans-serif\"];\n");
   for (uint32_t m = d->nspecs; m < d->nmachines; m++) {
     buf_printf(b, "  m%u [label=\"", m);
@@ -325,14 +327,10 @@ static void render_dot(Buf *b, const TraceDoc *d) {
   }
   free(edges);
   if (hit != UINT32_MAX) {
-    buf_puts(b, "  bug [shape=note, color=red, fontcolor=red, label=\"");
-    Buf u;
-    buf_init(&u);
-    bug_line(&u, d);
-    dot_text(b, u.data);
-    buf_fini(&u);
-    buf_printf(b, "\"];\n  m%u -> bug [color=red, style=dotted, arrowhead=none];\n", hit);
+    buf_printf(b, "  bug [shape=note, color=red, fontcolor=red, label=\"%s\"];\n", bug.data);
+    buf_printf(b, "  m%u -> bug [color=red, style=dotted, arrowhead=none];\n", hit);
   }
+  buf_fini(&bug);
   buf_puts(b, "}\n");
 }
 

@@ -130,15 +130,7 @@ r=$(run --search dfs --mem 64M -q --timeout 0.5 "$tmp/big.p" 2>&1); rc=$?
 if [ "$rc" -eq 0 ] && echo "$r" | grep -q '^result: no-bug (bounded: timeout)$'; then ok "--timeout"
 else bad "--timeout (exit $rc)"; echo "$r" | tail -n 3; fi
 
-# 6b. Ctrl-C stops cleanly with the figures so far.
-${PCHECK_WRAPPER:-} "$PCHECK" --search dfs --mem 64M -q "$tmp/big.p" >"$tmp/int.out" 2>&1 &
-pid=$!
-sleep 0.5
-kill -INT "$pid" 2>/dev/null
-wait "$pid"; rc=$?
-if [ "$rc" -eq 130 ] && grep -q '^result: no-bug (bounded: interrupted)$' "$tmp/int.out" && grep -q '^states: ' "$tmp/int.out"; then
-  ok "Ctrl-C stops cleanly"
-else bad "Ctrl-C (exit $rc)"; tail -n 3 "$tmp/int.out"; fi
+# 6b. Ctrl-C and SIGTERM: tests/cli.sh.
 
 # 6c. Every trace format is written.
 rm -rf "$tmp/fmt"
