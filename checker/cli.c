@@ -231,15 +231,7 @@ static uint64_t default_mem(void) {
 
 /* The bug line: "bug: KIND at FILE:L:C: MESSAGE", without repeating the
 ** kind the message starts with ("assertion failed: ..."). */
-static const char *bug_message(const VmBug *b) {
-  const char *m = b->message ? b->message : "";
-  static const char *const echoes[] = { "assertion failed: ", "Assertion failed: ", NULL };
-  for (int i = 0; echoes[i]; i++) {
-    size_t n = strlen(echoes[i]);
-    if (b->status == VM_BUG_ASSERT && strncmp(m, echoes[i], n) == 0 && m[n]) return m + n;
-  }
-  return m;
-}
+static const char *bug_message(const VmBug *b) { return tracedoc_bug_message(b); }
 
 static void print_bug(const VmBug *b) {
   if (b->file) printf("bug: %s at %s:%u:%u: %s\n", vm_status_name(b->status), b->file, b->line, b->col, bug_message(b));

@@ -6,20 +6,24 @@
 **
 ** What the page offers to readers and to tests (tests/html.sh), stable:
 **   #bug                header: test, .kind, .msg, #bug-loc (file:line:col, relative),
-**                       search, seed, steps; #cycle-note for a lasso (and --unfair)
+**                       #goto-bug (the bug's step), search, seed, steps; #cycle-note
+**                       for a lasso (and --unfair) or a spec hot for too long
 **   #diagram            svg.head (lifeline names, sticky) and svg.body:
 **                       line.lifeline[data-m] one per machine (.spec for specs),
 **                       g.ev[data-step][data-kind][data-m][data-o] one per drawn event
 **                       (.arrow: send, drop, create; .state; .mark: dequeue, receive,
 **                       raise), rect.band[data-step] one per step with drawn events,
-**                       g.cycle-start and rect.cycle for a lasso, g#bug-mark
+**                       .sel on the selected step's band (#sel-mark: a line where a
+**                       step without a band would be), g.cycle-start and rect.cycle
+**                       for a lasso, g#bug-mark
 **   #filter-machine     select, value = machine index ("" = all); #filter-kind: select,
 **                       value = event kind ("" = all); #filter-count
 **   #steps              table; tbody tr[data-step]: event rows (data-kind = the event kind,
 **                       or "step" for a step that logged nothing; data-m actor, data-o
 **                       target/creator), tr.sep.cycle-start before the cycle's first row,
 **                       tr#bug-row.bug last; tr.sel = the selected step
-**   #state-panel        h2 "After step N", .mcard[data-m] per spec and machine (.spec,
+**   #state-panel        #only-changed (checkbox); #views: h2 "After step N", ul.evs (the
+**                       step's events), .mcard[data-m] per spec and machine (.spec,
 **                       .changed, .absent), .mstate, .mstatus, table.vars tr[data-var]
 **                       (.chg = changed in this step), ol.inbox li (oldest first)
 **   script#trace-data   the views (JSON; see put_data)
@@ -38,7 +42,7 @@
 
 /* Characters (UTF-8 code points) of s. */
 static size_t utf8_chars(const char *s) {
-  size_t n = 0;
+  size_t n = 0;                                     /* continuation bytes are 10xxxxxx */
   for (; *s; s++) n += ((unsigned char)*s & 0xC0) != 0x80;
   return n;
 }
@@ -62,6 +66,8 @@ static void html_byte(Buf *b, unsigned char c) {
 ** longer, max - 1 of them and an ellipsis. */
 static void html_trunc(Buf *b, const char *s, size_t max) {
   if (!s) return;
+  /* keep: the characters written before the ellipsis (all: SIZE_MAX); the
+  ** cut falls on a character's first byte, never inside a character. */
   size_t keep = utf8_chars(s) > max ? (max ? max - 1 : 0) : SIZE_MAX, n = 0;
   for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
     if ((*p & 0xC0) != 0x80 && n++ == keep) { buf_puts(b, "\xE2\x80\xA6"); return; }
@@ -75,6 +81,8 @@ static void html_text(Buf *b, const char *s) { html_trunc(b, s, SIZE_MAX); }
 /* Append s as a JSON string that is safe inside a <script> element: '<',
 ** '>' and '&' escaped too, and U+2028/U+2029 for old JS parsers. */
 static void js_string(Buf *b, const char *s) {
+  /* "</script" or "<!--" inside the block would end it or change how it is
+  ** parsed: no '<' is left as is, so neither can appear. */
   buf_putc(b, '"');
   for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p; p++) {
     unsigned char c = *p;
@@ -120,129 +128,138 @@ static uint32_t bug_machine(const TraceDoc *d) {
 
 /* ---- The page's head: title and style sheet ---- */
 
-static const char css[] =
-  ":root{--red:#c62828;--blue:#1d5fb4;--green:#2e7d32;--purple:#7b1fa2;--amber:#d98200;--line:#d9dde3}\n"
-  "*{box-sizing:border-box}\n"
+/* The style sheet, in parts: page and header; the grid of boxes; the
+** diagram's SVG; the filters and the step list; the state panel. */
+static const char *const css[] = {
+  ":root{--red:#c62828;--blue:#1d5fb4;--green:#2e7d32;--purple:#7b1fa2;--amber:#d98200;--line:#d9dde3}\n",
+  "*{box-sizing:border-box}\n",
   "body{margin:0;font:13px/1.45 'DejaVu Sans','Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#1d2430;"
-  "background:#f3f4f6}\n"
-  "code,.pl,.vv,.inbox li{font-family:'DejaVu Sans Mono',Menlo,Consolas,monospace;font-size:12px}\n"
+  "background:#f3f4f6}\n",
+  "code,.pl,.vv,.inbox li{font-family:'DejaVu Sans Mono',Menlo,Consolas,monospace;font-size:12px}\n",
   "#bug{background:#fff;border-left:6px solid var(--red);margin:10px 12px;padding:10px 16px;border-radius:6px;"
-  "box-shadow:0 1px 3px rgba(0,0,0,.15)}\n"
-  "#bug .test{color:#5b6472;font-size:12px}\n"
-  "#bug h1{margin:2px 0 4px;font-size:18px;line-height:1.35}\n"
+  "box-shadow:0 1px 3px rgba(0,0,0,.15)}\n",
+  "#bug .test{color:#5b6472;font-size:12px}\n",
+  "#bug h1{margin:2px 0 4px;font-size:18px;line-height:1.35}\n",
   "#bug .kind{color:#fff;background:var(--red);border-radius:4px;padding:1px 8px;margin-right:8px;font-size:14px;"
-  "white-space:nowrap;vertical-align:2px}\n"
-  "#bug .msg{color:var(--red)}\n"
-  "#bug .where,#bug .meta{color:#39414d}\n"
-  "#bug .meta{font-size:12px;color:#5b6472}\n"
-  "#bug a{color:var(--blue)}\n"
+  "white-space:nowrap;vertical-align:2px}\n",
+  "#bug .msg{color:var(--red)}\n",
+  "#bug .where,#bug .meta{color:#39414d}\n",
+  "#bug .meta{font-size:12px;color:#5b6472}\n",
+  "#bug a{color:var(--blue)}\n",
   "#cycle-note{margin-top:4px;color:#7a4a00;background:#fff4e0;border:1px solid #f3cf8f;border-radius:4px;"
-  "padding:2px 8px;display:inline-block}\n"
-  "main{display:grid;grid-template-columns:minmax(0,1fr) minmax(300px,30%);gap:10px;padding:0 12px 12px}\n"
-  ".box{background:#fff;border-radius:6px;box-shadow:0 1px 3px rgba(0,0,0,.15);min-width:0}\n"
+  "padding:2px 8px;display:inline-block}\n",
+  /* Diagram and list on the left, the state panel on the right, sticky. */
+  "main{display:grid;grid-template-columns:minmax(0,1fr) minmax(300px,30%);gap:10px;padding:0 12px 12px}\n",
+  ".box{background:#fff;border-radius:6px;box-shadow:0 1px 3px rgba(0,0,0,.15);min-width:0}\n",
   ".box>h2,#state-panel h2{font-size:13px;margin:0;padding:6px 12px;border-bottom:1px solid var(--line);"
-  "background:#fafbfc;border-radius:6px 6px 0 0}\n"
-  ".box>h2 small,#state-panel h2 small{font-weight:normal;color:#6b7380}\n"
-  "#diagram-box{grid-column:1;grid-row:1}\n"
-  "#list-box{grid-column:1;grid-row:2}\n"
+  "background:#fafbfc;border-radius:6px 6px 0 0}\n",
+  ".box>h2 small,#state-panel h2 small{font-weight:normal;color:#6b7380}\n",
+  "#diagram-box{grid-column:1;grid-row:1}\n",
+  "#list-box{grid-column:1;grid-row:2}\n",
   "#state-panel{grid-column:2;grid-row:1/span 2;align-self:start;position:sticky;top:8px;"
-  "max-height:calc(100vh - 16px);overflow:auto}\n"
-  "#diagram{max-height:56vh;overflow:auto;position:relative}\n"
-  "#diagram svg{display:block;font-size:11px}\n"
-  "#diagram svg.head{position:sticky;top:0;z-index:2;background:#fff;border-bottom:1px solid var(--line)}\n"
-  "svg .hd rect{fill:#eef3fb;stroke:var(--blue)}\n"
-  "svg .hd.spec rect{fill:#f6eef9;stroke:var(--purple);stroke-dasharray:4 2}\n"
-  "svg .hd text{font-weight:bold;text-anchor:middle}\n"
-  "svg .hd.spec text{fill:var(--purple);font-style:italic}\n"
-  "svg .band{fill:transparent;cursor:pointer}\n"
-  "svg .band.odd{fill:#f8f9fb}\n"
-  "svg .band:hover{fill:#eef1f6}\n"
-  "svg .band.sel{fill:#ffe58a}\n"
-  "svg #sel-mark{fill:#e0a800;pointer-events:none}\n"
-  "svg .cycle{fill:rgba(245,166,35,.10);pointer-events:none}\n"
-  "svg .cycle-start line{stroke:var(--amber);stroke-width:2;stroke-dasharray:8 4}\n"
-  "svg .cycle-start text{fill:#8a5200;font-weight:bold}\n"
-  "svg .lifeline{stroke:#9aa3ae;stroke-width:1.5}\n"
-  "svg .lifeline.spec{stroke:#c9a3d8;stroke-dasharray:3 3}\n"
-  "svg .stepno{fill:#7b8390;text-anchor:end;font-size:10px}\n"
-  "svg .ev{cursor:pointer}\n"
-  "svg .ev text{fill:#1d2430}\n"
-  "svg .arrow line,svg .arrow path{stroke:var(--blue);stroke-width:1.4;fill:none}\n"
-  "svg .arrow[data-kind=create] line{stroke:var(--green);stroke-dasharray:5 3}\n"
-  "svg .arrow[data-kind=create] text{fill:var(--green)}\n"
-  "svg .arrow[data-kind=drop] line,svg .arrow[data-kind=drop] path{stroke:#b71c1c;stroke-dasharray:2 3}\n"
-  "svg .arrow[data-kind=drop] text{fill:#b71c1c}\n"
-  "svg .state rect{fill:#e3eefc;stroke:var(--blue)}\n"
-  "svg .state.spec rect{fill:#f5e9fa;stroke:var(--purple)}\n"
-  "svg .state[data-kind=halt] rect{fill:#4a4f57;stroke:#4a4f57}\n"
-  "svg .state[data-kind=halt] text{fill:#fff}\n"
-  "svg .state text{text-anchor:middle}\n"
-  "svg .mark circle{fill:#00897b}\n"
-  "svg .mark text{fill:#00695c}\n"
-  "svg .ev.dim{opacity:.18}\n"
-  "svg #bug-mark circle{fill:var(--red)}\n"
-  "svg #bug-mark path{stroke:#fff;stroke-width:2.2}\n"
-  "svg #bug-mark text{fill:var(--red);font-weight:bold;font-size:12px}\n"
+  "max-height:calc(100vh - 16px);overflow:auto}\n",
+  "#diagram{max-height:56vh;overflow:auto;position:relative}\n",
+  "#diagram svg{display:block;font-size:11px;min-width:100%}\n",
+  "#diagram svg.head{position:sticky;top:0;z-index:2;background:#fff;border-bottom:1px solid var(--line)}\n",
+  /* The diagram: names, step bands (selected: yellow), the cycle, lifelines, events. */
+  "svg .hd rect{fill:#eef3fb;stroke:var(--blue)}\n",
+  "svg .hd.spec rect{fill:#f6eef9;stroke:var(--purple);stroke-dasharray:4 2}\n",
+  "svg .hd text{font-weight:bold;text-anchor:middle}\n",
+  "svg .hd.spec text{fill:var(--purple);font-style:italic}\n",
+  "svg .band{fill:transparent;cursor:pointer}\n",
+  "svg .band.odd{fill:#f8f9fb}\n",
+  "svg .band:hover{fill:#eef1f6}\n",
+  "svg .band.sel{fill:#ffe58a}\n",
+  "svg #sel-mark{fill:#e0a800;pointer-events:none}\n",
+  "svg .cycle{fill:rgba(245,166,35,.10);pointer-events:none}\n",
+  "svg .cycle-start line{stroke:var(--amber);stroke-width:2;stroke-dasharray:8 4}\n",
+  "svg .cycle-start text{fill:#8a5200;font-weight:bold}\n",
+  "svg .lifeline{stroke:#9aa3ae;stroke-width:1.5}\n",
+  "svg .lifeline.spec{stroke:#c9a3d8;stroke-dasharray:3 3}\n",
+  "svg .stepno{fill:#7b8390;text-anchor:end;font-size:10px}\n",
+  "svg .ev{cursor:pointer}\n",
+  "svg .ev text{fill:#1d2430}\n",
+  "svg .arrow line,svg .arrow path{stroke:var(--blue);stroke-width:1.4;fill:none}\n",
+  "svg .arrow[data-kind=create] line{stroke:var(--green);stroke-dasharray:5 3}\n",
+  "svg .arrow[data-kind=create] text{fill:var(--green)}\n",
+  "svg .arrow[data-kind=drop] line,svg .arrow[data-kind=drop] path{stroke:#b71c1c;stroke-dasharray:2 3}\n",
+  "svg .arrow[data-kind=drop] text{fill:#b71c1c}\n",
+  "svg .state rect{fill:#e3eefc;stroke:var(--blue)}\n",
+  "svg .state.spec rect{fill:#f5e9fa;stroke:var(--purple)}\n",
+  "svg .state[data-kind=halt] rect{fill:#4a4f57;stroke:#4a4f57}\n",
+  "svg .state[data-kind=halt] text{fill:#fff}\n",
+  "svg .state text{text-anchor:middle}\n",
+  "svg .mark circle{fill:#00897b}\n",
+  "svg .mark text{fill:#00695c}\n",
+  "svg .ev.dim{opacity:.18}\n",
+  "svg #bug-mark circle{fill:var(--red)}\n",
+  "svg #bug-mark path{stroke:#fff;stroke-width:2.2}\n",
+  "svg #bug-mark text{fill:var(--red);font-weight:bold;font-size:12px;paint-order:stroke;stroke:#fff;"
+  "stroke-width:3px;stroke-linejoin:round}\n",
+  /* The list: fixed layout and a separate-borders table, so that selecting a
+  ** row repaints it without laying the table out again. */
   "#filters{display:flex;flex-wrap:wrap;gap:6px 16px;align-items:center;padding:6px 12px;"
-  "border-bottom:1px solid var(--line)}\n"
-  "#filters select{font:inherit;padding:1px 4px;max-width:260px}\n"
-  "#filter-count{color:#6b7380}\n"
-  "#filters .keys{color:#8a919c;font-size:11px;margin-left:auto}\n"
-  "#list{max-height:60vh;overflow:auto}\n"
-  "#steps{border-collapse:separate;border-spacing:0;width:100%;table-layout:fixed}\n"
+  "border-bottom:1px solid var(--line)}\n",
+  "#filters select{font:inherit;padding:1px 4px;max-width:260px}\n",
+  "#filter-count{color:#6b7380}\n",
+  "#filters .keys{color:#8a919c;font-size:11px;margin-left:auto}\n",
+  "#list{max-height:60vh;overflow:auto}\n",
+  "#steps{border-collapse:separate;border-spacing:0;width:100%;table-layout:fixed}\n",
   "#steps th{position:sticky;top:0;background:#fafbfc;text-align:left;font-weight:600;z-index:1;"
-  "border-bottom:1px solid var(--line);padding:3px 8px}\n"
+  "border-bottom:1px solid var(--line);padding:3px 8px}\n",
   "#steps td{padding:2px 8px;vertical-align:top;border-bottom:1px solid #eef0f3;overflow:hidden;"
-  "text-overflow:ellipsis;white-space:nowrap}\n"
-  "#steps col.n{width:56px}#steps col.who{width:17%}#steps col.k{width:76px}#steps col.loc{width:24%}\n"
-  "#steps tbody tr{cursor:pointer}\n"
-  "#steps tr.odd{background:#f8f9fb}\n"
-  "#steps tr:hover{background:#eef1f6}\n"
-  "#steps td.n{color:#6b7380;text-align:right}\n"
-  "#steps tr.first td.n{color:#1d2430;font-weight:600}\n"
-  "#steps tr.spec td.who{color:var(--purple);font-style:italic}\n"
-  "#steps td.loc{color:#5b6472;direction:rtl;text-align:left}\n"
-  "#steps td.loc bdi{direction:ltr}\n"
-  "#steps tr.sel{background:#ffe58a}\n"
+  "text-overflow:ellipsis;white-space:nowrap}\n",
+  "#steps col.n{width:56px}#steps col.who{width:17%}#steps col.k{width:76px}#steps col.loc{width:24%}\n",
+  "#steps tbody tr{cursor:pointer}\n",
+  "#steps tr.odd{background:#f8f9fb}\n",
+  "#steps tr:hover{background:#eef1f6}\n",
+  "#steps td.n{color:#6b7380;text-align:right}\n",
+  "#steps tr.first td.n{color:#1d2430;font-weight:600}\n",
+  "#steps tr.spec td.who{color:var(--purple);font-style:italic}\n",
+  "#steps td.loc{color:#5b6472;direction:rtl;text-align:left}\n",
+  "#steps td.loc bdi{direction:ltr}\n",
+  "#steps tr.sel{background:#ffe58a}\n",
 
-  "#steps .pl{color:#5b6472}\n"
-  "#steps tr.cyc td.n{box-shadow:inset 3px 0 var(--amber)}\n"
-  "#steps tr.sep td{background:#fff4e0;color:#8a5200;font-weight:bold;border-top:2px dashed var(--amber)}\n"
-  "#steps tr.bug td{background:#fdecea;color:var(--red);font-weight:bold;white-space:normal}\n"
-  "#steps tr.bug td.loc{direction:ltr;overflow-wrap:anywhere}\n"
-  "#steps tr.bug.sel td{background:#ffd7d2}\n"
-  "#state-panel .ph{padding:4px 12px;border-bottom:1px solid var(--line);font-size:12px;color:#5b6472}\n"
-  "#views{padding:8px 10px}\n"
-  "#views .stepinfo{margin:0 0 4px}\n"
+  "#steps .pl{color:#5b6472}\n",
+  "#steps tr.cyc td.n{box-shadow:inset 3px 0 var(--amber)}\n",
+  "#steps tr.sep td{background:#fff4e0;color:#8a5200;font-weight:bold;border-top:2px dashed var(--amber)}\n",
+  "#steps tr.bug td{background:#fdecea;color:var(--red);font-weight:bold;white-space:normal}\n",
+  "#steps tr.bug td.loc{direction:ltr;overflow-wrap:anywhere}\n",
+  "#steps tr.bug.sel td{background:#ffd7d2}\n",
+  /* The state panel: the step's events, then a card per spec and machine. */
+  "#state-panel .ph{padding:4px 12px;border-bottom:1px solid var(--line);font-size:12px;color:#5b6472}\n",
+  "#views{padding:8px 10px}\n",
+  "#views .stepinfo{margin:0 0 4px}\n",
   "#views ul.evs{margin:0 0 8px;padding:4px 8px 4px 22px;max-height:30vh;overflow:auto;background:#fffbe6;"
-  "border:1px solid #f3e3a0;border-radius:4px}\n"
-  "#views ul.evs li{overflow-wrap:anywhere}\n"
-  "#views ul.evs .k{color:#6b7380;display:inline-block;min-width:58px}\n"
-  "#views ul.evs .loc{color:#6b7380;font-size:11px}\n"
-  "#views ul.evs li.bug{color:var(--red);font-weight:bold}\n"
-  "#views .note{margin:0 0 6px;padding:3px 8px;border-radius:4px}\n"
-  "#views .note.bug{background:#fdecea;color:var(--red)}\n"
-  "#views .note.cyc{background:#fff4e0;color:#8a5200}\n"
-  ".mcard{border:1px solid var(--line);border-radius:5px;margin:0 0 6px;padding:4px 8px;background:#fff}\n"
-  ".mcard.spec{border-style:dashed;border-color:#cfb2dc}\n"
-  ".mcard.changed{border-color:#e0b800;box-shadow:inset 3px 0 #f2c200}\n"
-  ".mcard.absent{color:#8a919c;background:#f7f7f8}\n"
-  ".only-changed .mcard:not(.changed){display:none}\n"
-  ".mh b{margin-right:4px}\n"
-  ".tag{font-size:10px;border-radius:3px;padding:0 4px;background:#f1e4f7;color:var(--purple)}\n"
-  ".tag.new{background:#e4f3e6;color:var(--green)}\n"
-  ".mstate{font-weight:600;color:var(--blue)}\n"
-  ".mcard.spec .mstate{color:var(--purple)}\n"
-  ".mstatus{color:#7a4a00;font-size:11px;background:#fff4e0;border-radius:3px;padding:0 4px}\n"
-  "table.vars{border-collapse:collapse;margin:3px 0 0;width:100%}\n"
-  "table.vars td{padding:0 4px;vertical-align:top;border-top:1px solid #f0f1f3}\n"
-  "table.vars td.vn{color:#5b6472;width:1%;white-space:nowrap}\n"
-  "table.vars td.vv{overflow-wrap:anywhere}\n"
-  "table.vars tr.chg td{background:#fff3b0}\n"
-  ".inbox{color:#5b6472;font-size:12px;margin-top:2px}\n"
-  ".inbox ol{margin:0;padding-left:22px;color:#1d2430}\n"
-  ".inbox li{overflow-wrap:anywhere}\n"
-  ".hint{color:#6b7380}\n";
+  "border:1px solid #f3e3a0;border-radius:4px}\n",
+  "#views ul.evs li{overflow-wrap:anywhere}\n",
+  "#views ul.evs .k{color:#6b7380;display:inline-block;min-width:58px}\n",
+  "#views ul.evs .loc{color:#6b7380;font-size:11px}\n",
+  "#views ul.evs li.bug{color:var(--red);font-weight:bold}\n",
+  "#views .note{margin:0 0 6px;padding:3px 8px;border-radius:4px}\n",
+  "#views .note.bug{background:#fdecea;color:var(--red)}\n",
+  "#views .note.cyc{background:#fff4e0;color:#8a5200}\n",
+  ".mcard{border:1px solid var(--line);border-radius:5px;margin:0 0 6px;padding:4px 8px;background:#fff}\n",
+  ".mcard.spec{border-style:dashed;border-color:#cfb2dc}\n",
+  ".mcard.changed{border-color:#e0b800;box-shadow:inset 3px 0 #f2c200}\n",
+  ".mcard.absent{color:#8a919c;background:#f7f7f8}\n",
+  ".only-changed .mcard:not(.changed){display:none}\n",
+  ".mh b{margin-right:4px}\n",
+  ".tag{font-size:10px;border-radius:3px;padding:0 4px;background:#f1e4f7;color:var(--purple)}\n",
+  ".tag.new{background:#e4f3e6;color:var(--green)}\n",
+  ".mstate{font-weight:600;color:var(--blue)}\n",
+  ".mcard.spec .mstate{color:var(--purple)}\n",
+  ".mstatus{color:#7a4a00;font-size:11px;background:#fff4e0;border-radius:3px;padding:0 4px}\n",
+  "table.vars{border-collapse:collapse;margin:3px 0 0;width:100%}\n",
+  "table.vars td{padding:0 4px;vertical-align:top;border-top:1px solid #f0f1f3}\n",
+  "table.vars td.vn{color:#5b6472;width:1%;white-space:nowrap}\n",
+  "table.vars td.vv{overflow-wrap:anywhere}\n",
+  "table.vars tr.chg td{background:#fff3b0}\n",
+  ".inbox{color:#5b6472;font-size:12px;margin-top:2px}\n",
+  ".inbox ol{margin:0;padding-left:22px;color:#1d2430}\n"  ".inbox.chg ol{background:#fff3b0}\n",
+  ".inbox li{overflow-wrap:anywhere}\n",
+  ".hint{color:#6b7380}\n",
+};
 
 /* The document's start: doctype, title, style sheet. */
 static void put_head(Buf *b, const TraceDoc *d) {
@@ -253,7 +270,7 @@ static void put_head(Buf *b, const TraceDoc *d) {
   buf_puts(b, ": ");
   html_text(b, d->bug.status != VM_OK ? vm_status_name(d->bug.status) : "no bug");
   buf_puts(b, " (pcheck counterexample)</title>\n<style>\n");
-  buf_puts(b, css);
+  for (size_t i = 0; i < sizeof css / sizeof css[0]; i++) buf_puts(b, css[i]);
   buf_puts(b, "</style></head>\n<body>\n");
 }
 
@@ -270,13 +287,16 @@ static void put_location(Buf *b, const TraceDoc *d) {
 ** and for a lasso where its cycle starts. */
 static void put_header(Buf *b, const TraceDoc *d) {
   unsigned long long n = d->nsteps, bs = d->bug_step;
+  /* The title line, then the bug: its kind as a badge, its message. */
   buf_puts(b, "<header id=\"bug\">\n<div class=\"test\">pcheck counterexample of test <b>");
   html_text(b, d->test);
   buf_puts(b, "</b></div>\n<h1><span class=\"kind\">");
   html_text(b, d->bug.status != VM_OK ? vm_status_name(d->bug.status) : "no bug reached");
   buf_puts(b, "</span><span class=\"msg\">");
-  html_text(b, d->bug.message);
+  html_text(b, tracedoc_bug_message(&d->bug));
   buf_puts(b, "</span></h1>\n<div class=\"where\">");
+  /* Where: a bug in a step has a source location; a liveness bug is about
+  ** the state after the last step. */
   if (d->bug_file) {
     buf_puts(b, "at <code id=\"bug-loc\">");
     put_location(b, d);
@@ -284,11 +304,13 @@ static void put_header(Buf *b, const TraceDoc *d) {
   }
   buf_printf(b, "%s step <a href=\"#step=%llu\" id=\"goto-bug\">%llu</a> of %llu</div>\n",
              d->bug_file ? "in" : "after", bs, bs, n);
+  /* How it was found and how big the trace is. */
   buf_puts(b, "<div class=\"meta\">found by <code>--search ");
   html_text(b, *d->search ? d->search : "?");
   buf_printf(b, "</code> with seed %llu &middot; %llu steps, %llu events &middot; %u machines, %u specs</div>\n",
              (unsigned long long)d->seed, n, (unsigned long long)d->nevents,
              d->nmachines - d->nspecs, d->nspecs);
+  /* A lasso: the steps after cycle_start return to the state after it. */
   if (d->cycle_start >= 0) {
     unsigned long long k = (unsigned long long)d->cycle_start;
     buf_printf(b, "<div id=\"cycle-note\">&#8635; cycle: steps %llu to %llu repeat forever (the state after step "
@@ -306,7 +328,7 @@ static void put_header(Buf *b, const TraceDoc *d) {
 
 /* Geometry, in pixels: the step-number gutter, the names' header, a row,
 ** the room above the cycle's start line, the bug's row, the char width. */
-enum { DG_GUT = 44, DG_HEAD = 34, DG_ROW = 22, DG_GAP = 20, DG_BUGROW = 44, DG_TOP = 4 };
+enum { DG_GUT = 44, DG_HEAD = 34, DG_ROW = 22, DG_GAP = 20, DG_BUGROW = 28, DG_BUGLINE = 16, DG_TOP = 4 };
 #define DG_CHAR 6.2
 
 /* A drawn event (or the bug) and the row it is in. */
@@ -326,9 +348,11 @@ typedef struct Diagram {
   uint32_t nitems;
   uint64_t *row_step;        /* each row's step */
   int *row_y;                /* each row's top */
-  uint32_t nrows;
+  uint32_t nrows, rows_cap;
   uint32_t cycle_row;        /* the cycle's first row, or UINT32_MAX */
   uint32_t bug_col;
+  Buf bug;                   /* the bug's note, in lines of NUL-separated text */
+  int buglines;
 } Diagram;
 
 /* Whether event e has a place in the diagram (the rest is in the list). */
@@ -351,7 +375,7 @@ static void dg_span(const Diagram *g, const TdEvent *e, int *lo, int *hi) {
     if (t == c) { *lo = c - 1; *hi = c + 2; }       /* a loop to the right, its label */
     else { *lo = t < c ? t : c; *hi = (t < c ? c : t) + 1; }
   } else if (e->kind == VE_DEQUEUE || e->kind == VE_RECEIVE || e->kind == VE_RAISE) {
-    *lo = c - 1; *hi = c + 2;                       /* a dot, its label to the right */
+    *lo = c - 1; *hi = c + 4;                       /* a dot, its label to the right */
   } else {
     *lo = c - 1; *hi = c + 1;                       /* a box on the lifeline */
   }
@@ -376,9 +400,12 @@ static void dg_columns(Diagram *g) {
   if (g->width < 560) g->width = 560;
 }
 
-/* Start a new row for step `step`. */
+/* Start a new row for step `step` (the rows' table grows by doubling). */
 static void dg_new_row(Diagram *g, uint64_t step) {
-  g->row_step = xrealloc(g->row_step, (g->nrows + 1) * sizeof(uint64_t));
+  if (g->nrows == g->rows_cap) {
+    g->rows_cap = g->rows_cap ? 2 * g->rows_cap : 64;
+    g->row_step = xrealloc(g->row_step, g->rows_cap * sizeof(uint64_t));
+  }
   g->row_step[g->nrows++] = step;
 }
 
@@ -386,6 +413,9 @@ static void dg_new_row(Diagram *g, uint64_t step) {
 ** row when it meets no item there, else opens a row; the bug gets the last. */
 static void dg_rows(Diagram *g) {
   const TraceDoc *d = g->d;
+  /* Only the last row of the current step takes more items, so that the
+  ** order of a lifeline's items is the order of its events (its items
+  ** always meet each other, so never share a row). */
   g->items = xcalloc((size_t)d->nevents + 1, sizeof(DgItem));
   int used[64][2];                                  /* the rooms taken in the current row */
   int nused = 0;
@@ -408,21 +438,58 @@ static void dg_rows(Diagram *g) {
   }
 }
 
+/* The number of bytes of s's first line when lines hold max characters:
+** cut at the last space that fits, else at max characters. */
+static size_t line_len(const char *s, size_t max) {
+  size_t chars = 0, space = 0, i = 0;
+  for (; s[i]; i++) {
+    if (((unsigned char)s[i] & 0xC0) == 0x80) continue;
+    if (chars == max) return space ? space : i;
+    if (s[i] == ' ') space = i + 1;
+    chars++;
+  }
+  return i;
+}
+
+/* The bug's note, "bug at step N: kind: message (location)", cut into at
+** most 4 lines that fit the diagram's width. */
+static void dg_bug_note(Diagram *g) {
+  const TraceDoc *d = g->d;
+  Buf t;
+  buf_init(&t);
+  buf_init(&g->bug);
+  buf_printf(&t, "bug at step %llu: %s: %s", (unsigned long long)d->bug_step, vm_status_name(d->bug.status),
+             tracedoc_bug_message(&d->bug));
+  if (d->bug_file) buf_printf(&t, " (%s:%u:%u)", d->bug_file, d->bug.line, d->bug.col);
+  int px = (g->width < 760 ? g->width : 760) - DG_GUT - 10;
+  size_t max = (size_t)(px / 7.4);
+  for (const char *p = t.data; *p && g->buglines < 4; g->buglines++) {
+    size_t n = g->buglines == 3 ? strlen(p) : line_len(p, max);
+    buf_append(&g->bug, p, n);
+    buf_putc(&g->bug, 0);
+    p += n;
+  }
+  buf_fini(&t);
+}
+
 /* Each row's top, with the room for the cycle's label before its first
 ** row, and the total height. */
 static void dg_heights(Diagram *g) {
   const TraceDoc *d = g->d;
+  /* The cycle starts at the first row of a step after cycle_start (the
+  ** bug's row if the cycle draws nothing, past the end if there is none). */
   g->cycle_row = UINT32_MAX;
   if (d->cycle_start >= 0)
     for (uint32_t r = 0; r < g->nrows && g->cycle_row == UINT32_MAX; r++)
       if (g->row_step[r] > (uint64_t)d->cycle_start) g->cycle_row = r;
+  /* row_y[nrows] is the bottom of the last row. */
   g->row_y = xcalloc(g->nrows + 1, sizeof(int));
   int y = DG_TOP;
   for (uint32_t r = 0; r < g->nrows; r++) {
     if (r == g->cycle_row) y += DG_GAP;
     g->row_y[r] = y;
     int bugrow = d->bug.status != VM_OK && r == g->nrows - 1;
-    y += bugrow ? DG_BUGROW : DG_ROW;
+    y += bugrow ? DG_BUGROW + DG_BUGLINE * g->buglines : DG_ROW;
   }
   if (g->cycle_row == UINT32_MAX && d->cycle_start >= 0) { g->cycle_row = g->nrows; y += DG_GAP; }
   g->row_y[g->nrows] = y;
@@ -454,20 +521,21 @@ static void dg_put_head(Buf *b, const Diagram *g) {
 /* The clickable band of each step with rows, shaded every other step, its
 ** number in the gutter; then the cycle's shading. */
 static void dg_put_bands(Buf *b, const Diagram *g) {
+  /* A band spans its step's rows [r, e); the room above the cycle's line
+  ** belongs to no band. Bands span the width the page gives the svg. */
   for (uint32_t r = 0; r < g->nrows;) {
     uint32_t e = r;
     while (e < g->nrows && g->row_step[e] == g->row_step[r]) e++;
     unsigned long long s = g->row_step[r];
-    buf_printf(b, "<rect class=\"band%s\" data-step=\"%llu\" x=\"0\" y=\"%d\" width=\"%d\" height=\"%d\"/>"
+    buf_printf(b, "<rect class=\"band%s\" data-step=\"%llu\" x=\"0\" y=\"%d\" width=\"100%%\" height=\"%d\"/>"
                   "<text class=\"stepno\" x=\"%d\" y=\"%d\">%llu</text>\n",
-               s % 2 ? " odd" : "", s, g->row_y[r], g->width, g->row_y[e] - g->row_y[r] - (e == g->cycle_row ? DG_GAP : 0),
+               s % 2 ? " odd" : "", s, g->row_y[r], g->row_y[e] - g->row_y[r] - (e == g->cycle_row ? DG_GAP : 0),
                DG_GUT - 8, g->row_y[r] + 15, s);
     r = e;
   }
   if (g->cycle_row != UINT32_MAX) {
     int y = g->row_y[g->cycle_row < g->nrows ? g->cycle_row : g->nrows];
-    buf_printf(b, "<rect class=\"cycle\" x=\"0\" y=\"%d\" width=\"%d\" height=\"%d\"/>\n", y, g->width,
-               g->height - y);
+    buf_printf(b, "<rect class=\"cycle\" x=\"0\" y=\"%d\" width=\"100%%\" height=\"%d\"/>\n", y, g->height - y);
   }
 }
 
@@ -476,7 +544,7 @@ static void dg_put_bands(Buf *b, const Diagram *g) {
 static void dg_put_lifelines(Buf *b, const Diagram *g) {
   const TraceDoc *d = g->d;
   size_t n = d->nmachines ? d->nmachines : 1;
-  int *top = xcalloc(n, sizeof(int)), *bottom = xcalloc(n, sizeof(int));
+  int *top = xcalloc(n, sizeof(int)), *bottom = xcalloc(n, sizeof(int));  /* 0: none yet */
   for (uint32_t k = 0; k < g->nitems; k++) {
     if (g->items[k].ev == UINT32_MAX) continue;
     const TdEvent *e = &d->events[g->items[k].ev];
@@ -523,17 +591,19 @@ static void dg_title(Buf *b, const TraceDoc *d, const TdEvent *e) {
 /* An arrow: a send, a dropped send, a creation (from the creator); a
 ** loop when a machine sends to itself. */
 static void dg_put_arrow(Buf *b, const Diagram *g, const TdEvent *e, int y) {
+  /* A creation's event is the created machine's, its `other` the creator:
+  ** the arrow goes from the creator to the new lifeline. */
   int create = e->kind == VE_CREATE;
   uint32_t from = create ? (uint32_t)e->other : e->actor, to = create ? e->actor : (uint32_t)e->other;
   int x1 = dg_x(g, g->col[from]), x2 = dg_x(g, g->col[to]);
   const char *what = create ? "new " : "";
   const char *name = create ? g->d->machines[e->actor].type : e->event;
   const char *marker = create ? "ah-new" : e->kind == VE_DROP ? "ah-drop" : "ah";
-  if (x1 == x2) {
+  if (x1 == x2) {                                  /* to itself: out, down, back */
     buf_printf(b, "<path d=\"M%d %d h24 v9 h-21\" marker-end=\"url(#%s)\"/><text x=\"%d\" y=\"%d\">", x1, y - 6,
                marker, x1 + 29, y + 2);
     dg_label(b, e->step, what, name, g->cw - 34);
-  } else {
+  } else {                                         /* the label above, centred, cut to the span */
     int dir = x2 > x1 ? 1 : -1, w = (x2 - x1) * dir;
     buf_printf(b, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" marker-end=\"url(#%s)\"/>"
                   "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">",
@@ -546,6 +616,7 @@ static void dg_put_arrow(Buf *b, const Diagram *g, const TdEvent *e, int y) {
 
 /* A state box (entered state, or "halted") on the actor's lifeline. */
 static void dg_put_box(Buf *b, const Diagram *g, const TdEvent *e, int top) {
+  /* The box is as wide as its text, at most the column less a margin. */
   const char *text = e->kind == VE_HALT ? "halted" : e->kind == VE_CREATE ? "created" : e->state ? e->state : "?";
   size_t fit = (size_t)((g->cw - 18) / DG_CHAR), n = utf8_chars(text);
   int w = (int)((n < fit ? n : fit) * DG_CHAR) + 14, x = dg_x(g, g->col[e->actor]);
@@ -560,7 +631,7 @@ static void dg_put_mark(Buf *b, const Diagram *g, const TdEvent *e, int top) {
   int x = dg_x(g, g->col[e->actor]);
   const char *what = e->kind == VE_DEQUEUE ? "got " : e->kind == VE_RECEIVE ? "received " : "raised ";
   buf_printf(b, "<circle cx=\"%d\" cy=\"%d\" r=\"4\"/><text x=\"%d\" y=\"%d\">", x, top + 11, x + 8, top + 15);
-  dg_label(b, e->step, what, e->event, g->cw - 16);
+  dg_label(b, e->step, what, e->event, 2 * g->cw - 24);
   buf_puts(b, "</text>");
 }
 
@@ -570,17 +641,16 @@ static void dg_put_bug(Buf *b, const Diagram *g, int top) {
   int x = dg_x(g, g->col[g->bug_col]), y = top + 11;
   buf_printf(b, "<g id=\"bug-mark\" class=\"ev\" data-step=\"%llu\" data-kind=\"bug\" data-m=\"%u\"><title>",
              (unsigned long long)d->bug_step, g->bug_col);
-  html_text(b, d->bug.message);
-  buf_printf(b, "</title><circle cx=\"%d\" cy=\"%d\" r=\"9\"/><path d=\"M%d %d l8 8 m0 -8 l-8 8\"/>"
-                "<text x=\"%d\" y=\"%d\">",
-             x, y, x - 4, y - 4, DG_GUT + 4, top + 36);
-  Buf t;
-  buf_init(&t);
-  buf_printf(&t, "bug at step %llu: %s: %s", (unsigned long long)d->bug_step, vm_status_name(d->bug.status),
-             d->bug.message ? d->bug.message : "");
-  if (d->bug_file) buf_printf(&t, " (%s:%u:%u)", d->bug_file, d->bug.line, d->bug.col);
-  html_trunc(b, t.data, (size_t)((g->width - DG_GUT - 10) / 7.4));
-  buf_fini(&t);
+  html_text(b, tracedoc_bug_message(&d->bug));
+  buf_printf(b, "</title><circle cx=\"%d\" cy=\"%d\" r=\"9\"/><path d=\"M%d %d l8 8 m0 -8 l-8 8\"/><text>", x, y,
+             x - 4, y - 4);
+  size_t fit = (size_t)((g->width - DG_GUT - 10) / 7.4);
+  const char *line = g->bug.data;
+  for (int i = 0; i < g->buglines; i++, line += strlen(line) + 1) {
+    buf_printf(b, "<tspan x=\"%d\" y=\"%d\">", DG_GUT + 4, top + 36 + i * DG_BUGLINE);
+    html_trunc(b, line, fit);
+    buf_puts(b, "</tspan>");
+  }
   buf_puts(b, "</text></g>\n");
 }
 
@@ -613,9 +683,9 @@ static void dg_put_cycle(Buf *b, const Diagram *g) {
   if (g->cycle_row == UINT32_MAX) return;
   int y = g->row_y[g->cycle_row < g->nrows ? g->cycle_row : g->nrows];
   unsigned long long k = (unsigned long long)d->cycle_start + 1;
-  buf_printf(b, "<g class=\"cycle-start\" data-step=\"%llu\"><line x1=\"0\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>"
+  buf_printf(b, "<g class=\"cycle-start\" data-step=\"%llu\"><line x1=\"0\" y1=\"%d\" x2=\"100%%\" y2=\"%d\"/>"
                 "<text x=\"%d\" y=\"%d\">&#8635; cycle starts: steps %llu to %llu repeat forever</text></g>\n",
-             k, y - 2, g->width, y - 2, DG_GUT + 4, y - 7, k, (unsigned long long)d->nsteps);
+             k, y - 2, y - 2, DG_GUT + 4, y - 7, k, (unsigned long long)d->nsteps);
 }
 
 /* The arrowheads, one per colour. */
@@ -636,6 +706,7 @@ static void put_diagram(Buf *b, const TraceDoc *d) {
   g.d = d;
   dg_columns(&g);
   dg_rows(&g);
+  if (d->bug.status != VM_OK) dg_bug_note(&g);
   dg_heights(&g);
   g.bug_col = d->bug.status != VM_OK ? bug_machine(d) : 0;
   buf_printf(b, "<section id=\"diagram-box\" class=\"box\"><h2>Sequence diagram <small>%u rows for %llu steps; "
@@ -649,12 +720,12 @@ static void put_diagram(Buf *b, const TraceDoc *d) {
   dg_put_lifelines(b, &g);
   dg_put_items(b, &g);
   dg_put_cycle(b, &g);
-  buf_printf(b, "<rect id=\"sel-mark\" x=\"0\" y=\"-9\" width=\"%d\" height=\"3\"/>\n</svg>\n</div></section>\n",
-             g.width);
+  buf_puts(b, "<rect id=\"sel-mark\" x=\"0\" y=\"-9\" width=\"100%\" height=\"3\"/>\n</svg>\n</div></section>\n");
   free(g.col);
   free(g.items);
   free(g.row_step);
   free(g.row_y);
+  buf_fini(&g.bug);
 }
 
 /* ---- The step list ---- */
@@ -669,15 +740,19 @@ static void put_filters(Buf *b, const TraceDoc *d) {
     buf_puts(b, d->machines[m].spec ? " (spec)</option>" : "</option>");
   }
   buf_puts(b, "</select></label>\n<label>Kind <select id=\"filter-kind\"><option value=\"\">all kinds</option>");
-  int seen[VE_PRINT + 2] = { 0 };
+  int nkinds = 0;                                   /* the kinds tracedoc_kind_name names */
+  while (strcmp(tracedoc_kind_name((VmEventKind)nkinds), "?")) nkinds++;
+  char *seen = xcalloc((size_t)nkinds + 1, 1);
   for (uint32_t i = 0; i < d->nevents; i++)
-    if ((unsigned)d->events[i].kind <= VE_PRINT) seen[d->events[i].kind] = 1;
-  for (int k = 0; k <= VE_PRINT; k++)
+    if ((int)d->events[i].kind < nkinds) seen[d->events[i].kind] = 1;
+  for (int k = 0; k < nkinds; k++)                  /* those of the trace, in the VM's order */
     if (seen[k]) buf_printf(b, "<option>%s</option>", tracedoc_kind_name((VmEventKind)k));
+  free(seen);
   int quiet = 0;
   for (uint64_t i = 0; i <= d->nsteps && !quiet; i++) quiet = !d->steps[i].nevents;
   if (quiet) buf_puts(b, "<option value=\"step\">step (nothing logged)</option>");
-  buf_puts(b, "</select></label>\n<span id=\"filter-count\"></span><span class=\"keys\">&uarr;/&darr;: previous/next step</span></div>\n");
+  buf_puts(b, "</select></label>\n<span id=\"filter-count\"></span>"
+              "<span class=\"keys\">&uarr;/&darr;: previous/next step</span></div>\n");
 }
 
 /* A payload (or a choice's value, a print's text) in the details cell. */
@@ -721,6 +796,8 @@ static void put_details(Buf *b, const TraceDoc *d, const TdEvent *e) {
 /* One row of the list: event e, the first of its step or not. */
 static void put_event_row(Buf *b, const TraceDoc *d, const TdEvent *e, int first, int cyc) {
   unsigned long long s = e->step;
+  /* Classes: odd/even steps shade alternately, first marks a step's first
+  ** row (its number in bold), cyc the rows of a lasso's cycle. */
   buf_printf(b, "<tr class=\"%s%s%s%s\" data-step=\"%llu\" data-kind=\"%s\" data-m=\"%u\"", s % 2 ? "odd" : "even",
              first ? " first" : "", e->spec ? " spec" : "", cyc ? " cyc" : "", s, tracedoc_kind_name(e->kind),
              e->actor);
@@ -730,7 +807,7 @@ static void put_event_row(Buf *b, const TraceDoc *d, const TdEvent *e, int first
   buf_printf(b, "</td><td class=\"k\">%s</td><td class=\"what\">", tracedoc_kind_name(e->kind));
   put_details(b, d, e);
   buf_puts(b, "</td><td class=\"loc\">");
-  if (e->file) {
+  if (e->file) {                                   /* cut from the left (rtl), read left to right */
     buf_puts(b, "<bdi>");
     html_text(b, e->file);
     buf_printf(b, ":%u:%u</bdi>", e->line, e->col);
@@ -760,7 +837,7 @@ static void put_bug_row(Buf *b, const TraceDoc *d) {
   buf_puts(b, "</td><td class=\"k\">bug</td><td class=\"what\">");
   html_text(b, vm_status_name(d->bug.status));
   buf_puts(b, ": ");
-  html_text(b, d->bug.message);
+  html_text(b, tracedoc_bug_message(&d->bug));
   buf_puts(b, "</td><td class=\"loc\">");
   put_location(b, d);
   buf_puts(b, "</td></tr>\n");
@@ -769,6 +846,8 @@ static void put_bug_row(Buf *b, const TraceDoc *d) {
 /* The #list box: filters, then the #steps table (every event of every
 ** step, a marker where the cycle starts, the bug last). */
 static void put_steps(Buf *b, const TraceDoc *d) {
+  /* The rows are written here, not by the script: the list is there without
+  ** JavaScript, and the script only finds them (one querySelectorAll). */
   buf_puts(b, "<section id=\"list-box\" class=\"box\"><h2>Steps <small>click a row (or use &uarr;/&darr;) to see "
               "the machines after that step</small></h2>\n");
   put_filters(b, d);
@@ -843,6 +922,8 @@ static void put_snaps(Buf *b, const TdMachine *t) {
 ** and choice kind ("k": m machine, d data), per machine its name, type,
 ** spec flag, creation step and snaps ("m"). */
 static void put_data(Buf *b, const TraceDoc *d) {
+  /* Only the snaps, where a view changed, not every view at every step:
+  ** the script finds the one in force by a binary search (view()). */
   buf_printf(b, "<script type=\"application/json\" id=\"trace-data\">{\"nsteps\":%llu,\"bugStep\":%llu,\"bug\":%d,"
                 "\"failed\":%d,\"cycleStart\":%lld,\"views\":%d,\"a\":[",
              (unsigned long long)d->nsteps, (unsigned long long)d->bug_step, d->bug.status != VM_OK, bug_in_step(d),
@@ -869,183 +950,214 @@ static void put_data(Buf *b, const TraceDoc *d) {
 /* The page's behaviour: selection (click, keys, fragment), the state
 ** panel (a binary search over each machine's snaps), the filters.  One
 ** delegated listener per area; selecting touches the old and new rows. */
-static const char script[] =
-  "(function () {\n"
-  "'use strict';\n"
-  "var t0 = performance.now(), body = document.body;\n"
-  "var D = JSON.parse(document.getElementById('trace-data').textContent), M = D.m;\n"
-  "M.forEach(function (m) { var names = []; m.v.forEach(function (s) { if (s[3]) names = s[3]; else s[3] = names; }); });\n"
-  "var list = document.getElementById('list'), dia = document.getElementById('diagram');\n"
-  "var views = document.getElementById('views'), count = document.getElementById('filter-count');\n"
-  "var fm = document.getElementById('filter-machine'), fk = document.getElementById('filter-kind');\n"
-  "var rows = Array.prototype.slice.call(document.querySelectorAll('#steps tbody tr'));\n"
-  "var first = Object.create(null), last = Object.create(null), bands = Object.create(null), bandSteps = [];\n"
-  "var selMark = document.getElementById('sel-mark');\n"
-  "rows.forEach(function (r, i) { var s = r.getAttribute('data-step'); if (!(s in first)) first[s] = i; last[s] = i; });\n"
-  "Array.prototype.forEach.call(dia.querySelectorAll('rect.band'), function (r) {\n"
-  "  var s = r.getAttribute('data-step'); if (!(s in bands)) { bands[s] = r; bandSteps.push(+s); } });\n"
-  "var items = Array.prototype.slice.call(dia.querySelectorAll('svg.body g.ev'));\n"
-  "var cur = -1, selRows = [], selBand = null;\n"
-  "function esc(s) { return String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'); }\n"
+static const char *const script[] = {
+  "(function () {\n",
+  "'use strict';\n",
+  "var t0 = performance.now(), body = document.body;\n",
+  /* The data; each snap's variable names resolved (0: as the snap before). */
+  "var D = JSON.parse(document.getElementById('trace-data').textContent), M = D.m;\n",
+  "M.forEach(function (m) {\n",
+  "  var names = [];\n",
+  "  m.v.forEach(function (s) { if (s[3]) names = s[3]; else s[3] = names; });\n",
+  "});\n",
+  /* The page's parts; the rows of each step (first, last: indexes in rows),
+  ** the band of each step in the diagram. */
+  "var list = document.getElementById('list'), dia = document.getElementById('diagram');\n",
+  "var views = document.getElementById('views'), count = document.getElementById('filter-count');\n",
+  "var fm = document.getElementById('filter-machine'), fk = document.getElementById('filter-kind');\n",
+  "var rows = Array.prototype.slice.call(document.querySelectorAll('#steps tbody tr'));\n",
+  "var first = Object.create(null), last = Object.create(null), bands = Object.create(null), bandSteps = [];\n",
+  "var selMark = document.getElementById('sel-mark');\n",
+  "rows.forEach(function (r, i) {\n",
+  "  var s = r.getAttribute('data-step');\n",
+  "  if (!(s in first)) first[s] = i;\n",
+  "  last[s] = i;\n",
+  "});\n",
+  "Array.prototype.forEach.call(dia.querySelectorAll('rect.band'), function (r) {\n",
+  "  var s = r.getAttribute('data-step'); if (!(s in bands)) { bands[s] = r; bandSteps.push(+s); } });\n",
+  "var items = Array.prototype.slice.call(dia.querySelectorAll('svg.body g.ev'));\n",
+  "var cur = -1, selRows = [], selBand = null;\n",
+  /* esc(s): s as HTML text, fit for double-quoted attributes too. */
+  "function esc(s) {\n",
+  "  return String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\"/g, '&quot;');\n",
+  "}\n",
   /* view(m, step): the index of m's last snap at or before step, or -1. */
-  "function view(m, step) {\n"
-  "  var v = M[m].v, lo = 0, hi = v.length;\n"
-  "  while (lo < hi) { var mid = (lo + hi) >> 1; if (v[mid][0] <= step) lo = mid + 1; else hi = mid; }\n"
-  "  return lo - 1;\n"
-  "}\n"
+  "function view(m, step) {\n",
+  "  var v = M[m].v, lo = 0, hi = v.length;\n",
+  "  while (lo < hi) { var mid = (lo + hi) >> 1; if (v[mid][0] <= step) lo = mid + 1; else hi = mid; }\n",
+  "  return lo - 1;\n",
+  "}\n",
   /* card(m, step): machine m's view after step, as HTML. */
-  "function card(m, step) {\n"
-  "  var mm = M[m], i = view(m, step), cls = 'mcard' + (mm.s ? ' spec' : '');\n"
-  "  var head = `<div class=\"mh\"><b>${esc(mm.n)}</b>` + (mm.s ? '<span class=\"tag\">spec</span> ' : '');\n"
-  "  if (i < 0) return `<div class=\"${cls} absent\" data-m=\"${m}\">${head}<span class=\"mstatus\">not created yet`\n"
-  "    + (mm.c > step ? ` (created in step ${mm.c})` : '') + '</span></div></div>';\n"
-  "  var s = mm.v[i], p = i > 0 ? mm.v[i - 1] : null, ch = s[0] === step;\n"
-  "  var h = `<div class=\"${cls}${ch ? ' changed' : ''}\" data-m=\"${m}\">${head}`\n"
-  "    + `<span class=\"mstate\">${esc(s[1])}</span>` + (s[2] ? ` <span class=\"mstatus\">${esc(s[2])}</span>` : '')\n"
-  "    + (ch && !p && step > 0 ? ' <span class=\"tag new\">new</span>' : '') + '</div>';\n"
-  "  if (s[4].length) {\n"
-  "    h += '<table class=\"vars\">';\n"
-  "    for (var k = 0; k < s[4].length; k++) {\n"
-  "      var c = ch && (!p || p[3][k] !== s[3][k] || p[4][k] !== s[4][k]);\n"
-  "      h += `<tr data-var=\"${esc(s[3][k])}\"${c ? ' class=\"chg\"' : ''}><td class=\"vn\">${esc(s[3][k])}</td>`\n"
-  "        + `<td class=\"vv\">${esc(s[4][k])}</td></tr>`;\n"
-  "    }\n"
-  "    h += '</table>';\n"
-  "  }\n"
-  "  if (!mm.s) h += `<div class=\"inbox\">inbox` + (s[5].length ? ` (${s[5].length}, oldest first)<ol class=\"inbox\">`\n"
-  "    + s[5].map(function (e) { return '<li>' + esc(e) + '</li>'; }).join('') + '</ol>' : ': empty') + '</div>';\n"
-  "  return h + '</div>';\n"
-  "}\n"
+  "function card(m, step) {\n",
+  "  var mm = M[m], i = view(m, step), cls = 'mcard' + (mm.s ? ' spec' : '');\n",
+  "  var head = `<div class=\"mh\"><b>${esc(mm.n)}</b>` + (mm.s ? '<span class=\"tag\">spec</span> ' : '');\n",
+  "  if (i < 0) return `<div class=\"${cls} absent\" data-m=\"${m}\">${head}<span class=\"mstatus\">not created yet`\n",
+  "    + (mm.c > step ? ` (created in step ${mm.c})` : '') + '</span></div></div>';\n",
+  "  var s = mm.v[i], p = i > 0 ? mm.v[i - 1] : null, ch = s[0] === step;\n",
+  "  var h = `<div class=\"${cls}${ch ? ' changed' : ''}\" data-m=\"${m}\">${head}`\n",
+  "    + `<span class=\"mstate\">${esc(s[1])}</span>` + (s[2] ? ` <span class=\"mstatus\">${esc(s[2])}</span>` : '')\n",
+  "    + (ch && !p && step > 0 ? ' <span class=\"tag new\">new</span>' : '') + '</div>';\n",
+  "  if (s[4].length) {\n",
+  "    h += '<table class=\"vars\">';\n",
+  "    for (var k = 0; k < s[4].length; k++) {\n",
+  "      var c = ch && (!p || p[3][k] !== s[3][k] || p[4][k] !== s[4][k]);\n",
+  "      h += `<tr data-var=\"${esc(s[3][k])}\"${c ? ' class=\"chg\"' : ''}><td class=\"vn\">${esc(s[3][k])}</td>`\n",
+  "        + `<td class=\"vv\">${esc(s[4][k])}</td></tr>`;\n",
+  "    }\n",
+  "    h += '</table>';\n",
+  "  }\n",
+  "  var ib = ch && (!p || p[5].join('\\n') !== s[5].join('\\n'));\n",
+  "  if (!mm.s) h += `<div class=\"inbox${ib ? ' chg' : ''}\">inbox`\n",
+  "    + (s[5].length ? ` (${s[5].length}, oldest first)<ol class=\"inbox\">`\n",
+  "    + s[5].map(function (e) { return '<li>' + esc(e) + '</li>'; }).join('') + '</ol>' : ': empty') + '</div>';\n",
+  "  return h + '</div>';\n",
+  "}\n",
   /* panel(step): the views of every spec and machine after step. */
-  "function panel(step, evs) {\n"
-  "  var a = D.a[step], h = `<h2>After step ${step} <small>of ${D.nsteps}</small></h2>`;\n"
-  "  h += '<p class=\"stepinfo\">' + (step === 0 ? 'The initial state.' : `Step ${step}: <b>${esc(a >= 0 ? M[a].n : '?')}</b> `\n"
-  "    + (D.k[step] === 'd' ? 'makes a data choice:' : 'runs:')) + '</p>';\n"
-  "  h += '<ul class=\"evs\">' + evs.filter(function (r) { return r.cells.length === 5; }).map(function (r) {\n"
-  "    var c = r.cells, loc = c[4].textContent;\n"
-  "    return `<li class=\"${r.id ? 'bug' : ''}\"><span class=\"k\">${c[2].textContent}</span> ${esc(c[1].textContent)}: `\n"
-  "      + c[3].innerHTML + (loc ? ` <span class=\"loc\">${esc(loc)}</span>` : '') + '</li>'; }).join('') + '</ul>';\n"
-  "  if (D.bug && step === D.bugStep) h += '<p class=\"note bug\">' + (D.failed\n"
-  "    ? 'The bug happened during this step: the views are those before it.' : 'The bug is in this state.') + '</p>';\n"
-  "  if (D.cycleStart >= 0 && step > D.cycleStart) h += '<p class=\"note cyc\">' + (step === D.nsteps\n"
-  "    ? `This state is the state after step ${D.cycleStart}: the cycle repeats forever.`\n"
-  "    : `In the cycle (steps ${D.cycleStart + 1} to ${D.nsteps}).`) + '</p>';\n"
-  "  if (!D.views) h += '<p class=\"hint\">The views were not recorded.</p>';\n"
-  "  else for (var m = 0; m < M.length; m++) h += card(m, step);\n"
-  "  views.innerHTML = h;\n"
-  "}\n"
+  "function panel(step, evs) {\n",
+  "  var a = D.a[step], h = `<h2>After step ${step} <small>of ${D.nsteps}</small></h2>`;\n",
+  "  h += '<p class=\"stepinfo\">' + (step === 0 ? 'The initial state.'\n",
+  "    : `Step ${step}: <b>${esc(a >= 0 ? M[a].n : '?')}</b> `\n",
+  "    + (D.k[step] === 'd' ? 'makes a data choice:' : 'runs:')) + '</p>';\n",
+  "  h += '<ul class=\"evs\">' + evs.filter(function (r) { return r.cells.length === 5; }).map(function (r) {\n",
+  "    var c = r.cells, loc = c[4].textContent;\n",
+  "    return `<li class=\"${r.id ? 'bug' : ''}\"><span class=\"k\">${c[2].textContent}</span> `\n",
+  "      + `${esc(c[1].textContent)}: `\n",
+  "      + c[3].innerHTML + (loc ? ` <span class=\"loc\">${esc(loc)}</span>` : '') + '</li>'; }).join('') + '</ul>';\n",
+  "  if (D.bug && step === D.bugStep) h += '<p class=\"note bug\">' + (D.failed\n",
+  "    ? 'The bug happened during this step: the views are those before it.'\n",
+  "    : 'The bug is in this state.') + '</p>';\n",
+  "  if (D.cycleStart >= 0 && step > D.cycleStart) h += '<p class=\"note cyc\">' + (step === D.nsteps\n",
+  "    ? `This state is the state after step ${D.cycleStart}: the cycle repeats forever.`\n",
+  "    : `In the cycle (steps ${D.cycleStart + 1} to ${D.nsteps}).`) + '</p>';\n",
+  "  if (!D.views) h += '<p class=\"hint\">The views were not recorded.</p>';\n",
+  "  else for (var m = 0; m < M.length; m++) h += card(m, step);\n",
+  "  views.innerHTML = h;\n",
+  "}\n",
   /* reveal(box, el): scroll box (only) so that el shows, below its sticky head. */
-  "function reveal(box, el, pad) {\n"
-  "  if (!el || el.hidden) return;\n"
-  "  var b = box.getBoundingClientRect(), r = el.getBoundingClientRect();\n"
-  "  if (r.top < b.top + pad || r.bottom > b.bottom) box.scrollTop += r.top - b.top - pad - (b.height - pad) / 3;\n"
-  "}\n"
+  "function reveal(box, el, pad) {\n",
+  "  if (!el || el.hidden) return;\n",
+  "  var b = box.getBoundingClientRect(), r = el.getBoundingClientRect();\n",
+  "  if (r.top < b.top + pad || r.bottom > b.bottom) box.scrollTop += r.top - b.top - pad - (b.height - pad) / 3;\n",
+  "}\n",
   /* nextBand(step): the band of the first step after step that has one, or null. */
-  "function nextBand(step) {\n"
-  "  var lo = 0, hi = bandSteps.length;\n"
-  "  while (lo < hi) { var mid = (lo + hi) >> 1; if (bandSteps[mid] <= step) lo = mid + 1; else hi = mid; }\n"
-  "  return lo < bandSteps.length ? bands[bandSteps[lo]] : null;\n"
-  "}\n"
+  "function nextBand(step) {\n",
+  "  var lo = 0, hi = bandSteps.length;\n",
+  "  while (lo < hi) { var mid = (lo + hi) >> 1; if (bandSteps[mid] <= step) lo = mid + 1; else hi = mid; }\n",
+  "  return lo < bandSteps.length ? bands[bandSteps[lo]] : null;\n",
+  "}\n",
   /* select(step, how): mark the step's rows and band, show its views; how
   ** says where the selection came from ('' on load: the fragment stays). */
-  "function select(step, how) {\n"
-  "  step = +step;\n"
-  "  if (!(step in first)) return;\n"
-  "  selRows.forEach(function (r) { r.classList.remove('sel'); });\n"
-  "  selRows = rows.slice(first[step], last[step] + 1);\n"
-  "  selRows.forEach(function (r) { r.classList.add('sel'); });\n"
-  "  if (selBand) selBand.classList.remove('sel');\n"
-  "  selBand = bands[step] || null;\n"
-  "  if (selBand) selBand.classList.add('sel');\n"
-  "  var near = selBand || nextBand(step);\n"
-  "  selMark.setAttribute('y', selBand || !near ? -9 : +near.getAttribute('y') - 2);\n"
-  "  cur = step;\n"
-  "  body.setAttribute('data-step', step);\n"
-  "  panel(step, selRows);\n"
-  "  if (how !== 'list') reveal(list, selRows.filter(function (r) { return !r.hidden; })[0], 26);\n"
-  "  if (how !== 'diagram') reveal(dia, near, 36);\n"
-  "  if (how && how !== 'bench') writeHash();\n"
-  "}\n"
+  "function select(step, how) {\n",
+  "  step = +step;\n",
+  "  if (!(step in first)) return;\n",
+  "  selRows.forEach(function (r) { r.classList.remove('sel'); });\n",
+  "  selRows = rows.slice(first[step], last[step] + 1);\n",
+  "  selRows.forEach(function (r) { r.classList.add('sel'); });\n",
+  "  if (selBand) selBand.classList.remove('sel');\n",
+  "  selBand = bands[step] || null;\n",
+  "  if (selBand) selBand.classList.add('sel');\n",
+  "  var near = selBand || nextBand(step);\n",
+  "  selMark.setAttribute('y', selBand || !near ? -9 : +near.getAttribute('y') - 2);\n",
+  "  cur = step;\n",
+  "  body.setAttribute('data-step', step);\n",
+  "  panel(step, selRows);\n",
+  "  if (how !== 'list') reveal(list, selRows.filter(function (r) { return !r.hidden; })[0], 26);\n",
+  "  if (how !== 'diagram') reveal(dia, near, 36);\n",
+  "  if (how && how !== 'bench') writeHash();\n",
+  "}\n",
   /* filter(): hide the rows, dim the drawn events, that the filters exclude. */
-  "function filter() {\n"
-  "  var m = fm.value, k = fk.value, n = 0, total = 0;\n"
-  "  for (var i = 0; i < rows.length; i++) {\n"
-  "    var r = rows[i], kind = r.getAttribute('data-kind');\n"
-  "    if (!kind || kind === 'bug') continue;\n"
-  "    total++;\n"
-  "    var on = (m === '' || r.getAttribute('data-m') === m || r.getAttribute('data-o') === m) && (k === '' || kind === k);\n"
-  "    if (r.hidden === on) r.hidden = !on;\n"
-  "    if (on) n++;\n"
-  "  }\n"
-  "  items.forEach(function (g) {\n"
-  "    var kind = g.getAttribute('data-kind');\n"
-  "    var on = kind === 'bug' || ((m === '' || g.getAttribute('data-m') === m || g.getAttribute('data-o') === m)\n"
-  "      && (k === '' || kind === k));\n"
-  "    g.classList.toggle('dim', !on);\n"
-  "  });\n"
-  "  count.textContent = m === '' && k === '' ? `${total} rows` : `${n} of ${total} rows shown`;\n"
-  "  body.setAttribute('data-visible-rows', n);\n"
-  "}\n"
-  /* The fragment: step=N&machine=NAME&kind=KIND. */
-  "function writeHash() {\n"
-  "  var p = [];\n"
-  "  if (fm.value !== '') p.push('machine=' + encodeURIComponent(M[+fm.value].n));\n"
-  "  if (fk.value !== '') p.push('kind=' + encodeURIComponent(fk.value));\n"
-  "  if (cur >= 0) p.push('step=' + cur);\n"
-  "  try { history.replaceState(null, '', '#' + p.join('&')); } catch (e) { }\n"
-  "}\n"
-  "function readHash() {\n"
-  "  var o = {};\n"
-  "  location.hash.slice(1).split('&').forEach(function (kv) {\n"
-  "    var i = kv.indexOf('=');\n"
-  "    if (i > 0) try { o[kv.slice(0, i)] = decodeURIComponent(kv.slice(i + 1)); } catch (e) { }\n"
-  "  });\n"
-  "  var m = '';\n"
-  "  if (o.machine !== undefined) for (var j = 0; j < M.length; j++) if (M[j].n === o.machine || String(j) === o.machine) m = String(j);\n"
-  "  fm.value = m;\n"
-  "  fk.value = o.kind || '';\n"
-  "  if (fk.value !== (o.kind || '')) fk.value = '';\n"
-  "  filter();\n"
-  "  select(o.step !== undefined && o.step in first ? o.step : D.bugStep, '');\n"
-  "  if (o.bench) bench(+o.bench || 20);\n"
-  "}\n"
+  "function filter() {\n",
+  "  var m = fm.value, k = fk.value, n = 0, total = 0;\n",
+  "  for (var i = 0; i < rows.length; i++) {\n",
+  "    var r = rows[i], kind = r.getAttribute('data-kind');\n",
+  "    if (!kind || kind === 'bug') continue;\n",
+  "    total++;\n",
+  "    var on = (m === '' || r.getAttribute('data-m') === m || r.getAttribute('data-o') === m)\n",
+  "      && (k === '' || kind === k);\n",
+  "    if (r.hidden === on) r.hidden = !on;\n",
+  "    if (on) n++;\n",
+  "  }\n",
+  "  items.forEach(function (g) {\n",
+  "    var kind = g.getAttribute('data-kind');\n",
+  "    var on = kind === 'bug' || ((m === '' || g.getAttribute('data-m') === m || g.getAttribute('data-o') === m)\n",
+  "      && (k === '' || kind === k));\n",
+  "    g.classList.toggle('dim', !on);\n",
+  "  });\n",
+  "  count.textContent = m === '' && k === '' ? `${total} rows` : `${n} of ${total} rows shown`;\n",
+  "  body.setAttribute('data-visible-rows', n);\n",
+  "}\n",
+  /* writeHash(): the fragment machine=NAME&kind=KIND&step=N of the page's
+  ** state, without a history entry (so that links to it can be shared). */
+  "function writeHash() {\n",
+  "  var p = [];\n",
+  "  if (fm.value !== '') p.push('machine=' + encodeURIComponent(M[+fm.value].n));\n",
+  "  if (fk.value !== '') p.push('kind=' + encodeURIComponent(fk.value));\n",
+  "  if (cur >= 0) p.push('step=' + cur);\n",
+  "  try { history.replaceState(null, '', '#' + p.join('&')); } catch (e) { }\n",
+  "}\n",
+  /* readHash(): apply the fragment (filters, then the step); its fields. */
+  "function readHash() {\n",
+  "  var o = {};\n",
+  "  location.hash.slice(1).split('&').forEach(function (kv) {\n",
+  "    var i = kv.indexOf('=');\n",
+  "    if (i > 0) try { o[kv.slice(0, i)] = decodeURIComponent(kv.slice(i + 1)); } catch (e) { }\n",
+  "  });\n",
+  "  var m = '';\n",
+  "  if (o.machine !== undefined)\n",
+  "    for (var j = 0; j < M.length; j++) if (M[j].n === o.machine || String(j) === o.machine) m = String(j);\n",
+  "  fm.value = m;\n",
+  "  fk.value = o.kind || '';\n",
+  "  if (fk.value !== (o.kind || '')) fk.value = '';\n",
+  "  filter();\n",
+  "  select(o.step !== undefined && o.step in first ? o.step : D.bugStep, '');\n",
+  "  return o;\n",
+  "}\n",
   /* bench(n): time n selections spread over the trace and a filter pass,
   ** as a user would do them, then select the step again (for tests:
   ** #bench=N; body data-bench-ms). */
-  "function bench(n) {\n"
-  "  var t = performance.now(), s = cur;\n"
-  "  for (var i = 0; i < n; i++) select(Math.floor(i * D.nsteps / n), 'bench');\n"
-  "  filter();\n"
-  "  body.setAttribute('data-bench-ms', ((performance.now() - t) / n).toFixed(2));\n"
-  "  select(s, '');\n"
-  "}\n"
-  "document.getElementById('steps').addEventListener('click', function (e) {\n"
-  "  var r = e.target.closest('tr[data-step]'); if (r) select(r.getAttribute('data-step'), 'list'); });\n"
-  "dia.addEventListener('click', function (e) {\n"
-  "  var g = e.target.closest('[data-step]'); if (g) select(g.getAttribute('data-step'), 'diagram'); });\n"
-  "fm.addEventListener('change', function () { filter(); writeHash(); });\n"
-  "fk.addEventListener('change', function () { filter(); writeHash(); });\n"
-  "document.getElementById('only-changed').addEventListener('change', function (e) {\n"
-  "  views.classList.toggle('only-changed', e.target.checked); });\n"
-  "window.addEventListener('hashchange', readHash);\n"
-  "document.addEventListener('keydown', function (e) {\n"
-  "  var t = e.target.tagName;\n"
-  "  if (t === 'SELECT' || t === 'INPUT' || e.altKey || e.ctrlKey || e.metaKey) return;\n"
-  "  var dir = e.key === 'ArrowDown' || e.key === 'j' ? 1 : e.key === 'ArrowUp' || e.key === 'k' ? -1 : 0;\n"
-  "  if (!dir) return;\n"
-  "  e.preventDefault();\n"
-  "  var i = cur < 0 ? (dir > 0 ? -1 : rows.length) : dir > 0 ? last[cur] : first[cur];\n"
-  "  for (i += dir; i >= 0 && i < rows.length; i += dir)\n"
-  "    if (!rows[i].hidden && +rows[i].getAttribute('data-step') !== cur) { select(rows[i].getAttribute('data-step'), 'key'); return; }\n"
-  "});\n"
-  "readHash();\n"
-  "body.setAttribute('data-init-ms', (performance.now() - t0).toFixed(1));\n"
-  "body.setAttribute('data-load-ms', performance.now().toFixed(1));\n"
-  "body.setAttribute('data-ready', '1');\n"
-  "})();\n";
+  "function bench(n) {\n",
+  "  var t = performance.now(), s = cur;\n",
+  "  for (var i = 0; i < n; i++) select(Math.floor(i * D.nsteps / n), 'bench');\n",
+  "  filter();\n",
+  "  body.setAttribute('data-bench-ms', ((performance.now() - t) / n).toFixed(2));\n",
+  "  select(s, '');\n",
+  "}\n",
+  /* One listener per area: the list, the diagram, the filters, the keys. */
+  "document.getElementById('steps').addEventListener('click', function (e) {\n",
+  "  var r = e.target.closest('tr[data-step]'); if (r) select(r.getAttribute('data-step'), 'list'); });\n",
+  "dia.addEventListener('click', function (e) {\n",
+  "  var g = e.target.closest('[data-step]'); if (g) select(g.getAttribute('data-step'), 'diagram'); });\n",
+  "fm.addEventListener('change', function () { filter(); writeHash(); });\n",
+  "fk.addEventListener('change', function () { filter(); writeHash(); });\n",
+  "document.getElementById('only-changed').addEventListener('change', function (e) {\n",
+  "  views.classList.toggle('only-changed', e.target.checked); });\n",
+  "window.addEventListener('hashchange', readHash);\n",
+  "document.addEventListener('keydown', function (e) {\n",
+  "  var t = e.target.tagName;\n",
+  "  if (t === 'SELECT' || t === 'INPUT' || e.altKey || e.ctrlKey || e.metaKey) return;\n",
+  "  var dir = e.key === 'ArrowDown' || e.key === 'j' ? 1 : e.key === 'ArrowUp' || e.key === 'k' ? -1 : 0;\n",
+  "  if (!dir) return;\n",
+  "  e.preventDefault();\n",
+  "  var i = cur < 0 ? (dir > 0 ? -1 : rows.length) : dir > 0 ? last[cur] : first[cur];\n",
+  "  for (i += dir; i >= 0 && i < rows.length; i += dir)\n",
+  "    if (!rows[i].hidden && +rows[i].getAttribute('data-step') !== cur) {\n",
+  "      select(rows[i].getAttribute('data-step'), 'key');\n",
+  "      return;\n",
+  "    }\n",
+  "});\n",
+  /* Start: the fragment's filters and step (else the bug's), then say so. */
+  "var o = readHash();\n",
+  "body.setAttribute('data-init-ms', (performance.now() - t0).toFixed(1));\n",
+  "body.setAttribute('data-load-ms', performance.now().toFixed(1));\n",
+  "if (o.bench) bench(+o.bench || 20);\n",
+  "body.setAttribute('data-ready', '1');\n",
+  "})();\n",
+};
 
 /* ---- The page ---- */
 
+/* The page: head, bug header, the grid (diagram, list, panel), the data,
+** the script last so that everything it reads is parsed already. */
 void report_html(Buf *b, const TraceDoc *d) {
   put_head(b, d);
   put_header(b, d);
@@ -1056,6 +1168,6 @@ void report_html(Buf *b, const TraceDoc *d) {
   buf_puts(b, "</main>\n");
   put_data(b, d);
   buf_puts(b, "<script>\n");
-  buf_puts(b, script);
+  for (size_t i = 0; i < sizeof script / sizeof script[0]; i++) buf_puts(b, script[i]);
   buf_puts(b, "</script>\n</body></html>\n");
 }

@@ -207,7 +207,7 @@ static void mermaid_text(Buf *b, const char *s) {
 /* The bug in one line, for the diagrams' notes. */
 static void bug_line(Buf *b, const TraceDoc *d) {
   buf_printf(b, "bug at step %llu: %s: %s", (unsigned long long)d->bug_step, vm_status_name(d->bug.status),
-             d->bug.message ? d->bug.message : "");
+             tracedoc_bug_message(&d->bug));
   if (d->bug_file) buf_printf(b, " (%s:%u:%u)", d->bug_file, d->bug.line, d->bug.col);
 }
 

@@ -14,6 +14,16 @@ const char *tracedoc_kind_name(VmEventKind k) {
   return (unsigned)k < sizeof names / sizeof names[0] ? names[k] : "?";
 }
 
+const char *tracedoc_bug_message(const VmBug *b) {
+  const char *m = b->message ? b->message : "";
+  static const char *const echoes[] = { "assertion failed: ", "Assertion failed: ", NULL };
+  for (int i = 0; echoes[i]; i++) {
+    size_t n = strlen(echoes[i]);
+    if (b->status == VM_BUG_ASSERT && strncmp(m, echoes[i], n) == 0 && m[n]) return m + n;
+  }
+  return m;
+}
+
 /* A source path as the reader knows it: relative to the current folder
 ** when it lies below it.  Heap. */
 static char *relative_path(const char *file, const char *cwd) {

@@ -103,6 +103,10 @@ void tracedoc_fini(TraceDoc *d);
 ** it), or NULL when it did not exist yet. */
 const TdSnap *tracedoc_view(const TraceDoc *d, uint32_t m, uint64_t step);
 
+/* A bug's message without the words its kind already says (an assertion
+** failure's "assertion failed: "), for lines that show both. */
+const char *tracedoc_bug_message(const VmBug *b);
+
 /* The name of an event kind as the JSON trace spells it ("send", ...). */
 const char *tracedoc_kind_name(VmEventKind k);
 
