@@ -15,9 +15,10 @@
 max=${REDUCTION_MAX_STATES:-300000}
 searches=${REDUCTION_SEARCHES:-dfs bfs ses pb}
 
-# "bug: KIND: FILE:LINE:COL" of a run's output (the message may name
-# values that differ between two executions reaching the same bug).
-where() { grep '^bug: ' | sed 's/^\(bug: [^:]*: [^:]*:[0-9]*:[0-9]*\):.*/\1/'; }
+# "bug: KIND: FILE:LINE:COL" of a run's output, whose bug line reads
+# "bug: KIND at FILE:LINE:COL: MESSAGE" (the message may name values that
+# differ between two executions reaching the same bug).
+where() { grep '^bug: ' | sed 's/^\(bug: [^:]*\) at \([^:]*:[0-9]*:[0-9]*\):.*/\1: \2/'; }
 # The places --keep-going lists, sorted, without their counts, then the
 # result line's "bounded" if the search was not complete.
 places() {
@@ -29,7 +30,7 @@ places() {
 # The place of a run's bug as --keep-going lists places: "KIND: FILE:L:C",
 # or KIND alone for a bug without a location.
 site() {
-  grep '^bug: ' | sed -e 's/^bug: \([^:]*: [^:]*:[0-9]*:[0-9]*\):.*/\1/' -e 't' -e 's/^bug: \([^:]*\):.*/\1/'
+  grep '^bug: ' | sed -e 's/^bug: \([^:]*\) at \([^:]*:[0-9]*:[0-9]*\):.*/\1: \2/' -e 't' -e 's/^bug: \([^:]*\):.*/\1/'
 }
 # in_places SITE PLACES: SITE is one of PLACES (";"-separated).
 in_places() { echo "$2" | tr ';' '\n' | grep -qF "$1"; }
