@@ -409,6 +409,9 @@ int trace_render(const TraceDoc *d, const char *dir, const char *formats, FileLi
       rc = -1;
     } else {
       filelist_add(written, xstrdup(path.data));
+      if (renderers[i].render == report_html && body.len > (20u << 20))
+        fprintf(stderr, "pcheck: note: the HTML report of this %llu-step trace takes %.0f MB and loads slowly; "
+                "--search bfs finds the shortest trace\n", (unsigned long long)d->nsteps, (double)body.len / 1048576.0);
     }
   }
   buf_fini(&body);
