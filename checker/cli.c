@@ -822,16 +822,10 @@ static int resolve_explorer_name(Options *o, char **file) {
 }
 
 /* P's spellings that getopt cannot take as they are: "-tc NAME" (one
-** dash, two letters) becomes "--test NAME".  Returns a new argv (the
-** strings are argv's). */
-static char **p_spellings(int argc, char **argv) {
-  char **out = xcalloc((size_t)argc + 1, sizeof(char *));
-  for (int i = 0; i < argc; i++) {
-    out[i] = argv[i];
-    if (i && strcmp(argv[i], "-tc") == 0) out[i] = (char *)"--test";
-    if (strcmp(argv[i], "--") == 0) { for (i++; i < argc; i++) out[i] = argv[i]; break; }
-  }
-  return out;
+** dash, two letters) becomes "--test NAME", in argv itself (up to "--"). */
+static void p_spellings(int argc, char **argv) {
+  for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+    if (strcmp(argv[i], "-tc") == 0) argv[i] = (char *)"--test";
 }
 
 /* Edit distance between a and b (both short: option names), counting a
@@ -1050,8 +1044,7 @@ int main(int argc, char **argv) {
   opterr = 0;
   int c;
   long long n;
-  char **args = p_spellings(argc, argv);
-  argv = args;
+  p_spellings(argc, argv);
   static unsigned char given[1024];   /* option codes seen, for the warnings of options without effect */
   int format_given = 0;
   while ((c = getopt_long(argc, argv, ":t:s:e:j:o:i:vqhV", longopts, NULL)) != -1) {
@@ -1182,8 +1175,7 @@ int main(int argc, char **argv) {
       return unknown_option(argv[optind - 1], longopts);
     }
   }
-  char *cwd_project = NULL;  /* no input: the current folder's .pproj */
-  if (optind >= argc && !(cwd_project = project_of_cwd())) return EXIT_USAGE;
+
   /* The default cache: flat, the fastest on one thread; compact for an
   ** exhaustive search on several threads, where flat's resize lock (taken
   ** for reading on every insert) is shared by all of them
@@ -1222,16 +1214,18 @@ int main(int argc, char **argv) {
   if (!o.seed_given && is_random_search(o.search)) o.seed = fresh_seed();
   if (!o.check_only && !o.list_tests && !o.dump_bytecode && (!o.replay || format_given)) {
     int w = check_writable(&o);
-    if (w) { free(cwd_project); free(args); return w; }
+    if (w) return w;
   }
 
   /* The inputs: the model, plus the file of FILE.p:NAME or of a standard
   ** explorer written in the language. */
+  char *cwd_project = NULL;  /* no input: the current folder's .pproj */
+  if (optind >= argc && !(cwd_project = project_of_cwd())) return EXIT_USAGE;
   int ninputs = cwd_project ? 1 : argc - optind;
   char **inputs = xcalloc((size_t)ninputs + 2, sizeof(char *));
   for (int i = 0; i < ninputs; i++) inputs[i] = cwd_project ? cwd_project : argv[optind + i];
   char *explorer_file = NULL;
-  if (!resolve_explorer_name(&o, &explorer_file)) { free(inputs); return EXIT_USAGE; }
+  if (!resolve_explorer_name(&o, &explorer_file)) { free(inputs); free(cwd_project); return EXIT_USAGE; }
   if (explorer_file) inputs[ninputs++] = explorer_file;
 
   Diag diag;
@@ -1260,6 +1254,7 @@ int main(int argc, char **argv) {
             "standard ones are rr, rtc and prr (found in %s)\n", o.explorer_name, stdlib_dir());
     free(explorer_file);
     free(inputs);
+    free(cwd_project);
     program_free(prog);
     diag_fini(&diag);
     return EXIT_USAGE;
@@ -1321,6 +1316,5 @@ out:
   free(explorer_file);
   free(inputs);
   free(cwd_project);
-  free(args);
   return rc;
 }
