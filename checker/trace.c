@@ -83,6 +83,8 @@ static void bug_trailer(Buf *out, const TraceDoc *d) {
     buf_printf(out, "[%llu] <ErrorLog> liveness: %s\n", (unsigned long long)d->nsteps, msg);
 }
 
+/* NAME.txt: a header line, then each step's P-style log lines numbered
+** with the step, then the liveness line the VM does not log itself. */
 static void render_text(Buf *out, const TraceDoc *d) {
   buf_printf(out, "<TestLog> Counterexample of test '%s' found by --search %s (seed %llu), %llu steps\n", d->test,
              *d->search ? d->search : "?", (unsigned long long)d->seed, (unsigned long long)d->nsteps);
@@ -107,6 +109,8 @@ static const char *choice_value(const TraceDoc *d, uint64_t step) {
 
 static void json_str(Buf *b, const char *s) { json_put_string(b, s, strlen(s)); }
 
+/* NAME.json, version 2 (doc/trace-format.md): machine choices count from
+** 1 as the logs do; trace_read subtracts it again. */
 static void render_json(Buf *j, const TraceDoc *d) {
   buf_puts(j, "{\n  \"schema\": \"pcheck-trace\",\n  \"version\": 2,\n  \"pcheck\": \"" PACKAGE_VERSION "\",\n  \"test\": ");
   json_str(j, d->test);
@@ -167,6 +171,9 @@ static void schedule_header(Buf *b, const char *test, const char *search, uint64
   buf_printf(b, "version: 2\ntest: %s\nsearch: %s\nseed: %llu\n", test, search ? search : "", (unsigned long long)seed);
 }
 
+/* NAME.schedule, version 2: one choice a line with a comment naming the
+** step and the machine (and a data choice's value); read back by
+** read_schedule, which ignores the comments. */
 static void render_schedule(Buf *b, const TraceDoc *d) {
   schedule_header(b, d->test, d->search, d->seed);
   buf_printf(b, "# bug at step %llu: %s: %s\n", (unsigned long long)d->bug_step, vm_status_name(d->bug.status),
@@ -218,6 +225,9 @@ static uint32_t bug_machine(const TraceDoc *d) {
   return a >= 0 ? (uint32_t)a : d->nspecs < d->nmachines ? d->nspecs : 0;
 }
 
+/* NAME.mmd: participants are named m<machine index> (labels carry the
+** names, escaped), so no machine name can break Mermaid's syntax; specs
+** have no lifeline. */
 static void render_msc(Buf *b, const TraceDoc *d) {
   buf_puts(b, "sequenceDiagram\n  %% pcheck counterexample of test ");
   mermaid_text(b, d->test);
@@ -281,6 +291,8 @@ typedef struct DotEdge {
   Buf label;
 } DotEdge;
 
+/* NAME.dot: one node per machine, one edge per (from, to, kind) with every
+** step's event on a line of its label, in step order. */
 static void render_dot(Buf *b, const TraceDoc *d) {
   uint32_t hit = d->bug.status != VM_OK ? bug_machine(d) : UINT32_MAX;
   Buf bug;                   /* the bug in one line, DOT-escaped */

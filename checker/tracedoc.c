@@ -8,6 +8,8 @@
 #include <string.h>
 #include <unistd.h>
 
+/* Indexed by VmEventKind; the JSON trace and the HTML report use these
+** names, so they are part of doc/trace-format.md's contract. */
 const char *tracedoc_kind_name(VmEventKind k) {
   static const char *const names[] = { "create", "send", "drop", "dequeue", "raise", "state", "halt", "block",
                                        "receive", "monitor", "announce", "choice", "print" };
@@ -92,6 +94,9 @@ static void take_events(TraceDoc *d, Vm *vm, const BcProgram *bc, uint64_t step,
   }
 }
 
+/* Does the machine look the same as in its last TdSnap?  Then no new one
+** is kept: a machine that did not act costs nothing per step.  Variable
+** names never change for a machine, so only values are compared. */
 static int same_view(const TdSnap *s, const VmView *v) {
   if (strcmp(s->state, v->state) || strcmp(s->status, v->status) || s->nvars != v->nvars || s->ninbox != v->ninbox)
     return 0;
@@ -101,8 +106,8 @@ static int same_view(const TdSnap *s, const VmView *v) {
 }
 
 typedef struct ViewCtx {
-  TraceDoc *d;
-  uint64_t step;
+  TraceDoc *d;               /* the document being built */
+  uint64_t step;             /* the step whose successor State is described */
 } ViewCtx;
 
 /* vm_describe's callback: a new TdSnap where the view changed. */
@@ -144,6 +149,14 @@ static void end_step(TraceDoc *d, Vm *vm, const BcProgram *bc, uint64_t step, si
   if (ok && d->views) vm_describe(vm, (const uint8_t *)state->data, state->len, on_view, &c);
 }
 
+/* The replay checks every choice against what the State offers (as
+** trace_replay does) so that a document is never built from choices that
+** do not fit; a step that fails ends the document there, its events and
+** log lines kept, its successor (there is none) not described.  Where the
+** caller knows the bug (the search's or trace_replay's verdict, which
+** also covers lassos and temperature bugs) it is taken as given; else the
+** bug is what the replay itself reaches: a failing step, or a deadlock or
+** hot spec at the end. */
 int tracedoc_build(TraceDoc *d, const BcProgram *bc, const VmTest *test, const TdMeta *meta,
                    const TraceChoice *choices, uint64_t n, Buf *err) {
   memset(d, 0, sizeof *d);
@@ -188,6 +201,8 @@ int tracedoc_build(TraceDoc *d, const BcProgram *bc, const VmTest *test, const T
       rc = -1;
       break;
     }
+    /* The actor: the machine chosen, or for a data choice the machine that
+    ** was suspended at it (the footprint's, or the first event's). */
     TdStep *s = &d->steps[i + 1];
     s->choice = *c;
     size_t log_at = d->log.len;
@@ -224,6 +239,8 @@ int tracedoc_build(TraceDoc *d, const BcProgram *bc, const VmTest *test, const T
   return rc;
 }
 
+/* Every string of the document is its own heap copy (none points into
+** the Vm, which is gone once tracedoc_build returns). */
 void tracedoc_fini(TraceDoc *d) {
   free(d->test);
   free(d->search);
