@@ -22,7 +22,6 @@
 #include <sys/resource.h>
 #include <unistd.h>
 #include <dirent.h>
-#include <sys/stat.h>
 
 enum { EXIT_NOBUG = 0, EXIT_BUG = 1, EXIT_USAGE = 2, EXIT_INTERNAL = 3, EXIT_INCOMPLETE = 4,
        EXIT_INTERRUPTED = 130 };
@@ -231,11 +230,10 @@ static uint64_t default_mem(void) {
 
 /* The bug line: "bug: KIND at FILE:L:C: MESSAGE", without repeating the
 ** kind the message starts with ("assertion failed: ..."). */
-static const char *bug_message(const VmBug *b) { return tracedoc_bug_message(b); }
-
 static void print_bug(const VmBug *b) {
-  if (b->file) printf("bug: %s at %s:%u:%u: %s\n", vm_status_name(b->status), b->file, b->line, b->col, bug_message(b));
-  else printf("bug: %s: %s\n", vm_status_name(b->status), bug_message(b));
+  if (b->file)
+    printf("bug: %s at %s:%u:%u: %s\n", vm_status_name(b->status), b->file, b->line, b->col, tracedoc_bug_message(b));
+  else printf("bug: %s: %s\n", vm_status_name(b->status), tracedoc_bug_message(b));
 }
 
 /* --keep-going: every place a bug was found, in the order found. */
@@ -360,7 +358,7 @@ static void stats_object(Buf *b, const Options *o, const char *test, const Searc
   if (res->bug) {
     const VmBug *bug = &res->bugdesc;
     buf_printf(b, "  \"bug\": {\"kind\": \"%s\", \"message\": ", vm_status_name(bug->status));
-    json_put_string(b, bug_message(bug), strlen(bug_message(bug)));
+    json_put_string(b, tracedoc_bug_message(bug), strlen(tracedoc_bug_message(bug)));
     if (bug->file) {
       buf_puts(b, ", \"file\": ");
       json_put_string(b, bug->file, strlen(bug->file));
@@ -433,9 +431,7 @@ static int write_stats_json(const char *path, const Options *o, char **objects, 
     }
     buf_puts(&b, "\n  ]\n}\n");
   }
-  FILE *f = fopen(path, "w");
-  int ok = f && fwrite(b.data, 1, b.len, f) == b.len;
-  if (f && fclose(f) != 0) ok = 0;
+  int ok = trace_write_atomic(path, &b) == 0;
   buf_fini(&b);
   if (!ok) fprintf(stderr, "pcheck: error: cannot write '%s': %s\n", path, strerror(errno));
   return ok ? 0 : -1;
@@ -496,7 +492,7 @@ static int run_replay(const Options *o, const BcProgram *bc, Program *prog, Test
     if (render) {
       /* The formats, from the choices up to the bug (a lasso keeps them all). */
       TdMeta meta = { ti.test, ti.search, ti.seed, r == 1 ? &bug : NULL, r == 1 ? ti.cycle_start : -1, unfair,
-                      ti.temperature, strstr(o->trace_format, "html") != NULL };
+                      ti.temperature, trace_wants_views(o->trace_format) };
       TraceDoc d;
       FileList written = {0};
       if (tracedoc_build(&d, bc, &test, &meta, ti.choices, r == 1 ? at : ti.n, &err) != 0 ||
@@ -931,15 +927,7 @@ static int check_writable(const Options *o) {
   Buf p;
   buf_init(&p);
   int rc = 0;
-  char *d = xstrdup(o->out);
-  for (char *q = d + 1; *q; q++) {
-    if (*q != '/') continue;
-    *q = 0;
-    mkdir(d, 0777);
-    *q = '/';
-  }
-  mkdir(d, 0777);
-  free(d);
+  trace_mkdirs(o->out);   /* a failure shows as the probe below failing, with its reason */
   buf_printf(&p, "%s/.pcheck-write-test-%ld", o->out, (long)getpid());
   FILE *f = fopen(p.data, "w");
   if (!f) {

@@ -31,7 +31,7 @@ static int has_format(const char *list, const char *f) {
   return 0;
 }
 
-static int mkdirs(const char *dir) {
+int trace_mkdirs(const char *dir) {
   char *d = xstrdup(dir);
   for (char *p = d + 1; *p; p++) {
     if (*p != '/') continue;
@@ -71,16 +71,24 @@ static void numbered_lines(Buf *out, const char *text, size_t len, uint64_t step
   }
 }
 
+/* The <ErrorLog> line of a liveness bug, which the VM does not log itself,
+** at step `step`: a lasso back to the state after step cycle_start (>= 0),
+** or a spec hot for too long (cycle_start < 0).  The text trace and
+** --replay's log both end with it. */
+static void liveness_line(Buf *out, uint64_t step, int64_t cycle_start, const char *msg) {
+  if (cycle_start >= 0)
+    buf_printf(out, "[%llu] <ErrorLog> liveness: the last %llu steps return to the state after step %lld: %s\n",
+               (unsigned long long)step, (unsigned long long)(step - (uint64_t)cycle_start), (long long)cycle_start,
+               msg);
+  else
+    buf_printf(out, "[%llu] <ErrorLog> liveness: %s\n", (unsigned long long)step, msg);
+}
+
 /* The closing line of a log: what the bug is, for the bugs whose last
 ** step logs nothing about them (liveness). */
 static void bug_trailer(Buf *out, const TraceDoc *d) {
-  const char *msg = d->bug.message ? d->bug.message : "";
-  if (d->cycle_start >= 0)
-    buf_printf(out, "[%llu] <ErrorLog> liveness: the last %llu steps return to the state after step %lld: %s\n",
-               (unsigned long long)d->nsteps, (unsigned long long)(d->nsteps - (uint64_t)d->cycle_start),
-               (long long)d->cycle_start, msg);
-  else if (d->bug.status == VM_BUG_HOT_TEMP)
-    buf_printf(out, "[%llu] <ErrorLog> liveness: %s\n", (unsigned long long)d->nsteps, msg);
+  if (d->cycle_start >= 0 || d->bug.status == VM_BUG_HOT_TEMP)
+    liveness_line(out, d->nsteps, d->cycle_start, d->bug.message ? d->bug.message : "");
 }
 
 /* NAME.txt: a header line, then each step's P-style log lines numbered
@@ -346,6 +354,8 @@ static void render_dot(Buf *b, const TraceDoc *d) {
   buf_puts(b, "}\n");
 }
 
+int trace_wants_views(const char *formats) { return has_format(formats, "html"); }
+
 /* The formats, their file extensions and renderers. */
 static const struct {
   const char *fmt, *ext;
@@ -370,9 +380,7 @@ void filelist_fini(FileList *l) {
   memset(l, 0, sizeof *l);
 }
 
-/* Write b to path through a temporary file renamed over it, so that a
-** reader never sees half a file.  0, or -1 with errno set. */
-static int write_atomic(const char *path, const Buf *b) {
+int trace_write_atomic(const char *path, const Buf *b) {
   Buf tmp;
   buf_init(&tmp);
   buf_printf(&tmp, "%s.tmp%ld", path, (long)getpid());
@@ -402,7 +410,7 @@ void trace_remove_stale(const char *dir, const char *test_name) {
 }
 
 int trace_render(const TraceDoc *d, const char *dir, const char *formats, FileList *written) {
-  if (mkdirs(dir) != 0) {
+  if (trace_mkdirs(dir) != 0) {
     fprintf(stderr, "pcheck: error: cannot create the output folder '%s': %s\n", dir, strerror(errno));
     return -1;
   }
@@ -416,7 +424,7 @@ int trace_render(const TraceDoc *d, const char *dir, const char *formats, FileLi
     path.len = 0;
     renderers[i].render(&body, d);
     buf_printf(&path, "%s/%s.%s", dir, d->test, renderers[i].ext);
-    if (write_atomic(path.data, &body) != 0) {
+    if (trace_write_atomic(path.data, &body) != 0) {
       fprintf(stderr, "pcheck: error: cannot write '%s': %s\n", path.data, strerror(errno));
       rc = -1;
     } else {
@@ -434,7 +442,7 @@ int trace_render(const TraceDoc *d, const char *dir, const char *formats, FileLi
 int trace_write(const BcProgram *bc, const VmTest *test, const char *test_name, const char *search, uint64_t seed,
                 const SearchResult *res, const char *dir, const char *formats, FileList *written) {
   TdMeta meta = { test_name, search, seed, &res->bugdesc, res->cycle_start, res->cycle_unfair, res->temperature,
-                  has_format(formats, "html") };
+                  trace_wants_views(formats) };
   TraceDoc d;
   Buf err;
   buf_init(&err);
@@ -621,12 +629,7 @@ int trace_replay(const BcProgram *bc, const VmTest *test, const TraceChoice *cho
       goto bugout;
     }
     const TraceChoice *c = &choices[i];
-    int ok = 0;
-    if (ch.kind == VC_MACHINE && c->kind == VC_MACHINE)
-      for (uint32_t k = 0; k < ch.n && !ok; k++) ok = ch.ids[k] == c->value;
-    else if (ch.kind == VC_DATA && c->kind == VC_DATA)
-      ok = c->value < ch.n;
-    if (!ok) {
+    if (!tracedoc_fits(&ch, c)) {
       buf_printf(err, "the trace diverges from the model at step %llu: it chooses %s %u, but ",
                  (unsigned long long)i + 1, c->kind == VC_MACHINE ? "machine" : "option",
                  c->kind == VC_MACHINE ? c->value + 1 : c->value);
@@ -676,9 +679,7 @@ int trace_replay(const BcProgram *bc, const VmTest *test, const TraceChoice *cho
       live_cycle_message(&m, vm_spec_name(vm, (uint16_t)k), n - (uint64_t)cycle_start, unfair);
       bug->message = buf_take(&m);
       *bug_step = n;
-      buf_printf(log, "[%llu] <ErrorLog> liveness: the last %llu steps return to the state after step %lld: %s\n",
-                 (unsigned long long)n, (unsigned long long)(n - (uint64_t)cycle_start), (long long)cycle_start,
-                 bug->message);
+      liveness_line(log, n, cycle_start, bug->message);
       rc = 1;
     } else {
       buf_printf(err, "the trace's last state is not the state after step %lld with a spec hot throughout: "
@@ -700,7 +701,7 @@ int trace_replay(const BcProgram *bc, const VmTest *test, const TraceChoice *cho
 bugout:
   *bug = temp_hit ? temp.bug : *vm_bug(vm);
   bug->message = xstrdup(bug->message ? bug->message : "");
-  if (temp_hit) buf_printf(log, "[%llu] <ErrorLog> liveness: %s\n", (unsigned long long)i, bug->message);
+  if (temp_hit) liveness_line(log, i, -1, bug->message);
   *bug_step = i;
   if (i < n && rc == 1) {
     /* The bug came before the trace's end: the rest no longer applies. */
@@ -722,7 +723,7 @@ out:
 int trace_write_schedule(const char *test_name, const char *search, uint64_t seed, const SearchResult *res,
                          const char *dir, const char *what, char **path_out) {
   *path_out = NULL;
-  if (mkdirs(dir) != 0) {
+  if (trace_mkdirs(dir) != 0) {
     fprintf(stderr, "pcheck: error: cannot create the output folder '%s': %s\n", dir, strerror(errno));
     return -1;
   }
@@ -736,7 +737,7 @@ int trace_write_schedule(const char *test_name, const char *search, uint64_t see
                res->trace[i].kind == VC_MACHINE ? res->trace[i].value + 1 : res->trace[i].value,
                (unsigned long long)i + 1);
   buf_printf(&path, "%s/%s.%s.schedule", dir, test_name, what);
-  int rc = write_atomic(path.data, &sch);
+  int rc = trace_write_atomic(path.data, &sch);
   if (rc != 0) fprintf(stderr, "pcheck: error: cannot write '%s': %s\n", path.data, strerror(errno));
   else *path_out = buf_take(&path);
   buf_fini(&path);

@@ -41,6 +41,16 @@ void filelist_fini(FileList *l);
 int trace_write(const BcProgram *bc, const VmTest *test, const char *test_name, const char *search,
                 uint64_t seed, const SearchResult *res, const char *dir, const char *formats, FileList *written);
 
+/* Create dir and its parents as needed.  0, or -1 with errno set. */
+int trace_mkdirs(const char *dir);
+
+/* Write b to path through a temporary file renamed over it, so that a
+** reader never sees half a file.  0, or -1 with errno set. */
+int trace_write_atomic(const char *path, const Buf *b);
+
+/* Do the formats need every machine's view per step (TdMeta.views)? */
+int trace_wants_views(const char *formats);
+
 struct TraceDoc;
 /* Write the formats of an already built document (trace_write's second
 ** half; --replay renders through it).  0, or -1 with a message on stderr. */

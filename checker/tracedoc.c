@@ -149,6 +149,14 @@ static void end_step(TraceDoc *d, Vm *vm, const BcProgram *bc, uint64_t step, si
   if (ok && d->views) vm_describe(vm, (const uint8_t *)state->data, state->len, on_view, &c);
 }
 
+int tracedoc_fits(const VmChoices *ch, const TraceChoice *c) {
+  if (ch->kind != c->kind) return 0;
+  if (c->kind == VC_DATA) return c->value < ch->n;
+  for (uint32_t k = 0; k < ch->n; k++)
+    if (ch->ids[k] == c->value) return 1;
+  return 0;
+}
+
 /* The replay checks every choice against what the State offers (as
 ** trace_replay does) so that a document is never built from choices that
 ** do not fit; a step that fails ends the document there, its events and
@@ -190,13 +198,7 @@ int tracedoc_build(TraceDoc *d, const BcProgram *bc, const VmTest *test, const T
   for (; i < n && st == VM_OK; i++) {
     const TraceChoice *c = &choices[i];
     VmStatus cs = vm_choices(vm, (uint8_t *)a.data, a.len, &ch);
-    int fits = cs == VM_OK && ch.kind == c->kind;
-    if (fits && c->kind == VC_DATA) fits = c->value < ch.n;
-    if (fits && c->kind == VC_MACHINE) {
-      fits = 0;
-      for (uint32_t k = 0; k < ch.n && !fits; k++) fits = ch.ids[k] == c->value;
-    }
-    if (!fits) {
+    if (cs != VM_OK || !tracedoc_fits(&ch, c)) {
       buf_printf(err, "the trace does not fit the model at step %llu", (unsigned long long)i + 1);
       rc = -1;
       break;

@@ -91,6 +91,10 @@ typedef struct TdMeta {
   int views;                 /* keep every machine's view after every step (for html) */
 } TdMeta;
 
+/* Is choice c one of those ch offers (a running machine, or an option of
+** the data choice)?  Both replays of a trace ask it at every step. */
+int tracedoc_fits(const VmChoices *ch, const TraceChoice *c);
+
 /* Replay choices[0..n) on a fresh Vm and fill d.  A replay that stops
 ** early (a step fails) keeps the steps up to there.  0, or -1 with a
 ** message in err when the choices do not fit the model; d is to be
