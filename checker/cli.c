@@ -19,6 +19,7 @@
 #include "checker/trace.h"
 #include "checker/explorer.h"
 #include "checker/tracedoc.h"
+#include "checker/coverage.h"
 #include <sys/resource.h>
 #include <unistd.h>
 #include <dirent.h>
@@ -44,6 +45,8 @@ typedef struct Options {
   const char *trace_format;
   const char *replay;
   const char *stats_json;
+  int coverage;              /* --coverage: write each test's coverage report into out */
+  int coverage_merge;        /* --coverage-merge: the inputs are coverage reports to merge */
   int verbose, quiet, stats;
   ScKind cache_kind;         /* --cache */
   long long irs_step;        /* --irs-step */
@@ -142,6 +145,12 @@ static void usage(FILE *f) {
 "      --replay FILE      re-run the counterexample in FILE and print its log; with\n"
 "                         --trace-format, also write those formats into -o\n"
 "      --stats-json FILE  write the final figures as JSON (one object per test)\n"
+"      --coverage         write each test's coverage report into -o as TEST.coverage.txt\n"
+"                         (P's layout) and TEST.coverage.json: states entered, events\n"
+"                         handled, deferred, ignored, sent per state, handlers and receive\n"
+"                         cases run, asserts evaluated (every run prints a summary line)\n"
+"      --coverage-merge FILE...  merge coverage reports (.coverage.json) of several runs\n"
+"                         or tests into -o as merged.coverage.txt and .json\n"
 "      --progress[=S]     progress lines every S seconds (default 10) also when stderr is\n"
 "                         not a terminal\n"
 "      --stats            print front-end figures (files, lines, time) on stderr\n"
@@ -343,7 +352,7 @@ static void json_options(Buf *b, const Options *o, const char *indent) {
 /* One test's figures as a JSON object (the whole --stats-json file for
 ** one test; an element of "tests" for several). */
 static void stats_object(Buf *b, const Options *o, const char *test, const SearchResult *res, int exhaustive,
-                         const FileList *traces) {
+                         const FileList *traces, const CovCounts *cov) {
   double secs = res->seconds > 1e-9 ? res->seconds : 1e-9;
   buf_printf(b, "{\n  \"schema\": \"pcheck-stats\",\n  \"version\": 1,\n  \"pcheck\": \"%s\",\n", PACKAGE_VERSION);
   json_key_str(b, "test", test);
@@ -405,6 +414,10 @@ static void stats_object(Buf *b, const Options *o, const char *test, const Searc
     }
     buf_puts(b, res->nsites ? "\n  ],\n" : "],\n");
   }
+  if (cov)
+    buf_printf(b, "  \"coverage\": {\"states\": %u, \"states_entered\": %u, \"handlers\": %u, \"handlers_run\": %u, "
+               "\"asserts\": %u, \"asserts_evaluated\": %u},\n", cov->states, cov->states_entered, cov->handlers,
+               cov->handlers_run, cov->asserts, cov->asserts_run);
   if (res->state_bytes)   /* dfs: the size of the States it entered */
     buf_printf(b, "  \"mean_state_bytes\": %.1f,\n  \"max_state_bytes\": %llu,\n",
                (double)res->state_bytes / (double)res->states, (unsigned long long)res->max_state_bytes);
@@ -699,12 +712,102 @@ static void search_options(const Options *o, SearchOptions *so) {
   so->temperature = o->temperature;   /* -1: each search's default (search_temperature) */
 }
 
+/* Write report r as DIR/NAME.coverage.txt and .json, adding the paths to
+** written.  0, or -1 with a message. */
+static int write_coverage(const CovReport *r, const char *dir, const char *name, FileList *written) {
+  if (trace_mkdirs(dir) != 0) {
+    fprintf(stderr, "pcheck: error: cannot create '%s': %s\n", dir, strerror(errno));
+    return -1;
+  }
+  for (int json = 0; json < 2; json++) {
+    Buf b, path;
+    buf_init(&b);
+    buf_init(&path);
+    if (json) cov_json(r, &b);
+    else cov_text(r, &b);
+    buf_printf(&path, "%s/%s.coverage.%s", dir, name, json ? "json" : "txt");
+    if (trace_write_atomic(path.data, &b) != 0) {
+      fprintf(stderr, "pcheck: error: cannot write '%s': %s\n", path.data, strerror(errno));
+      buf_fini(&b);
+      buf_fini(&path);
+      return -1;
+    }
+    buf_fini(&b);
+    filelist_add(written, buf_take(&path));
+  }
+  return 0;
+}
+
+/* After a test: the coverage summary line, its counts, and with
+** --coverage the report files.  0, or -1 if a file could not be written. */
+static int report_coverage(const Options *o, const BcProgram *bc, const VmCov *cov, const char *test, CovCounts *counts,
+                           FileList *written) {
+  CovReport r;
+  cov_report_build(&r, bc, cov, test);
+  cov_counts(&r, counts);
+  Buf line;
+  buf_init(&line);
+  cov_summary(&r, &line);
+  printf("%s\n", line.data);
+  buf_fini(&line);
+  int rc = o->coverage ? write_coverage(&r, o->out, test, written) : 0;
+  cov_report_fini(&r);
+  return rc;
+}
+
+/* --coverage-merge: read the reports in files, merge them, print the
+** summary and write DIR/merged.coverage.txt and .json. */
+static int merge_coverage(const Options *o, char **files, int n) {
+  CovReport all;
+  memset(&all, 0, sizeof all);
+  int rc = EXIT_NOBUG;
+  for (int i = 0; i < n && rc == EXIT_NOBUG; i++) {
+    size_t len;
+    char *text = read_file(files[i], &len);
+    if (!text) {
+      fprintf(stderr, "pcheck: error: cannot read '%s': %s\n", files[i], strerror(errno));
+      rc = EXIT_USAGE;
+      break;
+    }
+    Buf err;
+    buf_init(&err);
+    CovReport one;
+    if (cov_from_json(&one, text, len, &err) != 0) {
+      fprintf(stderr, "pcheck: error: %s: not a pcheck coverage report: %s\n", files[i], err.data ? err.data : "unreadable");
+      rc = EXIT_USAGE;
+    } else {
+      cov_merge(&all, &one);
+      cov_report_fini(&one);
+    }
+    buf_fini(&err);
+    free(text);
+  }
+  if (rc == EXIT_NOBUG) {
+    Buf line;
+    buf_init(&line);
+    cov_summary(&all, &line);
+    printf("merged: %d reports (tests:", n);
+    for (uint32_t i = 0; i < all.ntests; i++) printf(" %s", all.tests[i]);
+    printf(")\n%s\n", line.data);
+    buf_fini(&line);
+    FileList written = {0};
+    if (write_coverage(&all, o->out, "merged", &written) != 0) rc = EXIT_INTERNAL;
+    for (uint32_t i = 0; i < written.n; i++) printf("wrote: %s\n", written.items[i]);
+    filelist_fini(&written);
+  }
+  cov_report_fini(&all);
+  return rc;
+}
+
 static int run_search(const Options *o, const BcProgram *bc, Program *prog, const TestCase *tc, TestRun *run) {
   int rc = EXIT_NOBUG;
   const SearchOps *ops = search_find(o->search);
   int exhaustive = is_exhaustive(o->search);
   VmTest test;
   cg_test(bc, prog, tc, &test);
+  VmCov cov;
+  if (vm_cov_init(&cov, bc) == 0) test.cov = &cov;
+  else fputs("pcheck: warning: the model is too large for coverage points; no coverage is reported\n", stderr);
   SearchOptions so;
   search_options(o, &so);
   run->name = tc->name;
@@ -750,7 +853,10 @@ static int run_search(const Options *o, const BcProgram *bc, Program *prog, cons
     }
     print_figures(o->search, &res, exhaustive);
     print_scenarios(bc, &test);
-    if (written.n) printf("trace: %s\n", written.items[0]);
+    CovCounts counts;
+    uint32_t ntraces = written.n;
+    if (test.cov && report_coverage(o, bc, &cov, tc->name, &counts, &written) != 0) rc = worse(rc, EXIT_INTERNAL);
+    if (ntraces) printf("trace: %s\n", written.items[0]);
     for (uint32_t i = 0; i < written.n; i++) printf("wrote: %s\n", written.items[i]);
     run->exhaustive = exhaustive;
     run->states = res.states;
@@ -759,7 +865,7 @@ static int run_search(const Options *o, const BcProgram *bc, Program *prog, cons
     if (o->stats_json) {
       Buf j;
       buf_init(&j);
-      stats_object(&j, o, tc->name, &res, exhaustive, &written);
+      stats_object(&j, o, tc->name, &res, exhaustive, &written, test.cov ? &counts : NULL);
       run->json = buf_take(&j);
     }
     filelist_fini(&written);
@@ -768,6 +874,7 @@ static int run_search(const Options *o, const BcProgram *bc, Program *prog, cons
   fflush(stdout);
   search_result_fini(&res);
   cg_test_fini(&test);
+  if (test.cov) vm_cov_fini(&cov);
   return rc;
 }
 
@@ -1000,7 +1107,8 @@ int main(int argc, char **argv) {
   o.temperature = -1;
   enum { O_LIST = 256, O_CHECK, O_MAXD, O_MAXS, O_SCHED, O_TIMEOUT, O_MEM, O_SEED, O_TFMT, O_REPLAY,
          O_SJSON, O_DUMP, O_STATS, O_CACHE, O_TWIN, O_SSC1, O_SSC2, O_FMEM,
-         O_SS_SCHED, O_NO_SAMPLING, O_NO_SHARED, O_NO_REDUCTION, O_KEEP_GOING, O_FAIL_INCOMPLETE, O_PROGRESS };
+         O_SS_SCHED, O_NO_SAMPLING, O_NO_SHARED, O_NO_REDUCTION, O_KEEP_GOING, O_FAIL_INCOMPLETE, O_PROGRESS,
+         O_COVERAGE, O_COVERAGE_MERGE };
   enum { O_IRS_STEP = 512, O_PCT_DEPTH, O_PCT_STEPS };   /* the baselines' options */
   enum { O_UNFAIR = 768, O_TEMP };   /* liveness */
   static const struct option longopts[] = {
@@ -1024,6 +1132,7 @@ int main(int argc, char **argv) {
     {"no-shared-cache", no_argument, 0, O_NO_SHARED},
     {"no-reduction", no_argument, 0, O_NO_REDUCTION},
     {"keep-going", no_argument, 0, O_KEEP_GOING},
+    {"coverage", no_argument, 0, O_COVERAGE}, {"coverage-merge", no_argument, 0, O_COVERAGE_MERGE},
     {"irs-step", required_argument, 0, O_IRS_STEP}, {"pct-depth", required_argument, 0, O_PCT_DEPTH},
     {"pct-steps", required_argument, 0, O_PCT_STEPS},
     {"unfair", no_argument, 0, O_UNFAIR}, {"liveness-temperature-threshold", required_argument, 0, O_TEMP},
@@ -1135,6 +1244,8 @@ int main(int argc, char **argv) {
     case O_NO_SHARED: o.no_shared_cache = 1; break;
     case O_NO_REDUCTION: o.no_reduction = 1; break;
     case O_KEEP_GOING: o.keep_going = 1; break;
+    case O_COVERAGE: o.coverage = 1; break;
+    case O_COVERAGE_MERGE: o.coverage_merge = 1; break;
     case O_IRS_STEP:
       if (!parse_count(optarg, &o.irs_step) || o.irs_step == 0)
         return bad_usage("--irs-step needs a positive count, not '%s'", optarg);
@@ -1203,6 +1314,11 @@ int main(int argc, char **argv) {
   if (!o.check_only && !o.list_tests && !o.dump_bytecode && (!o.replay || format_given)) {
     int w = check_writable(&o);
     if (w) return w;
+  }
+
+  if (o.coverage_merge) {
+    if (optind >= argc) return bad_usage("--coverage-merge needs the coverage reports (.coverage.json) to merge%s", "");
+    return merge_coverage(&o, argv + optind, argc - optind);
   }
 
   /* The inputs: the model, plus the file of FILE.p:NAME or of a standard

@@ -71,9 +71,8 @@ static uint8_t type_carry(const Type *t) {
 /* ---------------------------------------------------------------------- */
 /* Emission.                                                               */
 
-static void loc_at(Cg *C, Span sp) {
-  FunBuild *fb = C->fb;
-  uint32_t pc = (uint32_t)fb->code.len;
+/* The file, line and column where span sp starts. */
+static BcSrc src_of(Cg *C, Span sp) {
   uint32_t f = sp.file;
   uint32_t *ls = C->line_starts[f];
   uint32_t n = C->nline_starts[f];
@@ -82,17 +81,25 @@ static void loc_at(Cg *C, Span sp) {
     uint32_t mid = (lo + hi) / 2;
     if (ls[mid] <= sp.start) lo = mid; else hi = mid;
   }
-  uint32_t line = lo + 1, col = sp.start - ls[lo] + 1;
+  uint32_t col = sp.start - ls[lo] + 1;
+  return (BcSrc){ (uint16_t)f, (uint16_t)(col > 65535 ? 0 : col), lo + 1 };
+}
+
+static void loc_at(Cg *C, Span sp) {
+  FunBuild *fb = C->fb;
+  uint32_t pc = (uint32_t)fb->code.len;
+  BcSrc src = src_of(C, sp);
+  uint32_t f = src.file, line = src.line, col = src.col;
   if (fb->locs.n) {
     BcLoc *last = fb->locs.items[fb->locs.n - 1];
     if (last->line == line && last->col == col && last->file == f) return;
-    if (last->pc == pc) { last->line = line; last->col = (uint16_t)(col > 65535 ? 0 : col); last->file = (uint16_t)f; return; }
+    if (last->pc == pc) { last->line = line; last->col = (uint16_t)col; last->file = (uint16_t)f; return; }
   }
   BcLoc *l = xcalloc(1, sizeof *l);
   l->pc = pc;
   l->file = (uint16_t)f;
   l->line = line;
-  l->col = (uint16_t)(col > 65535 ? 0 : col);
+  l->col = (uint16_t)col;
   ptrvec_push(&fb->locs, l);
 }
 
@@ -120,6 +127,25 @@ static void emit_i64(Cg *C, Opcode op, int64_t x) { emit0(C, op); buf_append(&C-
 static void emit_f64(Cg *C, Opcode op, double x) { emit0(C, op); buf_append(&C->fb->code, &x, 8); }
 static uint32_t here(Cg *C) { return (uint32_t)C->fb->code.len; }
 static void patch(Cg *C, uint32_t at, uint32_t target) { memcpy(C->fb->code.data + at, &target, 4); }
+
+/* Number a new assert statement at sp of the function being compiled
+** (BcProgram.asserts, grown on the heap and moved into the arena at the
+** end).  At most 65,536 (OP_ASSERT's operand); past that, an error. */
+static int32_t fun_id(Cg *C, BcFun *f);
+static uint16_t new_assert(Cg *C, Span sp) {
+  BcProgram *bc = C->bc;
+  if (bc->nasserts >= 65536) {   /* counted on past the limit, so that the error is given once */
+    if (bc->nasserts++ == 65536) {
+      diag_error(C->d, sp, "more than 65536 assert statements: pcheck numbers them in 16 bits");
+      C->errors++;
+    }
+    return 0;
+  }
+  bc->asserts = xrealloc(bc->asserts, (size_t)(bc->nasserts + 1) * sizeof(BcAssert));
+  bc->asserts[bc->nasserts].fun = fun_id(C, C->fb->fun);
+  bc->asserts[bc->nasserts].src = src_of(C, sp);
+  return (uint16_t)bc->nasserts++;
+}
 
 static int new_local(Cg *C, Type *t) {
   ptrvec_push(&C->fb->local_types, t);
@@ -529,14 +555,16 @@ static void cg_stmt(Cg *C, Ast *s) {
       stack(C, 1);
       cg_expr(C, s->k[1]);
       loc_at(C, s->span);
-      emit_u8(C, OP_ASSERT, 1);
+      uint16_t id = new_assert(C, s->span);
+      emit_u16u16(C, OP_ASSERT, 1, id);   /* always fails: nothing falls through */
       stack(C, -2);
       patch(C, j, here(C));
+      emit_u16(C, OP_ASSERT_HELD, id);
       break;
     }
     if (s->k[1]) cg_expr(C, s->k[1]);
     loc_at(C, s->span);
-    emit_u8(C, OP_ASSERT, s->k[1] != NULL);
+    emit_u16u16(C, OP_ASSERT, s->k[1] != NULL, new_assert(C, s->span));
     stack(C, s->k[1] ? -2 : -1);
     break;
   case AST_S_PRINT: cg_expr(C, s->k[0]); loc_at(C, s->span); emit0(C, OP_PRINT); stack(C, -1); break;
@@ -653,6 +681,7 @@ static void cg_stmt(Cg *C, Ast *s) {
     int ncases = 0;
     for (int i = 0; i < s->list.n; i++) ncases += s->list.items[i]->list.n;
     r->ncases = (uint16_t)ncases;
+    r->fun = fun_id(C, C->fb->fun);
     r->cases = arena_alloc(C->a, (size_t)(ncases ? ncases : 1) * sizeof(BcCase));
     /* Receive tables are numbered in order; the program's array grows. */
     uint32_t rid = C->bc->nrecvs++;
@@ -672,6 +701,7 @@ static void cg_stmt(Cg *C, Ast *s) {
                             : (ev->flags & AF_NULLEV) ? C->bc->nevents : (uint32_t)ev->decl->slot;
         r->cases[k].pc = pc;
         r->cases[k].slot = f->list.n ? f->list.items[0]->slot : -1;
+        r->cases[k].src = src_of(C, c->span);
         k++;
       }
       cg_stmt(C, f->k[1]);
@@ -790,6 +820,9 @@ static void cg_machine(Cg *C, Ast *m, BcMachine *bm) {
     bs->entry = bs->exit = bs->trans = -1;
     bs->handlers = arena_alloc(C->a, nslots * sizeof(BcHandler));
     for (uint32_t e = 0; e < nslots; e++) bs->handlers[e].fun = -1;
+    bs->handler_src = arena_alloc(C->a, nslots * sizeof(BcSrc));
+    memset(bs->handler_src, 0, nslots * sizeof(BcSrc));
+    bs->src = src_of(C, st->name_span);
     if (st->flags & AF_START) bm->start = (uint16_t)st->slot;
   }
   /* Machine functions (named), so handlers can refer to them. */
@@ -851,7 +884,10 @@ static void cg_machine(Cg *C, Ast *m, BcMachine *bm) {
       }
       default: continue;
       }
-      for (int k = 0; k < si->list.n; k++) bs->handlers[event_index(C, si->list.items[k])] = h;
+      for (int k = 0; k < si->list.n; k++) {
+        bs->handlers[event_index(C, si->list.items[k])] = h;
+        bs->handler_src[event_index(C, si->list.items[k])] = src_of(C, si->span);
+      }
     }
   }
   if (bm->is_spec) {
@@ -896,6 +932,9 @@ static void cg_explorer(Cg *C, Ast *x, BcMachine *bm) {
   uint32_t nslots = C->bc->nevents + 1;
   bs->handlers = arena_alloc(C->a, nslots * sizeof(BcHandler));
   for (uint32_t e = 0; e < nslots; e++) bs->handlers[e].fun = -1;
+  bs->handler_src = arena_alloc(C->a, nslots * sizeof(BcSrc));
+  memset(bs->handler_src, 0, nslots * sizeof(BcSrc));
+  bs->src = src_of(C, x->name_span);
   for (int i = 0; i < x->list.n; i++) {
     Ast *it = x->list.items[i];
     if (it->kind == AST_D_FUN) {
@@ -1080,7 +1119,14 @@ BcProgram *cg_compile(Program *p, Diag *d) {
     bc->shapes[i].fields = arena_alloc(C->a, (size_t)t->n * sizeof(char *));
     for (int j = 0; j < t->n; j++) bc->shapes[i].fields[j] = arena_strdup(C->a, t->names[j]);
   }
-  /* recvs were realloc'ed on the heap; move them into the arena. */
+  /* asserts and recvs were realloc'ed on the heap; move them into the arena. */
+  if (bc->nasserts > 65536) bc->nasserts = 65536;
+  if (bc->nasserts) {
+    BcAssert *as = arena_alloc(C->a, bc->nasserts * sizeof(BcAssert));
+    memcpy(as, bc->asserts, bc->nasserts * sizeof(BcAssert));
+    free(bc->asserts);
+    bc->asserts = as;
+  }
   if (bc->nrecvs) {
     BcRecv *r = arena_alloc(C->a, bc->nrecvs * sizeof(BcRecv));
     memcpy(r, bc->recvs, bc->nrecvs * sizeof(BcRecv));

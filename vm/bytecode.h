@@ -39,6 +39,13 @@ typedef struct BcLoc {
   uint32_t line;         /* 1-based */
 } BcLoc;
 
+/* Where a construct starts in the source, for coverage reports. */
+typedef struct BcSrc {
+  uint16_t file;         /* index into BcProgram.files */
+  uint16_t col;          /* 1-based, 0 if unknown */
+  uint32_t line;         /* 1-based, 0: no location */
+} BcSrc;
+
 typedef struct BcFun {
   const char *name;      /* for traces: "Client.Loop.entry", "Max", ... */
   int32_t owner;         /* machine type, or -1 for a global function */
@@ -67,6 +74,9 @@ typedef struct BcState {
   int32_t entry, exit;   /* functions, or -1 */
   int32_t trans;         /* transition function used by `goto` this state */
   BcHandler *handlers;   /* nevents + 1 entries (the last one: null) */
+  BcSrc src;             /* the state's name */
+  BcSrc *handler_src;    /* nevents + 1 entries: where each handler's `on` item is (line 0: none);
+                            apart from handlers so that the table dispatch reads stays small */
 } BcState;
 
 typedef struct BcMachine {
@@ -91,12 +101,21 @@ typedef struct BcCase {
   uint32_t event;        /* event id */
   uint32_t pc;           /* where the case body starts in the function */
   int32_t slot;          /* local receiving the payload, or -1 */
+  BcSrc src;             /* the `case` */
 } BcCase;
 
 typedef struct BcRecv {
   uint16_t ncases;
   BcCase *cases;
+  int32_t fun;           /* the function holding the receive */
 } BcRecv;
+
+/* An `assert` statement: OP_ASSERT's second operand is its index into
+** BcProgram.asserts (coverage reports which ones were evaluated). */
+typedef struct BcAssert {
+  int32_t fun;           /* the function holding it */
+  BcSrc src;
+} BcAssert;
 
 /* Runtime type descriptors, for `as` checks. */
 enum { BT_ANY, BT_DATA, BT_NULL, BT_BOOL, BT_INT, BT_FLOAT, BT_STRING, BT_EVENT, BT_MACHINE, BT_MNAME,
@@ -148,6 +167,8 @@ typedef struct BcProgram {
   uint16_t *iface_self;  /* per interface: the machine of the same name, or BC_NO_MACHINE */
   uint8_t **iface_recv;  /* per interface: nevents flags of the events a machine created as it may be
                             sent (P's permissions); NULL: every event */
+  uint32_t nasserts;     /* assert statements, in the order compiled */
+  BcAssert *asserts;
   uint8_t *event_carry;  /* per event: BC_CARRY_* flags from its payload type (partial-order
                             reduction); NULL: every event may carry everything */
 } BcProgram;

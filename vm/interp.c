@@ -573,6 +573,7 @@ int vm_run(Vm *vm, uint32_t base) {
       logf_(vm, "<SendLog> '%s' in state '%s' sent event '%s' to '%s'.", vm_machine_text(vm, me), vm_state_name(vm, sender),
             vm_event_text(vm, (uint32_t)ev.u.i, &payload), vm_machine_text(vm, (uint32_t)target.u.i));
       vm_note(vm, VE_SEND, me, (uint32_t)target.u.i, (uint32_t)ev.u.i, sender->h.state, 0, payload);
+      vm_cov_mark_event(vm, sender->h.type, VCOV_SENT, sender->h.state, (uint32_t)ev.u.i);
       vm->foot.target = (uint32_t)target.u.i;
       if (vm_observe(vm, (uint32_t)ev.u.i, payload, sender->h.iface) == R_BUG) return R_BUG;
       tm = &vm->ms[target.u.i];
@@ -619,6 +620,7 @@ int vm_run(Vm *vm, uint32_t base) {
       else logf_(vm, "<RaiseLog> '%s' raised event '%s' in state '%s'.", vm_machine_text(vm, w),
                  vm_event_text(vm, (uint32_t)ev.u.i, &payload), vm_state_name(vm, m));
       vm_note(vm, VE_RAISE, w, 0, (uint32_t)ev.u.i, m->h.state, spec, payload);
+      vm_cov_mark_event(vm, m->h.type, VCOV_SENT, m->h.state, (uint32_t)ev.u.i);
       Frame *b0 = &vm->fr[abase];
       vm->nstack = b0->sbase;
       vm->nlocals = b0->lbase;
@@ -668,8 +670,11 @@ int vm_run(Vm *vm, uint32_t base) {
       }
       SUSPEND_HERE();
     }
-    case OP_ASSERT: { /* pop message if imm, then a bool */
-      uint8_t has = FETCH_U8();
+    case OP_ASSERT: { /* pop message if imm1, then a bool; imm2: the assert's index */
+      uint16_t has, id;
+      FETCH_U16(has);
+      FETCH_U16(id);
+      vm_cov_mark(vm, vm->cov_asserts + id);
       Value msg = has ? pop(vm) : val_null();
       Value c = pop(vm);
       if (!c.u.i) {
@@ -683,6 +688,12 @@ int vm_run(Vm *vm, uint32_t base) {
         }
         return R_BUG;
       }
+      break;
+    }
+    case OP_ASSERT_HELD: { /* the assert's condition held */
+      uint16_t id;
+      FETCH_U16(id);
+      vm_cov_mark(vm, vm->cov_asserts + id);
       break;
     }
     case OP_PRINT: { /* log a string */
@@ -704,6 +715,10 @@ int vm_run(Vm *vm, uint32_t base) {
       uint16_t s;
       FETCH_U16(s);
       WMachine *m = vm_who(vm, f);
+      if (vm->cov_hit) {
+        vm_cov_mark(vm, vm_cov_goto(vm->t.cov, P, m->h.type, m->h.state, s));
+        vm_cov_mark(vm, vm_cov_state(vm->t.cov, m->h.type, s));
+      }
       m->h.state = s;
       vm_note(vm, VE_STATE, f->who, 0, 0, s, f->spec, val_null());
       if (f->spec) {

@@ -144,6 +144,7 @@ WMachine *vm_new_record(Vm *vm, uint16_t type, int spec, uint32_t *id_out) {
   m->h.type = type;
   const BcMachine *bm = &vm->p->machines[type];
   m->h.state = bm->start;
+  if (vm->cov_hit) vm_cov_mark(vm, vm->t.cov->base[type]);
   m->vars = valarena_alloc(&vm->va, (size_t)(bm->nvars ? bm->nvars : 1) * sizeof(Value));
   if (bm->nvars) memcpy(m->vars, bm->var_defaults, bm->nvars * sizeof(Value));
   m->inbox_cap = 4;
@@ -181,12 +182,14 @@ int vm_dispatch(Vm *vm, uint32_t w, int spec, uint32_t ev, Value payload, uint32
   const BcHandler *h = &st->handlers[ev];
   switch (h->kind) {
   case BH_DO: case BH_GOTO:
+    vm_cov_mark_event(vm, m->h.type, VCOV_HANDLED, m->h.state, ev);
     if (h->kind == BH_GOTO && !spec)
       logf_(vm, "<GotoLog> '%s' is transitioning from state '%s' to state '%s' on event '%s'.", vm_machine_text(vm, w),
             st->name, bm->states[h->target].name, vm_event_name(vm, ev));
     vm_push_frame(vm, (uint32_t)h->fun, w, spec, base, &payload);
     return R_DONE;
   case BH_IGNORE:
+    vm_cov_mark_event(vm, m->h.type, VCOV_IGNORED, m->h.state, ev);
     return R_DONE;
   default:
     if (ev == BC_HALT && !spec) {
@@ -267,6 +270,10 @@ Vm *vm_new(const BcProgram *p, const VmTest *test) {
   Vm *vm = xcalloc(1, sizeof *vm);
   vm->p = p;
   vm->t = *test;
+  if (test->cov) {
+    vm->cov_hit = test->cov->hit;
+    vm->cov_asserts = test->cov->asserts;
+  }
   vm->specs_copy = xcalloc(test->nspecs ? test->nspecs : 1, sizeof(uint16_t));
   if (test->nspecs) memcpy(vm->specs_copy, test->specs, test->nspecs * sizeof(uint16_t));
   vm->t.specs = vm->specs_copy;
@@ -362,6 +369,7 @@ VmStatus vm_initial(Vm *vm, Buf *out) {
     const BcMachine *bm = &vm->p->machines[s->h.type];
     const BcState *st = &bm->states[s->h.state];
     logf_(vm, "<MonitorLog> %s enters %sstate '%s'.", bm->name, st->hot ? "hot " : "", st->name);
+    if (vm->cov_hit) vm_cov_mark(vm, vm_cov_state(vm->t.cov, s->h.type, s->h.state));
     if (st->entry >= 0) {
       vm_push_frame(vm, (uint32_t)st->entry, i, 1, UINT32_MAX, &(Value){0});
       if (vm_run(vm, 0) != R_DONE) return vm->bug.status ? vm->bug.status : VM_BUG_RUNTIME;
@@ -459,6 +467,7 @@ static int start_machine(Vm *vm, uint32_t id) {
     const BcState *st = &bm->states[m->h.state];
     logf_(vm, "<StateLog> '%s' enters state '%s'.", vm_machine_text(vm, id), st->name);
     vm_note(vm, VE_STATE, id, 0, 0, m->h.state, 0, val_null());
+    if (vm->cov_hit) vm_cov_mark(vm, vm_cov_state(vm->t.cov, m->h.type, m->h.state));
     if (st->entry >= 0) vm_push_frame(vm, (uint32_t)st->entry, id, 0, UINT32_MAX, &m->pend_payload);
     m->pend_payload = val_null();
     return R_DONE;
@@ -471,8 +480,16 @@ static int start_machine(Vm *vm, uint32_t id) {
   for (uint32_t i = 0; i < m->h.ninbox;) {
     uint32_t ev = m->inbox[i].event;
     uint8_t kind = st->handlers[ev].kind;
-    if (kind == BH_IGNORE) { inbox_remove(m, i); continue; }
-    if (kind == BH_DEFER) { i++; continue; }
+    if (kind == BH_IGNORE) {
+      vm_cov_mark_event(vm, m->h.type, VCOV_IGNORED, m->h.state, ev);
+      inbox_remove(m, i);
+      continue;
+    }
+    if (kind == BH_DEFER) {
+      vm_cov_mark_event(vm, m->h.type, VCOV_DEFERRED, m->h.state, ev);
+      i++;
+      continue;
+    }
     Value payload = m->inbox[i].payload;
     inbox_remove(m, i);
     logf_(vm, "<DequeueLog> '%s' dequeued event '%s' in state '%s'.", vm_machine_text(vm, id), vm_event_text(vm, ev, &payload),
@@ -505,6 +522,7 @@ static int resume_receive(Vm *vm, uint32_t id) {
       inbox_remove(m, i);
       logf_(vm, "<ReceiveLog> '%s' received event 'halt' in state '%s'.", vm_machine_text(vm, id), vm_state_name(vm, m));
       vm_note(vm, VE_RECEIVE, id, 0, BC_HALT, m->h.state, 0, val_null());
+      vm_cov_mark_event(vm, m->h.type, VCOV_RECEIVED, m->h.state, BC_HALT);
       Frame *b0 = &vm->fr[0];
       vm->nstack = b0->sbase;
       vm->nlocals = b0->lbase;
@@ -519,6 +537,10 @@ static int resume_receive(Vm *vm, uint32_t id) {
       logf_(vm, "<ReceiveLog> '%s' received event '%s' in state '%s'.", vm_machine_text(vm, id), vm_event_text(vm, ev, &payload),
             vm_state_name(vm, m));
       vm_note(vm, VE_RECEIVE, id, 0, ev, m->h.state, 0, payload);
+      if (vm->cov_hit) {
+        vm_cov_mark_event(vm, m->h.type, VCOV_RECEIVED, m->h.state, ev);
+        vm_cov_mark(vm, vm->t.cov->recv_base[rv - vm->p->recvs] + c);
+      }
       if (rv->cases[c].slot >= 0) vm->locals[f->lbase + (uint32_t)rv->cases[c].slot] = payload;
       f->pc = rv->cases[c].pc;
       return R_DONE;

@@ -69,6 +69,8 @@ int bc_verify(const BcProgram *p, Buf *err) {
         if (!m || x >= m->nstates) ok = fail(err, f, pc, "state out of range");
         break;
       case OP_RECEIVE: if (x >= p->nrecvs) ok = fail(err, f, pc, "receive table out of range"); break;
+      case OP_ASSERT: if (x > 1 || y >= p->nasserts) ok = fail(err, f, pc, "bad assert operands"); break;
+      case OP_ASSERT_HELD: if (x >= p->nasserts) ok = fail(err, f, pc, "assert out of range"); break;
       default: break;
       }
       pc += 1 + (uint32_t)bc_operand_size((OperandKind)bc_op_operand[op]);

@@ -40,6 +40,7 @@ typedef struct VmTest {
   uint64_t scenario_mask; /* bit k: spec k is a scenario (P's coverage spec; specs past 63 not counted) */
   uint64_t *scenario_hit; /* shared by every Vm of the test: bit k set (atomically) once a step made
                             scenario k enter a cold state (it is covered); NULL without scenarios */
+  const struct VmCov *cov; /* NULL, or the coverage points every Vm of the test marks (vm_cov_init) */
   void *priv;            /* the builder's bookkeeping (lang/codegen.c); the VM ignores it */
 } VmTest;
 
@@ -157,6 +158,50 @@ int vm_state_valid(const Vm *vm, const uint8_t *s, size_t len);
 /* Describe the value of the last data choice (for <RandomLog>). */
 void vm_choices_fini(VmChoices *c);
 const char *vm_status_name(VmStatus s);
+
+/* ---- Coverage (checker/coverage.c reads it; doc/coverage.md) ----
+** What steps reach is marked in one byte array shared by every Vm of a
+** test: byte i is set to 1 (a relaxed atomic store, after a load finds it
+** 0) the first time a step reaches point i, and never cleared, so a point
+** costs one load once it is reached.  The points of machine or spec type m,
+** with S states and E = nevents + 1 event slots (the last one `null`),
+** counted from base[m]:
+**   0            a machine of the type was created (a spec: the test has it)
+**   1 + s        state s was entered
+**   1 + S + (k*S + s)*E + e
+**                event e in state s, for each VmCovKind k
+**   1 + S + K*S*E + s*S + t
+**                a goto from state s to state t (K = VCOV_NKINDS)
+** then, per receive table r, recv_base[r] + c: case c took an event; then,
+** per assert a (BcProgram.asserts), asserts + a: it was evaluated. */
+typedef enum VmCovKind {
+  VCOV_HANDLED,          /* dequeued or raised, and taken by the state's do or goto handler; for a
+                            spec, processed there */
+  VCOV_RECEIVED,         /* taken by a `receive` while the machine was in the state */
+  VCOV_DEFERRED,         /* passed over in the inbox because the state defers it */
+  VCOV_IGNORED,          /* dropped because the state ignores it */
+  VCOV_SENT,             /* sent or raised by the machine (a spec: raised) while in the state */
+  VCOV_NKINDS
+} VmCovKind;
+
+typedef struct VmCov {
+  uint8_t *hit;          /* npoints bytes, 1: reached */
+  uint32_t npoints;
+  uint32_t *base;        /* per machine type (BcProgram.machines) */
+  uint32_t *recv_base;   /* per receive table (BcProgram.recvs) */
+  uint32_t asserts;      /* the first assert's point */
+  uint32_t nevents;      /* E: BcProgram.nevents + 1 */
+} VmCov;
+
+/* Lay out the points of program p, all unreached: 0, or -1 (c zeroed) if
+** there would be more than 2^32 of them. */
+int vm_cov_init(VmCov *c, const BcProgram *p);
+void vm_cov_fini(VmCov *c);
+/* The point of state s of type m being entered, of event e in state s for
+** kind k, and of a goto from s to t. */
+static inline uint32_t vm_cov_state(const VmCov *c, uint16_t m, uint16_t s) { return c->base[m] + 1 + s; }
+uint32_t vm_cov_event(const VmCov *c, const BcProgram *p, uint16_t m, VmCovKind k, uint16_t s, uint32_t e);
+uint32_t vm_cov_goto(const VmCov *c, const BcProgram *p, uint16_t m, uint16_t s, uint16_t t);
 
 /* ---- For partial-order reduction (checker/reduce.c; doc/reduction.md) ---- */
 

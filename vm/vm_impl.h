@@ -116,6 +116,8 @@ struct Vm {
   uint32_t ntouched, touched_cap;
   Buf frames_buf;        /* save_frames: scratch */
   VmFootprint foot;      /* what the current step did (vm_footprint) */
+  uint8_t *cov_hit;      /* t.cov's marks, or NULL: coverage is not collected */
+  uint32_t cov_asserts;  /* t.cov's first assert point */
 };
 
 /* What vm_run and the functions around it end in. */
@@ -225,5 +227,17 @@ WMachine *vm_new_record(Vm *vm, uint16_t type, int spec, uint32_t *id_out);
 int vm_dispatch(Vm *vm, uint32_t w, int spec, uint32_t ev, Value payload, uint32_t base, int raised);
 /* Run the specs that observe ev sent or announced by a machine of interface from. */
 int vm_observe(Vm *vm, uint32_t ev, Value payload, uint16_t from);
+
+/* Coverage (vm.h, "Coverage"): mark point i reached.  Free when not
+** collected; once reached, one relaxed load (no write contends between
+** threads). */
+static inline void vm_cov_mark(Vm *vm, uint32_t i) {
+  if (vm->cov_hit && !__atomic_load_n(&vm->cov_hit[i], __ATOMIC_RELAXED))
+    __atomic_store_n(&vm->cov_hit[i], 1, __ATOMIC_RELAXED);
+}
+/* Mark event ev of kind k in state `state` of machine or spec type `type`. */
+static inline void vm_cov_mark_event(Vm *vm, uint16_t type, VmCovKind k, uint16_t state, uint32_t ev) {
+  if (vm->cov_hit) vm_cov_mark(vm, vm_cov_event(vm->t.cov, vm->p, type, k, state, ev));
+}
 
 #endif

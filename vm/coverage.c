@@ -1,0 +1,49 @@
+/* coverage.c: the layout of coverage points (vm/vm.h, "Coverage").  The
+** marks themselves are made where the steps happen (vm/step.c,
+** vm/interp.c, through vm_cov_mark); the reports are checker/coverage.c's. */
+#include <config.h>
+#include "vm/vm.h"
+#include <stdlib.h>
+#include <string.h>
+
+/* Points of one machine or spec type with S states and E event slots. */
+static uint64_t type_points(uint64_t S, uint64_t E) { return 1 + S + VCOV_NKINDS * S * E + S * S; }
+
+int vm_cov_init(VmCov *c, const BcProgram *p) {
+  memset(c, 0, sizeof *c);
+  c->nevents = p->nevents + 1;
+  c->base = xcalloc(p->nmachines ? p->nmachines : 1, sizeof(uint32_t));
+  c->recv_base = xcalloc(p->nrecvs ? p->nrecvs : 1, sizeof(uint32_t));
+  uint64_t n = 0;
+  for (uint16_t m = 0; m < p->nmachines; m++) {
+    c->base[m] = (uint32_t)n;
+    n += type_points(p->machines[m].nstates, c->nevents);
+  }
+  for (uint32_t r = 0; r < p->nrecvs; r++) {
+    c->recv_base[r] = (uint32_t)n;
+    n += p->recvs[r].ncases;
+  }
+  c->asserts = (uint32_t)n;
+  n += p->nasserts;
+  if (n > UINT32_MAX) { vm_cov_fini(c); return -1; }
+  c->npoints = (uint32_t)n;
+  c->hit = xcalloc(n ? n : 1, 1);
+  return 0;
+}
+
+void vm_cov_fini(VmCov *c) {
+  free(c->hit);
+  free(c->base);
+  free(c->recv_base);
+  memset(c, 0, sizeof *c);
+}
+
+uint32_t vm_cov_event(const VmCov *c, const BcProgram *p, uint16_t m, VmCovKind k, uint16_t s, uint32_t e) {
+  uint32_t S = p->machines[m].nstates;
+  return c->base[m] + 1 + S + ((uint32_t)k * S + s) * c->nevents + e;
+}
+
+uint32_t vm_cov_goto(const VmCov *c, const BcProgram *p, uint16_t m, uint16_t s, uint16_t t) {
+  uint32_t S = p->machines[m].nstates;
+  return c->base[m] + 1 + S + VCOV_NKINDS * S * c->nevents + (uint32_t)s * S + t;
+}
