@@ -359,8 +359,7 @@ static void text_sites(Buf *out, const CovReport *r, const CovSite *sites, uint3
   for (uint32_t i = 0; i < n; i++) {
     if (sites[i].reached || !site_counts(r, &sites[i])) continue;
     if (!any++) header(out, title);
-    buf_printf(out, "\t%s%s%s", sites[i].event ? sites[i].event : "", sites[i].event ? " in " : "",
-               sites[i].function ? sites[i].function : "?");
+    buf_printf(out, "\t%s in %s", sites[i].event ? sites[i].event : "assert", sites[i].function ? sites[i].function : "?");
     put_src(out, &sites[i].src);
     buf_putc(out, '\n');
   }
@@ -558,7 +557,7 @@ static CovSrc rd_src(Rd *rd, const Json *obj, const char *where) {
   const Json *f = obj->kind == JSON_OBJECT ? json_get(obj, "file") : NULL;
   if (f && f->kind == JSON_STRING) s.file = xstrdup(f->str);
   else if (f && f->kind != JSON_NULL) rd_fail(rd, "has a \"file\" that is not a string", where);
-  if (f) {
+  if (s.file) {   /* a place: its line and column too (without a file, none is read) */
     s.line = rd_uint(rd, obj, "line", where);
     s.col = rd_uint(rd, obj, "col", where);
   }

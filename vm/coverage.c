@@ -37,13 +37,3 @@ void vm_cov_fini(VmCov *c) {
   free(c->recv_base);
   memset(c, 0, sizeof *c);
 }
-
-uint32_t vm_cov_event(const VmCov *c, const BcProgram *p, uint16_t m, VmCovKind k, uint16_t s, uint32_t e) {
-  uint32_t S = p->machines[m].nstates;
-  return c->base[m] + 1 + S + ((uint32_t)k * S + s) * c->nevents + e;
-}
-
-uint32_t vm_cov_goto(const VmCov *c, const BcProgram *p, uint16_t m, uint16_t s, uint16_t t) {
-  uint32_t S = p->machines[m].nstates;
-  return c->base[m] + 1 + S + VCOV_NKINDS * S * c->nevents + (uint32_t)s * S + t;
-}

@@ -200,8 +200,15 @@ void vm_cov_fini(VmCov *c);
 /* The point of state s of type m being entered, of event e in state s for
 ** kind k, and of a goto from s to t. */
 static inline uint32_t vm_cov_state(const VmCov *c, uint16_t m, uint16_t s) { return c->base[m] + 1 + s; }
-uint32_t vm_cov_event(const VmCov *c, const BcProgram *p, uint16_t m, VmCovKind k, uint16_t s, uint32_t e);
-uint32_t vm_cov_goto(const VmCov *c, const BcProgram *p, uint16_t m, uint16_t s, uint16_t t);
+static inline uint32_t vm_cov_event(const VmCov *c, const BcProgram *p, uint16_t m, VmCovKind k, uint16_t s,
+                                    uint32_t e) {
+  uint32_t S = p->machines[m].nstates;
+  return c->base[m] + 1 + S + ((uint32_t)k * S + s) * c->nevents + e;
+}
+static inline uint32_t vm_cov_goto(const VmCov *c, const BcProgram *p, uint16_t m, uint16_t s, uint16_t t) {
+  uint32_t S = p->machines[m].nstates;
+  return c->base[m] + 1 + S + VCOV_NKINDS * S * c->nevents + (uint32_t)s * S + t;
+}
 
 /* ---- For partial-order reduction (checker/reduce.c; doc/reduction.md) ---- */
 

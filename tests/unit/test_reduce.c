@@ -30,41 +30,9 @@
 #include "lang/testcases.h"
 #include "parser/parse.h"
 #include "vm/hash.h"
+#include "tests/unit/model.h"
 
 int genmodel(uint64_t seed, char *buf, size_t cap);
-
-/* ---- A compiled model ---- */
-
-typedef struct Model {
-  Diag d;
-  Program *p;
-  BcProgram *bc;
-  TestList tests;
-  VmTest test;
-  int ok;                    /* compiled, test built */
-} Model;
-
-/* Compile src (its first test case).  m->ok is 0 if it does not compile;
-** the diagnostics then went to stderr. */
-static void model_load(Model *m, const char *src) {
-  memset(m, 0, sizeof *m);
-  diag_init(&m->d, stderr);
-  m->p = program_new();
-  uint32_t id = diag_add_file(&m->d, "m.p", xstrdup(src), strlen(src));
-  if (parse_source(&m->d, m->p->arena, id, m->p->root) != 0 || sema_check(m->p, &m->d) != 0) return;
-  m->bc = cg_compile(m->p, &m->d);
-  if (!m->bc || testcases_build(m->p, &m->d, &m->tests) != 0 || m->tests.n < 1) return;
-  cg_test(m->bc, m->p, &m->tests.items[0], &m->test);
-  m->ok = 1;
-}
-
-static void model_free(Model *m) {
-  if (m->ok) cg_test_fini(&m->test);
-  if (m->bc) testcases_fini(&m->tests);
-  bc_free(m->bc);
-  program_free(m->p);
-  diag_fini(&m->d);
-}
 
 /* ---- A set of 64-bit hashes (open addressing; 0 stands for itself by
 ** a flag) ---- */

@@ -1,0 +1,215 @@
+/* test_coverage.c: coverage points and reports (vm/vm.h "Coverage",
+** checker/coverage.c).
+** (a) Small deterministic models (one machine, or a spec beside it) run
+**     to their end with the first choice each time; the summary line must
+**     be the expected one: handlers run and not, gotos, a lazy assert
+**     whose condition held, defer and ignore, receive cases, the null
+**     handler, specs' states.
+** (b) Reports read back from JSON and merged: the merged summary.
+** (c) Malformed reports: refused with what is wrong. */
+#include <config.h>
+#include "tests/unit/check_main.h"
+#include "tests/unit/model.h"
+#include "checker/coverage.h"
+#include "checker/json.h"
+
+/* Run m's test to its end (the first choice at each step), marking cov. */
+static void run_first_choices(Model *m, VmCov *cov) {
+  ck_assert_int_eq(vm_cov_init(cov, m->bc), 0);
+  m->test.cov = cov;
+  Vm *vm = vm_new(m->bc, &m->test);
+  Buf a, b;
+  buf_init(&a);
+  buf_init(&b);
+  ck_assert_int_eq(vm_initial(vm, &a), VM_OK);
+  VmChoices ch = {0};
+  for (int steps = 0; steps < 1000; steps++) {
+    ch.n = 0;
+    if (vm_choices(vm, (const uint8_t *)a.data, a.len, &ch) != VM_OK || ch.n == 0) break;
+    uint32_t c = ch.kind == VC_MACHINE ? ch.ids[0] : 0;
+    ck_assert_int_eq(vm_step(vm, (const uint8_t *)a.data, a.len, c, &b), VM_OK);
+    Buf t = a;
+    a = b;
+    b = t;
+  }
+  vm_choices_fini(&ch);
+  buf_fini(&a);
+  buf_fini(&b);
+  vm_free(vm);
+}
+
+typedef struct Row {
+  const char *name;
+  const char *src;
+  const char *summary;
+} Row;
+
+static const Row rows[] = {
+  { "a handler run, one not",
+    "event eA; event eB;\n"
+    "machine Main { start state S { entry { raise eA; }\n"
+    "  on eA do { }\n"
+    "  on eB do { } } }\n",
+    "coverage: 1/1 states, 1/2 handlers, 0/0 asserts; never run: Main.S on eB (m.p:4)" },
+  { "goto, a lazy assert that held, a state never entered",
+    "event eGo;\n"
+    "machine Main { var n: int;\n"
+    "  start state S { entry { n = 1; raise eGo; } on eGo goto T; }\n"
+    "  state T { entry { assert n == 1, format(\"n is {0}\", n); } }\n"
+    "  state U { entry { assert false; } } }\n",
+    "coverage: 2/3 states, 1/1 handlers, 1/2 asserts; never run: state Main.U (m.p:5), assert in Main.U.entry (m.p:5)" },
+  { "defer, ignore, then the deferred event handled after a goto",
+    "event eD; event eI; event eGo;\n"
+    "machine Main {\n"
+    "  start state S { entry { send this, eD; send this, eI; send this, eGo; }\n"
+    "    defer eD; ignore eI; on eGo goto T; }\n"
+    "  state T { on eD do { } } }\n",
+    "coverage: 2/2 states, 2/2 handlers, 0/0 asserts" },
+  { "a receive case taken, one not",
+    "event eX; event eY;\n"
+    "machine Main { start state S { entry { send this, eX;\n"
+    "  receive { case eX: { } case eY: { } } } } }\n",
+    "coverage: 1/1 states, 1/2 handlers, 0/0 asserts; never run: receive case eY in Main.S.entry (m.p:3)" },
+  { "the null handler",
+    "machine Main { var k: int;\n"
+    "  start state S { on null do { k = k + 1; if (k == 2) { goto T; } } }\n"
+    "  state T { } }\n",
+    "coverage: 2/2 states, 1/1 handlers, 0/0 asserts" },
+  { "a spec's states and handlers",
+    "event eA;\n"
+    "spec W observes eA { start state Idle { on eA goto Seen; }\n"
+    "  state Seen { on eA do { assert false, \"twice\"; } } }\n"
+    "machine Main { start state S { entry { announce eA; } } }\n"
+    "test t [main = Main]: assert W in { Main };\n",
+    "coverage: 3/3 states, 1/2 handlers, 0/1 asserts; never run: W.Seen on eA (m.p:3), assert in W.Seen.on.eA (m.p:3)" },
+};
+
+START_TEST(test_points) {
+  const Row *r = &rows[_i];
+  Model m;
+  model_load(&m, r->src);
+  ck_assert_msg(m.ok, "%s: does not compile", r->name);
+  VmCov cov;
+  run_first_choices(&m, &cov);
+  CovReport rep;
+  cov_report_build(&rep, m.bc, &cov, "t");
+  Buf line;
+  buf_init(&line);
+  cov_summary(&rep, &line);
+  ck_assert_msg(strcmp(line.data, r->summary) == 0, "%s:\n  got  %s\n  want %s", r->name, line.data, r->summary);
+  /* The JSON reads back to the same summary. */
+  Buf j, err;
+  buf_init(&j);
+  buf_init(&err);
+  cov_json(&rep, &j);
+  CovReport back;
+  ck_assert_msg(cov_from_json(&back, j.data, j.len, &err) == 0, "%s: %s", r->name, err.data);
+  line.len = 0;
+  cov_summary(&back, &line);
+  ck_assert_msg(strcmp(line.data, r->summary) == 0, "%s (read back): %s", r->name, line.data);
+  cov_report_fini(&back);
+  cov_report_fini(&rep);
+  buf_fini(&j);
+  buf_fini(&err);
+  buf_fini(&line);
+  vm_cov_fini(&cov);
+  model_free(&m);
+}
+END_TEST
+
+/* Reports by hand: machine M, states S (entered or not) and T, handlers on
+** eA and eB in S (run or not), one assert. */
+static char *report(const char *test, int created, int t_entered, int a_run, int b_run, int assert_run) {
+  Buf b;
+  buf_init(&b);
+  buf_printf(&b,
+             "{\"format\": \"pcheck-coverage\", \"version\": 1, \"tests\": [\"%s\"], \"machines\": [{\"name\": \"M\", "
+             "\"kind\": \"machine\", \"created\": %s, \"states\": [{\"name\": \"S\", \"file\": \"m.p\", \"line\": 2, "
+             "\"col\": 1, \"entered\": true, \"events\": [{\"event\": \"eA\", \"handler\": \"do\", \"file\": \"m.p\", "
+             "\"line\": 3, \"col\": 1, \"handled\": %s, \"received\": false, \"deferred\": false, \"ignored\": false, "
+             "\"sent\": false}, {\"event\": \"eB\", \"handler\": \"goto\", \"handled\": %s, \"received\": false, "
+             "\"deferred\": false, \"ignored\": false, \"sent\": false}], \"next\": [%s]}, {\"name\": \"T\", \"file\": "
+             "null, \"entered\": %s, \"events\": [], \"next\": []}]}], \"receives\": [], \"asserts\": [{\"machine\": "
+             "\"M\", \"function\": \"M.S.on.eA\", \"file\": \"m.p\", \"line\": 3, \"col\": 5, \"evaluated\": %s}]}",
+             test, created ? "true" : "false", a_run ? "true" : "false", b_run ? "true" : "false", b_run ? "\"T\"" : "",
+             t_entered ? "true" : "false", assert_run ? "true" : "false");
+  return buf_take(&b);
+}
+
+typedef struct MergeRow {
+  int a[5], b[5];            /* report() arguments after the name */
+  const char *summary;
+} MergeRow;
+
+static const MergeRow merges[] = {
+  { {1, 0, 1, 0, 1}, {1, 1, 0, 1, 0}, "coverage: 2/2 states, 2/2 handlers, 1/1 asserts" },
+  { {1, 0, 1, 0, 0}, {1, 0, 1, 0, 0},
+    "coverage: 1/2 states, 1/2 handlers, 0/1 asserts; never run: M.S on eB, state M.T, assert in M.S.on.eA (m.p:3)" },
+  { {0, 0, 0, 0, 0}, {1, 1, 0, 1, 1}, "coverage: 2/2 states, 1/2 handlers, 1/1 asserts; never run: M.S on eA (m.p:3)" },
+  { {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, "coverage: 0/0 states, 0/0 handlers, 0/0 asserts" },
+};
+
+START_TEST(test_merge) {
+  const MergeRow *r = &merges[_i];
+  char *ja = report("a", r->a[0], r->a[1], r->a[2], r->a[3], r->a[4]);
+  char *jb = report("b", r->b[0], r->b[1], r->b[2], r->b[3], r->b[4]);
+  CovReport a, b;
+  Buf err, line;
+  buf_init(&err);
+  buf_init(&line);
+  ck_assert_msg(cov_from_json(&a, ja, strlen(ja), &err) == 0, "a: %s", err.data);
+  ck_assert_msg(cov_from_json(&b, jb, strlen(jb), &err) == 0, "b: %s", err.data);
+  cov_merge(&a, &b);
+  cov_summary(&a, &line);
+  ck_assert_msg(strcmp(line.data, r->summary) == 0, "row %d:\n  got  %s\n  want %s", _i, line.data, r->summary);
+  ck_assert_int_eq(a.ntests, 2);
+  cov_report_fini(&a);
+  cov_report_fini(&b);
+  buf_fini(&err);
+  buf_fini(&line);
+  free(ja);
+  free(jb);
+}
+END_TEST
+
+typedef struct BadRow {
+  const char *json;
+  const char *error;         /* a substring of the message */
+} BadRow;
+
+static const BadRow bads[] = {
+  { "", "" },
+  { "[1, 2]", "no \"format\": \"pcheck-coverage\"" },
+  { "{\"format\": \"pcheck-coverage\", \"version\": 2}", "version this pcheck does not read" },
+  { "{\"format\": \"pcheck-coverage\", \"version\": 1, \"tests\": [], \"machines\": 3}", "lacks a valid \"machines\"" },
+  { "{\"format\": \"pcheck-coverage\", \"version\": 1, \"tests\": [], \"machines\": [{\"name\": \"M\", \"kind\": "
+    "\"machine\", \"created\": true, \"states\": [{\"name\": \"S\", \"entered\": true, \"events\": [{\"event\": \"e\", "
+    "\"handler\": \"maybe\"}], \"next\": []}]}], \"receives\": [], \"asserts\": []}", "unknown \"handler\"" },
+  { "{\"format\": \"pcheck-coverage\", \"version\": 1, \"tests\": [], \"machines\": [], \"receives\": [{\"machine\": 1}], "
+    "\"asserts\": []}", "a receive case lacks a valid \"machine\"" },
+  { "{\"format\": \"pcheck-coverage\", \"version\": 1, \"tests\": [], \"machines\": [], \"receives\": [], "
+    "\"asserts\": [{\"machine\": null, \"function\": \"f\", \"file\": \"m.p\", \"line\": -3, \"col\": 1, \"evaluated\": true}]}",
+    "an assert has a number out of range" },
+};
+
+START_TEST(test_bad) {
+  const BadRow *r = &bads[_i];
+  CovReport rep;
+  Buf err;
+  buf_init(&err);
+  ck_assert_int_eq(cov_from_json(&rep, r->json, strlen(r->json), &err), -1);
+  ck_assert_msg(err.data && strstr(err.data, r->error), "row %d: message '%s' lacks '%s'", _i, err.data ? err.data : "",
+                r->error);
+  buf_fini(&err);
+}
+END_TEST
+
+int main(void) {
+  Suite *s = suite_create("coverage");
+  TCase *tc = tcase_create("coverage");
+  tcase_add_loop_test(tc, test_points, 0, (int)(sizeof rows / sizeof rows[0]));
+  tcase_add_loop_test(tc, test_merge, 0, (int)(sizeof merges / sizeof merges[0]));
+  tcase_add_loop_test(tc, test_bad, 0, (int)(sizeof bads / sizeof bads[0]));
+  suite_add_tcase(s, tc);
+  return run_suite(s);
+}
