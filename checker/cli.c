@@ -505,7 +505,7 @@ static int run_replay(const Options *o, const BcProgram *bc, Program *prog, Test
     if (render) {
       /* The formats, from the choices up to the bug (a lasso keeps them all). */
       TdMeta meta = { ti.test, ti.search, ti.seed, r == 1 ? &bug : NULL, r == 1 ? ti.cycle_start : -1, unfair,
-                      ti.temperature, trace_wants_views(o->trace_format) };
+                      ti.temperature, trace_wants_views(o->trace_format), NULL };
       TraceDoc d;
       FileList written = {0};
       if (tracedoc_build(&d, bc, &test, &meta, ti.choices, r == 1 ? at : ti.n, &err) != 0 ||

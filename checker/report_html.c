@@ -26,6 +26,10 @@
 **                       step's events), .mcard[data-m] per spec and machine (.spec,
 **                       .changed, .absent), .mstate, .mstatus, table.vars tr[data-var]
 **                       (.chg = changed in this step), ol.inbox li (oldest first)
+**   #coverage           section (a closed details) with #coverage-summary (the summary line
+**                       without "coverage: ") and table#coverage-states: tr[data-machine]
+**                       [data-state][data-entered] per state of each machine type created
+**                       (.never when not entered; td.unrun: handlers never run)
 **   script#trace-data   the views (JSON; see put_data)
 **   body                data-ready="1" once the script ran, data-step (selected),
 **                       data-visible-rows, data-init-ms (script time), data-load-ms
@@ -35,6 +39,7 @@
 ** Keys: ArrowDown/ArrowUp (or j/k) select the next/previous visible step. */
 #include <config.h>
 #include "checker/tracedoc.h"
+#include "checker/coverage.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -131,6 +136,11 @@ static uint32_t bug_machine(const TraceDoc *d) {
 /* The style sheet, in parts: page and header; the grid of boxes; the
 ** diagram's SVG; the filters and the step list; the state panel. */
 static const char *const css[] = {
+  "#coverage{background:#fff;margin:10px 12px;padding:8px 16px;border-radius:6px;box-shadow:0 1px 3px rgba(0,0,0,.15)}\n",
+  "#coverage summary{cursor:pointer;font-weight:600}\n",
+  "#coverage table{border-collapse:collapse;margin-top:6px}\n",
+  "#coverage td,#coverage th{border-bottom:1px solid var(--line);padding:2px 8px;text-align:left;vertical-align:top}\n",
+  "#coverage tr.never td,#coverage td.unrun{color:var(--red)}\n",
   ":root{--red:#c62828;--blue:#1d5fb4;--green:#2e7d32;--purple:#7b1fa2;--amber:#d98200;--line:#d9dde3}\n",
   "*{box-sizing:border-box}\n",
   "body{margin:0;font:13px/1.45 'DejaVu Sans','Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#1d2430;"
@@ -1158,6 +1168,69 @@ static const char *const script[] = {
 
 /* The page: head, bug header, the grid (diagram, list, panel), the data,
 ** the script last so that everything it reads is parsed already. */
+/* ---- Coverage: what the search exercised before it stopped ---- */
+
+/* Event names of state s that pass want, ", "-separated, as HTML. */
+static void cov_events(Buf *b, const CovState *s, int (*want)(const CovEvent *)) {
+  int n = 0;
+  for (uint32_t e = 0; e < s->nevents; e++)
+    if (want(&s->events[e])) {
+      if (n++) buf_puts(b, ", ");
+      html_text(b, s->events[e].event);
+    }
+}
+static int cv_handled(const CovEvent *e) { return e->seen[VCOV_HANDLED] || e->seen[VCOV_RECEIVED]; }
+static int cv_unrun(const CovEvent *e) {
+  return (e->handler == CH_DO || e->handler == CH_GOTO) && !e->seen[VCOV_HANDLED];
+}
+static int cv_deferred(const CovEvent *e) { return e->seen[VCOV_DEFERRED]; }
+static int cv_ignored(const CovEvent *e) { return e->seen[VCOV_IGNORED]; }
+static int cv_sent(const CovEvent *e) { return e->seen[VCOV_SENT]; }
+
+/* The #coverage section (closed by default): the summary line, then a
+** row per state of each machine type created. */
+static void put_coverage(Buf *b, const TraceDoc *d) {
+  const CovReport *r = d->coverage;
+  if (!r) return;
+  Buf line;
+  buf_init(&line);
+  cov_summary(r, &line);
+  buf_puts(b, "<section id=\"coverage\"><details><summary>Coverage of the search until it stopped: "
+              "<span id=\"coverage-summary\">");
+  html_text(b, line.data + strlen("coverage: "));
+  buf_puts(b, "</span></summary>\n<table id=\"coverage-states\"><thead><tr><th>machine</th><th>state</th>"
+              "<th>entered</th><th>events taken</th><th>handlers never run</th><th>deferred</th><th>ignored</th>"
+              "<th>sent</th></tr></thead><tbody>\n");
+  for (uint32_t m = 0; m < r->nmachines; m++) {
+    const CovMachine *cm = &r->machines[m];
+    if (!cm->created) continue;
+    for (uint32_t i = 0; i < cm->nstates; i++) {
+      const CovState *cs = &cm->states[i];
+      buf_printf(b, "<tr data-machine=\"");
+      html_text(b, cm->name);
+      buf_puts(b, "\" data-state=\"");
+      html_text(b, cs->name);
+      buf_printf(b, "\" data-entered=\"%d\"%s><td>", cs->entered ? 1 : 0, cs->entered ? "" : " class=\"never\"");
+      html_text(b, cm->name);
+      buf_puts(b, cm->spec ? " <small>spec</small></td><td>" : "</td><td>");
+      html_text(b, cs->name);
+      buf_printf(b, "</td><td>%s</td><td>", cs->entered ? "yes" : "no");
+      cov_events(b, cs, cv_handled);
+      buf_puts(b, "</td><td class=\"unrun\">");
+      cov_events(b, cs, cv_unrun);
+      buf_puts(b, "</td><td>");
+      cov_events(b, cs, cv_deferred);
+      buf_puts(b, "</td><td>");
+      cov_events(b, cs, cv_ignored);
+      buf_puts(b, "</td><td>");
+      cov_events(b, cs, cv_sent);
+      buf_puts(b, "</td></tr>\n");
+    }
+  }
+  buf_puts(b, "</tbody></table>\n</details></section>\n");
+  buf_fini(&line);
+}
+
 void report_html(Buf *b, const TraceDoc *d) {
   put_head(b, d);
   put_header(b, d);
@@ -1166,6 +1239,7 @@ void report_html(Buf *b, const TraceDoc *d) {
   put_steps(b, d);
   put_panel(b);
   buf_puts(b, "</main>\n");
+  put_coverage(b, d);
   put_data(b, d);
   buf_puts(b, "<script>\n");
   for (size_t i = 0; i < sizeof script / sizeof script[0]; i++) buf_puts(b, script[i]);

@@ -6,6 +6,7 @@
 #include "checker/json.h"
 #include "checker/liveness.h"
 #include "checker/tracedoc.h"
+#include "checker/coverage.h"
 #include <unistd.h>
 #include <errno.h>
 #include <stdlib.h>
@@ -442,7 +443,13 @@ int trace_render(const TraceDoc *d, const char *dir, const char *formats, FileLi
 int trace_write(const BcProgram *bc, const VmTest *test, const char *test_name, const char *search, uint64_t seed,
                 const SearchResult *res, const char *dir, const char *formats, FileList *written) {
   TdMeta meta = { test_name, search, seed, &res->bugdesc, res->cycle_start, res->cycle_unfair, res->temperature,
-                  trace_wants_views(formats) };
+                  trace_wants_views(formats), NULL };
+  CovReport cov;
+  int with_cov = test->cov && has_format(formats, "html");   /* the HTML report has a coverage section */
+  if (with_cov) {
+    cov_report_build(&cov, bc, test->cov, test_name);
+    meta.coverage = &cov;
+  }
   TraceDoc d;
   Buf err;
   buf_init(&err);
@@ -451,6 +458,7 @@ int trace_write(const BcProgram *bc, const VmTest *test, const char *test_name, 
   else rc = trace_render(&d, dir, formats, written);
   tracedoc_fini(&d);
   buf_fini(&err);
+  if (with_cov) cov_report_fini(&cov);
   return rc;
 }
 static int read_schedule(const char *path, const char *text, size_t len, TraceInfo *out, Buf *err) {

@@ -177,6 +177,7 @@ int tracedoc_build(TraceDoc *d, const BcProgram *bc, const VmTest *test, const T
   d->temperature = meta->temperature;
   d->nspecs = test->nspecs;
   d->views = meta->views;
+  d->coverage = meta->coverage;
   for (uint16_t k = 0; k < test->nspecs; k++) {
     const char *name = bc->machines[test->specs[k]].name;
     machine_at(d, k, name, name, 0)->spec = 1;

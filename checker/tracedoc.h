@@ -78,6 +78,7 @@ typedef struct TraceDoc {
   uint32_t nspecs;
   int views;                 /* the machines' views were kept (TdMachine.snaps) */
   Buf log;                   /* the P-style log lines of all steps, without step numbers */
+  const struct CovReport *coverage; /* TdMeta.coverage (borrowed: valid while the document is rendered) */
 } TraceDoc;
 
 /* What the trace is, besides its choices. */
@@ -89,6 +90,7 @@ typedef struct TdMeta {
   int unfair;
   int64_t temperature;
   int views;                 /* keep every machine's view after every step (for html) */
+  const struct CovReport *coverage; /* what the search covered, for the HTML report (borrowed), or NULL */
 } TdMeta;
 
 /* Is choice c one of those ch offers (a running machine, or an option of

@@ -19,6 +19,7 @@
 #    pcheck writes it: the diagram needs no script) and listed; lifelines
 #    start at a creation and end at a halt.
 # 7. Markup in payloads and messages (tests/html/escape.p) shows as text.
+#    The coverage section holds the run's summary line and a row per state.
 # 8. Screenshots are not blank (larger than a blank page's, 3 times).
 # Needs chromium (or CHROMIUM=path): without it the script fails.
 # HTML_SHOTS=DIR keeps the screenshots there.
@@ -82,6 +83,8 @@ same() {
 
 # rows DOM: the event rows' start tags (not the cycle marker, not the bug row).
 rows() { grep -o '<tr [^>]*data-kind="[a-z]*"[^>]*>' "$1" | grep -v 'data-kind="bug"'; }
+# last_row DOM: the step list's last row (the coverage table comes after it).
+last_row() { sed '/<section id="coverage">/,$d' "$1" | grep '^<tr' | tail -n 1; }
 
 # ---- 1. A safety bug ----
 o=$tmp/safety
@@ -102,7 +105,7 @@ has "safety: the bug kind at the top" "<span class=\"kind\">$kind</span>" "$tmp/
 has "safety: the message at the top" "$msg" "$tmp/s.head"
 has "safety: the location at the top" "<code id=\"bug-loc\">$loc</code>" "$tmp/s.head"
 has "safety: the search at the top" "--search dfs" "$tmp/s.head"
-grep '^<tr' "$tmp/s.dom" | tail -n 1 > "$tmp/s.last"
+last_row "$tmp/s.dom" > "$tmp/s.last"
 has "safety: the bug is the last row" 'id="bug-row"' "$tmp/s.last"
 has "safety: the last row has the message" "$msg" "$tmp/s.last"
 has "safety: the last row has the location" "$loc" "$tmp/s.last"
@@ -126,6 +129,13 @@ if grep -Eq '<(link|iframe|img)|(src|href)="[a-z]*:?//|url\([^#]|@import' "$html
 else ok "safety: self-contained"; fi
 has "safety: the diagram is in the HTML itself" '<svg class="body"' "$html"
 has "safety: the panel shows the bug step by default" "After step $steps " "$tmp/s.dom"
+cov=$(echo "$out" | sed -n 's/^coverage: //p' | sed 's/&/\&amp;/g')
+has "safety: the coverage section has the run's summary" "<span id=\"coverage-summary\">$cov</span>" "$tmp/s.dom"
+nstates=$(echo "$cov" | sed 's|^[0-9]*/\([0-9]*\) states.*|\1|')
+same "safety: a coverage row per state of the machines created" \
+  "$(grep -o '<tr data-machine="[^"]*" data-state=' "$tmp/s.dom" | wc -l)" "$nstates"
+same "safety: states never entered marked" "$(grep -c 'data-entered="0" class="never"' "$tmp/s.dom")" \
+  "$(( nstates - $(echo "$cov" | sed 's|^\([0-9]*\)/.*|\1|') ))"
 
 # ---- 2. Selecting a step ----
 dom "$html" "step=12" > "$tmp/s12.dom"
@@ -198,7 +208,7 @@ case $next in
   *"data-step=\"$((cs + 1))\""*) ok "lasso: the list marks the cycle's first row" ;;
   *) bad "lasso: no 'cycle starts here' just before step $((cs + 1))'s rows" ;;
 esac
-grep '^<tr' "$tmp/l.dom" | tail -n 1 > "$tmp/l.last"
+last_row "$tmp/l.dom" > "$tmp/l.last"
 has "lasso: the bug is the last row" 'liveness (hot spec forever on a cycle)' "$tmp/l.last"
 has "lasso: the panel says the last state closes the cycle" "state after step $cs: the cycle repeats forever" "$tmp/l.dom"
 o=$tmp/unfair
@@ -231,7 +241,7 @@ v=$(last_field "$json" send "Main(1)" 1000 payload)
 has "long: Main(1)'s served = $v after step 1000" "<td class=\"vn\">served</td><td class=\"vv\">$v</td>" "$tmp/g.dom"
 v=$(last_field "$json" monitor Rally 1000 payload)
 has "long: the spec's last = $v after step 1000" "<td class=\"vn\">last</td><td class=\"vv\">$v</td>" "$tmp/g.dom"
-grep '^<tr' "$tmp/g.dom" | tail -n 1 > "$tmp/g.last"
+last_row "$tmp/g.dom" > "$tmp/g.last"
 has "long: the bug is the last row" "the ball reached 1000" "$tmp/g.last"
 
 # ---- 6. Every kind ----
