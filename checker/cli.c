@@ -47,6 +47,7 @@ typedef struct Options {
   const char *stats_json;
   int coverage;              /* --coverage: write each test's coverage report into out */
   int coverage_merge;        /* --coverage-merge: the inputs are coverage reports to merge */
+  int no_coverage;           /* --no-coverage: collect none (no summary line) */
   int verbose, quiet, stats;
   ScKind cache_kind;         /* --cache */
   long long irs_step;        /* --irs-step */
@@ -151,6 +152,7 @@ static void usage(FILE *f) {
 "                         cases run, asserts evaluated (every run prints a summary line)\n"
 "      --coverage-merge FILE...  merge coverage reports (.coverage.json) of several runs\n"
 "                         or tests into -o as merged.coverage.txt and .json\n"
+"      --no-coverage      collect no coverage (no summary line; to measure its cost)\n"
 "      --progress[=S]     progress lines every S seconds (default 10) also when stderr is\n"
 "                         not a terminal\n"
 "      --stats            print front-end figures (files, lines, time) on stderr\n"
@@ -806,7 +808,8 @@ static int run_search(const Options *o, const BcProgram *bc, Program *prog, cons
   VmTest test;
   cg_test(bc, prog, tc, &test);
   VmCov cov;
-  if (vm_cov_init(&cov, bc) == 0) test.cov = &cov;
+  if (o->no_coverage) memset(&cov, 0, sizeof cov);
+  else if (vm_cov_init(&cov, bc) == 0) test.cov = &cov;
   else fputs("pcheck: warning: the model is too large for coverage points; no coverage is reported\n", stderr);
   SearchOptions so;
   search_options(o, &so);
@@ -1108,7 +1111,7 @@ int main(int argc, char **argv) {
   enum { O_LIST = 256, O_CHECK, O_MAXD, O_MAXS, O_SCHED, O_TIMEOUT, O_MEM, O_SEED, O_TFMT, O_REPLAY,
          O_SJSON, O_DUMP, O_STATS, O_CACHE, O_TWIN, O_SSC1, O_SSC2, O_FMEM,
          O_SS_SCHED, O_NO_SAMPLING, O_NO_SHARED, O_NO_REDUCTION, O_KEEP_GOING, O_FAIL_INCOMPLETE, O_PROGRESS,
-         O_COVERAGE, O_COVERAGE_MERGE };
+         O_COVERAGE, O_COVERAGE_MERGE, O_NO_COVERAGE };
   enum { O_IRS_STEP = 512, O_PCT_DEPTH, O_PCT_STEPS };   /* the baselines' options */
   enum { O_UNFAIR = 768, O_TEMP };   /* liveness */
   static const struct option longopts[] = {
@@ -1133,6 +1136,7 @@ int main(int argc, char **argv) {
     {"no-reduction", no_argument, 0, O_NO_REDUCTION},
     {"keep-going", no_argument, 0, O_KEEP_GOING},
     {"coverage", no_argument, 0, O_COVERAGE}, {"coverage-merge", no_argument, 0, O_COVERAGE_MERGE},
+    {"no-coverage", no_argument, 0, O_NO_COVERAGE},
     {"irs-step", required_argument, 0, O_IRS_STEP}, {"pct-depth", required_argument, 0, O_PCT_DEPTH},
     {"pct-steps", required_argument, 0, O_PCT_STEPS},
     {"unfair", no_argument, 0, O_UNFAIR}, {"liveness-temperature-threshold", required_argument, 0, O_TEMP},
@@ -1246,6 +1250,7 @@ int main(int argc, char **argv) {
     case O_KEEP_GOING: o.keep_going = 1; break;
     case O_COVERAGE: o.coverage = 1; break;
     case O_COVERAGE_MERGE: o.coverage_merge = 1; break;
+    case O_NO_COVERAGE: o.no_coverage = 1; break;
     case O_IRS_STEP:
       if (!parse_count(optarg, &o.irs_step) || o.irs_step == 0)
         return bad_usage("--irs-step needs a positive count, not '%s'", optarg);
@@ -1283,6 +1288,7 @@ int main(int argc, char **argv) {
       ((strcmp(o.search, "dfs") == 0 && o.no_reduction) || strcmp(o.search, "bfs") == 0 ||
        strcmp(o.search, "ses") == 0 || strcmp(o.search, "pb") == 0))
     o.cache_kind = SC_COMPACT;   /* dfs with the reduction runs on one thread (search_dfs.c) */
+  if (o.coverage && o.no_coverage) return bad_usage("--coverage and --no-coverage contradict each other%s", "");
   if (o.keep_going && strcmp(o.search, "dfs") != 0)
     return bad_usage("--keep-going needs -s dfs, not -s %s", o.search);
   if (o.twin_check && explorer_native_kind(o.explorer) == EXN_NONE)

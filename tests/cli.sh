@@ -49,7 +49,7 @@ r=$(run --serch dfs $cs 2>&1); rc=$?
 if [ "$rc" -eq 2 ] && echo "$r" | grep -q "unknown option '--serch'; did you mean --search?"; then ok "did you mean --search"
 else bad "--serch (exit $rc)"; echo "$r"; fi
 r=$(run --no $cs 2>&1); rc=$?
-if [ "$rc" -eq 2 ] && echo "$r" | grep -q "option '--no' is ambiguous: it could be --no-sampling, --no-shared-cache, --no-reduction"; then
+if [ "$rc" -eq 2 ] && echo "$r" | grep -q "option '--no' is ambiguous: it could be --no-sampling, --no-shared-cache, --no-reduction, --no-coverage"; then
   ok "an ambiguous option lists its candidates"
 else bad "--no (exit $rc)"; echo "$r"; fi
 r=$(run -s dsf $cs 2>&1); rc=$?

@@ -89,7 +89,15 @@ if [ "$rc" -eq 1 ] && echo "$out" | grep -q '^coverage: [0-9]*/[0-9]* states' &&
   ok "a run that finds a bug reports coverage and its trace"
 else bad "bug run (exit $rc)"; echo "$out"; fi
 
-# 5. Bad reports.
+# 5. --no-coverage collects none; with --coverage it is a usage error.
+out=$(run -s dfs --no-coverage $store 2>&1); rc=$?
+if [ "$rc" -eq 0 ] && ! echo "$out" | grep -q '^coverage'; then ok "--no-coverage: no summary line"
+else bad "--no-coverage (exit $rc)"; echo "$out"; fi
+r=$(run --coverage --no-coverage $store 2>&1); rc=$?
+if [ "$rc" -eq 2 ] && echo "$r" | grep -q 'contradict'; then ok "--coverage with --no-coverage refused"
+else bad "--coverage --no-coverage (exit $rc)"; fi
+
+# 6. Bad reports.
 printf 'not json' >"$tmp/bad1.json"
 printf '{"format": "pcheck-stats", "version": 1}' >"$tmp/bad2.json"
 head -c 300 "$tmp/s/tcStore.coverage.json" >"$tmp/bad3.json"
