@@ -20,6 +20,7 @@
 #include "checker/explorer.h"
 #include "checker/tracedoc.h"
 #include "checker/coverage.h"
+#include "checker/schedcov.h"
 #include <sys/resource.h>
 #include <unistd.h>
 #include <dirent.h>
@@ -742,15 +743,20 @@ static int write_coverage(const CovReport *r, const char *dir, const char *name,
 
 /* After a test: the coverage summary line, its counts, and with
 ** --coverage the report files.  0, or -1 if a file could not be written. */
-static int report_coverage(const Options *o, const BcProgram *bc, const VmCov *cov, const char *test, CovCounts *counts,
-                           FileList *written) {
+static int report_coverage(const Options *o, const BcProgram *bc, const VmCov *cov, const SchedCov *sched,
+                           const char *test, CovCounts *counts, FileList *written) {
   CovReport r;
-  cov_report_build(&r, bc, cov, test);
+  cov_report_build(&r, bc, cov, sched, test);
   cov_counts(&r, counts);
   Buf line;
   buf_init(&line);
   cov_summary(&r, &line);
   printf("%s\n", line.data);
+  if (o->coverage) {
+    line.len = 0;
+    cov_sched_summary(&r, &line);
+    printf("%s\n", line.data);
+  }
   buf_fini(&line);
   int rc = o->coverage ? write_coverage(&r, o->out, test, written) : 0;
   cov_report_fini(&r);
@@ -791,6 +797,11 @@ static int merge_coverage(const Options *o, char **files, int n) {
     printf("merged: %d reports (tests:", n);
     for (uint32_t i = 0; i < all.ntests; i++) printf(" %s", all.tests[i]);
     printf(")\n%s\n", line.data);
+    if (all.sched_measured) {
+      line.len = 0;
+      cov_sched_summary(&all, &line);
+      printf("%s\n", line.data);
+    }
     buf_fini(&line);
     FileList written = {0};
     if (write_coverage(&all, o->out, "merged", &written) != 0) rc = EXIT_INTERNAL;
@@ -813,6 +824,7 @@ static int run_search(const Options *o, const BcProgram *bc, Program *prog, cons
   else fputs("pcheck: warning: the model is too large for coverage points; no coverage is reported\n", stderr);
   SearchOptions so;
   search_options(o, &so);
+  if (o->coverage) so.sched = schedcov_new(bc);   /* executions feed it their receives (schedule coverage) */
   run->name = tc->name;
   run->verdict = "error";
   trace_remove_stale(o->out, tc->name);   /* never an old trace beside this run's */
@@ -858,7 +870,7 @@ static int run_search(const Options *o, const BcProgram *bc, Program *prog, cons
     print_scenarios(bc, &test);
     CovCounts counts;
     uint32_t ntraces = written.n;
-    if (test.cov && report_coverage(o, bc, &cov, tc->name, &counts, &written) != 0) rc = worse(rc, EXIT_INTERNAL);
+    if (test.cov && report_coverage(o, bc, &cov, so.sched, tc->name, &counts, &written) != 0) rc = worse(rc, EXIT_INTERNAL);
     if (ntraces) printf("trace: %s\n", written.items[0]);
     for (uint32_t i = 0; i < written.n; i++) printf("wrote: %s\n", written.items[i]);
     run->exhaustive = exhaustive;
@@ -878,6 +890,7 @@ static int run_search(const Options *o, const BcProgram *bc, Program *prog, cons
   search_result_fini(&res);
   cg_test_fini(&test);
   if (test.cov) vm_cov_fini(&cov);
+  schedcov_free(so.sched);
   return rc;
 }
 

@@ -5,6 +5,9 @@
 #include <config.h>
 #include "checker/coverage.h"
 #include "checker/json.h"
+#include "checker/schedcov.h"
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -90,7 +93,32 @@ static CovSite site_in(const BcProgram *bc, int32_t fun, BcSrc src, const char *
   return s;
 }
 
-void cov_report_build(CovReport *r, const BcProgram *bc, const VmCov *cov, const char *test) {
+static const char *crit_names[SC_NCRIT] = { "PR", "PCR", "PBR" };
+
+static int cmp_covpair(const void *x, const void *y) {
+  const CovPair *p = x, *q = y;
+  if (p->crit != q->crit) return p->crit < q->crit ? -1 : 1;
+  int c = strcmp(p->machine, q->machine);
+  if (c) return c;
+  if (p->a != q->a) return p->a < q->a ? -1 : 1;
+  if (p->b != q->b) return p->b < q->b ? -1 : 1;
+  return 0;
+}
+
+/* The goals sched saw, named by machine type. */
+static void build_pairs(CovReport *r, const BcProgram *bc, const struct SchedCov *sched) {
+  uint32_t n;
+  SchedPair *ps = schedcov_pairs((struct SchedCov *)sched, &n);
+  r->sched_measured = 1;
+  r->pairs = xcalloc(n ? n : 1, sizeof(CovPair));
+  for (uint32_t i = 0; i < n; i++)
+    r->pairs[r->npairs++] = (CovPair){ xstrdup(bc->machines[ps[i].type].name), ps[i].a, ps[i].b, ps[i].crit };
+  qsort(r->pairs, r->npairs, sizeof(CovPair), cmp_covpair);
+  free(ps);
+}
+
+void cov_report_build(CovReport *r, const BcProgram *bc, const VmCov *cov, const struct SchedCov *sched,
+                      const char *test) {
   memset(r, 0, sizeof *r);
   r->tests = xcalloc(1, sizeof(char *));
   r->tests[r->ntests++] = xstrdup(test);
@@ -120,6 +148,7 @@ void cov_report_build(CovReport *r, const BcProgram *bc, const VmCov *cov, const
   for (uint32_t a = 0; a < bc->nasserts; a++)
     r->asserts[a] = site_in(bc, bc->asserts[a].fun, bc->asserts[a].src, NULL, cov->hit[cov->asserts + a]);
   qsort(r->asserts, r->nasserts, sizeof(CovSite), cmp_site);
+  if (sched && schedcov_executions((struct SchedCov *)sched)) build_pairs(r, bc, sched);
 }
 
 static void site_fini(CovSite *s) {
@@ -154,6 +183,8 @@ void cov_report_fini(CovReport *r) {
   free(r->receives);
   for (uint32_t i = 0; i < r->nasserts; i++) site_fini(&r->asserts[i]);
   free(r->asserts);
+  for (uint32_t i = 0; i < r->npairs; i++) free(r->pairs[i].machine);
+  free(r->pairs);
   memset(r, 0, sizeof *r);
 }
 
@@ -275,6 +306,36 @@ void cov_summary(const CovReport *r, Buf *out) {
   buf_fini(&names);
 }
 
+/* Is the reverse of pair p among r's pairs (sorted)? */
+static int has_reverse(const CovReport *r, const CovPair *p) {
+  CovPair key = { p->machine, p->b, p->a, p->crit };
+  return bsearch(&key, r->pairs, r->npairs, sizeof(CovPair), cmp_covpair) != NULL;
+}
+
+void cov_sched_counts(const CovReport *r, const char *machine, uint32_t goals[3], uint32_t covered[3]) {
+  for (int c = 0; c < SC_NCRIT; c++) goals[c] = covered[c] = 0;
+  for (uint32_t i = 0; i < r->npairs; i++) {
+    const CovPair *p = &r->pairs[i];
+    if (machine && strcmp(p->machine, machine) != 0) continue;
+    covered[p->crit]++;
+    /* A pair seen in one order: two goals; seen in both: counted once. */
+    if (!has_reverse(r, p)) goals[p->crit] += 2;
+    else if (p->a < p->b) goals[p->crit] += 2;
+  }
+}
+
+void cov_sched_summary(const CovReport *r, Buf *out) {
+  if (!r->sched_measured) {
+    buf_puts(out, "schedule coverage: not measured (it needs executions: random, irs, pct, ss, "
+                  "or the portfolio's sampling members)");
+    return;
+  }
+  uint32_t g[3], c[3];
+  cov_sched_counts(r, NULL, g, c);
+  buf_printf(out, "schedule coverage: PR %u/%u goals, PCR %u/%u, PBR %u/%u", c[SC_PR], g[SC_PR], c[SC_PCR], g[SC_PCR],
+             c[SC_PBR], g[SC_PBR]);
+}
+
 /* ---------------------------------------------------------------------- */
 /* P's text layout.                                                        */
 
@@ -366,6 +427,32 @@ static void text_sites(Buf *out, const CovReport *r, const CovSite *sites, uint3
   if (any) buf_putc(out, '\n');
 }
 
+/* The schedule coverage section: per receiving machine type, the goals of
+** each criterion covered, then the total. */
+static void text_sched(Buf *out, const CovReport *r) {
+  if (!r->sched_measured) return;
+  header(out, "Schedule coverage (Bita: pairs of receives by one machine, both orders)");
+  /* The receiving machine types, once each, sorted (names borrowed). */
+  const char **names = xcalloc(r->npairs ? r->npairs : 1, sizeof(char *));
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < r->npairs; i++)
+    if (!n || strcmp(names[n - 1], r->pairs[i].machine) != 0) names[n++] = r->pairs[i].machine;
+  qsort(names, n, sizeof(char *), cmp_str);
+  for (uint32_t i = 0; i < n; i++) {
+    if (i && strcmp(names[i], names[i - 1]) == 0) continue;
+    uint32_t g[3], c[3];
+    cov_sched_counts(r, names[i], g, c);
+    buf_printf(out, "\t%s: PR %u/%u, PCR %u/%u, PBR %u/%u\n", names[i], c[SC_PR], g[SC_PR], c[SC_PCR], g[SC_PCR],
+               c[SC_PBR], g[SC_PBR]);
+  }
+  free(names);
+  Buf line;
+  buf_init(&line);
+  cov_sched_summary(r, &line);
+  buf_printf(out, "\tall machines: %s\n\n", line.data + strlen("schedule coverage: "));
+  buf_fini(&line);
+}
+
 void cov_text(const CovReport *r, Buf *out) {
   uint32_t total = 0, covered = 0, maxstates = 1;
   for (uint32_t m = 0; m < r->nmachines; m++) {
@@ -418,6 +505,7 @@ void cov_text(const CovReport *r, Buf *out) {
   if (any) buf_putc(out, '\n');
   text_sites(out, r, r->receives, r->nreceives, "Receive cases never taken");
   text_sites(out, r, r->asserts, r->nasserts, "Asserts never evaluated");
+  text_sched(out, r);
   CovCounts c;
   cov_counts(r, &c);
   buf_printf(out, "States entered: %u/%u; handlers run: %u/%u; asserts evaluated: %u/%u\n", c.states_entered, c.states,
@@ -504,9 +592,16 @@ void cov_json(const CovReport *r, Buf *out) {
     buf_puts(out, i ? ",\n    " : "\n    ");
     json_site(out, &r->asserts[i], "evaluated");
   }
+  buf_printf(out, "],\n  \"schedule\": {\"measured\": %s, \"pairs\": [", r->sched_measured ? "true" : "false");
+  for (uint32_t i = 0; i < r->npairs; i++) {
+    buf_puts(out, i ? ",\n    {\"machine\": " : "\n    {\"machine\": ");
+    json_str(out, r->pairs[i].machine);
+    buf_printf(out, ", \"crit\": \"%s\", \"a\": \"%016" PRIx64 "\", \"b\": \"%016" PRIx64 "\"}",
+               crit_names[r->pairs[i].crit], r->pairs[i].a, r->pairs[i].b);
+  }
   CovCounts c;
   cov_counts(r, &c);
-  buf_printf(out, "],\n  \"summary\": {\"states\": %u, \"states_entered\": %u, \"handlers\": %u, \"handlers_run\": %u, "
+  buf_printf(out, "]},\n  \"summary\": {\"states\": %u, \"states_entered\": %u, \"handlers\": %u, \"handlers_run\": %u, "
              "\"asserts\": %u, \"asserts_evaluated\": %u}\n}\n", c.states, c.states_entered, c.handlers, c.handlers_run,
              c.asserts, c.asserts_run);
 }
@@ -620,6 +715,41 @@ static void rd_sites(Rd *rd, const Json *root, const char *key, const char *flag
   qsort(*out, *n, sizeof(CovSite), cmp_site);
 }
 
+/* A 16-digit hexadecimal identity. */
+static uint64_t rd_hex(Rd *rd, const Json *obj, const char *key) {
+  const Json *j = rd_member(rd, obj, key, JSON_STRING, "a schedule pair");
+  if (!j) return 0;
+  char *end;
+  uint64_t v = strtoull(j->str, &end, 16);
+  if (end == j->str || *end || strlen(j->str) != 16) rd_fail(rd, "has an identity that is not 16 hexadecimal digits", "a schedule pair");
+  return v;
+}
+
+/* "schedule": {"measured", "pairs"}; a report without it measured none. */
+static void rd_sched(Rd *rd, const Json *root, CovReport *r) {
+  const Json *s = json_get(root, "schedule");
+  if (!s) return;
+  r->sched_measured = rd_bool(rd, s, "measured", "the schedule coverage");
+  const Json *ps = rd_member(rd, s, "pairs", JSON_ARRAY, "the schedule coverage");
+  if (!ps) return;
+  r->pairs = xcalloc(ps->n ? ps->n : 1, sizeof(CovPair));
+  for (size_t i = 0; i < ps->n && !rd->bad; i++) {
+    const Json *j = ps->items[i];
+    CovPair *p = &r->pairs[r->npairs++];
+    p->machine = rd_string(rd, j, "machine", "a schedule pair");
+    char *crit = rd_string(rd, j, "crit", "a schedule pair");
+    int k = 0;
+    while (crit && k < SC_NCRIT && strcmp(crit, crit_names[k]) != 0) k++;
+    if (crit && k == SC_NCRIT) rd_fail(rd, "has an unknown \"crit\" (PR, PCR or PBR)", "a schedule pair");
+    free(crit);
+    p->crit = (uint8_t)(k < SC_NCRIT ? k : 0);
+    p->a = rd_hex(rd, j, "a");
+    p->b = rd_hex(rd, j, "b");
+    if (!p->machine) p->machine = xstrdup("");
+  }
+  qsort(r->pairs, r->npairs, sizeof(CovPair), cmp_covpair);
+}
+
 int cov_from_json(CovReport *r, const char *text, size_t len, Buf *err) {
   memset(r, 0, sizeof *r);
   Json *root = json_parse(text, len, err);
@@ -658,6 +788,7 @@ int cov_from_json(CovReport *r, const char *text, size_t len, Buf *err) {
   }
   if (!rd.bad) rd_sites(&rd, root, "receives", "taken", &r->receives, &r->nreceives);
   if (!rd.bad) rd_sites(&rd, root, "asserts", "evaluated", &r->asserts, &r->nasserts);
+  if (!rd.bad) rd_sched(&rd, root, r);
   json_free(root);
   if (rd.bad) {
     cov_report_fini(r);
@@ -775,4 +906,22 @@ void cov_merge(CovReport *into, const CovReport *from) {
   qsort(into->machines, into->nmachines, sizeof(CovMachine), cmp_machine);
   merge_sites(&into->receives, &into->nreceives, from->receives, from->nreceives);
   merge_sites(&into->asserts, &into->nasserts, from->asserts, from->nasserts);
+  /* Schedule goals: the union (both lists sorted: one merge pass). */
+  into->sched_measured |= from->sched_measured;
+  CovPair *m = xcalloc(into->npairs + from->npairs + 1, sizeof(CovPair));
+  uint32_t i = 0, j = 0, n = 0;
+  while (i < into->npairs || j < from->npairs) {
+    int c = i == into->npairs ? 1 : j == from->npairs ? -1 : cmp_covpair(&into->pairs[i], &from->pairs[j]);
+    if (c <= 0) {
+      m[n++] = into->pairs[i++];
+      if (c == 0) j++;
+    } else {
+      m[n] = from->pairs[j++];
+      m[n].machine = xstrdup(m[n].machine);
+      n++;
+    }
+  }
+  free(into->pairs);
+  into->pairs = m;
+  into->npairs = n;
 }

@@ -55,6 +55,14 @@ typedef struct CovSite {
   int reached;               /* the case took an event; the assert was evaluated */
 } CovSite;
 
+/* A schedule coverage goal seen (checker/schedcov.h): receive a before
+** receive b of a machine of type `machine`, under criterion crit. */
+typedef struct CovPair {
+  char *machine;
+  uint64_t a, b;
+  uint8_t crit;              /* SC_PR, SC_PCR, SC_PBR */
+} CovPair;
+
 typedef struct CovReport {
   char **tests;              /* the test cases merged in */
   uint32_t ntests;
@@ -64,10 +72,16 @@ typedef struct CovReport {
   uint32_t nreceives;
   CovSite *asserts;          /* sorted by place */
   uint32_t nasserts;
+  int sched_measured;        /* schedule coverage was measured (some search ran executions with it on) */
+  CovPair *pairs;            /* the goals seen, sorted by crit, machine, a, b */
+  uint32_t npairs;
 } CovReport;
 
-/* The report of test `test` of program bc from the marks in cov. */
-void cov_report_build(CovReport *r, const BcProgram *bc, const VmCov *cov, const char *test);
+struct SchedCov;
+/* The report of test `test` of program bc from the marks in cov, and the
+** schedule coverage goals in sched (NULL: not measured). */
+void cov_report_build(CovReport *r, const BcProgram *bc, const VmCov *cov, const struct SchedCov *sched,
+                      const char *test);
 void cov_report_fini(CovReport *r);
 
 /* The counts the summary gives, over machine types that were created. */
@@ -77,6 +91,14 @@ typedef struct CovCounts {
   uint32_t asserts, asserts_run;
 } CovCounts;
 void cov_counts(const CovReport *r, CovCounts *c);
+
+/* Schedule coverage per criterion (SC_*): goals (both orders of every pair
+** seen) and those covered (seen), over all machines or those of type
+** machine (NULL: all). */
+void cov_sched_counts(const CovReport *r, const char *machine, uint32_t goals[3], uint32_t covered[3]);
+/* "schedule coverage: PR 6/6 goals, PCR 4/4, PBR 4/4" (no newline), or
+** "schedule coverage: not measured (...)" when no execution measured it. */
+void cov_sched_summary(const CovReport *r, Buf *out);
 
 /* "coverage: 41/45 states, 88/97 handlers, 12/12 asserts; never run:
 ** Server.Recover on eTimeout (Server.p:88), ..." (no newline). */

@@ -68,6 +68,8 @@ typedef struct SearchOptions {
   int unfair;                /* --unfair: hot cycles need not be fair */
   int64_t temperature;       /* --liveness-temperature-threshold: random and irs report a spec hot for
                                 more steps than this; 0: off; -1: P's default (search_temperature) */
+  struct SchedCov *sched;    /* --coverage: searches that run executions (random, irs, pct, ss) feed
+                                it each execution's receives (checker/schedcov.h); NULL: none */
   SearchMember *member;      /* set when the search runs as a portfolio member: search_should_stop
                                 hands its turn back there; NULL otherwise */
 } SearchOptions;
@@ -231,14 +233,17 @@ typedef struct Walk {
   TraceChoice *trace;        /* the choices taken so far */
   uint64_t depth, tcap;      /* how many; allocated */
   struct LiveTemp *temp;     /* hot steps per spec (checker/liveness.h; heap), or NULL: not counted */
+  struct SchedCov *sched;    /* schedule coverage to feed, or NULL */
+  struct SchedTrack *track;  /* this walk's receives (heap) when sched is set */
 } Walk;
 typedef enum WalkEnd { WALK_END, WALK_CUT, WALK_BUG, WALK_FAIL } WalkEnd;
 /* The choice to take among ch (a machine id, or a data option index). */
 typedef uint32_t (*WalkPick)(void *ctx, const VmChoices *ch);
 /* A uniformly random choice; ctx is an Rng (checker/rng.h). */
 uint32_t walk_pick_uniform(void *rng, const VmChoices *ch);
-/* temperature: o->temperature of the search (0: no temperature check). */
-void walk_init(Walk *w, const BcProgram *bc, const VmTest *test, int64_t temperature);
+/* temperature: o->temperature of the search (0: no temperature check);
+** sched: o->sched (every execution's receives are folded into it). */
+void walk_init(Walk *w, const BcProgram *bc, const VmTest *test, int64_t temperature, struct SchedCov *sched);
 void walk_fini(Walk *w);
 /* One execution: pick until nothing is enabled (WALK_END), max_steps
 ** steps were taken (WALK_CUT), a bug (WALK_BUG, recorded in r: also a

@@ -4,6 +4,7 @@
 #include <config.h>
 #include "checker/search.h"
 #include "checker/liveness.h"
+#include "checker/schedcov.h"
 #include "checker/rng.h"
 #include <stdlib.h>
 #include <string.h>
@@ -154,9 +155,15 @@ uint32_t walk_pick_uniform(void *rng, const VmChoices *ch) {
   return ch->kind == VC_MACHINE ? ch->ids[k] : k;
 }
 
-void walk_init(Walk *w, const BcProgram *bc, const VmTest *test, int64_t temperature) {
+void walk_init(Walk *w, const BcProgram *bc, const VmTest *test, int64_t temperature, struct SchedCov *sched) {
   memset(w, 0, sizeof *w);
   w->vm = vm_new(bc, test);
+  if (sched) {
+    w->sched = sched;
+    w->track = xmalloc(sizeof *w->track);
+    schedtrack_init(w->track);
+    vm_record_events(w->vm, 1);
+  }
   buf_init(&w->a);
   buf_init(&w->b);
   if (temperature > 0 && test->nspecs) {
@@ -166,6 +173,8 @@ void walk_init(Walk *w, const BcProgram *bc, const VmTest *test, int64_t tempera
 }
 
 void walk_fini(Walk *w) {
+  if (w->track) schedtrack_fini(w->track);
+  free(w->track);
   if (w->temp) live_temp_fini(w->temp);
   free(w->temp);
   vm_choices_fini(&w->ch);
@@ -175,11 +184,29 @@ void walk_fini(Walk *w) {
   vm_free(w->vm);
 }
 
+/* Feed the events of the last VM call to the walk's schedule tracker. */
+static void walk_track(Walk *w) {
+  uint32_t n;
+  const VmEvent *ev = vm_events(w->vm, &n);
+  schedtrack_step(w->track, ev, n);
+}
+
+static WalkEnd walk_exec(Walk *w, int64_t max_steps, WalkPick pick, void *ctx, SearchResult *r);
+
 WalkEnd walk_run(Walk *w, int64_t max_steps, WalkPick pick, void *ctx, SearchResult *r) {
+  if (w->track) schedtrack_begin(w->track);
+  WalkEnd end = walk_exec(w, max_steps, pick, ctx, r);
+  if (w->track && end != WALK_FAIL) schedtrack_end(w->track, w->sched);
+  return end;
+}
+
+/* walk_run without the schedule tracker's begin and end. */
+static WalkEnd walk_exec(Walk *w, int64_t max_steps, WalkPick pick, void *ctx, SearchResult *r) {
   w->depth = 0;
   if (w->temp) live_temp_reset(w->temp);
   VmStatus st = vm_initial(w->vm, &w->a);
   if (st != VM_OK) { search_record_bug(r, w->vm, w->trace, 0); return WALK_BUG; }
+  if (w->track) walk_track(w);
   WalkEnd end;
   for (;;) {
     st = vm_choices(w->vm, (uint8_t *)w->a.data, w->a.len, &w->ch);
@@ -210,6 +237,7 @@ WalkEnd walk_run(Walk *w, int64_t max_steps, WalkPick pick, void *ctx, SearchRes
       return WALK_BUG;
     }
     if (w->temp) live_temp_after(w->temp, w->vm);
+    if (w->track) walk_track(w);
     Buf t = w->a; w->a = w->b; w->b = t;
   }
   if (w->depth > r->max_depth) r->max_depth = w->depth;

@@ -78,7 +78,7 @@ static uint32_t pick_pct(void *ctx, const VmChoices *ch) {
 static int run_pct(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, SearchResult *res) {
   Walk w;
   int64_t max_steps = search_max_steps(o, 0);
-  walk_init(&w, bc, test, 0);   /* unfair: no temperature check (search_temperature) */
+  walk_init(&w, bc, test, 0, o->sched);   /* unfair: no temperature check (search_temperature) */
   Pct p = {0};
   rng_seed(&p.rng, o->seed);
   Buf log;

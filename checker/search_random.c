@@ -12,7 +12,7 @@
 static int run_random(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, SearchResult *res) {
   Walk w;
   int64_t max_steps = search_max_steps(o, 1);
-  walk_init(&w, bc, test, search_temperature(o));
+  walk_init(&w, bc, test, search_temperature(o), o->sched);
   Rng rng;
   rng_seed(&rng, o->seed);
   Buf log;

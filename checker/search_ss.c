@@ -42,6 +42,7 @@
 #include "checker/expand.h"
 #include "checker/explorer.h"
 #include "checker/liveness.h"
+#include "checker/schedcov.h"
 #include "checker/rng.h"
 #include <math.h>
 #include <pthread.h>
@@ -98,6 +99,7 @@ typedef struct Worker {
   int root_narrowed;         /* still at the root, whose moves ses made among its persistent set */
   LiveTemp temp;             /* hot steps per spec in the current execution */
   int temp_hit;              /* the execution's bug is temp.bug (a spec hot too long) */
+  SchedTrack track;          /* the execution's receives, when o->sched is set */
   /* the bug of the lowest sample this worker found */
   uint64_t bug_sample;
   VmBug bug;
@@ -170,6 +172,7 @@ static int enter_root(Worker *w, uint64_t r, uint32_t *here, uint64_t *steps) {
     if (st != VM_OK) return 1;
     uint32_t nev;
     const VmEvent *ev = vm_events(w->vm, &nev);
+    if (w->sh->o->sched) schedtrack_step(&w->track, ev, nev);
     if (ex_step(w->ex, &w->d, ev, nev) != 0) return ex_failed(w, explorer_error(w->ex));
     Buf t = w->a; w->a = w->b; w->b = t;
   }
@@ -202,9 +205,11 @@ static int execute(Worker *w, uint64_t root, const uint32_t *path, uint32_t np, 
   *L = 0;
   w->temp_hit = 0;
   live_temp_reset(&w->temp);
+  if (o->sched) schedtrack_begin(&w->track);
   if (vm_initial(w->vm, &w->a) != VM_OK) return 1;
   uint32_t nev;
   const VmEvent *ev = vm_events(w->vm, &nev);
+  if (o->sched) schedtrack_step(&w->track, ev, nev);
   if (ex_init(w->ex, exseed, ev, nev, &w->d) != 0) return ex_failed(w, explorer_error(w->ex));
   uint32_t pi = 0, left = np ? path[0] : 0, here = 0;
   uint64_t steps = 0;
@@ -271,6 +276,7 @@ static int execute(Worker *w, uint64_t root, const uint32_t *path, uint32_t np, 
     if (st != VM_OK) { *depth = steps; return 1; }
     live_temp_after(&w->temp, w->vm);
     ev = vm_events(w->vm, &nev);
+    if (o->sched) schedtrack_step(&w->track, ev, nev);
     if (ex_step(w->ex, &w->d, ev, nev) != 0) return ex_failed(w, explorer_error(w->ex));
     Buf t = w->a; w->a = w->b; w->b = t;
     here = 0;
@@ -296,6 +302,7 @@ static int sample(Worker *w, uint64_t idx, Chunk *c) {
   uint32_t np = 0;
   for (;;) {
     int rc = execute(w, root, w->path, np, exseed, &L, &c->cut, &depth);
+    if (sh->o->sched && rc >= 0) schedtrack_end(&w->track, sh->o->sched);
     c->executions++;
     c->transitions += depth;
     if (depth > c->max_depth) c->max_depth = depth;
@@ -376,6 +383,7 @@ static void take_bug(Shared *sh, Worker *ws, int nw, SearchResult *res) {
 }
 
 static void worker_fini(Worker *w) {
+  schedtrack_fini(&w->track);
   live_temp_fini(&w->temp);
   vm_free(w->vm);
   explorer_free(w->ex);

@@ -447,7 +447,7 @@ int trace_write(const BcProgram *bc, const VmTest *test, const char *test_name, 
   CovReport cov;
   int with_cov = test->cov && has_format(formats, "html");   /* the HTML report has a coverage section */
   if (with_cov) {
-    cov_report_build(&cov, bc, test->cov, test_name);
+    cov_report_build(&cov, bc, test->cov, NULL, test_name);
     meta.coverage = &cov;
   }
   TraceDoc d;

@@ -65,6 +65,7 @@ static void take_events(TraceDoc *d, Vm *vm, const BcProgram *bc, uint64_t step,
   const VmEvent *ev = vm_events(vm, &n);
   for (uint32_t i = 0; i < n; i++) {
     const VmEvent *e = &ev[i];
+    if (e->kind == VE_IGNORE) continue;   /* P's logs do not show it; traces neither */
     if (d->nevents == d->events_cap) {
       d->events_cap = d->events_cap ? d->events_cap * 2 : 256;
       d->events = xrealloc(d->events, d->events_cap * sizeof(TdEvent));

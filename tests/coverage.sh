@@ -79,7 +79,31 @@ run --coverage-merge "$tmp/m/merged.coverage.json" "$tmp/m/merged.coverage.json"
 if cmp -s "$tmp/twice/merged.coverage.json" "$tmp/m/merged.coverage.json"; then ok "merging is idempotent"
 else bad "merge twice"; diff "$tmp/m/merged.coverage.json" "$tmp/twice/merged.coverage.json" | head; fi
 
-# 4. Stats, bugs.
+# 4. Schedule coverage (Bita's example, tests/coverage/writer.p).
+w=tests/coverage/writer.p
+out=$(run -s random --seed 1 --schedules 500 --coverage -o "$tmp/w" $w 2>&1)
+if echo "$out" | grep -qx 'schedule coverage: PR 6/6 goals, PCR 6/6, PBR 4/4' &&
+   grep -qx '	Writer: PR 6/6, PCR 6/6, PBR 4/4' "$tmp/w/Main.coverage.txt"; then
+  ok "writer: random executions cover every PR, PCR and PBR goal"
+else bad "writer schedule coverage"; echo "$out"; fi
+for s in "pct --seed 1 --schedules 500" "irs --seed 1 --schedules 200" "ss --seed 1 --schedules 2000" "portfolio --seed 1"; do
+  # shellcheck disable=SC2086
+  got=$(run -s $s --coverage -o "$tmp/w2" $w 2>&1 | grep '^schedule coverage')
+  case $got in "schedule coverage: PR "[1-6]/6" goals, PCR "*", PBR "*) ok "writer: -s $s measures schedule coverage ($got)" ;;
+    *) bad "writer -s $s: '$got'" ;; esac
+done
+out=$(run -s dfs --coverage -o "$tmp/w3" $w 2>&1)
+if echo "$out" | grep -q '^schedule coverage: not measured (it needs executions'; then ok "dfs: schedule coverage not measured, said so"
+else bad "dfs schedule coverage"; echo "$out"; fi
+run -s random --seed 1 --schedules 1 --coverage -o "$tmp/w4" $w >/dev/null 2>&1
+run -s random --seed 7 --schedules 1 --coverage -o "$tmp/w5" $w >/dev/null 2>&1
+one=$(run --coverage-merge "$tmp/w4/Main.coverage.json" -o "$tmp/w6" 2>&1 | grep '^schedule coverage')
+both=$(run --coverage-merge "$tmp/w4/Main.coverage.json" "$tmp/w5/Main.coverage.json" "$tmp/w/Main.coverage.json" -o "$tmp/w6" 2>&1 | grep '^schedule coverage')
+if [ "$one" = "schedule coverage: PR 3/6 goals, PCR 2/4, PBR 2/4" ] && [ "$both" = "schedule coverage: PR 6/6 goals, PCR 6/6, PBR 4/4" ]; then
+  ok "merged reports keep and unite the schedule goals"
+else bad "schedule merge: '$one' / '$both'"; fi
+
+# 5. Stats, bugs.
 run -s dfs --stats-json "$tmp/st.json" -o "$tmp/st" $store >/dev/null 2>&1
 if grep -q '"coverage": {"states": 8, "states_entered": 7, "handlers": 11, "handlers_run": 6, "asserts": 4, "asserts_evaluated": 1}' "$tmp/st.json"; then
   ok "--stats-json has the coverage figures"
@@ -89,7 +113,7 @@ if [ "$rc" -eq 1 ] && echo "$out" | grep -q '^coverage: [0-9]*/[0-9]* states' &&
   ok "a run that finds a bug reports coverage and its trace"
 else bad "bug run (exit $rc)"; echo "$out"; fi
 
-# 5. --no-coverage collects none; with --coverage it is a usage error.
+# 6. --no-coverage collects none; with --coverage it is a usage error.
 out=$(run -s dfs --no-coverage $store 2>&1); rc=$?
 if [ "$rc" -eq 0 ] && ! echo "$out" | grep -q '^coverage'; then ok "--no-coverage: no summary line"
 else bad "--no-coverage (exit $rc)"; echo "$out"; fi
@@ -97,7 +121,7 @@ r=$(run --coverage --no-coverage $store 2>&1); rc=$?
 if [ "$rc" -eq 2 ] && echo "$r" | grep -q 'contradict'; then ok "--coverage with --no-coverage refused"
 else bad "--coverage --no-coverage (exit $rc)"; fi
 
-# 6. Bad reports.
+# 7. Bad reports.
 printf 'not json' >"$tmp/bad1.json"
 printf '{"format": "pcheck-stats", "version": 1}' >"$tmp/bad2.json"
 head -c 300 "$tmp/s/tcStore.coverage.json" >"$tmp/bad3.json"

@@ -482,6 +482,7 @@ static int start_machine(Vm *vm, uint32_t id) {
     uint8_t kind = st->handlers[ev].kind;
     if (kind == BH_IGNORE) {
       vm_cov_mark_event(vm, m->h.type, VCOV_IGNORED, m->h.state, ev);
+      vm_note(vm, VE_IGNORE, id, 0, ev, m->h.state, 0, val_null());
       inbox_remove(m, i);
       continue;
     }

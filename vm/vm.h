@@ -84,6 +84,8 @@ typedef enum VmEventKind {
   VE_ANNOUNCE,           /* machine announced event */
   VE_CHOICE,             /* machine chose payload at a data choice */
   VE_PRINT,              /* machine printed payload (a string) */
+  VE_IGNORE,             /* machine dropped event from its inbox in state: the state ignores it (not in
+                            traces: for trackers of inboxes, checker/schedcov.c) */
 } VmEventKind;
 
 typedef struct VmEvent {

@@ -6,12 +6,17 @@
 **     whose condition held, defer and ignore, receive cases, the null
 **     handler, specs' states.
 ** (b) Reports read back from JSON and merged: the merged summary.
-** (c) Malformed reports: refused with what is wrong. */
+** (c) Malformed reports: refused with what is wrong.
+** (d) Schedule coverage (Bita's example, tests/coverage/writer.p): the
+**     schedules w1 w2 f and f w2 w1 cover the 6 PR goals, 4 PCR, 4 PBR;
+**     the first alone half of each; identities are the same in every
+**     execution (the same schedule twice adds nothing). */
 #include <config.h>
 #include "tests/unit/check_main.h"
 #include "tests/unit/model.h"
 #include "checker/coverage.h"
 #include "checker/json.h"
+#include "checker/schedcov.h"
 
 /* Run m's test to its end (the first choice at each step), marking cov. */
 static void run_first_choices(Model *m, VmCov *cov) {
@@ -92,7 +97,7 @@ START_TEST(test_points) {
   VmCov cov;
   run_first_choices(&m, &cov);
   CovReport rep;
-  cov_report_build(&rep, m.bc, &cov, "t");
+  cov_report_build(&rep, m.bc, &cov, NULL, "t");
   Buf line;
   buf_init(&line);
   cov_summary(&rep, &line);
@@ -204,12 +209,96 @@ START_TEST(test_bad) {
 }
 END_TEST
 
+/* One execution of m, the enabled machine of the type listed first in
+** prio (type names) running at each step; its receives folded into sc. */
+static void run_priority(Model *m, const char *const *prio, SchedCov *sc) {
+  Vm *vm = vm_new(m->bc, &m->test);
+  vm_record_events(vm, 1);
+  SchedTrack t;
+  schedtrack_init(&t);
+  schedtrack_begin(&t);
+  Buf a, b;
+  buf_init(&a);
+  buf_init(&b);
+  ck_assert_int_eq(vm_initial(vm, &a), VM_OK);
+  uint32_t n;
+  const VmEvent *ev = vm_events(vm, &n);
+  schedtrack_step(&t, ev, n);
+  VmChoices ch = {0};
+  for (int steps = 0; steps < 1000; steps++) {
+    ch.n = 0;
+    if (vm_choices(vm, (const uint8_t *)a.data, a.len, &ch) != VM_OK || ch.n == 0) break;
+    uint32_t c = 0;
+    if (ch.kind == VC_MACHINE) {
+      int best = 1 << 30;
+      for (uint32_t i = 0; i < ch.n; i++) {
+        const char *name = vm_machine_text(vm, ch.ids[i]);
+        for (int k = 0; prio[k]; k++)
+          if (strncmp(name, prio[k], strlen(prio[k])) == 0 && name[strlen(prio[k])] == '(' && k < best) {
+            best = k;
+            c = ch.ids[i];
+          }
+      }
+      ck_assert_msg(best < (1 << 30), "no listed machine is enabled");
+    }
+    ck_assert_int_eq(vm_step(vm, (const uint8_t *)a.data, a.len, c, &b), VM_OK);
+    ev = vm_events(vm, &n);
+    schedtrack_step(&t, ev, n);
+    Buf x = a;
+    a = b;
+    b = x;
+  }
+  schedtrack_end(&t, sc);
+  schedtrack_fini(&t);
+  vm_choices_fini(&ch);
+  buf_fini(&a);
+  buf_fini(&b);
+  vm_free(vm);
+}
+
+/* The schedule coverage of sc as its summary line. */
+static void sched_line(const Model *m, SchedCov *sc, VmCov *cov, Buf *out) {
+  CovReport r;
+  cov_report_build(&r, m->bc, cov, sc, "t");
+  out->len = 0;
+  cov_sched_summary(&r, out);
+  cov_report_fini(&r);
+}
+
+START_TEST(test_bita_example) {
+  Model m;
+  model_load_test(&m, NULL, "tests/coverage/writer.p", NULL);
+  ck_assert(m.ok);
+  VmCov cov;
+  ck_assert_int_eq(vm_cov_init(&cov, m.bc), 0);
+  SchedCov *sc = schedcov_new(m.bc);
+  static const char *const first[] = { "Main", "WriteOne", "WriteTwo", "Flusher", "Writer", NULL };
+  static const char *const second[] = { "Main", "Flusher", "WriteTwo", "WriteOne", "Writer", NULL };
+  Buf line;
+  buf_init(&line);
+  run_priority(&m, first, sc);
+  sched_line(&m, sc, &cov, &line);
+  ck_assert_str_eq(line.data, "schedule coverage: PR 3/6 goals, PCR 2/4, PBR 2/4");
+  run_priority(&m, first, sc);
+  sched_line(&m, sc, &cov, &line);
+  ck_assert_str_eq(line.data, "schedule coverage: PR 3/6 goals, PCR 2/4, PBR 2/4");
+  run_priority(&m, second, sc);
+  sched_line(&m, sc, &cov, &line);
+  ck_assert_str_eq(line.data, "schedule coverage: PR 6/6 goals, PCR 4/4, PBR 4/4");
+  buf_fini(&line);
+  schedcov_free(sc);
+  vm_cov_fini(&cov);
+  model_free(&m);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("coverage");
   TCase *tc = tcase_create("coverage");
   tcase_add_loop_test(tc, test_points, 0, (int)(sizeof rows / sizeof rows[0]));
   tcase_add_loop_test(tc, test_merge, 0, (int)(sizeof merges / sizeof merges[0]));
   tcase_add_loop_test(tc, test_bad, 0, (int)(sizeof bads / sizeof bads[0]));
+  tcase_add_test(tc, test_bita_example);
   suite_add_tcase(s, tc);
   return run_suite(s);
 }
