@@ -11,6 +11,7 @@
 ** way a step does, but with every value and frame encoded afresh. */
 #include <config.h>
 #include "tests/unit/check_main.h"
+#include "tests/unit/model.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,47 +25,12 @@
 
 /* ---- models ---- */
 
-typedef struct Model {
-  Diag d;
-  Program *p;
-  BcProgram *bc;
-  TestList tests;
-  VmTest test;
-} Model;
-
 /* Compile a model from source text (its first test case) or, when path is
-** set, from models/ (the test case called test). */
-static void model_load(Model *m, const char *src, const char *path, const char *test) {
-  diag_init(&m->d, stderr);
-  m->p = program_new();
-  if (path) {
-    char full[1024];
-    const char *top = getenv("srcdir");
-    snprintf(full, sizeof full, "%s/%s", top ? top : ".", path);
-    char *inputs[1] = {full};
-    ck_assert_int_eq(frontend_load(m->p, &m->d, inputs, 1, NULL), 0);
-  } else {
-    uint32_t id = diag_add_file(&m->d, "m.p", xstrdup(src), strlen(src));
-    ck_assert_int_eq(parse_source(&m->d, m->p->arena, id, m->p->root), 0);
-    ck_assert_int_eq(sema_check(m->p, &m->d), 0);
-  }
-  m->bc = cg_compile(m->p, &m->d);
-  ck_assert_ptr_nonnull(m->bc);
-  ck_assert_int_eq(testcases_build(m->p, &m->d, &m->tests), 0);
-  int k = 0;
-  if (test) {
-    for (k = 0; k < m->tests.n && strcmp(m->tests.items[k].name, test) != 0; k++) continue;
-    ck_assert_msg(k < m->tests.n, "%s: no test %s", path, test);
-  }
-  cg_test(m->bc, m->p, &m->tests.items[k], &m->test);
-}
-
-static void model_free(Model *m) {
-  cg_test_fini(&m->test);
-  testcases_fini(&m->tests);
-  bc_free(m->bc);
-  program_free(m->p);
-  diag_fini(&m->d);
+** set, from models/ (the test case called test); the test fails if it does
+** not compile. */
+static void load_ok(Model *m, const char *src, const char *path, const char *test) {
+  model_load_test(m, src, path, test);
+  ck_assert_msg(m->ok, "%s: does not compile or has no test %s", path ? path : "the model", test ? test : "");
 }
 
 /* Every kind of record section and value: defer, receive, raise, halt,
@@ -212,7 +178,7 @@ static const struct { const char *src, *path, *test; uint32_t max; } models[] = 
 /* (a) Every reached State is valid and re-encodes to itself. */
 START_TEST(test_round_trip) {
   Model m;
-  model_load(&m, models[_i].src, models[_i].path, models[_i].test);
+  load_ok(&m, models[_i].src, models[_i].path, models[_i].test);
   Vm *vm = vm_new(m.bc, &m.test);
   Reached r;
   reach(vm, models[_i].max, &r);
@@ -228,7 +194,7 @@ END_TEST
 ** and the largest number of machines in them. */
 static uint16_t reached_flags(const char *src, uint32_t max, uint32_t *nms) {
   Model m;
-  model_load(&m, src, NULL, NULL);
+  load_ok(&m, src, NULL, NULL);
   Vm *vm = vm_new(m.bc, &m.test);
   Reached r;
   reach(vm, max, &r);
@@ -298,7 +264,7 @@ static const char two_ways[] =
 
 START_TEST(test_two_ways) {
   Model m;
-  model_load(&m, two_ways, NULL, NULL);
+  load_ok(&m, two_ways, NULL, NULL);
   Vm *vm = vm_new(m.bc, &m.test);
   Buf s0, s1, a, b;
   buf_init(&s0);
@@ -331,7 +297,7 @@ static const char interleavings[] =
 
 START_TEST(test_interleavings) {
   Model m;
-  model_load(&m, interleavings, NULL, NULL);
+  load_ok(&m, interleavings, NULL, NULL);
   Vm *vm = vm_new(m.bc, &m.test);
   Buf s0, x, y;
   buf_init(&s0);
@@ -387,7 +353,7 @@ static void damage(Vm *vm, const uint8_t *s, size_t len) {
 
 START_TEST(test_damaged) {
   Model m;
-  model_load(&m, models[_i].src, models[_i].path, models[_i].test);
+  load_ok(&m, models[_i].src, models[_i].path, models[_i].test);
   Vm *vm = vm_new(m.bc, &m.test);
   Reached r;
   reach(vm, models[_i].max, &r);
@@ -402,7 +368,7 @@ END_TEST
 /* Hand-made bytes: what the layout forbids is refused. */
 START_TEST(test_refused) {
   Model m;
-  model_load(&m, "machine Main { var x: int; start state S { } }\n", NULL, NULL);
+  load_ok(&m, "machine Main { var x: int; start state S { } }\n", NULL, NULL);
   Vm *vm = vm_new(m.bc, &m.test);
   Buf s0;
   buf_init(&s0);
@@ -475,7 +441,7 @@ static const struct { const char *name, *src; int nsteps; uint32_t choice[4]; si
 
 START_TEST(test_sizes) {
   Model m;
-  model_load(&m, size_rows[_i].src, NULL, NULL);
+  load_ok(&m, size_rows[_i].src, NULL, NULL);
   Vm *vm = vm_new(m.bc, &m.test);
   Buf a, b;
   buf_init(&a);

@@ -7,6 +7,7 @@
 ** vm_state_valid, and damaged ones are refused or at least never crash. */
 #include <config.h>
 #include "tests/unit/check_main.h"
+#include "tests/unit/model.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,33 +18,10 @@
 #include "parser/parse.h"
 #include "vm/vm.h"
 
-typedef struct Model {
-  Diag d;
-  Program *p;
-  BcProgram *bc;
-  TestList tests;
-  VmTest test;
-} Model;
-
-static void model_load(Model *m, const char *src) {
-  diag_init(&m->d, stderr);
-  m->p = program_new();
-  uint32_t id = diag_add_file(&m->d, "m.p", xstrdup(src), strlen(src));
-  ck_assert_int_eq(parse_source(&m->d, m->p->arena, id, m->p->root), 0);
-  ck_assert_int_eq(sema_check(m->p, &m->d), 0);
-  m->bc = cg_compile(m->p, &m->d);
-  ck_assert_ptr_nonnull(m->bc);
-  ck_assert_int_eq(testcases_build(m->p, &m->d, &m->tests), 0);
-  ck_assert_int_ge(m->tests.n, 1);
-  cg_test(m->bc, m->p, &m->tests.items[0], &m->test);
-}
-
-static void model_free(Model *m) {
-  cg_test_fini(&m->test);
-  testcases_fini(&m->tests);
-  bc_free(m->bc);
-  program_free(m->p);
-  diag_fini(&m->d);
+/* Compile src (its first test case); the test fails if it does not. */
+static void load_ok(Model *m, const char *src) {
+  model_load(m, src);
+  ck_assert_msg(m->ok, "the model does not compile");
 }
 
 static const char *const good_models[] = {
@@ -150,7 +128,7 @@ static uint32_t *random_run(Vm *vm, uint64_t seed, int *n, Buf *final) {
 
 START_TEST(test_replay_identical) {
   Model m;
-  model_load(&m, good_models[_i]);
+  load_ok(&m, good_models[_i]);
   Vm *vm = vm_new(m.bc, &m.test);
   for (uint64_t seed = 1; seed <= 50; seed++) {
     int n;
