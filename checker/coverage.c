@@ -20,6 +20,8 @@ static const char *kind_names[VCOV_NKINDS] = { "handled", "received", "deferred"
 
 static char *dupstr(const char *s) { return s ? xstrdup(s) : NULL; }
 
+/* A report place from a program place (file copied); no place when the
+** program has none (line 0) or the file index is out of range. */
 static CovSrc src_of(const BcProgram *bc, BcSrc s) {
   CovSrc c = { NULL, s.line, s.col };
   if (s.line && s.file < bc->nfiles) c.file = xstrdup(bc->files[s.file]);
@@ -27,11 +29,14 @@ static CovSrc src_of(const BcProgram *bc, BcSrc s) {
   return c;
 }
 
+/* The name of event slot e: an event of the program, or "null" for the
+** slot past them (the null handler's). */
 static const char *event_name(const BcProgram *bc, uint32_t e) {
   return e < bc->nevents ? bc->event_names[e] : "null";
 }
 
 static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+/* qsort orders: events and machines by name. */
 static int cmp_event(const void *a, const void *b) {
   return strcmp(((const CovEvent *)a)->event, ((const CovEvent *)b)->event);
 }
@@ -95,6 +100,8 @@ static CovSite site_in(const BcProgram *bc, int32_t fun, BcSrc src, const char *
 
 static const char *crit_names[SC_NCRIT] = { "PR", "PCR", "PBR" };
 
+/* Schedule goals in report order: criterion, machine type, then the two
+** identities (so that a reverse pair is found by bsearch). */
 static int cmp_covpair(const void *x, const void *y) {
   const CovPair *p = x, *q = y;
   if (p->crit != q->crit) return p->crit < q->crit ? -1 : 1;
@@ -117,6 +124,8 @@ static void build_pairs(CovReport *r, const BcProgram *bc, const struct SchedCov
   free(ps);
 }
 
+/* Every machine and spec type but explorers, every receive case and assert
+** of the program, whether reached or not: a report lists what was not. */
 void cov_report_build(CovReport *r, const BcProgram *bc, const VmCov *cov, const struct SchedCov *sched,
                       const char *test) {
   memset(r, 0, sizeof *r);
@@ -151,6 +160,7 @@ void cov_report_build(CovReport *r, const BcProgram *bc, const VmCov *cov, const
   if (sched && schedcov_executions((struct SchedCov *)sched)) build_pairs(r, bc, sched);
 }
 
+/* Free what a site, a state, a report own (their strings and arrays). */
 static void site_fini(CovSite *s) {
   free(s->machine);
   free(s->function);
@@ -191,6 +201,7 @@ void cov_report_fini(CovReport *r) {
 /* ---------------------------------------------------------------------- */
 /* Counting and the summary line.                                          */
 
+/* The machine type called name in r, or NULL (reports are small: a scan). */
 static const CovMachine *find_machine(const CovReport *r, const char *name) {
   for (uint32_t m = 0; m < r->nmachines; m++)
     if (strcmp(r->machines[m].name, name) == 0) return &r->machines[m];
@@ -205,8 +216,12 @@ static int site_counts(const CovReport *r, const CovSite *s) {
   return m && m->created;
 }
 
+/* A handler in the summary's sense: a do or goto handler (defer and
+** ignore run no code). */
 static int is_handler(const CovEvent *e) { return e->handler == CH_DO || e->handler == CH_GOTO; }
 
+/* Count over created types only: states, their do/goto handlers, and the
+** receive cases and asserts of their code and of global functions. */
 void cov_counts(const CovReport *r, CovCounts *c) {
   memset(c, 0, sizeof *c);
   for (uint32_t m = 0; m < r->nmachines; m++) {
@@ -290,6 +305,8 @@ static void name_unrun(const CovReport *r, Buf *out, uint32_t *shown, uint32_t *
   }
 }
 
+/* The counts, then up to SUMMARY_NAMES things never run with short places,
+** and how many more the full report lists. */
 void cov_summary(const CovReport *r, Buf *out) {
   CovCounts c;
   cov_counts(r, &c);
@@ -312,6 +329,8 @@ static int has_reverse(const CovReport *r, const CovPair *p) {
   return bsearch(&key, r->pairs, r->npairs, sizeof(CovPair), cmp_covpair) != NULL;
 }
 
+/* Each ordered pair seen is one covered goal; each unordered pair seen in
+** either order is two goals (both orders), counted once. */
 void cov_sched_counts(const CovReport *r, const char *machine, uint32_t goals[3], uint32_t covered[3]) {
   for (int c = 0; c < SC_NCRIT; c++) goals[c] = covered[c] = 0;
   for (uint32_t i = 0; i < r->npairs; i++) {
@@ -324,6 +343,8 @@ void cov_sched_counts(const CovReport *r, const char *machine, uint32_t goals[3]
   }
 }
 
+/* The schedule coverage line; it says when nothing measured it (an
+** exhaustive search runs no executions). */
 void cov_sched_summary(const CovReport *r, Buf *out) {
   if (!r->sched_measured) {
     buf_puts(out, "schedule coverage: not measured (it needs executions: random, irs, pct, ss, "
@@ -339,6 +360,8 @@ void cov_sched_summary(const CovReport *r, Buf *out) {
 /* ---------------------------------------------------------------------- */
 /* P's text layout.                                                        */
 
+/* P's header: the text, then a line of '=' as long (bytes, as P counts
+** characters of ASCII names). */
 static void header(Buf *out, const char *text) {
   size_t n = strlen(text);
   buf_printf(out, "%s\n", text);
@@ -357,6 +380,7 @@ static void percent(Buf *out, uint32_t covered, uint32_t total) {
 static int expected(const CovEvent *e) { return is_handler(e); }
 static int took(const CovEvent *e) { return e->seen[VCOV_HANDLED] || e->seen[VCOV_RECEIVED]; }
 
+/* Add the expected events of s to *total, and those it took to *covered. */
 static void count_events(const CovState *s, uint32_t *total, uint32_t *covered) {
   for (uint32_t e = 0; e < s->nevents; e++)
     if (expected(&s->events[e])) {
@@ -374,6 +398,7 @@ static void event_line(Buf *out, const char *label, const CovState *s, int (*wan
   }
   if (n) buf_putc(out, '\n');
 }
+/* event_line filters: which events each line of P's layout lists. */
 static int w_received(const CovEvent *e) { return took(e); }
 static int w_sent(const CovEvent *e) { return e->seen[VCOV_SENT]; }
 static int w_uncovered(const CovEvent *e) { return expected(e) && !took(e); }
@@ -390,6 +415,8 @@ static uint32_t previous_states(const CovMachine *m, const char *to, const char 
   return n;
 }
 
+/* One state in P's layout (a blank line, "State: S", its coverage and
+** lists), then pcheck's lines; scratch holds m->nstates names. */
 static void text_state(Buf *out, const CovMachine *m, const CovState *s, const char **scratch) {
   uint32_t total = 0, covered = 0;
   count_events(s, &total, &covered);
@@ -453,6 +480,8 @@ static void text_sched(Buf *out, const CovReport *r) {
   buf_fini(&line);
 }
 
+/* Total event coverage over created types, each created type in name order
+** (specs as "Monitor:"), then the types never created and what never ran. */
 void cov_text(const CovReport *r, Buf *out) {
   uint32_t total = 0, covered = 0, maxstates = 1;
   for (uint32_t m = 0; m < r->nmachines; m++) {
@@ -516,6 +545,8 @@ void cov_text(const CovReport *r, Buf *out) {
 /* ---------------------------------------------------------------------- */
 /* JSON.                                                                   */
 
+/* JSON writers: a string or null; a place as "file", "line", "col"; a
+** site with its reached flag under the name `flag`. */
 static void json_str(Buf *out, const char *s) {
   if (s) json_put_string(out, s, strlen(s));
   else buf_puts(out, "null");
@@ -541,6 +572,8 @@ static void json_site(Buf *out, const CovSite *s, const char *flag) {
   buf_printf(out, ", \"%s\": %s}", flag, s->reached ? "true" : "false");
 }
 
+/* The layout of doc/coverage.md: machines, states and events, receive
+** cases, asserts, schedule goals, and the counts (written, never read). */
 void cov_json(const CovReport *r, Buf *out) {
   buf_puts(out, "{\n  \"format\": \"pcheck-coverage\",\n  \"version\": 1,\n  \"tests\": [");
   for (uint32_t i = 0; i < r->ntests; i++) {
@@ -612,11 +645,15 @@ typedef struct Rd {
   int bad;
 } Rd;
 
+/* Note the first problem only: "WHERE WHAT", e.g. "a state lacks a valid
+** \"entered\"". */
 static void rd_fail(Rd *rd, const char *what, const char *where) {
   if (rd->bad++) return;
   buf_printf(rd->err, "%s %s", where, what);
 }
 
+/* Member key of obj if it has that kind; else a failure and NULL.  The
+** rd_* readers below return a neutral value after a failure. */
 static const Json *rd_member(Rd *rd, const Json *obj, const char *key, JsonKind kind, const char *where) {
   const Json *j = obj && obj->kind == JSON_OBJECT ? json_get(obj, key) : NULL;
   if (!j || j->kind != kind) {
@@ -659,6 +696,7 @@ static CovSrc rd_src(Rd *rd, const Json *obj, const char *where) {
   return s;
 }
 
+/* Readers of one event, one state, one site, each as cov_json writes it. */
 static void rd_event(Rd *rd, const Json *j, CovEvent *e) {
   const char *where = "an event of a state";
   e->event = rd_string(rd, j, "event", where);
@@ -705,6 +743,7 @@ static void rd_site(Rd *rd, const Json *j, CovSite *s, const char *flag, int wit
   s->reached = rd_bool(rd, j, flag, where);
 }
 
+/* The array root[key] of sites (receive cases or asserts), sorted. */
 static void rd_sites(Rd *rd, const Json *root, const char *key, const char *flag, CovSite **out, uint32_t *n) {
   const Json *a = rd_member(rd, root, key, JSON_ARRAY, "the file");
   *out = xcalloc(a && a->n ? a->n : 1, sizeof(CovSite));
@@ -750,6 +789,8 @@ static void rd_sched(Rd *rd, const Json *root, CovReport *r) {
   qsort(r->pairs, r->npairs, sizeof(CovPair), cmp_covpair);
 }
 
+/* Check the format and version first, so that another JSON file gets a
+** message about what it is not rather than about a missing member. */
 int cov_from_json(CovReport *r, const char *text, size_t len, Buf *err) {
   memset(r, 0, sizeof *r);
   Json *root = json_parse(text, len, err);
@@ -800,6 +841,7 @@ int cov_from_json(CovReport *r, const char *text, size_t len, Buf *err) {
 /* ---------------------------------------------------------------------- */
 /* Merging.                                                                */
 
+/* Deep copies, for what only the report merged in has. */
 static CovSrc src_copy(const CovSrc *s) { return (CovSrc){ dupstr(s->file), s->line, s->col }; }
 
 static void event_copy(CovEvent *to, const CovEvent *from) {
@@ -819,6 +861,8 @@ static void state_copy(CovState *to, const CovState *from) {
   for (uint32_t t = 0; t < from->nnext; t++) to->next[to->nnext++] = xstrdup(from->next[t]);
 }
 
+/* Unite the flags of the state's events and its gotos; an event only
+** `from` lists is copied; a handler one side declares is kept. */
 static void merge_state(CovState *into, const CovState *from) {
   into->entered |= from->entered;
   if (!into->src.file && from->src.file) into->src = src_copy(&from->src);
@@ -849,6 +893,7 @@ static void merge_state(CovState *into, const CovState *from) {
   qsort(into->next, into->nnext, sizeof(char *), cmp_str);
 }
 
+/* Unite states by name (a state only `from` has is copied). */
 static void merge_machine(CovMachine *into, const CovMachine *from) {
   into->created |= from->created;
   for (uint32_t s = 0; s < from->nstates; s++) {
@@ -864,10 +909,12 @@ static void merge_machine(CovMachine *into, const CovMachine *from) {
   }
 }
 
+/* Sites are the same when place, function, event and machine agree. */
 static int same_site(const CovSite *a, const CovSite *b) {
   return cmp_site(a, b) == 0 && strcmp(a->machine ? a->machine : "", b->machine ? b->machine : "") == 0;
 }
 
+/* Add from's sites to *into: reached if reached on either side. */
 static void merge_sites(CovSite **into, uint32_t *n, const CovSite *from, uint32_t nfrom) {
   for (uint32_t i = 0; i < nfrom; i++) {
     CovSite *have = NULL;
@@ -885,6 +932,8 @@ static void merge_sites(CovSite **into, uint32_t *n, const CovSite *from, uint32
   qsort(*into, *n, sizeof(CovSite), cmp_site);
 }
 
+/* Tests are listed once each; machines matched by name; sites by place;
+** schedule goals united by one merge of the two sorted lists. */
 void cov_merge(CovReport *into, const CovReport *from) {
   for (uint32_t i = 0; i < from->ntests; i++) {
     int have = 0;

@@ -74,6 +74,7 @@ static SchedMachine *machine(SchedTrack *t, uint32_t m) {
   return &t->ms[m];
 }
 
+/* Append message id of `event` to m's mirrored inbox (a send). */
 static void inbox_push(SchedMachine *m, uint32_t event, uint64_t id) {
   if (m->ninbox == m->inbox_cap) {
     m->inbox_cap = m->inbox_cap ? m->inbox_cap * 2 : 8;
@@ -95,6 +96,9 @@ static uint64_t inbox_take(SchedMachine *m, uint32_t event) {
   return 0;
 }
 
+/* A creation: the new machine's identity from its creator's current event
+** and creation ordinal there (the main machine: from its type), and its
+** start as the event it handles first. */
 static void on_create(SchedTrack *t, const VmEvent *e) {
   SchedMachine *n = machine(t, e->machine);
   n->type = e->type;
@@ -113,6 +117,9 @@ static void on_create(SchedTrack *t, const VmEvent *e) {
   n->cur = -1;
 }
 
+/* A dequeue or a receive: the message is the oldest of that event in the
+** mirror (P's inbox order, defer and ignore mirrored); the receive becomes
+** the machine's current event, its send and creation ordinals restart. */
 static void on_receive(SchedTrack *t, const VmEvent *e) {
   SchedMachine *m = machine(t, e->machine);
   uint64_t v[2] = { m->id, inbox_take(m, e->event) };
@@ -127,6 +134,8 @@ static void on_receive(SchedTrack *t, const VmEvent *e) {
   m->nsent = m->ncreated = 0;
 }
 
+/* Mirror what the step did to inboxes and identities; a VE_STATE while a
+** receive is being handled marks that receive state-changing (PBR). */
 void schedtrack_step(SchedTrack *t, const VmEvent *ev, uint32_t n) {
   for (uint32_t i = 0; i < n; i++) {
     const VmEvent *e = &ev[i];
@@ -168,6 +177,7 @@ struct SchedCov {
   uint64_t executions;       /* executions folded in */
 };
 
+/* The set starts at 1024 slots, doubling at half full. */
 SchedCov *schedcov_new(const BcProgram *bc) {
   (void)bc;
   SchedCov *c = xcalloc(1, sizeof *c);
@@ -185,6 +195,7 @@ void schedcov_free(SchedCov *c) {
   free(c);
 }
 
+/* The slot hash of an ordered pair under its criterion. */
 static uint64_t pair_hash(const SchedPair *p) {
   uint64_t v[3] = { p->a, p->b, p->crit };
   return ident(0, v, 3);
@@ -229,6 +240,8 @@ static void machine_pairs(SchedCov *c, const SchedRecv *recvs, const uint32_t *r
   }
 }
 
+/* Group the receives by machine (a counting sort keeps their order), then
+** add each machine's pairs under one lock. */
 void schedtrack_end(SchedTrack *t, SchedCov *c) {
   /* Each machine's receives in order: a list per machine, by one pass. */
   uint32_t *count = xcalloc(t->nms + 1, sizeof *count), *order = xmalloc((t->nrecvs + 1) * sizeof *order);
@@ -247,6 +260,7 @@ void schedtrack_end(SchedTrack *t, SchedCov *c) {
   free(count);
 }
 
+/* Pairs in report order: criterion, type, identities. */
 static int cmp_pair(const void *x, const void *y) {
   const SchedPair *p = x, *q = y;
   if (p->crit != q->crit) return p->crit < q->crit ? -1 : 1;
@@ -263,6 +277,7 @@ uint64_t schedcov_executions(SchedCov *c) {
   return n;
 }
 
+/* A sorted copy of the set, taken under the lock. */
 SchedPair *schedcov_pairs(SchedCov *c, uint32_t *n) {
   pthread_mutex_lock(&c->lock);
   SchedPair *out = xmalloc((c->n ? c->n : 1) * sizeof *out);
