@@ -888,8 +888,9 @@ static int run_search(const Options *o, const BcProgram *bc, Program *prog, cons
   run->rc = rc;
   fflush(stdout);
   search_result_fini(&res);
+  int had_cov = test.cov != NULL;   /* cg_test_fini clears test */
   cg_test_fini(&test);
-  if (test.cov) vm_cov_fini(&cov);
+  if (had_cov) vm_cov_fini(&cov);
   schedcov_free(so.sched);
   return rc;
 }
