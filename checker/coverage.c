@@ -20,6 +20,11 @@ static const char *kind_names[VCOV_NKINDS] = { "handled", "received", "deferred"
 
 static char *dupstr(const char *s) { return s ? xstrdup(s) : NULL; }
 
+/* qsort, for arrays that may be empty and NULL (qsort's base must not be). */
+static void sort_n(void *base, size_t n, size_t size, int (*cmp)(const void *, const void *)) {
+  if (n > 1) qsort(base, n, size, cmp);
+}
+
 /* A report place from a program place (file copied); no place when the
 ** program has none (line 0) or the file index is out of range. */
 static CovSrc src_of(const BcProgram *bc, BcSrc s) {
@@ -76,13 +81,13 @@ static void build_state(CovState *cs, const BcProgram *bc, const VmCov *cov, uin
     if (st->handler_src) ce.src = src_of(bc, st->handler_src[e]);
     cs->events[cs->nevents++] = ce;
   }
-  qsort(cs->events, cs->nevents, sizeof(CovEvent), cmp_event);
+  sort_n(cs->events, cs->nevents, sizeof(CovEvent), cmp_event);
   for (uint16_t t = 0; t < bm->nstates; t++)
     if (cov->hit[vm_cov_goto(cov, bc, m, s, t)]) {
       cs->next = xrealloc(cs->next, (cs->nnext + 1) * sizeof(char *));
       cs->next[cs->nnext++] = xstrdup(bm->states[t].name);
     }
-  qsort(cs->next, cs->nnext, sizeof(char *), cmp_str);
+  sort_n(cs->next, cs->nnext, sizeof(char *), cmp_str);
 }
 
 /* A site in function fun: its machine (NULL for a global function). */
@@ -120,7 +125,7 @@ static void build_pairs(CovReport *r, const BcProgram *bc, const struct SchedCov
   r->pairs = xcalloc(n ? n : 1, sizeof(CovPair));
   for (uint32_t i = 0; i < n; i++)
     r->pairs[r->npairs++] = (CovPair){ xstrdup(bc->machines[ps[i].type].name), ps[i].a, ps[i].b, ps[i].crit };
-  qsort(r->pairs, r->npairs, sizeof(CovPair), cmp_covpair);
+  sort_n(r->pairs, r->npairs, sizeof(CovPair), cmp_covpair);
   free(ps);
 }
 
@@ -143,7 +148,7 @@ void cov_report_build(CovReport *r, const BcProgram *bc, const VmCov *cov, const
     cm->states = xcalloc(bm->nstates ? bm->nstates : 1, sizeof(CovState));
     for (uint16_t s = 0; s < bm->nstates; s++) build_state(&cm->states[s], bc, cov, m, s);
   }
-  qsort(r->machines, r->nmachines, sizeof(CovMachine), cmp_machine);
+  sort_n(r->machines, r->nmachines, sizeof(CovMachine), cmp_machine);
   for (uint32_t i = 0; i < bc->nrecvs; i++) r->nreceives += bc->recvs[i].ncases;
   r->receives = xcalloc(r->nreceives ? r->nreceives : 1, sizeof(CovSite));
   uint32_t k = 0;
@@ -151,12 +156,12 @@ void cov_report_build(CovReport *r, const BcProgram *bc, const VmCov *cov, const
     for (uint16_t c = 0; c < bc->recvs[i].ncases; c++)
       r->receives[k++] = site_in(bc, bc->recvs[i].fun, bc->recvs[i].cases[c].src,
                                  event_name(bc, bc->recvs[i].cases[c].event), cov->hit[cov->recv_base[i] + c]);
-  qsort(r->receives, r->nreceives, sizeof(CovSite), cmp_site);
+  sort_n(r->receives, r->nreceives, sizeof(CovSite), cmp_site);
   r->nasserts = bc->nasserts;
   r->asserts = xcalloc(r->nasserts ? r->nasserts : 1, sizeof(CovSite));
   for (uint32_t a = 0; a < bc->nasserts; a++)
     r->asserts[a] = site_in(bc, bc->asserts[a].fun, bc->asserts[a].src, NULL, cov->hit[cov->asserts + a]);
-  qsort(r->asserts, r->nasserts, sizeof(CovSite), cmp_site);
+  sort_n(r->asserts, r->nasserts, sizeof(CovSite), cmp_site);
   if (sched && schedcov_executions((struct SchedCov *)sched)) build_pairs(r, bc, sched);
 }
 
@@ -411,7 +416,7 @@ static uint32_t previous_states(const CovMachine *m, const char *to, const char 
   for (uint32_t s = 0; s < m->nstates; s++)
     for (uint32_t t = 0; t < m->states[s].nnext; t++)
       if (strcmp(m->states[s].next[t], to) == 0) { out[n++] = m->states[s].name; break; }
-  qsort(out, n, sizeof(char *), cmp_str);
+  sort_n(out, n, sizeof(char *), cmp_str);
   return n;
 }
 
@@ -464,7 +469,7 @@ static void text_sched(Buf *out, const CovReport *r) {
   uint32_t n = 0;
   for (uint32_t i = 0; i < r->npairs; i++)
     if (!n || strcmp(names[n - 1], r->pairs[i].machine) != 0) names[n++] = r->pairs[i].machine;
-  qsort(names, n, sizeof(char *), cmp_str);
+  sort_n(names, n, sizeof(char *), cmp_str);
   for (uint32_t i = 0; i < n; i++) {
     if (i && strcmp(names[i], names[i - 1]) == 0) continue;
     uint32_t g[3], c[3];
@@ -720,7 +725,7 @@ static void rd_state(Rd *rd, const Json *j, CovState *s) {
   if (ev) {
     s->events = xcalloc(ev->n ? ev->n : 1, sizeof(CovEvent));
     for (size_t i = 0; i < ev->n && !rd->bad; i++) rd_event(rd, ev->items[i], &s->events[s->nevents++]);
-    qsort(s->events, s->nevents, sizeof(CovEvent), cmp_event);
+    sort_n(s->events, s->nevents, sizeof(CovEvent), cmp_event);
   }
   const Json *nx = rd_member(rd, j, "next", JSON_ARRAY, where);
   if (nx) {
@@ -729,7 +734,7 @@ static void rd_state(Rd *rd, const Json *j, CovState *s) {
       if (nx->items[i]->kind != JSON_STRING) { rd_fail(rd, "has a \"next\" that is not a string", where); break; }
       s->next[s->nnext++] = xstrdup(nx->items[i]->str);
     }
-    qsort(s->next, s->nnext, sizeof(char *), cmp_str);
+    sort_n(s->next, s->nnext, sizeof(char *), cmp_str);
   }
 }
 
@@ -751,7 +756,7 @@ static void rd_sites(Rd *rd, const Json *root, const char *key, const char *flag
   const char *where = strcmp(key, "receives") == 0 ? "a receive case" : "an assert";
   for (size_t i = 0; a && i < a->n && !rd->bad; i++)
     rd_site(rd, a->items[i], &(*out)[(*n)++], flag, strcmp(key, "receives") == 0, where);
-  qsort(*out, *n, sizeof(CovSite), cmp_site);
+  sort_n(*out, *n, sizeof(CovSite), cmp_site);
 }
 
 /* A 16-digit hexadecimal identity. */
@@ -786,7 +791,7 @@ static void rd_sched(Rd *rd, const Json *root, CovReport *r) {
     p->b = rd_hex(rd, j, "b");
     if (!p->machine) p->machine = xstrdup("");
   }
-  qsort(r->pairs, r->npairs, sizeof(CovPair), cmp_covpair);
+  sort_n(r->pairs, r->npairs, sizeof(CovPair), cmp_covpair);
 }
 
 /* Check the format and version first, so that another JSON file gets a
@@ -825,7 +830,7 @@ int cov_from_json(CovReport *r, const char *text, size_t len, Buf *err) {
       m->states = xcalloc(st->n ? st->n : 1, sizeof(CovState));
       for (size_t s = 0; s < st->n && !rd.bad; s++) rd_state(&rd, st->items[s], &m->states[m->nstates++]);
     }
-    qsort(r->machines, r->nmachines, sizeof(CovMachine), cmp_machine);
+    sort_n(r->machines, r->nmachines, sizeof(CovMachine), cmp_machine);
   }
   if (!rd.bad) rd_sites(&rd, root, "receives", "taken", &r->receives, &r->nreceives);
   if (!rd.bad) rd_sites(&rd, root, "asserts", "evaluated", &r->asserts, &r->nasserts);
@@ -882,7 +887,7 @@ static void merge_state(CovState *into, const CovState *from) {
     }
     for (int k = 0; k < VCOV_NKINDS; k++) ie->seen[k] |= fe->seen[k];
   }
-  qsort(into->events, into->nevents, sizeof(CovEvent), cmp_event);
+  sort_n(into->events, into->nevents, sizeof(CovEvent), cmp_event);
   for (uint32_t t = 0; t < from->nnext; t++) {
     int have = 0;
     for (uint32_t k = 0; k < into->nnext && !have; k++) have = strcmp(into->next[k], from->next[t]) == 0;
@@ -890,7 +895,7 @@ static void merge_state(CovState *into, const CovState *from) {
     into->next = xrealloc(into->next, (into->nnext + 1) * sizeof(char *));
     into->next[into->nnext++] = xstrdup(from->next[t]);
   }
-  qsort(into->next, into->nnext, sizeof(char *), cmp_str);
+  sort_n(into->next, into->nnext, sizeof(char *), cmp_str);
 }
 
 /* Unite states by name (a state only `from` has is copied). */
@@ -929,7 +934,7 @@ static void merge_sites(CovSite **into, uint32_t *n, const CovSite *from, uint32
     s->event = dupstr(from[i].event);
     s->src = src_copy(&from[i].src);
   }
-  qsort(*into, *n, sizeof(CovSite), cmp_site);
+  sort_n(*into, *n, sizeof(CovSite), cmp_site);
 }
 
 /* Tests are listed once each; machines matched by name; sites by place;
@@ -952,7 +957,7 @@ void cov_merge(CovReport *into, const CovReport *from) {
     im->spec = from->machines[m].spec;
     merge_machine(im, &from->machines[m]);
   }
-  qsort(into->machines, into->nmachines, sizeof(CovMachine), cmp_machine);
+  sort_n(into->machines, into->nmachines, sizeof(CovMachine), cmp_machine);
   merge_sites(&into->receives, &into->nreceives, from->receives, from->nreceives);
   merge_sites(&into->asserts, &into->nasserts, from->asserts, from->nasserts);
   /* Schedule goals: the union (both lists sorted: one merge pass). */
