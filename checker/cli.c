@@ -741,6 +741,21 @@ static int write_coverage(const CovReport *r, const char *dir, const char *name,
   return 0;
 }
 
+/* The coverage summary line of r, then, when `sched`, its schedule
+** coverage line. */
+static void print_coverage(const CovReport *r, int sched) {
+  Buf line;
+  buf_init(&line);
+  cov_summary(r, &line);
+  printf("%s\n", line.data);
+  if (sched) {
+    line.len = 0;
+    cov_sched_summary(r, &line);
+    printf("%s\n", line.data);
+  }
+  buf_fini(&line);
+}
+
 /* After a test: the coverage summary line, its counts, and with
 ** --coverage the report files.  0, or -1 if a file could not be written. */
 static int report_coverage(const Options *o, const BcProgram *bc, const VmCov *cov, const SchedCov *sched,
@@ -748,16 +763,7 @@ static int report_coverage(const Options *o, const BcProgram *bc, const VmCov *c
   CovReport r;
   cov_report_build(&r, bc, cov, sched, test);
   cov_counts(&r, counts);
-  Buf line;
-  buf_init(&line);
-  cov_summary(&r, &line);
-  printf("%s\n", line.data);
-  if (o->coverage) {
-    line.len = 0;
-    cov_sched_summary(&r, &line);
-    printf("%s\n", line.data);
-  }
-  buf_fini(&line);
+  print_coverage(&r, o->coverage);
   int rc = o->coverage ? write_coverage(&r, o->out, test, written) : 0;
   cov_report_fini(&r);
   return rc;
@@ -791,18 +797,10 @@ static int merge_coverage(const Options *o, char **files, int n) {
     free(text);
   }
   if (rc == EXIT_NOBUG) {
-    Buf line;
-    buf_init(&line);
-    cov_summary(&all, &line);
     printf("merged: %d reports (tests:", n);
     for (uint32_t i = 0; i < all.ntests; i++) printf(" %s", all.tests[i]);
-    printf(")\n%s\n", line.data);
-    if (all.sched_measured) {
-      line.len = 0;
-      cov_sched_summary(&all, &line);
-      printf("%s\n", line.data);
-    }
-    buf_fini(&line);
+    printf(")\n");
+    print_coverage(&all, all.sched_measured);
     FileList written = {0};
     if (write_coverage(&all, o->out, "merged", &written) != 0) rc = EXIT_INTERNAL;
     for (uint32_t i = 0; i < written.n; i++) printf("wrote: %s\n", written.items[i]);

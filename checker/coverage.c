@@ -20,6 +20,14 @@ static const char *kind_names[VCOV_NKINDS] = { "handled", "received", "deferred"
 
 static char *dupstr(const char *s) { return s ? xstrdup(s) : NULL; }
 
+/* Add a copy of name to the list (*list, *n) unless it holds it already. */
+static void add_name(char ***list, uint32_t *n, const char *name) {
+  for (uint32_t k = 0; k < *n; k++)
+    if (strcmp((*list)[k], name) == 0) return;
+  *list = xrealloc(*list, (*n + 1) * sizeof(char *));
+  (*list)[(*n)++] = xstrdup(name);
+}
+
 /* qsort, for arrays that may be empty and NULL (qsort's base must not be). */
 static void sort_n(void *base, size_t n, size_t size, int (*cmp)(const void *, const void *)) {
   if (n > 1) qsort(base, n, size, cmp);
@@ -888,13 +896,7 @@ static void merge_state(CovState *into, const CovState *from) {
     for (int k = 0; k < VCOV_NKINDS; k++) ie->seen[k] |= fe->seen[k];
   }
   sort_n(into->events, into->nevents, sizeof(CovEvent), cmp_event);
-  for (uint32_t t = 0; t < from->nnext; t++) {
-    int have = 0;
-    for (uint32_t k = 0; k < into->nnext && !have; k++) have = strcmp(into->next[k], from->next[t]) == 0;
-    if (have) continue;
-    into->next = xrealloc(into->next, (into->nnext + 1) * sizeof(char *));
-    into->next[into->nnext++] = xstrdup(from->next[t]);
-  }
+  for (uint32_t t = 0; t < from->nnext; t++) add_name(&into->next, &into->nnext, from->next[t]);
   sort_n(into->next, into->nnext, sizeof(char *), cmp_str);
 }
 
@@ -940,13 +942,7 @@ static void merge_sites(CovSite **into, uint32_t *n, const CovSite *from, uint32
 /* Tests are listed once each; machines matched by name; sites by place;
 ** schedule goals united by one merge of the two sorted lists. */
 void cov_merge(CovReport *into, const CovReport *from) {
-  for (uint32_t i = 0; i < from->ntests; i++) {
-    int have = 0;
-    for (uint32_t k = 0; k < into->ntests && !have; k++) have = strcmp(into->tests[k], from->tests[i]) == 0;
-    if (have) continue;
-    into->tests = xrealloc(into->tests, (into->ntests + 1) * sizeof(char *));
-    into->tests[into->ntests++] = xstrdup(from->tests[i]);
-  }
+  for (uint32_t i = 0; i < from->ntests; i++) add_name(&into->tests, &into->ntests, from->tests[i]);
   for (uint32_t m = 0; m < from->nmachines; m++) {
     CovMachine *im = (CovMachine *)find_machine(into, from->machines[m].name);
     if (im) { merge_machine(im, &from->machines[m]); continue; }

@@ -715,10 +715,8 @@ int vm_run(Vm *vm, uint32_t base) {
       uint16_t s;
       FETCH_U16(s);
       WMachine *m = vm_who(vm, f);
-      if (vm->cov_hit) {
-        vm_cov_mark(vm, vm_cov_goto(vm->t.cov, P, m->h.type, m->h.state, s));
-        vm_cov_mark(vm, vm_cov_state(vm->t.cov, m->h.type, s));
-      }
+      if (vm->cov_hit) vm_cov_mark(vm, vm_cov_goto(vm->t.cov, P, m->h.type, m->h.state, s));
+      vm_cov_mark_state(vm, m->h.type, s);
       m->h.state = s;
       vm_note(vm, VE_STATE, f->who, 0, 0, s, f->spec, val_null());
       if (f->spec) {

@@ -369,7 +369,7 @@ VmStatus vm_initial(Vm *vm, Buf *out) {
     const BcMachine *bm = &vm->p->machines[s->h.type];
     const BcState *st = &bm->states[s->h.state];
     logf_(vm, "<MonitorLog> %s enters %sstate '%s'.", bm->name, st->hot ? "hot " : "", st->name);
-    if (vm->cov_hit) vm_cov_mark(vm, vm_cov_state(vm->t.cov, s->h.type, s->h.state));
+    vm_cov_mark_state(vm, s->h.type, s->h.state);
     if (st->entry >= 0) {
       vm_push_frame(vm, (uint32_t)st->entry, i, 1, UINT32_MAX, &(Value){0});
       if (vm_run(vm, 0) != R_DONE) return vm->bug.status ? vm->bug.status : VM_BUG_RUNTIME;
@@ -467,7 +467,7 @@ static int start_machine(Vm *vm, uint32_t id) {
     const BcState *st = &bm->states[m->h.state];
     logf_(vm, "<StateLog> '%s' enters state '%s'.", vm_machine_text(vm, id), st->name);
     vm_note(vm, VE_STATE, id, 0, 0, m->h.state, 0, val_null());
-    if (vm->cov_hit) vm_cov_mark(vm, vm_cov_state(vm->t.cov, m->h.type, m->h.state));
+    vm_cov_mark_state(vm, m->h.type, m->h.state);
     if (st->entry >= 0) vm_push_frame(vm, (uint32_t)st->entry, id, 0, UINT32_MAX, &m->pend_payload);
     m->pend_payload = val_null();
     return R_DONE;

@@ -235,6 +235,10 @@ static inline void vm_cov_mark(Vm *vm, uint32_t i) {
   if (vm->cov_hit && !__atomic_load_n(&vm->cov_hit[i], __ATOMIC_RELAXED))
     __atomic_store_n(&vm->cov_hit[i], 1, __ATOMIC_RELAXED);
 }
+/* Mark state `state` of machine or spec type `type` entered. */
+static inline void vm_cov_mark_state(Vm *vm, uint16_t type, uint16_t state) {
+  if (vm->cov_hit) vm_cov_mark(vm, vm_cov_state(vm->t.cov, type, state));
+}
 /* Mark event ev of kind k in state `state` of machine or spec type `type`. */
 static inline void vm_cov_mark_event(Vm *vm, uint16_t type, VmCovKind k, uint16_t state, uint32_t ev) {
   if (vm->cov_hit) vm_cov_mark(vm, vm_cov_event(vm->t.cov, vm->p, type, k, state, ev));
