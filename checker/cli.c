@@ -4,6 +4,7 @@
 ** 4 incomplete with --fail-on-incomplete, 130 interrupted.  The only file
 ** that reads argv or calls exit(). */
 #include <config.h>
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
@@ -46,6 +47,7 @@ typedef struct Options {
   const char *trace_format;
   const char *replay;
   const char *stats_json;
+  const char *save_schedules; /* --save-schedules DIR */
   int coverage;              /* --coverage: write each test's coverage report into out */
   int coverage_merge;        /* --coverage-merge: the inputs are coverage reports to merge */
   int no_coverage;           /* --no-coverage: collect none (no summary line) */
@@ -73,7 +75,7 @@ typedef struct Options {
   int explorer_native;       /* ExNative */
 } Options;
 
-static const char *const searches[] = { "ses", "ss", "dfs", "bfs", "random", "irs", "pct", "pb", "portfolio", NULL };
+static const char *const searches[] = { "ses", "ss", "dfs", "bfs", "random", "irs", "pct", "pb", "bita", "portfolio", NULL };
 static const char *const formats[] = { "text", "json", "schedule", "msc", "html", "dot", NULL };
 
 static void usage(FILE *f) {
@@ -92,7 +94,8 @@ static void usage(FILE *f) {
 "\n"
 "How to search:\n"
 "  -s, --search ALG       portfolio (default: random, ses, pct, dfs and ss in turns),\n"
-"                         ses, ss, dfs, bfs, random, irs, pct, pb\n"
+"                         ses, ss, dfs, bfs, random, irs, pct, pb, bita (schedules forced\n"
+"                         to cover receive orders not seen yet; doc/coverage.md)\n"
 "  -e, --explorer NAME    for ses and ss (also in the portfolio): rr, rtc (default), prr,\n"
 "                         an explorer of the model, or FILE.p:NAME\n"
 "      --max-delays N     highest delay budget for ses/ss, preemption bound for pb (default: no bound)\n"
@@ -147,6 +150,8 @@ static void usage(FILE *f) {
 "      --replay FILE      re-run the counterexample in FILE and print its log; with\n"
 "                         --trace-format, also write those formats into -o\n"
 "      --stats-json FILE  write the final figures as JSON (one object per test)\n"
+"      --save-schedules DIR  bita: write each schedule it forces to DIR as TEST-K.schedule\n"
+"                         (K = 1, 2, ...; --replay runs one), removing older ones\n"
 "      --coverage         write each test's coverage report into -o as TEST.coverage.txt\n"
 "                         (P's layout) and TEST.coverage.json: states entered, events\n"
 "                         handled, deferred, ignored, sent per state, handlers and receive\n"
@@ -277,7 +282,7 @@ static void print_scenarios(const BcProgram *bc, const VmTest *t) {
 ** fresh seed when none is given)? */
 static int is_random_search(const char *search) {
   return strcmp(search, "random") == 0 || strcmp(search, "irs") == 0 || strcmp(search, "pct") == 0 ||
-         strcmp(search, "ss") == 0 || strcmp(search, "portfolio") == 0;
+         strcmp(search, "ss") == 0 || strcmp(search, "portfolio") == 0 || strcmp(search, "bita") == 0;
 }
 
 /* What kind of figures a search has: states (exhaustive), executions
@@ -810,6 +815,53 @@ static int merge_coverage(const Options *o, char **files, int n) {
   return rc;
 }
 
+/* --save-schedules: where a search's schedules go (SearchOptions.save_schedule). */
+typedef struct SaveSched {
+  const Options *o;
+  const char *test;
+  uint64_t n;                /* written so far */
+} SaveSched;
+
+/* Write DIR/TEST-K.schedule for the K-th schedule. */
+static int save_schedule(void *ctx, const char *goal, const TraceChoice *c, uint64_t n) {
+  SaveSched *s = ctx;
+  Buf path;
+  buf_init(&path);
+  buf_printf(&path, "%s/%s-%llu.schedule", s->o->save_schedules, s->test, (unsigned long long)++s->n);
+  int rc = trace_write_choices(path.data, s->test, s->o->search, s->o->seed, goal, c, n);
+  buf_fini(&path);
+  return rc;
+}
+
+/* Make DIR and remove the TEST-K.schedule files an earlier run left there.
+** 0, or -1 with a message. */
+static int prepare_schedule_dir(const char *dir, const char *test) {
+  if (trace_mkdirs(dir) != 0) {
+    fprintf(stderr, "pcheck: error: cannot create the folder '%s': %s\n", dir, strerror(errno));
+    return -1;
+  }
+  DIR *d = opendir(dir);
+  if (!d) {
+    fprintf(stderr, "pcheck: error: cannot read the folder '%s': %s\n", dir, strerror(errno));
+    return -1;
+  }
+  size_t tl = strlen(test);
+  Buf path;
+  buf_init(&path);
+  for (struct dirent *e; (e = readdir(d));) {
+    const char *n = e->d_name, *p = n + tl + 1;
+    if (strncmp(n, test, tl) != 0 || n[tl] != '-' || !isdigit((unsigned char)*p)) continue;
+    while (isdigit((unsigned char)*p)) p++;
+    if (strcmp(p, ".schedule") != 0) continue;
+    path.len = 0;
+    buf_printf(&path, "%s/%s", dir, n);
+    unlink(path.data);
+  }
+  closedir(d);
+  buf_fini(&path);
+  return 0;
+}
+
 static int run_search(const Options *o, const BcProgram *bc, Program *prog, const TestCase *tc, TestRun *run) {
   int rc = EXIT_NOBUG;
   const SearchOps *ops = search_find(o->search);
@@ -826,8 +878,16 @@ static int run_search(const Options *o, const BcProgram *bc, Program *prog, cons
   run->name = tc->name;
   run->verdict = "error";
   trace_remove_stale(o->out, tc->name);   /* never an old trace beside this run's */
+  SaveSched saved = { o, tc->name, 0 };
+  if (o->save_schedules && ops == &search_bita) {
+    if (prepare_schedule_dir(o->save_schedules, tc->name) != 0) rc = EXIT_INTERNAL;
+    so.save_schedule = save_schedule;
+    so.save_ctx = &saved;
+  }
   SearchResult res = {0};
-  if (ops->run(bc, &test, &so, stdout, &res) != 0) {
+  if (rc != EXIT_NOBUG) {
+    /* the schedule folder could not be prepared (said above) */
+  } else if (ops->run(bc, &test, &so, stdout, &res) != 0) {
     rc = EXIT_INTERNAL;
   } else if (res.error) {
     /* The explorer failed: not a result about the model. */
@@ -870,6 +930,9 @@ static int run_search(const Options *o, const BcProgram *bc, Program *prog, cons
     uint32_t ntraces = written.n;
     if (test.cov && report_coverage(o, bc, &cov, so.sched, tc->name, &counts, &written) != 0) rc = worse(rc, EXIT_INTERNAL);
     if (ntraces) printf("trace: %s\n", written.items[0]);
+    if (so.save_schedule)
+      printf("schedules: %llu written to %s (%s-1.schedule, ...)\n", (unsigned long long)saved.n, o->save_schedules,
+             tc->name);
     for (uint32_t i = 0; i < written.n; i++) printf("wrote: %s\n", written.items[i]);
     run->exhaustive = exhaustive;
     run->states = res.states;
@@ -1123,7 +1186,7 @@ int main(int argc, char **argv) {
   enum { O_LIST = 256, O_CHECK, O_MAXD, O_MAXS, O_SCHED, O_TIMEOUT, O_MEM, O_SEED, O_TFMT, O_REPLAY,
          O_SJSON, O_DUMP, O_STATS, O_CACHE, O_TWIN, O_SSC1, O_SSC2, O_FMEM,
          O_SS_SCHED, O_NO_SAMPLING, O_NO_SHARED, O_NO_REDUCTION, O_KEEP_GOING, O_FAIL_INCOMPLETE, O_PROGRESS,
-         O_COVERAGE, O_COVERAGE_MERGE, O_NO_COVERAGE };
+         O_COVERAGE, O_COVERAGE_MERGE, O_NO_COVERAGE, O_SAVE_SCHED };
   enum { O_IRS_STEP = 512, O_PCT_DEPTH, O_PCT_STEPS };   /* the baselines' options */
   enum { O_UNFAIR = 768, O_TEMP };   /* liveness */
   static const struct option longopts[] = {
@@ -1148,7 +1211,7 @@ int main(int argc, char **argv) {
     {"no-reduction", no_argument, 0, O_NO_REDUCTION},
     {"keep-going", no_argument, 0, O_KEEP_GOING},
     {"coverage", no_argument, 0, O_COVERAGE}, {"coverage-merge", no_argument, 0, O_COVERAGE_MERGE},
-    {"no-coverage", no_argument, 0, O_NO_COVERAGE},
+    {"no-coverage", no_argument, 0, O_NO_COVERAGE}, {"save-schedules", required_argument, 0, O_SAVE_SCHED},
     {"irs-step", required_argument, 0, O_IRS_STEP}, {"pct-depth", required_argument, 0, O_PCT_DEPTH},
     {"pct-steps", required_argument, 0, O_PCT_STEPS},
     {"unfair", no_argument, 0, O_UNFAIR}, {"liveness-temperature-threshold", required_argument, 0, O_TEMP},
@@ -1263,6 +1326,7 @@ int main(int argc, char **argv) {
     case O_COVERAGE: o.coverage = 1; break;
     case O_COVERAGE_MERGE: o.coverage_merge = 1; break;
     case O_NO_COVERAGE: o.no_coverage = 1; break;
+    case O_SAVE_SCHED: o.save_schedules = optarg; break;
     case O_IRS_STEP:
       if (!parse_count(optarg, &o.irs_step) || o.irs_step == 0)
         return bad_usage("--irs-step needs a positive count, not '%s'", optarg);
@@ -1308,7 +1372,8 @@ int main(int argc, char **argv) {
   /* Options without effect on the chosen search: a warning, not an error. */
   static const OptionEffect effects[] = {
     { 'e', "--explorer", "ses ss portfolio" }, { O_MAXD, "--max-delays", "ses ss pb portfolio" },
-    { O_MAXS, "--max-steps", "random irs pct ss portfolio" }, { O_SCHED, "--schedules", "random irs pct ss portfolio" },
+    { O_MAXS, "--max-steps", "random irs pct ss bita portfolio" },
+    { O_SCHED, "--schedules", "random irs pct ss bita portfolio" },
     { O_IRS_STEP, "--irs-step", "irs" }, { O_PCT_DEPTH, "--pct-depth", "pct portfolio" },
     { O_PCT_STEPS, "--pct-steps", "pct portfolio" }, { O_SSC1, "--ss-c1", "ss portfolio" },
     { O_SSC2, "--ss-c2", "ss portfolio" }, { O_SS_SCHED, "--ss-schedule", "ss portfolio" },
@@ -1319,7 +1384,7 @@ int main(int argc, char **argv) {
     { O_UNFAIR, "--unfair", "dfs ses portfolio" },
     { O_TEMP, "--liveness-temperature-threshold", "random irs portfolio" },
     { O_TWIN, "--explorer-twin-check", "ses ss portfolio" },
-    { O_SEED, "--seed", "random irs pct ss ses portfolio" },
+    { O_SEED, "--seed", "random irs pct ss ses bita portfolio" }, { O_SAVE_SCHED, "--save-schedules", "bita" },
   };
   for (size_t i = 0; i < sizeof effects / sizeof effects[0] && !o.replay && !o.check_only && !o.list_tests &&
                      !o.dump_bytecode; i++)

@@ -360,7 +360,7 @@ void cov_sched_counts(const CovReport *r, const char *machine, uint32_t goals[3]
 ** exhaustive search runs no executions). */
 void cov_sched_summary(const CovReport *r, Buf *out) {
   if (!r->sched_measured) {
-    buf_puts(out, "schedule coverage: not measured (it needs executions: random, irs, pct, ss, "
+    buf_puts(out, "schedule coverage: not measured (it needs executions: random, irs, pct, ss, bita, "
                   "or the portfolio's sampling members)");
     return;
   }

@@ -25,6 +25,8 @@ enum { T_MAIN = 1, T_CREATE, T_START, T_SEND, T_RECV };
 /* A message in a machine's inbox, as the tracker mirrors it. */
 typedef struct SchedMsg {
   uint32_t event;
+  uint32_t ord;              /* send ordinal within the run that sent it */
+  int32_t cause;             /* that run (SchedNode index) */
   uint64_t id;
 } SchedMsg;
 
@@ -34,6 +36,7 @@ typedef struct SchedMachine {
   uint64_t ctx;              /* the event it is handling: its start, or its last receive */
   uint32_t nsent, ncreated;  /* sends and creations during ctx so far */
   int64_t cur;               /* index of its last receive in SchedTrack.recvs, or -1 */
+  int32_t node;              /* its current run (SchedTrack.nodes): its start or last receive */
   uint16_t type;
   SchedMsg *inbox;           /* oldest first */
   uint32_t ninbox, inbox_cap;
@@ -45,6 +48,7 @@ void schedtrack_fini(SchedTrack *t) {
   for (uint32_t i = 0; i < t->ms_cap; i++) free(t->ms[i].inbox);
   free(t->ms);
   free(t->recvs);
+  free(t->nodes);
   memset(t, 0, sizeof *t);
 }
 
@@ -52,6 +56,19 @@ void schedtrack_begin(SchedTrack *t) {
   for (uint32_t i = 0; i < t->nms; i++) t->ms[i].ninbox = 0;
   t->nms = 0;
   t->nrecvs = 0;
+  t->nnodes = 0;
+}
+
+uint64_t schedtrack_machine(const SchedTrack *t, uint32_t m) { return m < t->nms ? t->ms[m].id : 0; }
+
+/* Append a run with these links; its index. */
+static int32_t add_node(SchedTrack *t, int32_t prev, int32_t cause, int32_t recv) {
+  if (t->nnodes == t->nodes_cap) {
+    t->nodes_cap = t->nodes_cap ? t->nodes_cap * 2 : 64;
+    t->nodes = xrealloc(t->nodes, t->nodes_cap * sizeof *t->nodes);
+  }
+  t->nodes[t->nnodes] = (SchedNode){ prev, cause, recv };
+  return (int32_t)t->nnodes++;
 }
 
 /* Machine m's record, created as needed (its inbox array is kept). */
@@ -68,32 +85,40 @@ static SchedMachine *machine(SchedTrack *t, uint32_t m) {
     x->id = x->ctx = 0;
     x->nsent = x->ncreated = 0;
     x->cur = -1;
+    x->node = -1;
     x->type = 0;
     x->ninbox = 0;
   }
   return &t->ms[m];
 }
 
-/* Append message id of `event` to m's mirrored inbox (a send). */
-static void inbox_push(SchedMachine *m, uint32_t event, uint64_t id) {
+/* Append message msg to m's mirrored inbox (a send). */
+static void inbox_push(SchedMachine *m, SchedMsg msg) {
   if (m->ninbox == m->inbox_cap) {
     m->inbox_cap = m->inbox_cap ? m->inbox_cap * 2 : 8;
     m->inbox = xrealloc(m->inbox, m->inbox_cap * sizeof *m->inbox);
   }
-  m->inbox[m->ninbox++] = (SchedMsg){ event, id };
+  m->inbox[m->ninbox++] = msg;
 }
 
-/* Take the oldest message of `event` out of m's inbox: its identity, or 0
-** if the mirror has none (it cannot happen when every step was fed). */
-static uint64_t inbox_take(SchedMachine *m, uint32_t event) {
+/* The oldest message of `event` in m's inbox, or NULL if the mirror has
+** none (it cannot happen when every step was fed). */
+static const SchedMsg *inbox_find(const SchedMachine *m, uint32_t event) {
   for (uint32_t i = 0; i < m->ninbox; i++)
-    if (m->inbox[i].event == event) {
-      uint64_t id = m->inbox[i].id;
-      memmove(&m->inbox[i], &m->inbox[i + 1], (m->ninbox - i - 1) * sizeof *m->inbox);
-      m->ninbox--;
-      return id;
-    }
-  return 0;
+    if (m->inbox[i].event == event) return &m->inbox[i];
+  return NULL;
+}
+
+/* Take the oldest message of `event` out of m's inbox: it, or an empty
+** message (identity 0, cause -1) if there is none. */
+static SchedMsg inbox_take(SchedMachine *m, uint32_t event) {
+  const SchedMsg *x = inbox_find(m, event);
+  if (!x) return (SchedMsg){ event, 0, -1, 0 };
+  SchedMsg msg = *x;
+  uint32_t i = (uint32_t)(x - m->inbox);
+  memmove(&m->inbox[i], &m->inbox[i + 1], (m->ninbox - i - 1) * sizeof *m->inbox);
+  m->ninbox--;
+  return msg;
 }
 
 /* A creation: the new machine's identity from its creator's current event
@@ -102,6 +127,7 @@ static uint64_t inbox_take(SchedMachine *m, uint32_t event) {
 static void on_create(SchedTrack *t, const VmEvent *e) {
   SchedMachine *n = machine(t, e->machine);
   n->type = e->type;
+  int32_t born = -1;
   if (e->other == UINT32_MAX) {
     uint64_t v[1] = { e->type };
     n->id = ident(T_MAIN, v, 1);
@@ -110,11 +136,13 @@ static void on_create(SchedTrack *t, const VmEvent *e) {
     n = machine(t, e->machine);   /* machine() may have moved the array */
     uint64_t v[3] = { c->ctx, c->ncreated++, e->type };
     n->id = ident(T_CREATE, v, 3);
+    born = c->node;
   }
   uint64_t v[1] = { n->id };
   n->ctx = ident(T_START, v, 1);
   n->nsent = n->ncreated = 0;
   n->cur = -1;
+  n->node = add_node(t, -1, born, -1);
 }
 
 /* A dequeue or a receive: the message is the oldest of that event in the
@@ -122,14 +150,17 @@ static void on_create(SchedTrack *t, const VmEvent *e) {
 ** the machine's current event, its send and creation ordinals restart. */
 static void on_receive(SchedTrack *t, const VmEvent *e) {
   SchedMachine *m = machine(t, e->machine);
-  uint64_t v[2] = { m->id, inbox_take(m, e->event) };
+  SchedMsg msg = inbox_take(m, e->event);
+  uint64_t v[2] = { m->id, msg.id };
   uint64_t r = ident(T_RECV, v, 2);
   if (t->nrecvs == t->recvs_cap) {
     t->recvs_cap = t->recvs_cap ? t->recvs_cap * 2 : 64;
     t->recvs = xrealloc(t->recvs, t->recvs_cap * sizeof *t->recvs);
   }
-  t->recvs[t->nrecvs] = (SchedRecv){ r, e->machine, m->type, 0 };
+  int32_t node = add_node(t, m->node, msg.cause, (int32_t)t->nrecvs);
+  t->recvs[t->nrecvs] = (SchedRecv){ r, m->id, e->machine, node, msg.cause, msg.ord, e->event, m->type, 0 };
   m->cur = t->nrecvs++;
+  m->node = node;
   m->ctx = r;
   m->nsent = m->ncreated = 0;
 }
@@ -144,9 +175,10 @@ void schedtrack_step(SchedTrack *t, const VmEvent *ev, uint32_t n) {
     case VE_CREATE: on_create(t, e); break;
     case VE_SEND: {
       SchedMachine *s = machine(t, e->machine);
+      SchedMsg msg = { e->event, s->nsent, s->node, 0 };
       uint64_t v[3] = { s->ctx, s->nsent++, e->event };
-      uint64_t id = ident(T_SEND, v, 3);
-      inbox_push(machine(t, e->other), e->event, id);
+      msg.id = ident(T_SEND, v, 3);
+      inbox_push(machine(t, e->other), msg);
       break;
     }
     case VE_DROP: {   /* the send just noted went to a halted machine */
@@ -163,6 +195,33 @@ void schedtrack_step(SchedTrack *t, const VmEvent *ev, uint32_t n) {
       break;
     }
     default: break;
+    }
+  }
+}
+
+/* The receive and send of one step, on copies of the acting machine's
+** context: its receive takes the oldest message of the event from the
+** mirror (as on_receive would), its send numbers the message as the case
+** VE_SEND above would. */
+void schedtrack_peek(const SchedTrack *t, const VmEvent *ev, uint32_t n, SchedPeek *out) {
+  out->recv = out->sent = out->to = 0;
+  uint64_t ctx = 0;
+  uint32_t nsent = 0, actor = UINT32_MAX;
+  for (uint32_t i = 0; i < n; i++) {
+    const VmEvent *e = &ev[i];
+    if (e->spec || e->machine >= t->nms) continue;
+    const SchedMachine *m = &t->ms[e->machine];
+    if (actor != e->machine) { actor = e->machine; ctx = m->ctx; nsent = m->nsent; }
+    if ((e->kind == VE_DEQUEUE || e->kind == VE_RECEIVE) && !out->recv) {
+      const SchedMsg *msg = inbox_find(m, e->event);
+      uint64_t v[2] = { m->id, msg ? msg->id : 0 };
+      out->recv = ctx = ident(T_RECV, v, 2);
+      nsent = 0;
+    } else if (e->kind == VE_SEND && !out->sent && e->other < t->nms) {
+      uint64_t v[3] = { ctx, nsent++, e->event };
+      uint64_t w[2] = { t->ms[e->other].id, ident(T_SEND, v, 3) };
+      out->sent = ident(T_RECV, w, 2);
+      out->to = w[0];
     }
   }
 }
@@ -201,8 +260,8 @@ static uint64_t pair_hash(const SchedPair *p) {
   return ident(0, v, 3);
 }
 
-/* Insert p unless present (the lock held). */
-static void set_add(SchedCov *c, const SchedPair *p) {
+/* Insert p unless present (the lock held): 1 if it was new. */
+static int set_add(SchedCov *c, const SchedPair *p) {
   if (2 * (c->n + 1) > c->cap) {
     SchedPair *old = c->slots;
     uint64_t oldcap = c->cap;
@@ -216,48 +275,98 @@ static void set_add(SchedCov *c, const SchedPair *p) {
   }
   for (uint64_t i = pair_hash(p) & (c->cap - 1);; i = (i + 1) & (c->cap - 1)) {
     SchedPair *s = &c->slots[i];
-    if (s->crit == 0xFF) { *s = *p; c->n++; return; }
-    if (s->a == p->a && s->b == p->b && s->crit == p->crit) return;
+    if (s->crit == 0xFF) { *s = *p; c->n++; return 1; }
+    if (s->a == p->a && s->b == p->b && s->crit == p->crit) return 0;
   }
 }
 
-/* The pairs of one machine's receives r[0..n) (indexes into recvs). */
-static void machine_pairs(SchedCov *c, const SchedRecv *recvs, const uint32_t *r, uint32_t n) {
+/* The slot holding p, or NULL (the lock held). */
+static const SchedPair *set_find(const SchedCov *c, const SchedPair *p) {
+  for (uint64_t i = pair_hash(p) & (c->cap - 1);; i = (i + 1) & (c->cap - 1)) {
+    const SchedPair *s = &c->slots[i];
+    if (s->crit == 0xFF) return NULL;
+    if (s->a == p->a && s->b == p->b && s->crit == p->crit) return s;
+  }
+}
+
+int schedcov_has(SchedCov *c, const SchedPair *p) {
+  pthread_mutex_lock(&c->lock);
+  int r = set_find(c, p) != NULL;
+  pthread_mutex_unlock(&c->lock);
+  return r;
+}
+
+int schedcov_add(SchedCov *c, const SchedPair *p) {
+  pthread_mutex_lock(&c->lock);
+  int r = set_add(c, p);
+  pthread_mutex_unlock(&c->lock);
+  return r;
+}
+
+uint64_t schedcov_count(SchedCov *c) {
+  pthread_mutex_lock(&c->lock);
+  uint64_t n = c->n;
+  pthread_mutex_unlock(&c->lock);
+  return n;
+}
+
+/* The pairs of one machine's receives r[0..n) (indexes into recvs), each
+** passed to fn as its two indexes into recvs, first the earlier. */
+static void machine_pairs(const SchedRecv *recvs, const uint32_t *r, uint32_t n, SchedPairFn fn, void *ctx) {
   for (uint32_t j = 0; j < n; j++) {
-    const SchedRecv *rj = &recvs[r[j]];
     uint32_t lo = j > SCHED_WINDOW ? j - SCHED_WINDOW : 0;
-    for (uint32_t i = lo; i < j; i++) set_add(c, &(SchedPair){ recvs[r[i]].id, rj->id, rj->type, SC_PR });
-    if (j) set_add(c, &(SchedPair){ recvs[r[j - 1]].id, rj->id, rj->type, SC_PCR });
-    if (!rj->changes) continue;
+    for (uint32_t i = lo; i < j; i++) fn(ctx, r[i], r[j], SC_PR);
+    if (j) fn(ctx, r[j - 1], r[j], SC_PCR);
+    if (!recvs[r[j]].changes) continue;
     /* PBR: back to the previous state-changing receive (included), and on
     ** to the next one (excluded: it pairs back to this one). */
     for (uint32_t i = j; i-- > lo;) {
-      set_add(c, &(SchedPair){ recvs[r[i]].id, rj->id, rj->type, SC_PBR });
+      fn(ctx, r[i], r[j], SC_PBR);
       if (recvs[r[i]].changes) break;
     }
     for (uint32_t k = j + 1; k < n && k <= j + SCHED_WINDOW && !recvs[r[k]].changes; k++)
-      set_add(c, &(SchedPair){ rj->id, recvs[r[k]].id, rj->type, SC_PBR });
+      fn(ctx, r[j], r[k], SC_PBR);
   }
 }
 
 /* Group the receives by machine (a counting sort keeps their order), then
-** add each machine's pairs under one lock. */
-void schedtrack_end(SchedTrack *t, SchedCov *c) {
-  /* Each machine's receives in order: a list per machine, by one pass. */
-  uint32_t *count = xcalloc(t->nms + 1, sizeof *count), *order = xmalloc((t->nrecvs + 1) * sizeof *order);
-  for (uint32_t i = 0; i < t->nrecvs; i++) count[t->recvs[i].machine + 1]++;
-  for (uint32_t m = 0; m < t->nms; m++) count[m + 1] += count[m];
-  uint32_t *at = xmalloc((t->nms + 1) * sizeof *at);
-  memcpy(at, count, (t->nms + 1) * sizeof *at);
-  for (uint32_t i = 0; i < t->nrecvs; i++) order[at[t->recvs[i].machine]++] = i;
-  pthread_mutex_lock(&c->lock);
-  c->executions++;
-  for (uint32_t m = 0; m < t->nms; m++)
-    if (count[m + 1] > count[m]) machine_pairs(c, t->recvs, order + count[m], count[m + 1] - count[m]);
-  pthread_mutex_unlock(&c->lock);
+** each machine's pairs. */
+void sched_pairs(const SchedRecv *recvs, uint32_t n, SchedPairFn fn, void *ctx) {
+  uint32_t nms = 0;
+  for (uint32_t i = 0; i < n; i++)
+    if (recvs[i].machine >= nms) nms = recvs[i].machine + 1;
+  uint32_t *count = xcalloc(nms + 1, sizeof *count), *order = xmalloc((n + 1) * sizeof *order);
+  for (uint32_t i = 0; i < n; i++) count[recvs[i].machine + 1]++;
+  for (uint32_t m = 0; m < nms; m++) count[m + 1] += count[m];
+  uint32_t *at = xmalloc((nms + 1) * sizeof *at);
+  memcpy(at, count, (nms + 1) * sizeof *at);
+  for (uint32_t i = 0; i < n; i++) order[at[recvs[i].machine]++] = i;
+  for (uint32_t m = 0; m < nms; m++)
+    if (count[m + 1] > count[m]) machine_pairs(recvs, order + count[m], count[m + 1] - count[m], fn, ctx);
   free(at);
   free(order);
   free(count);
+}
+
+/* sched_pairs' callback for schedtrack_end: add the pair (the lock held). */
+typedef struct FoldCtx {
+  SchedCov *c;
+  const SchedRecv *recvs;
+} FoldCtx;
+static void fold_pair(void *ctx, uint32_t i, uint32_t j, uint8_t crit) {
+  FoldCtx *f = ctx;
+  set_add(f->c, &(SchedPair){ f->recvs[i].id, f->recvs[j].id, f->recvs[j].type, crit });
+}
+
+/* Every pair of the execution under one lock. */
+uint64_t schedtrack_end(SchedTrack *t, SchedCov *c) {
+  pthread_mutex_lock(&c->lock);
+  uint64_t before = c->n;
+  c->executions++;
+  sched_pairs(t->recvs, t->nrecvs, fold_pair, &(FoldCtx){ c, t->recvs });
+  uint64_t added = c->n - before;
+  pthread_mutex_unlock(&c->lock);
+  return added;
 }
 
 /* Pairs in report order: criterion, type, identities. */

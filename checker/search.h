@@ -70,6 +70,11 @@ typedef struct SearchOptions {
                                 more steps than this; 0: off; -1: P's default (search_temperature) */
   struct SchedCov *sched;    /* --coverage: searches that run executions (random, irs, pct, ss) feed
                                 it each execution's receives (checker/schedcov.h); NULL: none */
+  /* --save-schedules: bita passes each schedule it forced here (its
+  ** choices, and a line saying which goal it was made for); NULL: none.
+  ** Returns 0, or -1 (the file could not be written: reported). */
+  int (*save_schedule)(void *ctx, const char *goal, const TraceChoice *c, uint64_t n);
+  void *save_ctx;
   SearchMember *member;      /* set when the search runs as a portfolio member: search_should_stop
                                 hands its turn back there; NULL otherwise */
 } SearchOptions;
@@ -144,6 +149,7 @@ extern const SearchOps search_pct;
 extern const SearchOps search_ses;
 extern const SearchOps search_ss;
 extern const SearchOps search_portfolio;
+extern const SearchOps search_bita;
 
 /* The search named name (CLI.md), or NULL if this build has none. */
 const SearchOps *search_find(const char *name);

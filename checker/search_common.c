@@ -144,7 +144,7 @@ int64_t search_temperature(const SearchOptions *o) {
 
 const SearchOps *search_find(const char *name) {
   static const SearchOps *const all[] = { &search_random, &search_dfs, &search_bfs, &search_ses, &search_ss,
-                                          &search_pb, &search_irs, &search_pct, &search_portfolio };
+                                          &search_pb, &search_irs, &search_pct, &search_portfolio, &search_bita };
   for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
     if (strcmp(all[i]->name, name) == 0) return all[i];
   return NULL;

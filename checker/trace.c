@@ -728,6 +728,21 @@ out:
   return rc;
 }
 
+int trace_write_choices(const char *path, const char *test_name, const char *search, uint64_t seed,
+                        const char *comment, const TraceChoice *c, uint64_t n) {
+  Buf sch;
+  buf_init(&sch);
+  schedule_header(&sch, test_name, search, seed);
+  if (comment) buf_printf(&sch, "# %s\n", comment);
+  for (uint64_t i = 0; i < n; i++)
+    buf_printf(&sch, "%c %u    # step %llu\n", c[i].kind == VC_MACHINE ? 'm' : 'd',
+               c[i].kind == VC_MACHINE ? c[i].value + 1 : c[i].value, (unsigned long long)i + 1);
+  int rc = trace_write_atomic(path, &sch);
+  if (rc != 0) fprintf(stderr, "pcheck: error: cannot write '%s': %s\n", path, strerror(errno));
+  buf_fini(&sch);
+  return rc;
+}
+
 int trace_write_schedule(const char *test_name, const char *search, uint64_t seed, const SearchResult *res,
                          const char *dir, const char *what, char **path_out) {
   *path_out = NULL;
@@ -735,20 +750,14 @@ int trace_write_schedule(const char *test_name, const char *search, uint64_t see
     fprintf(stderr, "pcheck: error: cannot create the output folder '%s': %s\n", dir, strerror(errno));
     return -1;
   }
-  Buf sch, path;
-  buf_init(&sch);
+  Buf path, comment;
   buf_init(&path);
-  schedule_header(&sch, test_name, search, seed);
-  buf_printf(&sch, "# %s: %s\n", what, res->error ? res->error : "");
-  for (uint64_t i = 0; i < res->ntrace; i++)
-    buf_printf(&sch, "%c %u    # step %llu\n", res->trace[i].kind == VC_MACHINE ? 'm' : 'd',
-               res->trace[i].kind == VC_MACHINE ? res->trace[i].value + 1 : res->trace[i].value,
-               (unsigned long long)i + 1);
+  buf_init(&comment);
   buf_printf(&path, "%s/%s.%s.schedule", dir, test_name, what);
-  int rc = trace_write_atomic(path.data, &sch);
-  if (rc != 0) fprintf(stderr, "pcheck: error: cannot write '%s': %s\n", path.data, strerror(errno));
-  else *path_out = buf_take(&path);
+  buf_printf(&comment, "%s: %s", what, res->error ? res->error : "");
+  int rc = trace_write_choices(path.data, test_name, search, seed, comment.data, res->trace, res->ntrace);
+  if (rc == 0) *path_out = buf_take(&path);
   buf_fini(&path);
-  buf_fini(&sch);
+  buf_fini(&comment);
   return rc;
 }

@@ -67,6 +67,12 @@ void trace_remove_stale(const char *dir, const char *test_name);
 int trace_write_schedule(const char *test_name, const char *search, uint64_t seed, const SearchResult *res,
                          const char *dir, const char *what, char **path_out);
 
+/* Write the choices c[0..n) to path as a .schedule file (version 2) with
+** its header and, unless NULL, one comment line; through a temporary file.
+** 0, or -1 with a message on stderr. */
+int trace_write_choices(const char *path, const char *test_name, const char *search, uint64_t seed,
+                        const char *comment, const TraceChoice *c, uint64_t n);
+
 /* Read a .schedule or .json trace, of version 1 (machine choices count
 ** ids from 0) or 2 (from 1, as logs show them); out->choices hold VM ids
 ** (from 0) either way.  Returns 0, or -1 with a message
