@@ -930,9 +930,11 @@ static int run_search(const Options *o, const BcProgram *bc, Program *prog, cons
     uint32_t ntraces = written.n;
     if (test.cov && report_coverage(o, bc, &cov, so.sched, tc->name, &counts, &written) != 0) rc = worse(rc, EXIT_INTERNAL);
     if (ntraces) printf("trace: %s\n", written.items[0]);
-    if (so.save_schedule)
+    if (so.save_schedule && saved.n)
       printf("schedules: %llu written to %s (%s-1.schedule, ...)\n", (unsigned long long)saved.n, o->save_schedules,
              tc->name);
+    else if (so.save_schedule)
+      printf("schedules: none forced\n");
     for (uint32_t i = 0; i < written.n; i++) printf("wrote: %s\n", written.items[i]);
     run->exhaustive = exhaustive;
     run->states = res.states;
@@ -1105,26 +1107,37 @@ static unsigned long long fresh_seed(void) {
   return v;
 }
 
-/* Can the run write its outputs?  The output folder (created if need be)
-** takes a file, the --stats-json file can be opened for writing.  0, or
-** EXIT_USAGE after a message: checked before a search of hours. */
-static int check_writable(const Options *o) {
+/* Does folder dir (created if need be) take a file?  0, or EXIT_USAGE
+** after a message naming it as `what`. */
+static int probe_folder(const char *dir, const char *what) {
   Buf p;
   buf_init(&p);
   int rc = 0;
-  trace_mkdirs(o->out);   /* a failure shows as the probe below failing, with its reason */
-  buf_printf(&p, "%s/.pcheck-write-test-%ld", o->out, (long)getpid());
+  trace_mkdirs(dir);   /* a failure shows as the probe below failing, with its reason */
+  buf_printf(&p, "%s/.pcheck-write-test-%ld", dir, (long)getpid());
   FILE *f = fopen(p.data, "w");
   if (!f) {
-    fprintf(stderr, "pcheck: error: cannot write into the output folder '%s' (-o): %s\n", o->out, strerror(errno));
+    fprintf(stderr, "pcheck: error: cannot write into the %s '%s': %s\n", what, dir, strerror(errno));
     rc = EXIT_USAGE;
   } else {
     fclose(f);
     remove(p.data);
   }
+  buf_fini(&p);
+  return rc;
+}
+
+/* Can the run write its outputs?  The output folder and the
+** --save-schedules folder take a file, the --stats-json file can be
+** opened for writing.  0, or EXIT_USAGE after a message: checked before a
+** search of hours. */
+static int check_writable(const Options *o) {
+  int rc = probe_folder(o->out, "output folder (-o)");
+  if (!rc && o->save_schedules && strcmp(o->search, "bita") == 0)
+    rc = probe_folder(o->save_schedules, "--save-schedules folder");
   if (!rc && o->stats_json) {
     int existed = access(o->stats_json, F_OK) == 0;
-    f = fopen(o->stats_json, "a");
+    FILE *f = fopen(o->stats_json, "a");
     if (!f) {
       fprintf(stderr, "pcheck: error: cannot write the --stats-json file '%s': %s\n", o->stats_json, strerror(errno));
       rc = EXIT_USAGE;
@@ -1133,7 +1146,6 @@ static int check_writable(const Options *o) {
       if (!existed) remove(o->stats_json);
     }
   }
-  buf_fini(&p);
   return rc;
 }
 
