@@ -1108,8 +1108,8 @@ static unsigned long long fresh_seed(void) {
 }
 
 /* Does folder dir (created if need be) take a file?  0, or EXIT_USAGE
-** after a message naming it as `what`. */
-static int probe_folder(const char *dir, const char *what) {
+** after a message naming it as "the WHAT 'DIR'OPTION". */
+static int probe_folder(const char *dir, const char *what, const char *option) {
   Buf p;
   buf_init(&p);
   int rc = 0;
@@ -1117,7 +1117,7 @@ static int probe_folder(const char *dir, const char *what) {
   buf_printf(&p, "%s/.pcheck-write-test-%ld", dir, (long)getpid());
   FILE *f = fopen(p.data, "w");
   if (!f) {
-    fprintf(stderr, "pcheck: error: cannot write into the %s '%s': %s\n", what, dir, strerror(errno));
+    fprintf(stderr, "pcheck: error: cannot write into the %s '%s'%s: %s\n", what, dir, option, strerror(errno));
     rc = EXIT_USAGE;
   } else {
     fclose(f);
@@ -1132,9 +1132,9 @@ static int probe_folder(const char *dir, const char *what) {
 ** opened for writing.  0, or EXIT_USAGE after a message: checked before a
 ** search of hours. */
 static int check_writable(const Options *o) {
-  int rc = probe_folder(o->out, "output folder (-o)");
+  int rc = probe_folder(o->out, "output folder", " (-o)");
   if (!rc && o->save_schedules && strcmp(o->search, "bita") == 0)
-    rc = probe_folder(o->save_schedules, "--save-schedules folder");
+    rc = probe_folder(o->save_schedules, "--save-schedules folder", "");
   if (!rc && o->stats_json) {
     int existed = access(o->stats_json, F_OK) == 0;
     FILE *f = fopen(o->stats_json, "a");
