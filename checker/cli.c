@@ -22,6 +22,7 @@
 #include "checker/tracedoc.h"
 #include "checker/coverage.h"
 #include "checker/schedcov.h"
+#include "checker/learned.h"
 #include <sys/resource.h>
 #include <unistd.h>
 #include <dirent.h>
@@ -48,6 +49,7 @@ typedef struct Options {
   const char *replay;
   const char *stats_json;
   const char *save_schedules; /* --save-schedules DIR */
+  const char *learn;         /* --learn FILE */
   int coverage;              /* --coverage: write each test's coverage report into out */
   int coverage_merge;        /* --coverage-merge: the inputs are coverage reports to merge */
   int no_coverage;           /* --no-coverage: collect none (no summary line) */
@@ -75,7 +77,7 @@ typedef struct Options {
   int explorer_native;       /* ExNative */
 } Options;
 
-static const char *const searches[] = { "ses", "ss", "dfs", "bfs", "random", "irs", "pct", "pb", "bita", "portfolio", NULL };
+static const char *const searches[] = { "ses", "ss", "dfs", "bfs", "random", "irs", "pct", "pb", "bita", "guided", "portfolio", NULL };
 static const char *const formats[] = { "text", "json", "schedule", "msc", "html", "dot", NULL };
 
 static void usage(FILE *f) {
@@ -95,7 +97,8 @@ static void usage(FILE *f) {
 "How to search:\n"
 "  -s, --search ALG       portfolio (default: random, ses, pct, dfs and ss in turns),\n"
 "                         ses, ss, dfs, bfs, random, irs, pct, pb, bita (schedules forced\n"
-"                         to cover receive orders not seen yet; doc/coverage.md)\n"
+"                         to cover receive orders not seen yet), guided (steered to message\n"
+"                         orderings not seen yet; doc/coverage.md)\n"
 "  -e, --explorer NAME    for ses and ss (also in the portfolio): rr, rtc (default), prr,\n"
 "                         an explorer of the model, or FILE.p:NAME\n"
 "      --max-delays N     highest delay budget for ses/ss, preemption bound for pb (default: no bound)\n"
@@ -150,6 +153,8 @@ static void usage(FILE *f) {
 "      --replay FILE      re-run the counterexample in FILE and print its log; with\n"
 "                         --trace-format, also write those formats into -o\n"
 "      --stats-json FILE  write the final figures as JSON (one object per test)\n"
+"      --learn FILE       guided: start from the orderings learned in FILE (if it exists)\n"
+"                         and save them there, with those of this run, after each test\n"
 "      --save-schedules DIR  bita: write each schedule it forces to DIR as TEST-K.schedule\n"
 "                         (K = 1, 2, ...; --replay runs one), removing older ones\n"
 "      --coverage         write each test's coverage report into -o as TEST.coverage.txt\n"
@@ -282,7 +287,8 @@ static void print_scenarios(const BcProgram *bc, const VmTest *t) {
 ** fresh seed when none is given)? */
 static int is_random_search(const char *search) {
   return strcmp(search, "random") == 0 || strcmp(search, "irs") == 0 || strcmp(search, "pct") == 0 ||
-         strcmp(search, "ss") == 0 || strcmp(search, "portfolio") == 0 || strcmp(search, "bita") == 0;
+         strcmp(search, "ss") == 0 || strcmp(search, "portfolio") == 0 || strcmp(search, "bita") == 0 ||
+         strcmp(search, "guided") == 0;
 }
 
 /* What kind of figures a search has: states (exhaustive), executions
@@ -604,7 +610,8 @@ static void print_table(const TestRun *runs, int n) {
 }
 
 /* Search one test case, print its summary and fill run. */
-static int run_search(const Options *o, const BcProgram *bc, Program *prog, const TestCase *tc, TestRun *run);
+static int run_search(const Options *o, const BcProgram *bc, Program *prog, const TestCase *tc, Learned *learned,
+                      TestRun *run);
 
 /* Compile, then dump the bytecode, replay a trace, or search each selected
 ** test case in turn (exit status: the worst of them). */
@@ -635,12 +642,26 @@ static int run_checker(const Options *o, Program *prog, Diag *diag, TestList *te
   }
   if (!o->seed_given && is_random_search(o->search))
     printf("seed: %llu (drawn at random; --seed %llu repeats this run)\n", o->seed, o->seed);
+  Learned *learned = NULL;
+  if (o->learn && strcmp(o->search, "guided") == 0) {
+    Buf err;
+    buf_init(&err);
+    learned = learned_new();
+    if (learned_load(learned, o->learn, &err) != 0) {
+      fprintf(stderr, "pcheck: error: %s\n", err.data);
+      buf_fini(&err);
+      learned_free(learned);
+      bc_free(bc);
+      return EXIT_USAGE;
+    }
+    buf_fini(&err);
+  }
   TestRun *runs = xcalloc((size_t)(nsel ? nsel : 1), sizeof *runs);
   int ran = 0;
   for (int i = 0; i < nsel && !stop_requested; i++) {
     if (nsel > 1) printf("%s== test %s\n", i ? "\n" : "", tests->items[sel[i]].name);
     fflush(stdout);
-    int r = run_search(o, bc, prog, &tests->items[sel[i]], &runs[ran++]);
+    int r = run_search(o, bc, prog, &tests->items[sel[i]], learned, &runs[ran++]);
     rc = ran == 1 ? r : worse(rc, r);
   }
   if (nsel > 1) print_table(runs, ran);
@@ -654,6 +675,7 @@ static int run_checker(const Options *o, Program *prog, Diag *diag, TestList *te
   }
   for (int i = 0; i < ran; i++) free(runs[i].json);
   free(runs);
+  learned_free(learned);
   bc_free(bc);
   return rc;
 }
@@ -862,7 +884,9 @@ static int prepare_schedule_dir(const char *dir, const char *test) {
   return 0;
 }
 
-static int run_search(const Options *o, const BcProgram *bc, Program *prog, const TestCase *tc, TestRun *run) {
+/* learned: --learn's orderings (saved into o->learn after the test), or NULL. */
+static int run_search(const Options *o, const BcProgram *bc, Program *prog, const TestCase *tc, Learned *learned,
+                      TestRun *run) {
   int rc = EXIT_NOBUG;
   const SearchOps *ops = search_find(o->search);
   int exhaustive = is_exhaustive(o->search);
@@ -875,6 +899,8 @@ static int run_search(const Options *o, const BcProgram *bc, Program *prog, cons
   SearchOptions so;
   search_options(o, &so);
   if (o->coverage) so.sched = schedcov_new(bc);   /* executions feed it their receives (schedule coverage) */
+  so.learned = learned;
+  uint64_t learned_before = learned ? learned_count(learned) : 0;
   run->name = tc->name;
   run->verdict = "error";
   trace_remove_stale(o->out, tc->name);   /* never an old trace beside this run's */
@@ -930,6 +956,11 @@ static int run_search(const Options *o, const BcProgram *bc, Program *prog, cons
     uint32_t ntraces = written.n;
     if (test.cov && report_coverage(o, bc, &cov, so.sched, tc->name, &counts, &written) != 0) rc = worse(rc, EXIT_INTERNAL);
     if (ntraces) printf("trace: %s\n", written.items[0]);
+    if (learned) {
+      if (learned_save(learned, o->learn) != 0) rc = worse(rc, EXIT_INTERNAL);
+      else printf("learned: %llu orderings in %s (%llu new)\n", (unsigned long long)learned_count(learned), o->learn,
+                  (unsigned long long)(learned_count(learned) - learned_before));
+    }
     if (so.save_schedule && saved.n)
       printf("schedules: %llu written to %s (%s-1.schedule, ...)\n", (unsigned long long)saved.n, o->save_schedules,
              tc->name);
@@ -1198,7 +1229,7 @@ int main(int argc, char **argv) {
   enum { O_LIST = 256, O_CHECK, O_MAXD, O_MAXS, O_SCHED, O_TIMEOUT, O_MEM, O_SEED, O_TFMT, O_REPLAY,
          O_SJSON, O_DUMP, O_STATS, O_CACHE, O_TWIN, O_SSC1, O_SSC2, O_FMEM,
          O_SS_SCHED, O_NO_SAMPLING, O_NO_SHARED, O_NO_REDUCTION, O_KEEP_GOING, O_FAIL_INCOMPLETE, O_PROGRESS,
-         O_COVERAGE, O_COVERAGE_MERGE, O_NO_COVERAGE, O_SAVE_SCHED };
+         O_COVERAGE, O_COVERAGE_MERGE, O_NO_COVERAGE, O_SAVE_SCHED, O_LEARN };
   enum { O_IRS_STEP = 512, O_PCT_DEPTH, O_PCT_STEPS };   /* the baselines' options */
   enum { O_UNFAIR = 768, O_TEMP };   /* liveness */
   static const struct option longopts[] = {
@@ -1224,6 +1255,7 @@ int main(int argc, char **argv) {
     {"keep-going", no_argument, 0, O_KEEP_GOING},
     {"coverage", no_argument, 0, O_COVERAGE}, {"coverage-merge", no_argument, 0, O_COVERAGE_MERGE},
     {"no-coverage", no_argument, 0, O_NO_COVERAGE}, {"save-schedules", required_argument, 0, O_SAVE_SCHED},
+    {"learn", required_argument, 0, O_LEARN},
     {"irs-step", required_argument, 0, O_IRS_STEP}, {"pct-depth", required_argument, 0, O_PCT_DEPTH},
     {"pct-steps", required_argument, 0, O_PCT_STEPS},
     {"unfair", no_argument, 0, O_UNFAIR}, {"liveness-temperature-threshold", required_argument, 0, O_TEMP},
@@ -1246,9 +1278,9 @@ int main(int argc, char **argv) {
         const char *near = nearest(optarg, searches);
         if (near) {
           fprintf(stderr, "pcheck: error: unknown search '%s'; did you mean %s?\n", optarg, near);
-          return bad_usage("expected portfolio, ses, ss, dfs, bfs, random, irs, pct or pb%s", "");
+          return bad_usage("expected portfolio, ses, ss, dfs, bfs, random, irs, pct, pb, bita or guided%s", "");
         }
-        return bad_usage("unknown search '%s' (expected portfolio, ses, ss, dfs, bfs, random, irs, pct or pb)", optarg);
+        return bad_usage("unknown search '%s' (expected portfolio, ses, ss, dfs, bfs, random, irs, pct, pb, bita or guided)", optarg);
       }
       o.search = optarg;
       break;
@@ -1339,6 +1371,7 @@ int main(int argc, char **argv) {
     case O_COVERAGE_MERGE: o.coverage_merge = 1; break;
     case O_NO_COVERAGE: o.no_coverage = 1; break;
     case O_SAVE_SCHED: o.save_schedules = optarg; break;
+    case O_LEARN: o.learn = optarg; break;
     case O_IRS_STEP:
       if (!parse_count(optarg, &o.irs_step) || o.irs_step == 0)
         return bad_usage("--irs-step needs a positive count, not '%s'", optarg);
@@ -1384,8 +1417,8 @@ int main(int argc, char **argv) {
   /* Options without effect on the chosen search: a warning, not an error. */
   static const OptionEffect effects[] = {
     { 'e', "--explorer", "ses ss portfolio" }, { O_MAXD, "--max-delays", "ses ss pb portfolio" },
-    { O_MAXS, "--max-steps", "random irs pct ss bita portfolio" },
-    { O_SCHED, "--schedules", "random irs pct ss bita portfolio" },
+    { O_MAXS, "--max-steps", "random irs pct ss bita guided portfolio" },
+    { O_SCHED, "--schedules", "random irs pct ss bita guided portfolio" },
     { O_IRS_STEP, "--irs-step", "irs" }, { O_PCT_DEPTH, "--pct-depth", "pct portfolio" },
     { O_PCT_STEPS, "--pct-steps", "pct portfolio" }, { O_SSC1, "--ss-c1", "ss portfolio" },
     { O_SSC2, "--ss-c2", "ss portfolio" }, { O_SS_SCHED, "--ss-schedule", "ss portfolio" },
@@ -1396,7 +1429,8 @@ int main(int argc, char **argv) {
     { O_UNFAIR, "--unfair", "dfs ses portfolio" },
     { O_TEMP, "--liveness-temperature-threshold", "random irs portfolio" },
     { O_TWIN, "--explorer-twin-check", "ses ss portfolio" },
-    { O_SEED, "--seed", "random irs pct ss ses bita portfolio" }, { O_SAVE_SCHED, "--save-schedules", "bita" },
+    { O_SEED, "--seed", "random irs pct ss ses bita guided portfolio" },
+    { O_SAVE_SCHED, "--save-schedules", "bita" }, { O_LEARN, "--learn", "guided" },
   };
   for (size_t i = 0; i < sizeof effects / sizeof effects[0] && !o.replay && !o.check_only && !o.list_tests &&
                      !o.dump_bytecode; i++)

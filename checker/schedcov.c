@@ -28,6 +28,7 @@ typedef struct SchedMsg {
   uint32_t ord;              /* send ordinal within the run that sent it */
   int32_t cause;             /* that run (SchedNode index) */
   uint64_t id;
+  SchedLoc where;
 } SchedMsg;
 
 /* What the tracker knows of one machine of the execution. */
@@ -37,6 +38,7 @@ typedef struct SchedMachine {
   uint32_t nsent, ncreated;  /* sends and creations during ctx so far */
   int64_t cur;               /* index of its last receive in SchedTrack.recvs, or -1 */
   int32_t node;              /* its current run (SchedTrack.nodes): its start or last receive */
+  SchedLoc last;             /* where its last received message was sent (file NULL: none yet) */
   uint16_t type;
   SchedMsg *inbox;           /* oldest first */
   uint32_t ninbox, inbox_cap;
@@ -60,6 +62,15 @@ void schedtrack_begin(SchedTrack *t) {
 }
 
 uint64_t schedtrack_machine(const SchedTrack *t, uint32_t m) { return m < t->nms ? t->ms[m].id : 0; }
+
+int schedtrack_before_next(const SchedTrack *t, uint32_t m, SchedLoc *out, uint16_t *type) {
+  if (m >= t->nms) return 0;
+  const SchedMachine *x = &t->ms[m];
+  *type = x->type;
+  if (x->ninbox) *out = x->inbox[x->ninbox - 1].where;
+  else *out = x->last;
+  return out->file != NULL;
+}
 
 /* Append a run with these links; its index. */
 static int32_t add_node(SchedTrack *t, int32_t prev, int32_t cause, int32_t recv) {
@@ -86,6 +97,7 @@ static SchedMachine *machine(SchedTrack *t, uint32_t m) {
     x->nsent = x->ncreated = 0;
     x->cur = -1;
     x->node = -1;
+    x->last = (SchedLoc){ NULL, 0, 0, 0 };
     x->type = 0;
     x->ninbox = 0;
   }
@@ -113,7 +125,7 @@ static const SchedMsg *inbox_find(const SchedMachine *m, uint32_t event) {
 ** message (identity 0, cause -1) if there is none. */
 static SchedMsg inbox_take(SchedMachine *m, uint32_t event) {
   const SchedMsg *x = inbox_find(m, event);
-  if (!x) return (SchedMsg){ event, 0, -1, 0 };
+  if (!x) return (SchedMsg){ event, 0, -1, 0, { NULL, 0, 0, 0 } };
   SchedMsg msg = *x;
   uint32_t i = (uint32_t)(x - m->inbox);
   memmove(&m->inbox[i], &m->inbox[i + 1], (m->ninbox - i - 1) * sizeof *m->inbox);
@@ -158,7 +170,8 @@ static void on_receive(SchedTrack *t, const VmEvent *e) {
     t->recvs = xrealloc(t->recvs, t->recvs_cap * sizeof *t->recvs);
   }
   int32_t node = add_node(t, m->node, msg.cause, (int32_t)t->nrecvs);
-  t->recvs[t->nrecvs] = (SchedRecv){ r, m->id, e->machine, node, msg.cause, msg.ord, e->event, m->type, 0 };
+  t->recvs[t->nrecvs] = (SchedRecv){ r, m->id, e->machine, node, msg.cause, msg.ord, e->event, msg.where, m->type, 0 };
+  m->last = msg.where;
   m->cur = t->nrecvs++;
   m->node = node;
   m->ctx = r;
@@ -175,7 +188,7 @@ void schedtrack_step(SchedTrack *t, const VmEvent *ev, uint32_t n) {
     case VE_CREATE: on_create(t, e); break;
     case VE_SEND: {
       SchedMachine *s = machine(t, e->machine);
-      SchedMsg msg = { e->event, s->nsent, s->node, 0 };
+      SchedMsg msg = { e->event, s->nsent, s->node, 0, { e->file, e->line, e->col, e->machine } };
       uint64_t v[3] = { s->ctx, s->nsent++, e->event };
       msg.id = ident(T_SEND, v, 3);
       inbox_push(machine(t, e->other), msg);

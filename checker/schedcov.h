@@ -26,6 +26,14 @@ enum { SC_PR, SC_PCR, SC_PBR, SC_NCRIT };
 /* PR pairs a receive with at most this many earlier receives of its machine. */
 enum { SCHED_WINDOW = 32 };
 
+/* Where a message was sent: the send statement, and the sending VM
+** machine id (file NULL: unknown). */
+typedef struct SchedLoc {
+  const char *file;          /* borrowed from the program */
+  uint32_t line, col;
+  uint32_t sender;
+} SchedLoc;
+
 /* One receive of an execution. */
 typedef struct SchedRecv {
   uint64_t id;               /* its identity */
@@ -35,6 +43,7 @@ typedef struct SchedRecv {
   int32_t cause;             /* the handler run that sent its message, or -1 (the mirror lost it) */
   uint32_t ord;              /* the message's send ordinal within that run */
   uint32_t event;            /* the event received */
+  SchedLoc where;            /* where its message was sent */
   uint16_t type;             /* its machine type */
   uint8_t changes;           /* handling it changed the machine's state */
 } SchedRecv;
@@ -77,6 +86,11 @@ void schedtrack_step(SchedTrack *t, const VmEvent *ev, uint32_t n);
 uint64_t schedtrack_end(SchedTrack *t, SchedCov *c);
 /* The identity of VM machine m of the execution (0 if not seen). */
 uint64_t schedtrack_machine(const SchedTrack *t, uint32_t m);
+/* The message machine m will receive just before one sent to it now, as
+** the FIFO inbox predicts (deferral aside): the newest in its inbox, else
+** the last it received.  Its place in *out and 1, or 0 if there is none;
+** *type: m's machine type. */
+int schedtrack_before_next(const SchedTrack *t, uint32_t m, SchedLoc *out, uint16_t *type);
 
 /* What one step would do to the receives, read from the events it made on
 ** a trial (the step not fed to t): the identity of the receive it makes,

@@ -75,6 +75,8 @@ typedef struct SearchOptions {
   ** Returns 0, or -1 (the file could not be written: reported). */
   int (*save_schedule)(void *ctx, const char *goal, const TraceChoice *c, uint64_t n);
   void *save_ctx;
+  struct Learned *learned;   /* --learn: the orderings guided starts from and adds to (checker/learned.h);
+                                NULL: guided keeps its own */
   SearchMember *member;      /* set when the search runs as a portfolio member: search_should_stop
                                 hands its turn back there; NULL otherwise */
 } SearchOptions;
@@ -150,6 +152,7 @@ extern const SearchOps search_ses;
 extern const SearchOps search_ss;
 extern const SearchOps search_portfolio;
 extern const SearchOps search_bita;
+extern const SearchOps search_guided;
 
 /* The search named name (CLI.md), or NULL if this build has none. */
 const SearchOps *search_find(const char *name);
@@ -240,7 +243,8 @@ typedef struct Walk {
   uint64_t depth, tcap;      /* how many; allocated */
   struct LiveTemp *temp;     /* hot steps per spec (checker/liveness.h; heap), or NULL: not counted */
   struct SchedCov *sched;    /* schedule coverage to feed, or NULL */
-  struct SchedTrack *track;  /* this walk's receives (heap) when sched is set */
+  struct SchedTrack *track;  /* this walk's receives (heap) when sched is set or walk_track_receives
+                                was called: after walk_run, those of the execution it ran */
 } Walk;
 typedef enum WalkEnd { WALK_END, WALK_CUT, WALK_BUG, WALK_FAIL } WalkEnd;
 /* The choice to take among ch (a machine id, or a data option index). */
@@ -251,6 +255,9 @@ uint32_t walk_pick_uniform(void *rng, const VmChoices *ch);
 ** sched: o->sched (every execution's receives are folded into it). */
 void walk_init(Walk *w, const BcProgram *bc, const VmTest *test, int64_t temperature, struct SchedCov *sched);
 void walk_fini(Walk *w);
+/* Track each execution's receives in w->track (also without sched: then
+** nothing is folded); records the VM's events. */
+void walk_track_receives(Walk *w);
 /* One execution: pick until nothing is enabled (WALK_END), max_steps
 ** steps were taken (WALK_CUT), a bug (WALK_BUG, recorded in r: also a
 ** spec hot for more steps than the temperature threshold, found before

@@ -144,7 +144,8 @@ int64_t search_temperature(const SearchOptions *o) {
 
 const SearchOps *search_find(const char *name) {
   static const SearchOps *const all[] = { &search_random, &search_dfs, &search_bfs, &search_ses, &search_ss,
-                                          &search_pb, &search_irs, &search_pct, &search_portfolio, &search_bita };
+                                          &search_pb, &search_irs, &search_pct, &search_portfolio, &search_bita,
+                                          &search_guided };
   for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
     if (strcmp(all[i]->name, name) == 0) return all[i];
   return NULL;
@@ -160,9 +161,7 @@ void walk_init(Walk *w, const BcProgram *bc, const VmTest *test, int64_t tempera
   w->vm = vm_new(bc, test);
   if (sched) {
     w->sched = sched;
-    w->track = xmalloc(sizeof *w->track);
-    schedtrack_init(w->track);
-    vm_record_events(w->vm, 1);
+    walk_track_receives(w);
   }
   buf_init(&w->a);
   buf_init(&w->b);
@@ -170,6 +169,13 @@ void walk_init(Walk *w, const BcProgram *bc, const VmTest *test, int64_t tempera
     w->temp = xmalloc(sizeof *w->temp);
     live_temp_init(w->temp, bc, test, temperature);
   }
+}
+
+void walk_track_receives(Walk *w) {
+  if (w->track) return;
+  w->track = xmalloc(sizeof *w->track);
+  schedtrack_init(w->track);
+  vm_record_events(w->vm, 1);
 }
 
 void walk_fini(Walk *w) {
@@ -196,7 +202,7 @@ static WalkEnd walk_exec(Walk *w, int64_t max_steps, WalkPick pick, void *ctx, S
 WalkEnd walk_run(Walk *w, int64_t max_steps, WalkPick pick, void *ctx, SearchResult *r) {
   if (w->track) schedtrack_begin(w->track);
   WalkEnd end = walk_exec(w, max_steps, pick, ctx, r);
-  if (w->track && end != WALK_FAIL) schedtrack_end(w->track, w->sched);
+  if (w->sched && end != WALK_FAIL) schedtrack_end(w->track, w->sched);
   return end;
 }
 
