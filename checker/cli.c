@@ -154,7 +154,8 @@ static void usage(FILE *f) {
 "                         --trace-format, also write those formats into -o\n"
 "      --stats-json FILE  write the final figures as JSON (one object per test)\n"
 "      --learn FILE       guided: start from the orderings learned in FILE (if it exists)\n"
-"                         and save them there, with those of this run, after each test\n"
+"                         and save them there, with those of this run, after each test;\n"
+"                         the portfolio's random member becomes guided\n"
 "      --save-schedules DIR  bita: write each schedule it forces to DIR as TEST-K.schedule\n"
 "                         (K = 1, 2, ...; --replay runs one), removing older ones\n"
 "      --coverage         write each test's coverage report into -o as TEST.coverage.txt\n"
@@ -643,7 +644,7 @@ static int run_checker(const Options *o, Program *prog, Diag *diag, TestList *te
   if (!o->seed_given && is_random_search(o->search))
     printf("seed: %llu (drawn at random; --seed %llu repeats this run)\n", o->seed, o->seed);
   Learned *learned = NULL;
-  if (o->learn && strcmp(o->search, "guided") == 0) {
+  if (o->learn && (strcmp(o->search, "guided") == 0 || strcmp(o->search, "portfolio") == 0)) {
     Buf err;
     buf_init(&err);
     learned = learned_new();
@@ -1430,7 +1431,7 @@ int main(int argc, char **argv) {
     { O_TEMP, "--liveness-temperature-threshold", "random irs portfolio" },
     { O_TWIN, "--explorer-twin-check", "ses ss portfolio" },
     { O_SEED, "--seed", "random irs pct ss ses bita guided portfolio" },
-    { O_SAVE_SCHED, "--save-schedules", "bita" }, { O_LEARN, "--learn", "guided" },
+    { O_SAVE_SCHED, "--save-schedules", "bita" }, { O_LEARN, "--learn", "guided portfolio" },
   };
   for (size_t i = 0; i < sizeof effects / sizeof effects[0] && !o.replay && !o.check_only && !o.list_tests &&
                      !o.dump_bytecode; i++)

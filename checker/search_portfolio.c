@@ -181,9 +181,10 @@ static int add_members(Portfolio *pf, const SearchOptions *o) {
   pf->n = n;
   for (int i = 0; i < n; i++) {
     SearchMember *m = &pf->m[i];
-    snprintf(m->label, sizeof m->label, "%s%s%.40s", plan[i].search, plan[i].delaying ? "/" : "",
-             plan[i].delaying ? o->explorer : "");
-    m->ops = search_find(plan[i].search);
+    /* With learned orderings (--learn) the random member steers by them. */
+    const char *search = o->learned && strcmp(plan[i].search, "random") == 0 ? "guided" : plan[i].search;
+    snprintf(m->label, sizeof m->label, "%s%s%.40s", search, plan[i].delaying ? "/" : "", plan[i].delaying ? o->explorer : "");
+    m->ops = search_find(search);
     m->exhaustive = plan[i].exhaustive;
     m->slice = m->base = plan[i].slice;
     m->pf = pf;

@@ -68,7 +68,13 @@ b=$(run -s guided --seed 9 --schedules 40 --coverage -q -o "$tmp/r2" -t $t $px 2
 if [ "$a" = "$b" ] && cmp -s "$tmp/r1/$t.coverage.json" "$tmp/r2/$t.coverage.json"; then ok "the same seed gives the same run"
 else bad "guided is not reproducible"; fi
 
-# 4. Bad files, and --learn elsewhere.
+# 4. The portfolio with --learn: its random member steers and learns.
+r=$(run --schedules 200 --seed 1 --learn "$tmp/pf.txt" -q -o "$tmp/o" -t tcOneProposer $px 2>&1); rc=$?
+if [ "$rc" -eq 0 ] && echo "$r" | grep -q "^learned: [1-9][0-9]* orderings in $tmp/pf.txt" && [ "$(grep -c '	' "$tmp/pf.txt")" -ge 1 ]; then
+  ok "the portfolio with --learn learns and saves orderings"
+else bad "portfolio --learn (exit $rc)"; echo "$r" | tail -n 4; fi
+
+# 5. Bad files, and --learn elsewhere.
 printf 'version: 2\n' >"$tmp/v2.txt"
 printf '# c\nversion: 1\nServer\tA.p:1:2\tB.p:3\tsame\n' >"$tmp/short.txt"
 printf 'version: 1\nServer\tA.p:1:2\tB.p:3:4\tboth\n' >"$tmp/word.txt"
