@@ -33,9 +33,11 @@ static inline void model_load_test(Model *m, const char *src, const char *path, 
     snprintf(full, sizeof full, "%s/%s", top ? top : ".", path);
     char *inputs[1] = {full};
     if (frontend_load(m->p, &m->d, inputs, 1, NULL) != 0) return;
-  } else {
+  } else if (src) {
     uint32_t id = diag_add_file(&m->d, "m.p", xstrdup(src), strlen(src));
     if (parse_source(&m->d, m->p->arena, id, m->p->root) != 0 || sema_check(m->p, &m->d) != 0) return;
+  } else {
+    return;   /* neither a source nor a path */
   }
   m->bc = cg_compile(m->p, &m->d);
   if (!m->bc || testcases_build(m->p, &m->d, &m->tests) != 0 || m->tests.n < 1) return;

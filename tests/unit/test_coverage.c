@@ -10,13 +10,24 @@
 ** (d) Schedule coverage (Bita's example, tests/coverage/writer.p): the
 **     schedules w1 w2 f and f w2 w1 cover the 6 PR goals, 4 PCR, 4 PBR;
 **     the first alone half of each; identities are the same in every
-**     execution (the same schedule twice adds nothing). */
+**     execution (the same schedule twice adds nothing).
+** (e) What bita and guided read before a step (schedtrack_peek) is what
+**     the tracker records after it: on several models and seeds, each
+**     step's receive identity is the one the tracker then appends, every
+**     receive's identity was predicted by the send that made its message,
+**     and every receive's handler-run links point backwards.
+** (f) Learned orderings (checker/learned.c) saved and loaded back: the
+**     same keys, the file's lines in order, keys from send places equal to
+**     keys from the file's text. */
 #include <config.h>
 #include "tests/unit/check_main.h"
 #include "tests/unit/model.h"
 #include "checker/coverage.h"
 #include "checker/json.h"
 #include "checker/schedcov.h"
+#include "checker/learned.h"
+#include "checker/rng.h"
+#include <unistd.h>
 
 /* Run m's test to its end (the first choice at each step), marking cov. */
 static void run_first_choices(Model *m, VmCov *cov) {
@@ -292,6 +303,149 @@ START_TEST(test_bita_example) {
 }
 END_TEST
 
+/* (e) Models and seeds for the peek test. */
+typedef struct PeekRow {
+  const char *path, *test;
+  uint64_t seed;
+} PeekRow;
+static const PeekRow peeks[] = {
+  { "tests/coverage/writer.p", NULL, 1 },
+  { "models/clientserver", "tcMultipleClients", 1 },
+  { "models/clientserver", "tcMultipleClients", 2 },
+  { "models/paxos", "tcOneProposer", 3 },
+  { "models/devicedriver", "tcTwoTransfers", 4 },
+};
+
+/* A sorted-array membership test for the predicted identities. */
+static int cmp_u64(const void *x, const void *y) {
+  uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+  return a < b ? -1 : a > b;
+}
+
+START_TEST(test_peek) {
+  const PeekRow *row = &peeks[_i];
+  Model m;
+  model_load_test(&m, NULL, row->path, row->test);
+  ck_assert(m.ok);
+  Vm *vm = vm_new(m.bc, &m.test);
+  vm_record_events(vm, 1);
+  SchedTrack t;
+  schedtrack_init(&t);
+  schedtrack_begin(&t);
+  Buf a, b;
+  buf_init(&a);
+  buf_init(&b);
+  ck_assert_int_eq(vm_initial(vm, &a), VM_OK);
+  uint32_t n;
+  const VmEvent *ev = vm_events(vm, &n);
+  schedtrack_step(&t, ev, n);
+  Rng rng;
+  rng_seed(&rng, row->seed);
+  VmChoices ch = {0};
+  uint64_t *sent = NULL;
+  uint32_t nsent = 0, cap = 0, checked = 0;
+  for (int steps = 0; steps < 3000; steps++) {
+    if (vm_choices(vm, (const uint8_t *)a.data, a.len, &ch) != VM_OK || ch.kind == VC_NONE) break;
+    uint32_t k = rng_below(&rng, ch.n), c = ch.kind == VC_MACHINE ? ch.ids[k] : k;
+    b.len = 0;
+    if (vm_step(vm, (const uint8_t *)a.data, a.len, c, &b) != VM_OK) break;
+    ev = vm_events(vm, &n);
+    SchedPeek pk;
+    schedtrack_peek(&t, ev, n, &pk);
+    uint32_t before = t.nrecvs;
+    schedtrack_step(&t, ev, n);
+    if (pk.recv) {
+      ck_assert_uint_eq(t.nrecvs, before + 1);
+      ck_assert(t.recvs[before].id == pk.recv);
+      checked++;
+    } else {
+      ck_assert_uint_eq(t.nrecvs, before);
+    }
+    if (pk.sent) {
+      if (nsent == cap) sent = xrealloc(sent, (cap = cap ? 2 * cap : 64) * sizeof *sent);
+      sent[nsent++] = pk.sent;
+    }
+    Buf x = a;
+    a = b;
+    b = x;
+  }
+  ck_assert_uint_gt(checked, 2);
+  if (nsent > 1) qsort(sent, nsent, sizeof *sent, cmp_u64);
+  for (uint32_t i = 0; i < t.nrecvs; i++) {
+    const SchedRecv *r = &t.recvs[i];
+    ck_assert_msg(bsearch(&r->id, sent, nsent, sizeof *sent, cmp_u64), "receive %u was not predicted by a send", i);
+    ck_assert_int_ge(r->cause, 0);
+    ck_assert_int_lt(r->cause, r->node);
+    ck_assert_int_lt(t.nodes[r->node].prev, r->node);
+    ck_assert_int_eq(t.nodes[r->node].recv, (int)i);
+    ck_assert_int_eq(t.nodes[r->node].cause, r->cause);
+    ck_assert(r->where.file != NULL);
+  }
+  free(sent);
+  schedtrack_fini(&t);
+  vm_choices_fini(&ch);
+  buf_fini(&a);
+  buf_fini(&b);
+  vm_free(vm);
+  model_free(&m);
+}
+END_TEST
+
+START_TEST(test_learned) {
+  Model m;
+  model_load_test(&m, NULL, "tests/coverage/writer.p", NULL);
+  ck_assert(m.ok);
+  /* The writer's receives as the tracker records them, by hand: two
+  ** writes from two senders, then a flush. */
+  static const char f[] = "dir/writer.p";
+  SchedRecv r[3];
+  memset(r, 0, sizeof r);
+  for (int i = 0; i < 3; i++) {
+    r[i].machine = 1;
+    r[i].type = 0;
+    r[i].where = (SchedLoc){ f, 20 + (uint32_t)i, 40, 2 + (uint32_t)(i == 2) };
+  }
+  for (uint16_t k = 0; k < m.bc->nmachines; k++)
+    if (strcmp(m.bc->machines[k].name, "Writer") == 0) r[0].type = r[1].type = r[2].type = k;
+  Learned *L = learned_new();
+  ck_assert_uint_eq(learned_from(L, m.bc, r, 3), 2);
+  ck_assert_uint_eq(learned_from(L, m.bc, r, 3), 0);
+  ck_assert_uint_eq(learned_count(L), 2);
+  uint64_t k01 = learned_key(L, "Writer", &r[0].where, &r[1].where);
+  uint64_t k12 = learned_key(L, "Writer", &r[1].where, &r[2].where);
+  uint64_t k10 = learned_key(L, "Writer", &r[1].where, &r[0].where);
+  ck_assert(learned_has(L, k01) && learned_has(L, k12) && !learned_has(L, k10));
+  char path[] = "/tmp/pcheck-learned-XXXXXX";
+  int fd = mkstemp(path);
+  ck_assert_int_ge(fd, 0);
+  close(fd);
+  ck_assert_int_eq(learned_save(L, path), 0);
+  Learned *L2 = learned_new();
+  Buf err;
+  buf_init(&err);
+  ck_assert_int_eq(learned_load(L2, path, &err), 0);
+  ck_assert_uint_eq(learned_count(L2), 2);
+  ck_assert(learned_has(L2, k01) && learned_has(L2, k12) && !learned_has(L2, k10));
+  /* The same statements in another folder are the same orderings. */
+  static const char g[] = "/elsewhere/writer.p";
+  SchedLoc a = { g, 20, 40, 7 }, b2 = { g, 21, 40, 7 }, c = { g, 21, 40, 8 };
+  ck_assert(learned_key(L2, "Writer", &a, &b2) == k01);
+  ck_assert(learned_key(L2, "Writer", &a, &c) != k01);   /* other sender */
+  FILE *fp = fopen(path, "r");
+  char line[256];
+  int lines = 0;
+  while (fgets(line, sizeof line, fp))
+    if (line[0] != '#') lines++;
+  fclose(fp);
+  ck_assert_int_eq(lines, 3);   /* version, then two orderings */
+  unlink(path);
+  buf_fini(&err);
+  learned_free(L2);
+  learned_free(L);
+  model_free(&m);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("coverage");
   TCase *tc = tcase_create("coverage");
@@ -299,6 +453,8 @@ int main(void) {
   tcase_add_loop_test(tc, test_merge, 0, (int)(sizeof merges / sizeof merges[0]));
   tcase_add_loop_test(tc, test_bad, 0, (int)(sizeof bads / sizeof bads[0]));
   tcase_add_test(tc, test_bita_example);
+  tcase_add_loop_test(tc, test_peek, 0, (int)(sizeof peeks / sizeof peeks[0]));
+  tcase_add_test(tc, test_learned);
   suite_add_tcase(s, tc);
   return run_suite(s);
 }
