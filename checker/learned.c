@@ -1,4 +1,11 @@
-/* learned.c: the learned orderings of checker/learned.h. */
+/* learned.c: the learned orderings of checker/learned.h.
+** The set is an open-addressing table of keys (odd 64-bit values; 0 marks
+** an empty slot) kept at most half full, with each key's line of the file
+** beside it, so that saving needs no program: orderings loaded from a
+** file whose statements the model no longer has are kept and saved again.
+** Keys of places met in executions are computed from the hashes of their
+** texts, cached by the place's address in the program (loc_hash), so that
+** a key costs no formatting once a statement was seen. */
 #include <config.h>
 #include "checker/learned.h"
 #include "checker/trace.h"
@@ -15,6 +22,7 @@ typedef struct LocSlot {
   uint64_t h;
 } LocSlot;
 
+/* The set, and the cache of place hashes; lock guards both. */
 struct Learned {
   pthread_mutex_t lock;
   uint64_t *keys;            /* open addressing; 0: empty (keys are odd) */
@@ -46,6 +54,7 @@ static uint64_t combine(uint64_t type, uint64_t a, uint64_t b, int same) {
   return k | 1;
 }
 
+/* An empty set: 1024 slots, 64 cached places, both doubling as needed. */
 Learned *learned_new(void) {
   Learned *L = xcalloc(1, sizeof *L);
   pthread_mutex_init(&L->lock, NULL);
@@ -57,6 +66,7 @@ Learned *learned_new(void) {
   return L;
 }
 
+/* Free the set, its lines and its cache. */
 void learned_free(Learned *L) {
   if (!L) return;
   for (uint64_t i = 0; i < L->cap; i++) free(L->lines[i]);
@@ -152,6 +162,7 @@ uint64_t learned_key(Learned *L, const char *type, const SchedLoc *a, const Sche
   return k;
 }
 
+/* Is the ordering of key in the set? */
 int learned_has(Learned *L, uint64_t key) {
   pthread_mutex_lock(&L->lock);
   int r = L->keys[slot_of(L, key)] != 0;
@@ -159,6 +170,7 @@ int learned_has(Learned *L, uint64_t key) {
   return r;
 }
 
+/* The number of keys in the set. */
 uint64_t learned_count(Learned *L) {
   pthread_mutex_lock(&L->lock);
   uint64_t n = L->n;
@@ -188,6 +200,8 @@ static void learn_pair(void *ctx, uint32_t i, uint32_t j, uint8_t crit) {
   f->added += (uint64_t)insert(f->L, k, buf_take(&line));
 }
 
+/* Each machine's consecutive receives (PCR pairs) become orderings; a
+** receive whose message's place is unknown makes none. */
 uint64_t learned_from(Learned *L, const BcProgram *bc, const SchedRecv *r, uint32_t n) {
   FromCtx f = { L, bc, r, 0 };
   pthread_mutex_lock(&L->lock);
@@ -219,6 +233,11 @@ static int parse_place(const char *s, size_t n, Buf *out) {
   return 0;
 }
 
+/* Read path line by line: comments and blank lines skipped, then
+** "version: 1", then orderings; each ordering's places are rewritten in
+** canonical form (numbers without leading zeros) before hashing, so that
+** its key is the one the same statement gets in an execution.  Orderings
+** read before an error stay in L (the caller stops anyway). */
 int learned_load(Learned *L, const char *path, Buf *err) {
   FILE *f = fopen(path, "r");
   if (!f) {
@@ -281,8 +300,11 @@ int learned_load(Learned *L, const char *path, Buf *err) {
   return rc;
 }
 
+/* Lines in byte order, for a file that does not depend on hashing. */
 static int cmp_str(const void *x, const void *y) { return strcmp(*(char *const *)x, *(char *const *)y); }
 
+/* The header, then every line sorted; the lock is held while the text is
+** built, not while it is written. */
 int learned_save(Learned *L, const char *path) {
   pthread_mutex_lock(&L->lock);
   char **v = xmalloc((L->n ? L->n : 1) * sizeof *v);
