@@ -24,8 +24,9 @@
 ** scheduled receive comes after a scheduled receive of the same machine
 ** whose message is not sent yet.  Among the steps not held, the one making
 ** the head receive is taken, else one at random; when every step is held
-** the head cannot happen now and is dropped.  Data choices take the
-** values the base took at the same machine's same data choice.  The
+** the head cannot happen now and is dropped.  While the schedule has
+** entries left, data choices take the values the base took at the same
+** machine's same data choice; after it, fresh ones.  The
 ** goal counts as covered only when the execution shows it.
 ** The search ends at a bug, --schedules executions, the timeout, or when
 ** no base has a goal left to try.  Executions are cut at --max-steps
@@ -82,6 +83,7 @@ typedef struct Bita {
   uint32_t icap;
   /* Data choices: the base followed, and this execution's. */
   const Base *follow;
+  int forcing;               /* the last machine choice was made with schedule entries left */
   uint32_t *dcount;          /* per VM machine id: its data choices so far */
   uint32_t dcap;
   DataRec *cur;
@@ -184,7 +186,7 @@ static void step_taken(Bita *b, const SchedPeek *p) {
 static uint32_t data_value(const Bita *b, uint32_t m, uint32_t k, uint32_t n, uint64_t *key_out) {
   uint64_t key = mix64(schedtrack_machine(b->w.track, m) ^ mix64(k + 1));
   *key_out = key;
-  if (b->follow) {
+  if (b->follow && b->forcing) {
     uint32_t lo = 0, hi = b->follow->ndata;
     while (lo < hi) {
       uint32_t mid = lo + (hi - lo) / 2;
@@ -277,7 +279,8 @@ static uint32_t pick_bita(void *ctx, const VmChoices *ch) {
   Bita *b = ctx;
   if (ch->kind == VC_DATA) return pick_data(b, ch);
   advance_head(b);
-  if (b->head == b->len) return ch->ids[rng_below(&b->rng, ch->n)];
+  b->forcing = b->head < b->len;
+  if (!b->forcing) return ch->ids[rng_below(&b->rng, ch->n)];
   try_steps(b, ch);
   for (;;) {
     advance_head(b);
@@ -409,6 +412,7 @@ static int execute(Run *r, const Base *follow) {
     buf_printf(&r->log, "<TestLog> Execution %llu (seed %llu)\n", (unsigned long long)r->res->executions,
                (unsigned long long)o->seed);
   b->follow = follow;
+  b->forcing = b->len > 0;
   b->ncur = 0;
   b->seed = mix64(o->seed ^ mix64(r->res->executions));
   if (b->dcap) memset(b->dcount, 0, b->dcap * sizeof *b->dcount);
