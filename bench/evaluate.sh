@@ -5,7 +5,8 @@
 # "deep-bug" in each model's expected.txt):
 #   ses with rr, rtc, prr (and the model's own explorer), and pb: distinct
 #   states explored before the bug, and the bound it was found at;
-#   ss with rr, rtc, prr, random, irs and pct: executions before the bug,
+#   ss with rr, rtc, prr, random, irs, pct, bita and guided: executions
+#   before the bug,
 #   the median over SEEDS seeds ("not found" when half or more of the seeds
 #   do not find it within the budget).
 # Each run has a time budget (TIME seconds) and a memory budget (MEM for the
@@ -63,14 +64,15 @@ while read -r m t; do
   s=1
   while [ "$s" -le "$SEEDS" ]; do
     for e in rr rtc prr $c; do echo "$m $t ss $e $s"; done
-    for a in random irs pct; do echo "$m $t $a - $s"; done
+    for a in random irs pct bita guided; do echo "$m $t $a - $s"; done
     s=$((s + 1))
   done
 done <"$tmp/bugs" >"$tmp/runs"
 n=$(wc -l <"$tmp/runs")
 echo "evaluate.sh: $(wc -l <"$tmp/bugs") bug variants, $n runs, budget $TIME s and $MEM each, $JOBS at a time" >&2
+# (no blank at the end of a line: xargs -L would join it to the next)
 awk -v P="$P" -v T="$TIME" -v M="$MEM" -v S="${SCHEDULES:+--schedules $SCHEDULES}" \
-  '{ print P, T, M, $1 "|" $2 "|" $3 "|" $4 "|" $5, $1, $2, $3, $4, $5, S }' "$tmp/runs" |
+  '{ print P, T, M, $1 "|" $2 "|" $3 "|" $4 "|" $5, $1, $2, $3, $4, $5 (S == "" ? "" : " " S) }' "$tmp/runs" |
   xargs -P "$JOBS" -L 1 sh "$tmp/one.sh" >"$tmp/results"
 
 # The table.
@@ -84,8 +86,8 @@ get() { grep "^$1|$2|$3|$4|$5 " "$tmp/results" | awk '{ print $2 }'; }
 # ses and pb cells: "STATES (BOUND)", the delay or preemption bound of the bug
 cell() { v=$(get "$@"); [ "$v" = "-" ] || [ -z "$v" ] && v="not found"; echo "$v" | sed 's/@\(.*\)/ (\1)/'; }
 {
-echo "| model | bug | ses rr | ses rtc | ses prr | ses custom | pb | ss rr | ss rtc | ss prr | ss custom | random | irs | pct |"
-echo "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+echo "| model | bug | ses rr | ses rtc | ses prr | ses custom | pb | ss rr | ss rtc | ss prr | ss custom | random | irs | pct | bita | guided |"
+echo "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
 while read -r m t; do
   row="| $m | $t"
   c=$(custom "$m")
@@ -96,13 +98,13 @@ while read -r m t; do
     row="$row | $(grep "^$m|$t|ss|$e|" "$tmp/results" | awk '{ print $2 }' | median)"
   done
   [ -n "$c" ] || row="$row | "
-  for a in random irs pct; do
+  for a in random irs pct bita guided; do
     row="$row | $(grep "^$m|$t|$a|-|" "$tmp/results" | awk '{ print $2 }' | median)"
   done
   echo "$row |"
 done <"$tmp/bugs"
 echo
-echo "ses custom / ss custom: the explorer declared in the model, if any. ses and pb: distinct states explored before the bug (in brackets: the delay bound, or preemption bound, it was found at); ss, random, irs, pct: executions before the bug, median of $SEEDS seeds; budget $TIME s and --mem $MEM per run${SCHEDULES:+, at most $SCHEDULES executions per sampling run}."
+echo "ses custom / ss custom: the explorer declared in the model, if any. ses and pb: distinct states explored before the bug (in brackets: the delay bound, or preemption bound, it was found at); ss, random, irs, pct, bita, guided: executions before the bug, median of $SEEDS seeds; budget $TIME s and --mem $MEM per run${SCHEDULES:+, at most $SCHEDULES executions per sampling run}."
 } | tee "$tmp/table"
 
 # What the table shows, counted from it.
