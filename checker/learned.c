@@ -8,6 +8,7 @@
 ** a key costs no formatting once a statement was seen. */
 #include <config.h>
 #include "checker/learned.h"
+#include "checker/rng.h"
 #include "checker/trace.h"
 #include <errno.h>
 #include <pthread.h>
@@ -32,25 +33,19 @@ struct Learned {
   uint32_t nlocs, lcap;
 };
 
-static uint64_t mix(uint64_t z) {
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
-
 /* FNV-1a over s[0..n), mixed. */
 static uint64_t hash_text(const char *s, size_t n) {
   uint64_t h = 0xcbf29ce484222325ull;
   for (size_t i = 0; i < n; i++) h = (h ^ (uint8_t)s[i]) * 0x100000001b3ull;
-  return mix(h);
+  return rng_mix(h);
 }
 
 /* The key of the four texts' hashes: odd, so never 0 (the empty slot). */
 static uint64_t combine(uint64_t type, uint64_t a, uint64_t b, int same) {
-  uint64_t k = mix(type + 0x9e3779b97f4a7c15ull);
-  k = mix(k ^ a);
-  k = mix(k ^ (b + 0x632be59bd9b4e019ull));
-  k = mix(k ^ (uint64_t)(same ? 1 : 2));
+  uint64_t k = rng_mix(type + 0x9e3779b97f4a7c15ull);
+  k = rng_mix(k ^ a);
+  k = rng_mix(k ^ (b + 0x632be59bd9b4e019ull));
+  k = rng_mix(k ^ (uint64_t)(same ? 1 : 2));
   return k | 1;
 }
 
@@ -79,7 +74,7 @@ void learned_free(Learned *L) {
 
 /* The slot of key k: where it is, or the empty slot where it would go. */
 static uint64_t slot_of(const Learned *L, uint64_t k) {
-  uint64_t i = mix(k) & (L->cap - 1);
+  uint64_t i = rng_mix(k) & (L->cap - 1);
   while (L->keys[i] && L->keys[i] != k) i = (i + 1) & (L->cap - 1);
   return i;
 }
@@ -121,7 +116,7 @@ static const char *base_name(const char *file) {
 /* The cache slot of place (file, line, col): where it is, or the empty
 ** slot where it would go. */
 static uint32_t loc_slot(const Learned *L, const char *file, uint32_t line, uint32_t col) {
-  uint32_t i = (uint32_t)mix((uint64_t)(uintptr_t)file ^ ((uint64_t)line << 32 | col)) & (L->lcap - 1);
+  uint32_t i = (uint32_t)rng_mix((uint64_t)(uintptr_t)file ^ ((uint64_t)line << 32 | col)) & (L->lcap - 1);
   while (L->locs[i].file && !(L->locs[i].file == file && L->locs[i].line == line && L->locs[i].col == col))
     i = (i + 1) & (L->lcap - 1);
   return i;

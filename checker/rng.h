@@ -7,11 +7,16 @@
 
 typedef struct Rng { uint64_t s[4]; } Rng;
 
-static inline uint64_t rng_splitmix(uint64_t *x) {
-  uint64_t z = (*x += 0x9e3779b97f4a7c15ull);
+/* splitmix64's finaliser: a bijective mix of z's bits (also the checker's
+** hash of small keys: checker/schedcov.c, learned.c, search_bita.c). */
+static inline uint64_t rng_mix(uint64_t z) {
   z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
   z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
   return z ^ (z >> 31);
+}
+
+static inline uint64_t rng_splitmix(uint64_t *x) {
+  return rng_mix(*x += 0x9e3779b97f4a7c15ull);
 }
 
 static inline void rng_seed(Rng *r, uint64_t seed) {

@@ -2,6 +2,7 @@
 ** (checker/schedcov.h). */
 #include <config.h>
 #include "checker/schedcov.h"
+#include "checker/rng.h"
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,18 +10,26 @@
 /* ---------------------------------------------------------------------- */
 /* Identities.                                                             */
 
-static uint64_t mix(uint64_t z) {
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
 /* The identity made of tag and the values v[0..n). */
 static uint64_t ident(uint64_t tag, const uint64_t *v, int n) {
-  uint64_t h = mix(tag + 0x9e3779b97f4a7c15ull);
-  for (int i = 0; i < n; i++) h = mix(h ^ (v[i] + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2)));
+  uint64_t h = rng_mix(tag + 0x9e3779b97f4a7c15ull);
+  for (int i = 0; i < n; i++) h = rng_mix(h ^ (v[i] + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2)));
   return h;
 }
 enum { T_MAIN = 1, T_CREATE, T_START, T_SEND, T_RECV };
+
+/* The identity of a message sent as the ord-th send of `event` during
+** the event whose identity is ctx; the identity of the receive of message
+** msg by the machine whose identity is receiver.  schedtrack_step and
+** schedtrack_peek both number through these two. */
+static uint64_t send_ident(uint64_t ctx, uint32_t ord, uint32_t event) {
+  uint64_t v[3] = { ctx, ord, event };
+  return ident(T_SEND, v, 3);
+}
+static uint64_t recv_ident(uint64_t receiver, uint64_t msg) {
+  uint64_t v[2] = { receiver, msg };
+  return ident(T_RECV, v, 2);
+}
 
 /* A message in a machine's inbox, as the tracker mirrors it. */
 typedef struct SchedMsg {
@@ -163,8 +172,7 @@ static void on_create(SchedTrack *t, const VmEvent *e) {
 static void on_receive(SchedTrack *t, const VmEvent *e) {
   SchedMachine *m = machine(t, e->machine);
   SchedMsg msg = inbox_take(m, e->event);
-  uint64_t v[2] = { m->id, msg.id };
-  uint64_t r = ident(T_RECV, v, 2);
+  uint64_t r = recv_ident(m->id, msg.id);
   if (t->nrecvs == t->recvs_cap) {
     t->recvs_cap = t->recvs_cap ? t->recvs_cap * 2 : 64;
     t->recvs = xrealloc(t->recvs, t->recvs_cap * sizeof *t->recvs);
@@ -189,8 +197,7 @@ void schedtrack_step(SchedTrack *t, const VmEvent *ev, uint32_t n) {
     case VE_SEND: {
       SchedMachine *s = machine(t, e->machine);
       SchedMsg msg = { e->event, s->nsent, s->node, 0, { e->file, e->line, e->col, e->machine } };
-      uint64_t v[3] = { s->ctx, s->nsent++, e->event };
-      msg.id = ident(T_SEND, v, 3);
+      msg.id = send_ident(s->ctx, s->nsent++, e->event);
       inbox_push(machine(t, e->other), msg);
       break;
     }
@@ -227,14 +234,11 @@ void schedtrack_peek(const SchedTrack *t, const VmEvent *ev, uint32_t n, SchedPe
     if (actor != e->machine) { actor = e->machine; ctx = m->ctx; nsent = m->nsent; }
     if ((e->kind == VE_DEQUEUE || e->kind == VE_RECEIVE) && !out->recv) {
       const SchedMsg *msg = inbox_find(m, e->event);
-      uint64_t v[2] = { m->id, msg ? msg->id : 0 };
-      out->recv = ctx = ident(T_RECV, v, 2);
+      out->recv = ctx = recv_ident(m->id, msg ? msg->id : 0);
       nsent = 0;
     } else if (e->kind == VE_SEND && !out->sent && e->other < t->nms) {
-      uint64_t v[3] = { ctx, nsent++, e->event };
-      uint64_t w[2] = { t->ms[e->other].id, ident(T_SEND, v, 3) };
-      out->sent = ident(T_RECV, w, 2);
-      out->to = w[0];
+      out->to = t->ms[e->other].id;
+      out->sent = recv_ident(out->to, send_ident(ctx, nsent++, e->event));
     }
   }
 }

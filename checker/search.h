@@ -266,4 +266,21 @@ void walk_track_receives(Walk *w);
 ** r->max_depth to the execution's length. */
 WalkEnd walk_run(Walk *w, int64_t max_steps, WalkPick pick, void *ctx, SearchResult *r);
 
+/* The loop random, pct and guided share: executions until --schedules of
+** them, a bug, the timeout or an interrupt, with progress, the -v log of
+** each ("<TestLog> Execution N (seed S)" first) and the figures
+** (executions, seconds, max_depth).  before(ctx), when set, runs before
+** each execution; after(ctx), when set, after each that ended without a
+** bug.  Returns -1 after an internal error (reported), else 0 with *why
+** (NULL, or why it stopped early) and *truncated (an execution was cut at
+** max_steps). */
+typedef struct WalkLoop {
+  WalkPick pick;
+  void *ctx;
+  void (*before)(void *ctx);
+  void (*after)(void *ctx);
+} WalkLoop;
+int walk_loop(Walk *w, const SearchOptions *o, FILE *logf, int64_t max_steps, const WalkLoop *l, SearchResult *res,
+              const char **why, int *truncated);
+
 #endif

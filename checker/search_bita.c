@@ -104,19 +104,13 @@ typedef struct Bita {
   uint64_t forced, realized, dropped;
 } Bita;
 
-static uint64_t mix64(uint64_t z) {
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
-
 /* ---------------------------------------------------------------------- */
 /* The schedule's index: receive identity -> entry.                        */
 
 /* The entry of receive identity r in the schedule, or -1. */
 static int32_t entry_of(const Bita *b, uint64_t r) {
   if (!b->len || !r) return -1;
-  for (uint32_t i = (uint32_t)mix64(r) & (b->icap - 1);; i = (i + 1) & (b->icap - 1)) {
+  for (uint32_t i = (uint32_t)rng_mix(r) & (b->icap - 1);; i = (i + 1) & (b->icap - 1)) {
     if (!b->index[i]) return -1;
     if (b->S[b->index[i] - 1].recv == r) return (int32_t)(b->index[i] - 1);
   }
@@ -134,7 +128,7 @@ static void entry_add(Bita *b, uint64_t r, uint64_t to) {
   for (uint32_t k = b->len; k-- > 0;)
     if (b->S[k].to == to) { prev = (int32_t)k; break; }
   b->S[b->len] = (Entry){ r, to, prev, E_PENDING };
-  uint32_t i = (uint32_t)mix64(r) & (b->icap - 1);
+  uint32_t i = (uint32_t)rng_mix(r) & (b->icap - 1);
   while (b->index[i]) i = (i + 1) & (b->icap - 1);
   b->index[i] = ++b->len;
 }
@@ -184,7 +178,7 @@ static void step_taken(Bita *b, const SchedPeek *p) {
 ** choice when it has one below n, else one drawn from the seed and the
 ** choice (a function of them: a trial step and the real one agree). */
 static uint32_t data_value(const Bita *b, uint32_t m, uint32_t k, uint32_t n, uint64_t *key_out) {
-  uint64_t key = mix64(schedtrack_machine(b->w.track, m) ^ mix64(k + 1));
+  uint64_t key = rng_mix(schedtrack_machine(b->w.track, m) ^ rng_mix(k + 1));
   *key_out = key;
   if (b->follow && b->forcing) {
     uint32_t lo = 0, hi = b->follow->ndata;
@@ -196,7 +190,7 @@ static uint32_t data_value(const Bita *b, uint32_t m, uint32_t k, uint32_t n, ui
     if (lo < b->follow->ndata && b->follow->data[lo].key == key && b->follow->data[lo].value < n)
       return b->follow->data[lo].value;
   }
-  return (uint32_t)(mix64(key ^ b->seed) % n);
+  return (uint32_t)(rng_mix(key ^ b->seed) % n);
 }
 
 /* VM machine m's data choices so far in this execution (the counter). */
@@ -414,7 +408,7 @@ static int execute(Run *r, const Base *follow) {
   b->follow = follow;
   b->forcing = b->len > 0;
   b->ncur = 0;
-  b->seed = mix64(o->seed ^ mix64(r->res->executions));
+  b->seed = rng_mix(o->seed ^ rng_mix(r->res->executions));
   if (b->dcap) memset(b->dcount, 0, b->dcap * sizeof *b->dcount);
   uint64_t before_n = schedcov_count(b->cov);
   WalkEnd end = walk_run(&b->w, r->max_steps, pick_bita, b, r->res);

@@ -206,6 +206,40 @@ WalkEnd walk_run(Walk *w, int64_t max_steps, WalkPick pick, void *ctx, SearchRes
   return end;
 }
 
+int walk_loop(Walk *w, const SearchOptions *o, FILE *logf, int64_t max_steps, const WalkLoop *l, SearchResult *res,
+              const char **why, int *truncated) {
+  Buf log;
+  buf_init(&log);
+  if (o->verbose) vm_set_log(w->vm, &log);
+  Progress prog;
+  progress_init(&prog);
+  *why = NULL;
+  *truncated = 0;
+  int rc = 0;
+  for (uint64_t ex = 0; o->schedules < 0 || ex < (uint64_t)o->schedules; ex++) {
+    if (search_should_stop(o, &prog, why)) break;
+    progress_tick(&prog, o, res, ex, "executions");
+    res->executions++;
+    if (l->before) l->before(l->ctx);
+    if (o->verbose) buf_printf(&log, "<TestLog> Execution %llu (seed %llu)\n", (unsigned long long)ex + 1,
+                               (unsigned long long)o->seed);
+    WalkEnd end = walk_run(w, max_steps, l->pick, l->ctx, res);
+    if (end == WALK_FAIL) { rc = -1; goto out; }
+    if (end == WALK_BUG) break;
+    if (end == WALK_CUT) *truncated = 1;
+    if (l->after) l->after(l->ctx);
+    if (o->verbose && logf) { fwrite(log.data ? log.data : "", 1, log.len, logf); log.len = 0; }
+  }
+  if (res->bug && res->ntrace > res->max_depth) res->max_depth = res->ntrace;
+  if (o->verbose && logf && log.len) fwrite(log.data, 1, log.len, logf);
+  progress_done(&prog, o);
+  res->seconds = search_now() - prog.start;
+out:
+  vm_set_log(w->vm, NULL);
+  buf_fini(&log);
+  return rc;
+}
+
 /* walk_run without the schedule tracker's begin and end. */
 static WalkEnd walk_exec(Walk *w, int64_t max_steps, WalkPick pick, void *ctx, SearchResult *r) {
   w->depth = 0;

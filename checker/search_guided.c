@@ -113,6 +113,12 @@ static uint32_t pick_guided(void *ctx, const VmChoices *ch) {
   return ch->ids[g->novel[pick]];
 }
 
+/* After an execution without a bug: learn its orderings. */
+static void learn_execution(void *ctx) {
+  Guided *g = ctx;
+  learned_from(g->L, g->bc, g->w.track->recvs, g->w.track->nrecvs);
+}
+
 static int run_guided(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, SearchResult *res) {
   Guided g;
   memset(&g, 0, sizeof g);
@@ -123,33 +129,12 @@ static int run_guided(const BcProgram *bc, const VmTest *test, const SearchOptio
   walk_track_receives(&g.w);
   rng_seed(&g.rng, o->seed);
   buf_init(&g.trial);
-  Buf log;
-  buf_init(&log);
-  if (o->verbose) vm_set_log(g.w.vm, &log);
-  Progress prog;
-  progress_init(&prog);
-  const char *why = NULL;
-  int truncated = 0, rc = -1;
   uint64_t at_start = learned_count(g.L);
-  for (uint64_t ex = 0; o->schedules < 0 || ex < (uint64_t)o->schedules; ex++) {
-    if (search_should_stop(o, &prog, &why)) break;
-    progress_tick(&prog, o, res, ex, "executions");
-    res->executions++;
-    if (o->verbose) buf_printf(&log, "<TestLog> Execution %llu (seed %llu)\n", (unsigned long long)ex + 1,
-                               (unsigned long long)o->seed);
-    WalkEnd end = walk_run(&g.w, max_steps, pick_guided, &g, res);
-    if (end == WALK_FAIL) goto fail;
-    if (end == WALK_BUG) goto done;
-    if (end == WALK_CUT) truncated = 1;
-    learned_from(g.L, bc, g.w.track->recvs, g.w.track->nrecvs);
-    if (o->verbose && logf) { fwrite(log.data ? log.data : "", 1, log.len, logf); log.len = 0; }
-  }
-done:
-  if (res->bug && res->ntrace > res->max_depth) res->max_depth = res->ntrace;
-  if (o->verbose && logf && log.len) fwrite(log.data, 1, log.len, logf);
-  progress_done(&prog, o);
-  res->seconds = search_now() - prog.start;
-  if (!res->bug) {
+  const char *why;
+  int truncated;
+  WalkLoop loop = { pick_guided, &g, NULL, learn_execution };
+  int rc = walk_loop(&g.w, o, logf, max_steps, &loop, res, &why, &truncated);
+  if (rc == 0 && !res->bug) {
     Buf r;
     buf_init(&r);
     if (why) buf_printf(&r, "%s after ", why);
@@ -159,14 +144,11 @@ done:
     if (truncated) buf_printf(&r, ", some cut at %lld steps", (long long)max_steps);
     res->bound = buf_take(&r);
   }
-  rc = 0;
-fail:
   free(g.novel);
   free(g.nkey);
   free(g.tried);
   free(g.ntried);
   buf_fini(&g.trial);
-  buf_fini(&log);
   walk_fini(&g.w);
   if (!o->learned) learned_free(g.L);
   return rc;

@@ -50,6 +50,7 @@ typedef struct Pct {
   uint64_t nseen;            /* ids below this have a priority (this execution) */
   int64_t sched;             /* scheduling steps taken (this execution) */
   int64_t d, ncp;            /* depth; change points */
+  int64_t k;                 /* the steps they fall among */
   int64_t *cp;               /* the change points of this execution */
 } Pct;
 
@@ -75,57 +76,39 @@ static uint32_t pick_pct(void *ctx, const VmChoices *ch) {
   return choice;
 }
 
+/* Before each execution: new change points, no machine seen yet. */
+static void pct_execution(void *ctx) {
+  Pct *p = ctx;
+  change_points(&p->rng, p->k, p->ncp, p->cp);
+  p->nseen = 0;
+  p->sched = 0;
+}
+
 static int run_pct(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, SearchResult *res) {
   Walk w;
   int64_t max_steps = search_max_steps(o, 0);
   walk_init(&w, bc, test, 0, o->sched);   /* unfair: no temperature check (search_temperature) */
   Pct p = {0};
   rng_seed(&p.rng, o->seed);
-  Buf log;
-  buf_init(&log);
-  if (o->verbose) vm_set_log(w.vm, &log);
-  int64_t k = o->pct_steps > 0 ? o->pct_steps : 1000;
+  p.k = o->pct_steps > 0 ? o->pct_steps : 1000;
   p.d = o->pct_depth > 0 ? o->pct_depth : 3;
-  p.ncp = p.d - 1 < k ? p.d - 1 : k;
+  p.ncp = p.d - 1 < p.k ? p.d - 1 : p.k;
   p.cp = xmalloc((size_t)(p.ncp ? p.ncp : 1) * sizeof *p.cp);
-  Progress prog;
-  progress_init(&prog);
-  const char *why = NULL;
-  int truncated = 0, rc = -1;
-  for (uint64_t ex = 0; o->schedules < 0 || ex < (uint64_t)o->schedules; ex++) {
-    if (search_should_stop(o, &prog, &why)) break;
-    progress_tick(&prog, o, res, ex, "executions");
-    res->executions++;
-    change_points(&p.rng, k, p.ncp, p.cp);
-    p.nseen = 0;
-    p.sched = 0;
-    if (o->verbose) buf_printf(&log, "<TestLog> Execution %llu (seed %llu)\n", (unsigned long long)ex + 1,
-                               (unsigned long long)o->seed);
-    WalkEnd end = walk_run(&w, max_steps, pick_pct, &p, res);
-    if (end == WALK_FAIL) goto fail;
-    if (end == WALK_BUG) goto done;
-    if (end == WALK_CUT) truncated = 1;
-    if (o->verbose && logf) { fwrite(log.data ? log.data : "", 1, log.len, logf); log.len = 0; }
-  }
-done:
-  if (res->bug && res->ntrace > res->max_depth) res->max_depth = res->ntrace;
-  if (o->verbose && logf && log.len) fwrite(log.data, 1, log.len, logf);
-  progress_done(&prog, o);
-  res->seconds = search_now() - prog.start;
-  if (!res->bug) {
+  const char *why;
+  int truncated;
+  WalkLoop loop = { pick_pct, &p, pct_execution, NULL };
+  int rc = walk_loop(&w, o, logf, max_steps, &loop, res, &why, &truncated);
+  if (rc == 0 && !res->bug) {
     Buf r;
     buf_init(&r);
     if (why) buf_printf(&r, "%s after ", why);
     buf_printf(&r, "%llu executions (pct, depth %lld, %lld steps)", (unsigned long long)res->executions,
-               (long long)p.d, (long long)k);
+               (long long)p.d, (long long)p.k);
     if (truncated) buf_printf(&r, ", some cut at %lld steps", (long long)max_steps);
     res->bound = buf_take(&r);
   }
-  rc = 0;
-fail:
   free(p.prio);
   free(p.cp);
-  buf_fini(&log);
   walk_fini(&w);
   return rc;
 }
