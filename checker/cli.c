@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -16,6 +17,7 @@
 #include "lang/frontend.h"
 #include "lang/testcases.h"
 #include "checker/search.h"
+#include "checker/estimate.h"
 #include "checker/json.h"
 #include "checker/trace.h"
 #include "checker/explorer.h"
@@ -313,6 +315,35 @@ static void print_figures(const char *search, const SearchResult *res, int exhau
   printf("max-depth: %llu  ", (unsigned long long)res->max_depth);
   if (has_delays(search) || res->delays) printf("delays: %llu  ", (unsigned long long)res->delays);
   printf("time: %.2f\n", res->seconds);
+}
+
+/* The estimate of what the search would cover in all, for a run that
+** ended before covering it (a complete run's count is exact). */
+static void print_estimate(const SearchResult *res) {
+  if (res->complete) return;
+  char e[40];
+  est_format(e, sizeof e, res->est_log2);
+  if (res->est_kind == EST_NONE) {
+  } else if (res->est_kind == EST_STATES) {
+    double f = est_fraction((double)res->est_done, res->est_log2);
+    printf("estimate: ~%s reachable states, %.0f%% explored", e, f * 100);
+    if (res->est_factor >= 1.05) printf(" (sampling error within %.2gx; low early in a run)", res->est_factor);
+    else printf(" (low early in a run)");
+    printf("\n");
+  } else {
+    char d[40];
+    est_format(d, sizeof d, log2((double)res->est_done));
+    double f = est_fraction((double)res->est_done, res->est_log2);
+    printf("estimate: ~%s distinct executions in all (Eta's estimator), %s run", e, d);
+    if (f >= 0.01) printf(" (%.0f%%)", f * 100);
+    printf("\n");
+  }
+  if (res->est_next_bound >= 0 && res->est_next_states > 0) {
+    est_format(e, sizeof e, log2(res->est_next_states));
+    printf("next: --max-delays %lld would add ~%s states", (long long)res->est_next_bound, e);
+    if (res->est_next_seconds > 0) printf(" (~%.0f s)", res->est_next_seconds);
+    printf("\n");
+  }
 }
 
 /* What a run that found no bug has shown, in words (heap). */
@@ -949,6 +980,7 @@ static int run_search(const Options *o, const BcProgram *bc, Program *prog, cons
       char *g = guarantee_text(o->search, &res, exhaustive);
       printf("guarantee: %s\n", g);
       free(g);
+      print_estimate(&res);
       run->verdict = res.complete ? "no-bug (complete)" : "no-bug (bounded)";
       rc = nobug_code(o, &res);
     }

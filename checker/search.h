@@ -91,6 +91,8 @@ typedef struct BugSite {
   uint64_t hits;             /* failing steps found there */
 } BugSite;
 
+enum { EST_NONE, EST_STATES, EST_EXECUTIONS };
+
 typedef struct SearchResult {
   char *error;               /* the search stopped on a failure that is not a
                                 bug of the model (an unsound or failing
@@ -130,6 +132,15 @@ typedef struct SearchResult {
   int reduced_one_thread;    /* dfs with the reduction ran on one thread although -j asked for more */
   const char *unreduced;     /* why an exhaustive search ran without the reduction although it was not
                                 turned off (a static string), or NULL */
+  /* How big is what the search covers in all (checker/estimate.h), as
+  ** the progress line, the summary and --stats-json show it: */
+  int est_kind;              /* EST_NONE, EST_STATES (reachable states) or EST_EXECUTIONS */
+  double est_log2;           /* log2 of the estimate */
+  double est_factor;         /* its uncertainty: within [est / f, est * f]; 0: unknown */
+  uint64_t est_done;         /* what is covered of it: states, or distinct executions */
+  int64_t est_next_bound;    /* ses: the next delay bound, whose estimate follows; -1: none */
+  double est_next_states;    /* its new states */
+  double est_next_seconds;   /* and the time they take at the current rate */
   BugSite *sites;            /* --keep-going: every distinct place a bug was found, in the order found
                                 (heap; the first is res.bug's) */
   uint32_t nsites;
@@ -243,6 +254,7 @@ typedef struct Walk {
   uint64_t depth, tcap;      /* how many; allocated */
   struct LiveTemp *temp;     /* hot steps per spec (checker/liveness.h; heap), or NULL: not counted */
   struct SchedCov *sched;    /* schedule coverage to feed, or NULL */
+  struct EtaTree *eta;       /* the tree of executions to feed (checker/estimate.h), or NULL */
   struct SchedTrack *track;  /* this walk's receives (heap) when sched is set or walk_track_receives
                                 was called: after walk_run, those of the execution it ran */
 } Walk;

@@ -18,6 +18,7 @@
 #include <config.h>
 #include "checker/search.h"
 #include "checker/expand.h"
+#include "checker/estimate.h"
 #include "checker/tracetree.h"
 #include "checker/workers.h"
 #include <pthread.h>
@@ -84,6 +85,7 @@ typedef struct BfsShared {
   Progress prog;
   uint64_t states_all;       /* states found, as last reported (atomic) */
   uint64_t *own;             /* per thread: bytes of its node store and next level, as last published (atomic) */
+  EstSampler *est;           /* the estimate of the states in all (thread 0 updates it) */
 } BfsShared;
 
 typedef struct BfsWorker {
@@ -180,6 +182,7 @@ static int periodic(BfsWorker *w) {
   SearchResult all = {0};
   all.states = __atomic_load_n(&sh->states_all, __ATOMIC_RELAXED);
   all.max_depth = sh->depth;
+  sampler_update(sh->est, sh->cache, all.states, search_now() - sh->prog.start, 0, &all);
   progress_tick(&sh->prog, sh->o, &all, sh->total - __atomic_load_n(&sh->taken, __ATOMIC_RELAXED), "queue");
   return 0;
 }
@@ -371,6 +374,7 @@ static int run_bfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
     sh.fresh = fresh_cache(&sh);
     res->reduced = 1;
   }
+  sh.est = sampler_new(bc, test, sh.red, o->seed);
   sh.root_fp = state_hash(s.data, s.len);
   sc_insert(sh.cache, sh.root_fp);
   res->states = 1;
@@ -391,6 +395,8 @@ static int run_bfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
     else if (sc_is_full(sh.cache)) res->bound = xstrdup("state cache full at its --mem budget");
     else res->complete = 1;
   }
+  if (res->complete) est_exact(res);
+  else if (sh.est && !res->bug) sampler_update(sh.est, sh.cache, res->states, search_now() - sh.prog.start, 1, res);
   rc = sh.failed ? -1 : 0;
 out:
   if (sh.holding) free(sh.held_bug.message);
@@ -417,6 +423,7 @@ out:
   free(ws);
   buf_fini(&s);
   sc_free(sh.cache);
+  sampler_free(sh.est);
   red_free((Reduction *)sh.red);
   sc_free(sh.fresh);
   pthread_barrier_destroy(&sh.meet);

@@ -3,6 +3,7 @@
 ** (Walk), the table of searches. */
 #include <config.h>
 #include "checker/search.h"
+#include "checker/estimate.h"
 #include "checker/liveness.h"
 #include "checker/schedcov.h"
 #include "checker/rng.h"
@@ -10,6 +11,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <time.h>
+#include <math.h>
 
 double search_now(void) {
   struct timespec ts;
@@ -87,6 +89,12 @@ static double progress_fraction(const Progress *p, const SearchOptions *o, const
     double b = (double)p->bound / (double)(o->max_delays + 1);
     if (b > f) f = b;
   }
+  /* The estimate of the states an exhaustive search will explore (a
+  ** sampling search does not end when it has run every execution). */
+  if (r->est_kind == EST_STATES) {
+    double e = est_fraction((double)r->est_done, r->est_log2);
+    if (e > f) f = e;
+  }
   return f > 1 ? 1 : f;
 }
 
@@ -111,14 +119,25 @@ void progress_tick(Progress *p, const SearchOptions *o, const SearchResult *r, u
   progress_eta(eta, sizeof eta, progress_fraction(p, o, r, el), el);
   const char *lead = o->progress_lines ? "progress: " : "\r";
   const char *tail = o->progress_lines ? "\n" : "   ";
+  char of[64] = "", next[96] = "";
+  if (r->est_kind != EST_NONE) {
+    char e[40];
+    est_format(e, sizeof e, r->est_log2);
+    snprintf(of, sizeof of, " of ~%s", e);
+  }
+  if (r->est_next_bound >= 0 && r->est_next_states > 0) {
+    char e[40];
+    est_format(e, sizeof e, log2(r->est_next_states));
+    snprintf(next, sizeof next, ", bound %lld: ~%s new states", (long long)r->est_next_bound, e);
+  }
   if (r->executions)
-    fprintf(stderr, "%s%.0fs: %s%s%llu executions, %.0f executions/s, depth %llu, %ld MiB%s", lead, el, eta, b,
-            (unsigned long long)r->executions, el > 0 ? (double)r->executions / el : 0.0,
+    fprintf(stderr, "%s%.0fs: %s%s%llu%s executions, %.0f executions/s, depth %llu, %ld MiB%s", lead, el, eta, b,
+            (unsigned long long)r->executions, of, el > 0 ? (double)r->executions / el : 0.0,
             (unsigned long long)r->max_depth, peak_rss_mib(), tail);
   else
-    fprintf(stderr, "%s%.0fs: %s%s%llu states, %.0f states/s, depth %llu, %s %llu, %ld MiB%s", lead, el, eta, b,
-            (unsigned long long)r->states, el > 0 ? (double)r->states / el : 0.0, (unsigned long long)r->max_depth,
-            what, (unsigned long long)frontier, peak_rss_mib(), tail);
+    fprintf(stderr, "%s%.0fs: %s%s%llu%s states, %.0f states/s, depth %llu, %s %llu%s, %ld MiB%s", lead, el, eta, b,
+            (unsigned long long)r->states, of, el > 0 ? (double)r->states / el : 0.0, (unsigned long long)r->max_depth,
+            what, (unsigned long long)frontier, next, peak_rss_mib(), tail);
   p->printed = !o->progress_lines;
 }
 
@@ -165,6 +184,7 @@ void walk_init(Walk *w, const BcProgram *bc, const VmTest *test, int64_t tempera
   }
   buf_init(&w->a);
   buf_init(&w->b);
+  w->eta = eta_new(0);
   if (temperature > 0 && test->nspecs) {
     w->temp = xmalloc(sizeof *w->temp);
     live_temp_init(w->temp, bc, test, temperature);
@@ -179,6 +199,7 @@ void walk_track_receives(Walk *w) {
 }
 
 void walk_fini(Walk *w) {
+  eta_free(w->eta);
   if (w->track) schedtrack_fini(w->track);
   free(w->track);
   if (w->temp) live_temp_fini(w->temp);
@@ -198,6 +219,14 @@ static void walk_track(Walk *w) {
 }
 
 static WalkEnd walk_exec(Walk *w, int64_t max_steps, WalkPick pick, void *ctx, SearchResult *r);
+
+/* The index in ch of the choice vm_step takes (a machine id, or an index). */
+static uint32_t choice_index(const VmChoices *ch, uint32_t choice) {
+  if (ch->kind != VC_MACHINE) return choice;
+  for (uint32_t k = 0; k < ch->n; k++)
+    if (ch->ids[k] == choice) return k;
+  return 0;
+}
 
 WalkEnd walk_run(Walk *w, int64_t max_steps, WalkPick pick, void *ctx, SearchResult *r) {
   if (w->track) schedtrack_begin(w->track);
@@ -244,6 +273,7 @@ out:
 static WalkEnd walk_exec(Walk *w, int64_t max_steps, WalkPick pick, void *ctx, SearchResult *r) {
   w->depth = 0;
   if (w->temp) live_temp_reset(w->temp);
+  if (w->eta) eta_begin(w->eta);
   VmStatus st = vm_initial(w->vm, &w->a);
   if (st != VM_OK) { search_record_bug(r, w->vm, w->trace, 0); return WALK_BUG; }
   if (w->track) walk_track(w);
@@ -262,6 +292,7 @@ static WalkEnd walk_exec(Walk *w, int64_t max_steps, WalkPick pick, void *ctx, S
       return WALK_BUG;
     }
     uint32_t choice = pick(ctx, &w->ch);
+    if (w->eta) eta_step(w->eta, w->ch.n, choice_index(&w->ch, choice));
     if (w->depth == w->tcap) {
       w->tcap = w->tcap ? w->tcap * 2 : 1024;
       w->trace = xrealloc(w->trace, w->tcap * sizeof(TraceChoice));
@@ -281,5 +312,12 @@ static WalkEnd walk_exec(Walk *w, int64_t max_steps, WalkPick pick, void *ctx, S
     Buf t = w->a; w->a = w->b; w->b = t;
   }
   if (w->depth > r->max_depth) r->max_depth = w->depth;
+  if (w->eta) {
+    eta_end(w->eta);
+    r->est_kind = EST_EXECUTIONS;
+    r->est_log2 = eta_log2(w->eta);
+    r->est_done = eta_distinct(w->eta);
+    r->est_factor = 0;
+  }
   return end;
 }

@@ -29,6 +29,7 @@
 #include <config.h>
 #include "checker/search.h"
 #include "checker/expand.h"
+#include "checker/estimate.h"
 #include "checker/liveness.h"
 #include "checker/finished.h"
 #include "checker/pathset.h"
@@ -106,6 +107,7 @@ typedef struct DfsShared {
   uint64_t stack_mem;        /* bytes each thread's stack may take */
   uint64_t states_all;       /* states entered by all threads, as last reported (atomic) */
   uint64_t depth_all;        /* the deepest of them (atomic) */
+  EstSampler *est;           /* the estimate of the states in all (thread 0 updates it) */
 } DfsShared;
 
 /* One thread's search. */
@@ -286,12 +288,17 @@ static int periodic(DfsWorker *w) {
   while (w->r->max_depth > d &&
          !__atomic_compare_exchange_n(&sh->depth_all, &d, w->r->max_depth, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
   }
+  if (w->id != 0) return 0;
+  double el = search_now() - sh->prog.start;
+  uint64_t states = __atomic_load_n(&sh->states_all, __ATOMIC_RELAXED);
   if (sh->nthreads == 1) {
+    sampler_update(sh->est, sh->cache, states, el, 0, sh->res);
     progress_tick(&sh->prog, sh->o, sh->res, w->depth, "stack");
-  } else if (w->id == 0) {
+  } else {
     SearchResult all = {0};
-    all.states = __atomic_load_n(&sh->states_all, __ATOMIC_RELAXED);
+    all.states = states;
     all.max_depth = __atomic_load_n(&sh->depth_all, __ATOMIC_RELAXED);
+    sampler_update(sh->est, sh->cache, states, el, 0, &all);
     progress_tick(&sh->prog, sh->o, &all, w->depth, "stack");
   }
   return 0;
@@ -562,6 +569,7 @@ static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
     ws[0].pub = (Publish){ o->finished, {0}, sh.live, o->frontier_mem / 4 };
     fin_init(&ws[0].pub.fin);
   }
+  sh.est = sampler_new(bc, test, sh.red, o->seed);
   first.fp = state_hash(first.state.data, first.state.len);
   sc_insert(sh.cache, first.fp);
   pool_put(sh.pool, &first);
@@ -573,6 +581,8 @@ static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
     res->bound = incomplete(&sh);
     res->complete = !res->bound;
   }
+  if (res->complete) est_exact(res);
+  else if (sh.est && !res->bug) sampler_update(sh.est, sh.cache, res->states, search_now() - sh.prog.start, 1, res);
   rc = sh.failed ? -1 : 0;
 out:
   res->seconds = search_now() - sh.prog.start;
@@ -586,6 +596,7 @@ out:
   free(ws);
   pool_free(sh.pool);
   live_free(sh.live);
+  sampler_free(sh.est);
   red_free((Reduction *)sh.red);
   sc_free(sh.cache);
   pthread_mutex_destroy(&sh.lock);

@@ -33,6 +33,7 @@
 #include <config.h>
 #include "checker/search.h"
 #include "checker/expand.h"
+#include "checker/estimate.h"
 #include "checker/explorer.h"
 #include "checker/liveness.h"
 #include "checker/pathset.h"
@@ -284,6 +285,9 @@ typedef struct SesShared {
   uint64_t skipped;          /* successors and frontier entries skipped: dfs had finished them */
   uint64_t states_all;       /* states, as last reported by the threads (atomic; progress) */
   double t0;                 /* when the stratum started */
+  EstSampler *est;           /* the estimate of the reachable states (thread 0 updates it) */
+  EstLayers strata;          /* the new states of each stratum searched */
+  uint64_t states0;          /* states when the stratum started */
 } SesShared;
 
 /* ---- Chains ----
@@ -613,6 +617,25 @@ static int check_hot(Ses *S, Chain *c) {
   return 1;
 }
 
+/* The estimates (thread 0), into r: the reachable states; the stratum
+** being searched from the part of its entries handed out (Eta's estimator
+** at a root whose children are the entries), and the next delay bound's
+** new states and time from the trend of the strata. */
+static void ses_estimate(SesShared *sh, uint64_t states, SearchResult *r) {
+  double el = search_now() - sh->prog.start;
+  sampler_update(sh->est, sh->cache, states, el, 0, r);
+  double todo = (double)sh->wstart[sh->nthreads], done = (double)__atomic_load_n(&sh->taken, __ATOMIC_RELAXED);
+  double part = (double)(states - sh->states0);
+  if (done <= 0 || todo <= 0) return;
+  double cur = done < todo ? part * todo / done : part;
+  double next = layers_next(&sh->strata, cur);
+  r->est_next_bound = -1;
+  if (next <= 0 || el <= 0) return;
+  r->est_next_bound = (int64_t)sh->db + 1;
+  r->est_next_states = next;
+  r->est_next_seconds = next / ((double)states / el);
+}
+
 /* Every 1024 transitions: stop requests and the progress line.  1 to stop. */
 static int periodic(Ses *S) {
   SesShared *sh = S->sh;
@@ -622,11 +645,13 @@ static int periodic(Ses *S) {
   __atomic_add_fetch(&sh->states_all, S->r->states - S->reported, __ATOMIC_RELAXED);
   S->reported = S->r->states;
   if (sh->nthreads == 1) {
+    ses_estimate(sh, sh->res->states, sh->res);
     progress_tick(&sh->prog, S->o, sh->res, S->fut_n, "frontier");
   } else if (S->id == 0) {
     SearchResult all = {0};
     all.states = sh->res->states + __atomic_load_n(&sh->states_all, __ATOMIC_RELAXED);
     all.max_depth = S->r->max_depth > sh->res->max_depth ? S->r->max_depth : sh->res->max_depth;
+    ses_estimate(sh, all.states, &all);
     progress_tick(&sh->prog, S->o, &all, S->fut_n, "frontier");
   }
   if (search_should_stop(S->o, &sh->prog, &why)) { set_why(sh, why); return 1; }
@@ -1261,6 +1286,8 @@ static int between_strata(SesShared *sh, Ses *ws, FILE *logf) {
     uint64_t taken = sh->taken < sh->wstart[sh->nthreads] ? sh->taken : sh->wstart[sh->nthreads];
     return sample_frontier(sh, ws, taken, 0, logf);
   }
+  layers_add(&sh->strata, (double)new_states);
+  sh->states0 = res->states;
   progress_done(&sh->prog, o);
   if (!sh->o->quiet) fprintf(logf, "ses: delay bound %llu: %llu new states, frontier %llu, %.2f s\n", (unsigned long long)sh->db,
           (unsigned long long)new_states, (unsigned long long)next_n, search_now() - sh->t0);
@@ -1399,6 +1426,7 @@ static int run_ses(const BcProgram *bc, const VmTest *test, const SearchOptions 
   next_becomes_work(sh, ws);
   sh->t0 = search_now();
   sh->prog.bound = 0;
+  sh->est = sampler_new(bc, test, sh->red, o->seed);
   if (workers_run(n, ses_thread, th, sizeof *th) != 0) sh->internal = 1;
   if (sh->internal || th[0].rc != 0) { rc = -1; goto out; }
   fold_counts(sh, ws);
@@ -1418,6 +1446,19 @@ static int run_ses(const BcProgram *bc, const VmTest *test, const SearchOptions 
     uint64_t left = 0;
     for (int t = 0; t < n; t++) left += ws[t].fut_n + ws[t].beyond;
     res->bound = bound_text(sh, left);
+  }
+  if (res->complete) est_exact(res);
+  else if (!res->bug && !res->error) {
+    sampler_update(sh->est, sh->cache, res->states, search_now() - sh->prog.start, 1, res);
+    /* The next delay bound, when the search stopped at --max-delays. */
+    double next = !sh->sampled && !sh->why ? layers_next(&sh->strata, -1) : -1;
+    double el = search_now() - sh->prog.start;
+    res->est_next_bound = -1;
+    if (next > 0 && el > 0 && res->states) {
+      res->est_next_bound = (int64_t)sh->db + 1;
+      res->est_next_states = next;
+      res->est_next_seconds = next / ((double)res->states / el);
+    }
   }
   if (res->bug && !sh->sampled)
     fprintf(logf, "ses: bug found at delay bound %llu after %llu distinct states\n", (unsigned long long)sh->db,
@@ -1453,6 +1494,8 @@ out:
   free(ws);
   free(th);
   sc_free(sh->cache);
+  sampler_free(sh->est);
+  layers_fini(&sh->strata);
   live_free(sh->live);
   red_free((Reduction *)sh->red);
   pthread_barrier_destroy(&sh->meet);

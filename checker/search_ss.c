@@ -39,6 +39,7 @@
 ** reported and the same execution count is given as on one thread. */
 #include <config.h>
 #include "checker/search.h"
+#include "checker/estimate.h"
 #include "checker/expand.h"
 #include "checker/explorer.h"
 #include "checker/liveness.h"
@@ -59,6 +60,8 @@ typedef struct Chunk {
   uint64_t transitions;      /* steps taken */
   int cut;                   /* some execution reached --max-steps */
   Buf vlog;                  /* -v: a line per sample */
+  Buf dec;                   /* each sample's decisions, for the estimate: u32 n, then n pairs
+                                (u32 choices, u32 taken) */
 } Chunk;
 
 typedef struct Shared {
@@ -69,6 +72,8 @@ typedef struct Shared {
   uint64_t first;            /* first sample of this window */
   uint64_t nsamples;         /* samples in this window */
   Chunk *chunks;
+  EtaTree **eta;             /* per stratum, its tree of executions (checker/estimate.h) */
+  uint64_t neta;
   uint64_t nchunks;
   pthread_mutex_t lock;
   uint64_t next_chunk;       /* the next chunk to hand out */
@@ -300,6 +305,9 @@ static int sample(Worker *w, uint64_t idx, Chunk *c) {
   uint64_t root = sh->roots ? idx % sh->roots->n : 0;
   w->path = xrealloc(w->path, (sh->db + 1) * sizeof *w->path);
   uint32_t np = 0;
+  size_t at = c->dec.len;
+  uint32_t head[3] = { 0, sh->roots ? (uint32_t)sh->roots->n : 1, (uint32_t)root };
+  buf_append(&c->dec, head, sizeof head);   /* the root is the first decision */
   for (;;) {
     int rc = execute(w, root, w->path, np, exseed, &L, &c->cut, &depth);
     if (sh->o->sched && rc >= 0) schedtrack_end(&w->track, sh->o->sched);
@@ -308,8 +316,12 @@ static int sample(Worker *w, uint64_t idx, Chunk *c) {
     if (depth > c->max_depth) c->max_depth = depth;
     if (rc != 0) return rc;
     if (np == sh->db || L == 0) break;
-    w->path[np++] = (uint32_t)rng_below(&r, L > UINT32_MAX ? UINT32_MAX : (uint32_t)L);
+    uint32_t pair[2] = { L > UINT32_MAX ? UINT32_MAX : (uint32_t)L, 0 };
+    pair[1] = w->path[np++] = rng_below(&r, pair[0]);
+    buf_append(&c->dec, pair, sizeof pair);
   }
+  uint32_t n = np + 1;
+  memcpy(c->dec.data + at, &n, 4);
   if (sh->o->verbose) {
     buf_printf(&c->vlog, "ss: delay bound %llu sample %llu: delays after", (unsigned long long)sh->db,
                (unsigned long long)idx);
@@ -450,6 +462,42 @@ static int stratum_open(Strata *S, const SearchOptions *o, const SsRoots *roots,
 ** one thread (threads share a round's chunks). */
 enum { ROUND_EXECS = 128 };
 
+/* Each sample of a chunk, in order, into its stratum's tree of
+** executions (Eta's estimator: the decisions are uniform, as it wants),
+** and the estimate of the executions of every stratum opened into res. */
+static void feed_estimate(Shared *sh, const Buf *dec, SearchResult *res) {
+  if (sh->db >= sh->neta) {
+    sh->eta = xrealloc(sh->eta, (sh->db + 1) * sizeof *sh->eta);
+    for (uint64_t d = sh->neta; d <= sh->db; d++) sh->eta[d] = eta_new(0);
+    sh->neta = sh->db + 1;
+  }
+  EtaTree *t = sh->eta[sh->db];
+  for (size_t at = 0; at + 4 <= dec->len;) {
+    uint32_t n, pair[2];
+    memcpy(&n, dec->data + at, 4);
+    at += 4;
+    eta_begin(t);
+    for (uint32_t k = 0; k < n; k++, at += 8) {
+      memcpy(pair, dec->data + at, 8);
+      eta_step(t, pair[0], pair[1]);
+    }
+    eta_end(t);
+  }
+  double lg = -INFINITY;
+  uint64_t distinct = 0;
+  for (uint64_t d = 0; d < sh->neta; d++) {
+    if (!eta_executions(sh->eta[d])) continue;
+    double x = eta_log2(sh->eta[d]), m = lg > x ? lg : x;
+    lg = m + log2(exp2(lg - m) + exp2(x - m));
+    distinct += eta_distinct(sh->eta[d]);
+  }
+  if (lg == -INFINITY) return;
+  res->est_kind = EST_EXECUTIONS;
+  res->est_log2 = lg;
+  res->est_done = distinct;
+  res->est_factor = 0;
+}
+
 /* Draw samples first..first+count-1 of stratum sh->db, in windows of
 ** chunks; add their figures to res; record the bug of the first sample
 ** that has one.  Sets sh->halt (and *why) when the run must stop, and
@@ -467,10 +515,11 @@ static int draw(Shared *sh, Worker *ws, pthread_t *th, int nw, uint64_t first, u
     sh->nsamples = count - done < window ? count - done : window;
     sh->nchunks = (sh->nsamples + CHUNK - 1) / CHUNK;
     for (uint64_t c = 0; c < sh->nchunks; c++) {
-      Buf keep = sh->chunks[c].vlog;
-      keep.len = 0;
+      Buf keep = sh->chunks[c].vlog, dec = sh->chunks[c].dec;
+      keep.len = dec.len = 0;
       memset(&sh->chunks[c], 0, sizeof sh->chunks[c]);
       sh->chunks[c].vlog = keep;
+      sh->chunks[c].dec = dec;
       sh->chunks[c].bug_sample = UINT64_MAX;
     }
     sh->next_chunk = 0;
@@ -497,6 +546,7 @@ static int draw(Shared *sh, Worker *ws, pthread_t *th, int nw, uint64_t first, u
       if (o->verbose && sh->chunks[c].vlog.len) fwrite(sh->chunks[c].vlog.data, 1, sh->chunks[c].vlog.len, sh->logf);
       if (sh->chunks[c].max_depth > res->max_depth) res->max_depth = sh->chunks[c].max_depth;
       *cut |= sh->chunks[c].cut;
+      feed_estimate(sh, &sh->chunks[c].dec, res);
     }
     if (sh->halt && sh->bug_chunk == UINT64_MAX) break;
     if (sh->bug_chunk != UINT64_MAX) take_bug(sh, ws, nw, res);
@@ -621,7 +671,12 @@ out:
   for (int i = 0; i < nw; i++) worker_fini(&ws[i]);
   free(ws);
   free(th);
-  for (int c = 0; sh.chunks && c < WINDOW; c++) buf_fini(&sh.chunks[c].vlog);
+  for (int c = 0; sh.chunks && c < WINDOW; c++) {
+    buf_fini(&sh.chunks[c].vlog);
+    buf_fini(&sh.chunks[c].dec);
+  }
+  for (uint64_t d = 0; d < sh.neta; d++) eta_free(sh.eta[d]);
+  free(sh.eta);
   free(sh.chunks);
   free(S.target);
   free(S.drawn);
