@@ -443,6 +443,20 @@ static void stats_object(Buf *b, const Options *o, const char *test, const Searc
                budget ? (double)res->cache_bytes / (double)budget : 0.0, (unsigned long long)res->cache_refused,
                sc_collision_probability(res->states));
   }
+  if (res->est_kind != EST_NONE) {
+    /* The estimate: its value as a number (log10 too: executions can be
+    ** past a double's range) and how much of it was covered. */
+    double l10 = res->est_log2 * 0.30102999566398120;
+    buf_printf(b, "  \"estimate\": {\"of\": \"%s\", \"value\": %.6g, \"log10\": %.4f, \"covered\": %llu, "
+               "\"fraction\": %.6g, \"factor\": %.4g, \"exact\": %s",
+               res->est_kind == EST_STATES ? "states" : "executions", l10 < 300 ? pow(10, l10) : 1e300, l10,
+               (unsigned long long)res->est_done, est_fraction((double)res->est_done, res->est_log2), res->est_factor,
+               res->complete && res->est_kind == EST_STATES ? "true" : "false");
+    if (res->est_next_bound >= 0 && res->est_next_states > 0)
+      buf_printf(b, ", \"next_bound\": {\"delays\": %lld, \"new_states\": %.0f, \"seconds\": %.3g}",
+                 (long long)res->est_next_bound, res->est_next_states, res->est_next_seconds);
+    buf_puts(b, "},\n");
+  }
   buf_printf(b, "  \"reduction\": \"%s\",\n", res->reduced ? "partial-order" : "none");
   if (res->unreduced) json_key_str(b, "reduction_off_because", res->unreduced);
   if (res->reduced)
