@@ -334,9 +334,13 @@ static void print_estimate(const SearchResult *res) {
     char d[40];
     est_format(d, sizeof d, log2((double)res->est_done));
     double f = est_fraction((double)res->est_done, res->est_log2);
-    printf("estimate: ~%s distinct executions in all (Eta's estimator), %s run", e, d);
-    if (f >= 0.01) printf(" (%.0f%%)", f * 100);
-    printf("\n");
+    if (res->est_factor == 1) {
+      printf("estimate: every execution was run (%s distinct)\n", d);
+    } else {
+      printf("estimate: ~%s distinct executions in all (Eta's estimator), %s run", e, d);
+      if (f >= 0.01) printf(" (%.0f%%)", f * 100);
+      printf("\n");
+    }
   }
   if (res->est_next_bound >= 0 && res->est_next_states > 0) {
     est_format(e, sizeof e, log2(res->est_next_states));

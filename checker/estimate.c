@@ -98,7 +98,7 @@ void eta_step(EtaTree *t, uint32_t nkids, uint32_t pick) {
   if (!c) {
     if (t->n >= t->max) {   /* over budget: the rest of the execution is one Knuth sample */
       t->tail = 1;
-      t->tail_lg = log2((double)t->nodes[cur].nkids);
+      t->tail_lg = 0;       /* the subtree of the child taken: its steps multiply in */
       return;
     }
     c = node_new(t, pick);
@@ -150,6 +150,7 @@ int eta_exhausted(const EtaTree *t) { return t->executions && t->nodes[0].comple
 /* Distinct walk States kept: fingerprints in an open-addressing set. */
 /* At least SAMPLE_MIN walk States before an estimate is given. */
 enum { SAMPLE_MAX = 1 << 18, SAMPLE_MIN = 500, WALK_STEPS = 10000 };
+#define WALK_START 0.02
 
 struct EstSampler {
   Vm *vm;
@@ -165,6 +166,8 @@ struct EstSampler {
   double last;               /* elapsed seconds at the last update, -1: none yet */
   double est, factor;        /* the last estimate (-1: none) and its factor */
   int dead;                  /* the initial state fails: no walks */
+  uint64_t walks;
+  int cut;                   /* a walk reached WALK_STEPS: the states beyond are never sampled, no estimate */
 };
 
 EstSampler *sampler_new(const BcProgram *bc, const VmTest *test, const struct Reduction *red, uint64_t seed) {
@@ -211,6 +214,7 @@ static int sample_add(EstSampler *s, uint64_t fp) {
 /* One walk: until nothing is enabled, a step fails, WALK_STEPS steps or
 ** the set is full. */
 static void walk_once(EstSampler *s) {
+  s->walks++;
   if (vm_initial(s->vm, &s->a) != VM_OK) { s->dead = 1; return; }
   for (int k = 0; k < WALK_STEPS && s->distinct < SAMPLE_MAX; k++) {
     const uint8_t *st = (const uint8_t *)s->a.data;
@@ -223,10 +227,14 @@ static void walk_once(EstSampler *s) {
     s->b = t;
     sample_add(s, state_hash(s->a.data, s->a.len));
   }
+  if (s->distinct < SAMPLE_MAX) s->cut = 1;
 }
 
 void sampler_walk(EstSampler *s, double elapsed, double share) {
-  for (int n = 0; n < 64 && !s->dead && s->distinct < SAMPLE_MAX && s->spent <= elapsed * share; n++) {
+  /* At least WALK_START seconds of walks, so that a short run has an
+  ** estimate early. */
+  double allowed = elapsed * share > WALK_START ? elapsed * share : WALK_START;
+  for (int n = 0; n < 64 && !s->dead && !s->cut && s->distinct < SAMPLE_MAX && s->spent <= allowed; n++) {
     double t0 = search_now();
     walk_once(s);
     s->spent += search_now() - t0;
@@ -243,7 +251,7 @@ double sampler_estimate(EstSampler *s, struct StateCache *cache, uint64_t states
   }
   s->nmiss = k;
   *factor = 0;
-  if (!s->hits || s->distinct < SAMPLE_MIN) return -1;
+  if (!s->hits || (s->distinct < SAMPLE_MIN && s->walks < 256) || s->cut) return -1;
   double f = (double)s->hits / (double)s->distinct;
   /* 95% interval of the binomial fraction f (with 3/F for a fraction
   ** near 1, the rule of three), as a factor on states / f. */
@@ -256,11 +264,14 @@ double sampler_estimate(EstSampler *s, struct StateCache *cache, uint64_t states
 
 void sampler_update(EstSampler *s, struct StateCache *cache, uint64_t states, double elapsed, int force,
                     struct SearchResult *r) {
-  if (force || s->last < 0 || elapsed - s->last >= 0.5) {
+  /* Updates at most every fiftieth of the elapsed time (between 1 ms and
+  ** half a second): often early, when a short run's estimate changes. */
+  double every = elapsed / 50 < 0.001 ? 0.001 : elapsed / 50 > 0.5 ? 0.5 : elapsed / 50;
+  if (force || s->last < 0 || elapsed - s->last >= every) {
     s->last = elapsed;
     if (!force) sampler_walk(s, elapsed, 0.02);
     /* A short run: enough walks for an estimate at its end. */
-    for (int n = 0; force && n < 256 && !s->dead && s->distinct < SAMPLE_MIN; n++) walk_once(s);
+    for (int n = 0; force && n < 256 && !s->dead && !s->cut && s->distinct < SAMPLE_MIN; n++) walk_once(s);
     s->est = sampler_estimate(s, cache, states, &s->factor);
   }
   if (s->est <= 0) return;

@@ -69,14 +69,19 @@ typedef struct EstSampler EstSampler;
 EstSampler *sampler_new(const BcProgram *bc, const VmTest *test, const struct Reduction *red, uint64_t seed);
 void sampler_free(EstSampler *s);
 /* Walk while the walks have taken less than share (e.g. 0.02) of the
-** elapsed seconds since the search began (at most max_walks at once). */
+** elapsed seconds since the search began, or less than 20 ms (at most 64
+** walks a call). */
 void sampler_walk(EstSampler *s, double elapsed, double share);
 /* The estimated number of states the search will explore, with states
 ** explored so far and its cache; *factor: the sampling uncertainty (95%);
-** -1 while no walk state has been found in the cache. */
+** -1 while fewer than 500 walk States are known (after fewer than 256
+** walks: a small model has fewer) or none is in the cache,
+** and for good once a walk was cut at 10,000 steps (the states past it
+** are never sampled: an estimate would be too low). */
 double sampler_estimate(EstSampler *s, struct StateCache *cache, uint64_t states, double *factor);
-/* What a search calls from its periodic work (one thread): at most twice
-** a second, walk (2% of the time) and estimate, then write the estimate
+/* What a search calls from its periodic work (one thread): at most every
+** fiftieth of the elapsed time (1 ms to 0.5 s), walk (2% of the time, 20
+** ms at least) and estimate, then write the estimate
 ** into r (est_kind, est_log2, est_factor, est_done); between updates, the
 ** last one.  force: update now (the end of the search). */
 struct SearchResult;

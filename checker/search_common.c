@@ -317,7 +317,7 @@ static WalkEnd walk_exec(Walk *w, int64_t max_steps, WalkPick pick, void *ctx, S
     r->est_kind = EST_EXECUTIONS;
     r->est_log2 = eta_log2(w->eta);
     r->est_done = eta_distinct(w->eta);
-    r->est_factor = 0;
+    r->est_factor = eta_exhausted(w->eta) ? 1 : 0;   /* 1: exact, every execution was run */
   }
   return end;
 }

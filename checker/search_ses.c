@@ -1448,7 +1448,7 @@ static int run_ses(const BcProgram *bc, const VmTest *test, const SearchOptions 
     res->bound = bound_text(sh, left);
   }
   if (res->complete) est_exact(res);
-  else if (!res->bug && !res->error) {
+  else if (!res->bug && !res->error && !sh->sampled && sh->cache) {   /* sampled: ss's estimate of executions */
     sampler_update(sh->est, sh->cache, res->states, search_now() - sh->prog.start, 1, res);
     /* The next delay bound, when the search stopped at --max-delays. */
     double next = !sh->sampled && !sh->why ? layers_next(&sh->strata, -1) : -1;

@@ -485,8 +485,10 @@ static void feed_estimate(Shared *sh, const Buf *dec, SearchResult *res) {
   }
   double lg = -INFINITY;
   uint64_t distinct = 0;
+  int exact = 1;
   for (uint64_t d = 0; d < sh->neta; d++) {
     if (!eta_executions(sh->eta[d])) continue;
+    exact &= eta_exhausted(sh->eta[d]);
     double x = eta_log2(sh->eta[d]), m = lg > x ? lg : x;
     lg = m + log2(exp2(lg - m) + exp2(x - m));
     distinct += eta_distinct(sh->eta[d]);
@@ -495,7 +497,7 @@ static void feed_estimate(Shared *sh, const Buf *dec, SearchResult *res) {
   res->est_kind = EST_EXECUTIONS;
   res->est_log2 = lg;
   res->est_done = distinct;
-  res->est_factor = 0;
+  res->est_factor = exact ? 1 : 0;   /* 1: every delay placement of the strata opened was run */
 }
 
 /* Draw samples first..first+count-1 of stratum sh->db, in windows of

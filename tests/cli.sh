@@ -189,7 +189,7 @@ else bad "--stats-json not writable (exit $rc)"; echo "$r"; fi
 
 # 8. Progress and -q.
 r=$(run -s dfs --timeout 12 --progress=0.5 -o "$tmp/o" "$tmp/big.p" 2>&1 >/dev/null)
-if echo "$r" | grep -Eq '^progress: [0-9]+s: [0-9]+%, ETA [0-9]+s, [0-9]+ states, [0-9]+ states/s'; then
+if echo "$r" | grep -Eq '^progress: [0-9]+s: [0-9]+%, ETA [0-9]+s, [0-9]+( of ~[0-9,.e+]+)? states, [0-9]+ states/s'; then
   ok "--progress: lines with a percentage and an ETA when stderr is no terminal"
 else bad "--progress"; echo "$r" | head -n 3; fi
 r=$(run -s dfs --timeout 0.5 -o "$tmp/o" "$tmp/big.p" 2>&1 >/dev/null)
