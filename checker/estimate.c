@@ -329,38 +329,6 @@ static int ratio_trend(const double *size, uint32_t n, double *a, double *b, dou
   return 1;
 }
 
-double layers_total(const EstLayers *l, double part, double done, double todo, double *factor) {
-  double known = 0;
-  for (uint32_t i = 0; i < l->n; i++) known += l->size[i];
-  *factor = 1;
-  /* The next layer so far, grown to the whole current layer's share. */
-  double next = done > 0 && todo > done ? part * todo / done : part;
-  if (todo > 0 && done >= todo) next = part;
-  uint32_t n = l->n;
-  double *sz = xmalloc((n + 1) * sizeof *sz);
-  memcpy(sz, l->size, n * sizeof *sz);
-  sz[n++] = next;
-  double a, b, sd, total = known + next;
-  if (next <= 0) { free(sz); return total; }
-  if (!ratio_trend(sz, n, &a, &b, &sd)) { free(sz); *factor = 0; return -1; }
-  free(sz);
-  /* Follow the trend until a layer is under one state. */
-  double cur = next;
-  uint32_t steps = 0;
-  for (double i = n - 1; cur >= 1 && steps < 100000; i++, steps++) {
-    double r = exp(a + b * i);
-    if (r >= 1 && b >= 0) { *factor = 0; return -1; }   /* growing without a sign of an end */
-    cur *= r;
-    total += cur;
-    if (total > 1e18) { *factor = 0; return -1; }
-  }
-  /* The trend's error grows with the number of layers it is followed. */
-  *factor = exp(sd * sqrt((double)steps + 1));
-  if (*factor < 1.05) *factor = 1.05;
-  if (*factor > 100) *factor = 100;
-  return total;
-}
-
 double layers_next(const EstLayers *l, double cur_est) {
   uint32_t n = l->n;
   double *sz = xmalloc((n + 1) * sizeof *sz);

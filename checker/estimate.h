@@ -101,12 +101,6 @@ typedef struct EstLayers {
 void layers_fini(EstLayers *l);
 /* Layer number l->n finished with size states. */
 void layers_add(EstLayers *l, double size);
-/* The estimated total of all layers, with the current (unfinished) one
-** at part states so far and done of its todo entries processed (0 and 0
-** between layers), and the next layer known to start with next_entries
-** entries (0: unknown).  *factor: uncertainty.  Returns < 0 when the
-** layers still grow too fast for any estimate (no end in sight). */
-double layers_total(const EstLayers *l, double part, double done, double todo, double *factor);
 /* The estimated size of the layer after the current one, whose size is
 ** cur_est (or, when cur_est < 0, after the last finished layer): the
 ** last size times the trend of the ratios of the last layers (their
