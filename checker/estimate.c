@@ -113,6 +113,11 @@ void eta_step(EtaTree *t, uint32_t nkids, uint32_t pick) {
 /* est(u) from its children and its samples past the budget. */
 static void node_update(EtaTree *t, EtaNode *u) {
   if (u->nkids == 0) { u->lg = 0; u->complete = 1; return; }
+  if (u->nvis + u->xs_n == 0) {   /* only an execution that stopped at a bug went on from here */
+    u->lg = 0;
+    u->complete = 0;
+    return;
+  }
   double s = u->xs_lg;
   int complete = u->xs_n == 0 && u->nvis == u->nkids;
   for (uint32_t c = u->child; c; c = t->nodes[c].sibling) {
