@@ -183,7 +183,9 @@ static int periodic(BfsWorker *w) {
   all.states = __atomic_load_n(&sh->states_all, __ATOMIC_RELAXED);
   all.max_depth = sh->depth;
   sampler_update(sh->est, sh->cache, all.states, search_now() - sh->prog.start, 0, &all);
-  progress_tick(&sh->prog, sh->o, &all, sh->total - __atomic_load_n(&sh->taken, __ATOMIC_RELAXED), "queue");
+  /* The queue: the states of the level being expanded (taken counts the
+  ** states handed out in chunks, and passes total by up to a chunk). */
+  progress_tick(&sh->prog, sh->o, &all, sh->total, "queue");
   return 0;
 }
 
