@@ -314,7 +314,11 @@ static int sample(Worker *w, uint64_t idx, Chunk *c) {
     c->executions++;
     c->transitions += depth;
     if (depth > c->max_depth) c->max_depth = depth;
-    if (rc != 0) return rc;
+    if (rc != 0) {   /* the decisions so far, complete for the reader */
+      uint32_t n = np + 1;
+      memcpy(c->dec.data + at, &n, 4);
+      return rc;
+    }
     if (np == sh->db || L == 0) break;
     uint32_t pair[2] = { L > UINT32_MAX ? UINT32_MAX : (uint32_t)L, 0 };
     pair[1] = w->path[np++] = rng_below(&r, pair[0]);
