@@ -323,16 +323,15 @@ static void print_estimate(const SearchResult *res) {
   if (res->complete) return;
   char e[40];
   est_format(e, sizeof e, res->est_log2);
-  if (res->est_kind == EST_NONE) {
-  } else if (res->est_kind == EST_STATES) {
+  if (res->est_kind == EST_STATES) {
     double f = est_fraction((double)res->est_done, res->est_log2);
     printf("estimate: ~%s reachable states, %.0f%% explored", e, f * 100);
     if (res->est_factor >= 1.05) printf(" (sampling error within %.2gx; low early in a run)", res->est_factor);
     else printf(" (low early in a run)");
     printf("\n");
-  } else {
+  } else if (res->est_kind == EST_EXECUTIONS) {
     char d[40];
-    est_format(d, sizeof d, log2((double)res->est_done));
+    fmt_grouped(d, sizeof d, res->est_done);
     double f = est_fraction((double)res->est_done, res->est_log2);
     if (res->est_factor == 1) {
       printf("estimate: every execution was run (%s distinct)\n", d);
@@ -624,18 +623,6 @@ static int worse(int a, int b) {
   return a;
 }
 
-/* "1,234,567": counts in the table. */
-static const char *grouped(char *buf, size_t n, uint64_t v) {
-  char raw[32];
-  int len = snprintf(raw, sizeof raw, "%llu", (unsigned long long)v), o = 0;
-  for (int i = 0; i < len && (size_t)o + 2 < n; i++) {
-    if (i && (len - i) % 3 == 0) buf[o++] = ',';
-    buf[o++] = raw[i];
-  }
-  buf[o] = 0;
-  return buf;
-}
-
 /* The table that ends a run of several tests: one line per test, a total. */
 static void print_table(const TestRun *runs, int n) {
   size_t w = 4;
@@ -646,7 +633,7 @@ static void print_table(const TestRun *runs, int n) {
   for (int i = 0; i < n; i++) {
     const TestRun *r = &runs[i];
     char num[40], fig[64];
-    snprintf(fig, sizeof fig, "%s %s", grouped(num, sizeof num, r->exhaustive ? r->states : r->executions),
+    snprintf(fig, sizeof fig, "%s %s", fmt_grouped(num, sizeof num, r->exhaustive ? r->states : r->executions),
              r->exhaustive ? "states" : "executions");
     printf("%-*s  %-18s  %18s  %9.2f\n", (int)w, r->name, r->verdict, fig, r->seconds);
     total += r->seconds;

@@ -37,8 +37,7 @@ struct EtaTree {
   uint64_t executions, distinct;
 };
 
-/* log2(2^a + 2^b), with -INFINITY as log2(0). */
-static double lg_add(double a, double b) {
+double est_lg_add(double a, double b) {
   if (a == -INFINITY) return b;
   if (b == -INFINITY) return a;
   double m = a > b ? a : b;
@@ -121,7 +120,7 @@ static void node_update(EtaTree *t, EtaNode *u) {
   double s = u->xs_lg;
   int complete = u->xs_n == 0 && u->nvis == u->nkids;
   for (uint32_t c = u->child; c; c = t->nodes[c].sibling) {
-    s = lg_add(s, t->nodes[c].lg);
+    s = est_lg_add(s, t->nodes[c].lg);
     complete &= t->nodes[c].complete;
   }
   u->lg = log2((double)u->nkids) + s - log2((double)(u->nvis + u->xs_n));
@@ -133,7 +132,7 @@ void eta_end(EtaTree *t) {
   uint64_t i = t->depth;
   if (t->tail) {   /* a sample of the subtree of the node where it left the tree */
     EtaNode *u = &t->nodes[t->path[t->depth - 1]];
-    u->xs_lg = lg_add(u->xs_lg, t->tail_lg);
+    u->xs_lg = est_lg_add(u->xs_lg, t->tail_lg);
     u->xs_n++;
     t->distinct++;
   } else {
@@ -152,8 +151,8 @@ int eta_exhausted(const EtaTree *t) { return t->executions && t->nodes[0].comple
 
 /* ---- Capture and recapture ---- */
 
-/* Distinct walk States kept: fingerprints in an open-addressing set. */
-/* At least SAMPLE_MIN walk States before an estimate is given. */
+/* Distinct walk States kept (fingerprints in an open-addressing set): at
+** most SAMPLE_MAX, at least SAMPLE_MIN before an estimate is given. */
 enum { SAMPLE_MAX = 1 << 18, SAMPLE_MIN = 500, WALK_STEPS = 10000 };
 #define WALK_START 0.02
 
@@ -286,11 +285,16 @@ void sampler_update(EstSampler *s, struct StateCache *cache, uint64_t states, do
   r->est_done = states;
 }
 
-void est_exact(struct SearchResult *r) {
+static void est_exact(struct SearchResult *r) {
   r->est_kind = EST_STATES;
   r->est_log2 = log2(r->states ? (double)r->states : 1);
   r->est_factor = 1;
   r->est_done = r->states;
+}
+
+void sampler_finish(EstSampler *s, struct StateCache *cache, double elapsed, struct SearchResult *r) {
+  if (r->complete) est_exact(r);
+  else if (s && cache && !r->bug && !r->error) sampler_update(s, cache, r->states, elapsed, 1, r);
 }
 
 /* ---- Layers ---- */
@@ -309,9 +313,9 @@ void layers_add(EstLayers *l, double size) {
 }
 
 /* The fitted trend of the last layers' ratios: log r_i = a + b i over the
-** last (up to) 6 ratios i = from .. n-2 (ratio i: size[i+1] / size[i]);
-** *sd: the residuals' standard deviation.  0 when fewer than 2 ratios. */
-static int ratio_trend(const double *size, uint32_t n, double *a, double *b, double *sd) {
+** last (up to) 6 ratios i = from .. n-2 (ratio i: size[i+1] / size[i]).
+** 0 when fewer than 2 ratios. */
+static int ratio_trend(const double *size, uint32_t n, double *a, double *b) {
   if (n < 3) return 0;
   uint32_t from = n > 7 ? n - 7 : 0;
   double sx = 0, sy = 0, sxx = 0, sxy = 0, k = 0;
@@ -324,13 +328,6 @@ static int ratio_trend(const double *size, uint32_t n, double *a, double *b, dou
   double den = k * sxx - sx * sx;
   *b = den > 0 ? (k * sxy - sx * sy) / den : 0;
   *a = (sy - *b * sx) / k;
-  double ss = 0;
-  for (uint32_t i = from; i + 1 < n; i++) {
-    if (size[i] <= 0 || size[i + 1] <= 0) continue;
-    double e = log(size[i + 1] / size[i]) - (*a + *b * i);
-    ss += e * e;
-  }
-  *sd = k > 2 ? sqrt(ss / (k - 2)) : 0.5;
   return 1;
 }
 
@@ -339,9 +336,9 @@ double layers_next(const EstLayers *l, double cur_est) {
   double *sz = xmalloc((n + 1) * sizeof *sz);
   if (n) memcpy(sz, l->size, n * sizeof *sz);
   if (cur_est >= 0) sz[n++] = cur_est;
-  double a, b, sd, next = -1;
+  double a, b, next = -1;
   if (n >= 1 && sz[n - 1] > 0) {
-    if (ratio_trend(sz, n, &a, &b, &sd)) next = sz[n - 1] * exp(a + b * (n - 1));
+    if (ratio_trend(sz, n, &a, &b)) next = sz[n - 1] * exp(a + b * (n - 1));
     else if (n >= 2 && sz[n - 2] > 0) next = sz[n - 1] * sz[n - 1] / sz[n - 2];
   }
   free(sz);
@@ -353,20 +350,13 @@ double layers_next(const EstLayers *l, double cur_est) {
 void est_format(char *b, size_t n, double log2) {
   if (log2 >= 1000) { snprintf(b, n, "2^%.0f", log2); return; }
   double v = exp2(log2);
-  if (v >= 1e15) { snprintf(b, n, "%.2g", v); return; }
-  char d[32];
-  snprintf(d, sizeof d, "%.0f", v);
-  /* Thousands separated by commas. */
-  size_t len = strlen(d), k = 0;
-  for (size_t i = 0; i < len && k + 2 < n; i++) {
-    if (i && (len - i) % 3 == 0) b[k++] = ',';
-    b[k++] = d[i];
-  }
-  b[k] = 0;
+  if (v >= 1e15) snprintf(b, n, "%.2g", v);
+  else fmt_grouped(b, n, (uint64_t)llround(v));
 }
 
 double est_fraction(double done, double log2) {
-  if (log2 > 62 || done <= 0) return log2 > 62 ? 0 : -1;
+  if (log2 > 62) return 0;   /* nothing run covers a measurable part of it */
+  if (done <= 0) return -1;
   double f = done / exp2(log2);
   return f > 1 ? 1 : f;
 }

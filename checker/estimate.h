@@ -88,8 +88,10 @@ struct SearchResult;
 void sampler_update(EstSampler *s, struct StateCache *cache, uint64_t states, double elapsed, int force,
                     struct SearchResult *r);
 
-/* A complete exhaustive search: its estimate is its count. */
-void est_exact(struct SearchResult *r);
+/* The end of an exhaustive search (r's figures final): a complete one's
+** estimate is its count, exactly; one that stopped without a bug gets a
+** last estimate (no sampler or cache: none). */
+void sampler_finish(EstSampler *s, struct StateCache *cache, double elapsed, struct SearchResult *r);
 
 /* ---- Layers: bfs levels, ses strata ---- */
 
@@ -106,6 +108,10 @@ void layers_add(EstLayers *l, double size);
 ** last size times the trend of the ratios of the last layers (their
 ** logarithms fitted by a line); -1 with fewer than 2 layers. */
 double layers_next(const EstLayers *l, double cur_est);
+
+/* log2(2^a + 2^b), with -INFINITY standing for log2(0): sums of
+** estimates kept as logarithms. */
+double est_lg_add(double a, double b);
 
 /* ---- Reporting ---- */
 

@@ -397,8 +397,7 @@ static int run_bfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
     else if (sc_is_full(sh.cache)) res->bound = xstrdup("state cache full at its --mem budget");
     else res->complete = 1;
   }
-  if (res->complete) est_exact(res);
-  else if (sh.est && !res->bug) sampler_update(sh.est, sh.cache, res->states, search_now() - sh.prog.start, 1, res);
+  sampler_finish(sh.est, sh.cache, search_now() - sh.prog.start, res);
   rc = sh.failed ? -1 : 0;
 out:
   if (sh.holding) free(sh.held_bug.message);

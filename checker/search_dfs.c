@@ -581,8 +581,7 @@ static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
     res->bound = incomplete(&sh);
     res->complete = !res->bound;
   }
-  if (res->complete) est_exact(res);
-  else if (sh.est && !res->bug) sampler_update(sh.est, sh.cache, res->states, search_now() - sh.prog.start, 1, res);
+  sampler_finish(sh.est, sh.cache, search_now() - sh.prog.start, res);
   rc = sh.failed ? -1 : 0;
 out:
   res->seconds = search_now() - sh.prog.start;

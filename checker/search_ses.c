@@ -617,6 +617,16 @@ static int check_hot(Ses *S, Chain *c) {
   return 1;
 }
 
+/* The next delay bound's estimate into r: next new states (<= 0:
+** unknown), at the rate so far (states in el seconds). */
+static void set_next(SearchResult *r, uint64_t db, double next, uint64_t states, double el) {
+  r->est_next_bound = -1;
+  if (next <= 0 || el <= 0 || !states) return;
+  r->est_next_bound = (int64_t)db + 1;
+  r->est_next_states = next;
+  r->est_next_seconds = next / ((double)states / el);
+}
+
 /* The estimates (thread 0), into r: the reachable states; the stratum
 ** being searched from the part of its entries handed out (Eta's estimator
 ** at a root whose children are the entries), and the next delay bound's
@@ -628,12 +638,7 @@ static void ses_estimate(SesShared *sh, uint64_t states, SearchResult *r) {
   double part = (double)(states - sh->states0);
   if (done <= 0 || todo <= 0) return;
   double cur = done < todo ? part * todo / done : part;
-  double next = layers_next(&sh->strata, cur);
-  r->est_next_bound = -1;
-  if (next <= 0 || el <= 0) return;
-  r->est_next_bound = (int64_t)sh->db + 1;
-  r->est_next_states = next;
-  r->est_next_seconds = next / ((double)states / el);
+  set_next(r, sh->db, layers_next(&sh->strata, cur), states, el);
 }
 
 /* Every 1024 transitions: stop requests and the progress line.  1 to stop. */
@@ -1450,18 +1455,12 @@ static int run_ses(const BcProgram *bc, const VmTest *test, const SearchOptions 
     for (int t = 0; t < n; t++) left += ws[t].fut_n + ws[t].beyond;
     res->bound = bound_text(sh, left);
   }
-  if (res->complete) est_exact(res);
-  else if (!res->bug && !res->error && !sh->sampled && sh->cache) {   /* sampled: ss's estimate of executions */
-    sampler_update(sh->est, sh->cache, res->states, search_now() - sh->prog.start, 1, res);
-    /* The next delay bound, when the search stopped at --max-delays. */
-    double next = !sh->sampled && !sh->why ? layers_next(&sh->strata, -1) : -1;
+  if (!sh->sampled) {   /* sampled: ss's estimate of the executions stands */
     double el = search_now() - sh->prog.start;
-    res->est_next_bound = -1;
-    if (next > 0 && el > 0 && res->states) {
-      res->est_next_bound = (int64_t)sh->db + 1;
-      res->est_next_states = next;
-      res->est_next_seconds = next / ((double)res->states / el);
-    }
+    sampler_finish(sh->est, sh->cache, el, res);
+    /* The next delay bound, when the search stopped at --max-delays. */
+    if (!res->complete && !res->bug && !res->error)
+      set_next(res, sh->db, sh->why ? -1 : layers_next(&sh->strata, -1), res->states, el);
   }
   if (res->bug && !sh->sampled)
     fprintf(logf, "ses: bug found at delay bound %llu after %llu distinct states\n", (unsigned long long)sh->db,

@@ -493,8 +493,7 @@ static void feed_estimate(Shared *sh, const Buf *dec, SearchResult *res) {
   for (uint64_t d = 0; d < sh->neta; d++) {
     if (!eta_executions(sh->eta[d])) continue;
     exact &= eta_exhausted(sh->eta[d]);
-    double x = eta_log2(sh->eta[d]), m = lg > x ? lg : x;
-    lg = m + log2(exp2(lg - m) + exp2(x - m));
+    lg = est_lg_add(lg, eta_log2(sh->eta[d]));
     distinct += eta_distinct(sh->eta[d]);
   }
   if (lg == -INFINITY) return;

@@ -194,3 +194,15 @@ char *read_file(const char *path, size_t *len) {
   *len = b.len;
   return buf_take(&b);
 }
+
+const char *fmt_grouped(char *buf, size_t n, uint64_t v) {
+  char raw[32];
+  int len = snprintf(raw, sizeof raw, "%llu", (unsigned long long)v);
+  size_t o = 0;
+  for (int i = 0; i < len && o + 2 < n; i++) {
+    if (i && (len - i) % 3 == 0) buf[o++] = ',';
+    buf[o++] = raw[i];
+  }
+  buf[o] = 0;
+  return buf;
+}

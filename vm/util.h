@@ -66,5 +66,8 @@ void ptrvec_fini(PtrVec *v);
 /* Read a whole file into a NUL-terminated heap block; NULL and errno on
 ** failure.  *len receives its size (the file may itself contain NULs). */
 char *read_file(const char *path, size_t *len);
+/* v in decimal with its thousands separated by commas ("1,234,567"),
+** written into buf (n bytes, cut short if too small); returns buf. */
+const char *fmt_grouped(char *buf, size_t n, uint64_t v);
 
 #endif
