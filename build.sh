@@ -13,7 +13,9 @@ cd "$top" || exit 2
 
 # spin: the Promela twins of bench/spin (tests/spin_twins.sh checks their verdicts).
 # chromium: tests/html.sh loads the HTML reports in a headless browser.
-PACKAGES="build-essential autoconf automake libtool pkg-config flex bison libxxhash-dev libjudy-dev check valgrind spin chromium"
+# openmpi-bin, libopenmpi-dev: the distributed search (optional for configure;
+# tests/mpi.sh runs it under mpirun).
+PACKAGES="build-essential autoconf automake libtool pkg-config flex bison libxxhash-dev libjudy-dev check valgrind spin chromium openmpi-bin libopenmpi-dev"
 
 install_packages() {
   missing=""

@@ -25,6 +25,7 @@
 #include "checker/coverage.h"
 #include "checker/schedcov.h"
 #include "checker/learned.h"
+#include "checker/ranks.h"
 #include <sys/resource.h>
 #include <unistd.h>
 #include <dirent.h>
@@ -175,7 +176,10 @@ static void usage(FILE *f) {
 "  -q, --quiet            less: no progress, no per-bound lines\n"
 "      --dump-bytecode    print the compiled bytecode\n"
 "  -h, --help             this help\n"
-"  -V, --version          the version\n"
+"  -V, --version          the version, and whether MPI is built in\n"
+"\n"
+"Distributed: mpirun -np K pcheck -s dfs|bfs ... splits the states among K\n"
+"processes by fingerprint (doc/distributed.md); rank 0 prints and writes.\n"
 "\n"
 "Exit status: 0 no bug found, 1 bug found, 2 usage or compile error,\n"
 "3 internal error or resource failure, 4 incomplete with --fail-on-incomplete,\n"
@@ -256,6 +260,9 @@ static uint64_t default_mem(void) {
 
 /* The bug line: "bug: KIND at FILE:L:C: MESSAGE", without repeating the
 ** kind the message starts with ("assertion failed: ..."). */
+/* Does this process print and write (rank 0, or the only process)? */
+static int writer(void) { return ranks_me() == 0; }
+
 static void print_bug(const VmBug *b) {
   if (b->file)
     printf("bug: %s at %s:%u:%u: %s\n", vm_status_name(b->status), b->file, b->line, b->col, tracedoc_bug_message(b));
@@ -466,6 +473,9 @@ static void stats_object(Buf *b, const Options *o, const char *test, const Searc
     buf_printf(b, "  \"pruned_transitions\": %llu,\n  \"proviso_full_states\": %llu,\n  \"reduction_threads\": %d,\n",
                (unsigned long long)res->pruned, (unsigned long long)res->widened,
                res->reduced_one_thread ? 1 : (o->jobs > 0 ? (int)o->jobs : 1));
+  if (res->ranks > 1)
+    buf_printf(b, "  \"ranks\": %d,\n  \"letters\": %llu,\n  \"letter_bytes\": %llu,\n", res->ranks,
+               (unsigned long long)res->letters, (unsigned long long)res->letter_bytes);
   if (o->keep_going) {
     buf_puts(b, "  \"bug_places\": [");
     for (uint32_t i = 0; i < res->nsites; i++) {
@@ -703,7 +713,7 @@ static int run_checker(const Options *o, Program *prog, Diag *diag, TestList *te
     rc = ran == 1 ? r : worse(rc, r);
   }
   if (nsel > 1) print_table(runs, ran);
-  if (o->stats_json && ran) {
+  if (o->stats_json && ran && writer()) {
     char **objs = xcalloc((size_t)ran, sizeof(char *));
     int nobj = 0;
     for (int i = 0; i < ran; i++) if (runs[i].json) objs[nobj++] = runs[i].json;
@@ -733,6 +743,12 @@ static void print_details(const Options *o, const SearchResult *res, const Searc
            (double)res->cache_bytes / 1048576.0, (double)so->mem / 1048576.0, res->cache_full ? ", full" : "");
     if (res->cache_refused) printf(", %llu states not cached", (unsigned long long)res->cache_refused);
     printf("; fingerprint collision probability %.2g\n", sc_collision_probability(res->states));
+  }
+  if (res->ranks > 1) {
+    printf("distributed: %d ranks, %llu letters between them (%.1f MiB)", res->ranks, (unsigned long long)res->letters,
+           (double)res->letter_bytes / 1048576.0);
+    if (res->dist_note) printf("; %s", res->dist_note);
+    printf("\n");
   }
   if (res->unreduced) printf("reduction: off (%s)\n", res->unreduced);
   if (res->reduced)
@@ -941,7 +957,7 @@ static int run_search(const Options *o, const BcProgram *bc, Program *prog, cons
   uint64_t learned_before = learned ? learned_count(learned) : 0;
   run->name = tc->name;
   run->verdict = "error";
-  trace_remove_stale(o->out, tc->name);   /* never an old trace beside this run's */
+  if (writer()) trace_remove_stale(o->out, tc->name);   /* never an old trace beside this run's */
   SaveSched saved = { o, tc->name, 0 };
   if (o->save_schedules && ops == &search_bita) {
     if (prepare_schedule_dir(o->save_schedules, tc->name) != 0) rc = EXIT_INTERNAL;
@@ -971,7 +987,7 @@ static int run_search(const Options *o, const BcProgram *bc, Program *prog, cons
     if (ops == &search_portfolio && res.cache_bytes) exhaustive = 1;
     if (res.bug) {
       print_bug(&res.bugdesc);
-      if (trace_write(bc, &test, tc->name, o->search, o->seed, &res, o->out, o->trace_format, &written) != 0)
+      if (writer() && trace_write(bc, &test, tc->name, o->search, o->seed, &res, o->out, o->trace_format, &written) != 0)
         rc = EXIT_INTERNAL;
     }
     print_details(o, &res, &so, exhaustive);
@@ -993,7 +1009,8 @@ static int run_search(const Options *o, const BcProgram *bc, Program *prog, cons
     print_scenarios(bc, &test);
     CovCounts counts;
     uint32_t ntraces = written.n;
-    if (test.cov && report_coverage(o, bc, &cov, so.sched, tc->name, &counts, &written) != 0) rc = worse(rc, EXIT_INTERNAL);
+    if (test.cov && writer() && report_coverage(o, bc, &cov, so.sched, tc->name, &counts, &written) != 0)
+      rc = worse(rc, EXIT_INTERNAL);
     if (ntraces) printf("trace: %s\n", written.items[0]);
     if (learned) {
       if (learned_save(learned, o->learn) != 0) rc = worse(rc, EXIT_INTERNAL);
@@ -1248,7 +1265,8 @@ static char *project_of_cwd(void) {
   return found;
 }
 
-int main(int argc, char **argv) {
+/* The options and the run, for main (which starts and ends MPI around it). */
+static int pcheck_main(int argc, char **argv) {
   Options o = {0};
   o.search = "portfolio";
   int cache_given = 0;      /* --cache was given: no default depends on -j */
@@ -1429,7 +1447,7 @@ int main(int argc, char **argv) {
         return bad_usage("--liveness-temperature-threshold needs a count (0: off), not '%s'", optarg);
       break;
     case 'h': usage(stdout); return EXIT_NOBUG;
-    case 'V': printf("pcheck %s\n", PACKAGE_VERSION); return EXIT_NOBUG;
+    case 'V': printf("pcheck %s\n%s\n", PACKAGE_VERSION, ranks_build()); return EXIT_NOBUG;
     case ':': return bad_usage("option '%s' needs a value", argv[optind - 1]);
     default:
       if (optopt && optopt != '?') {
@@ -1479,7 +1497,15 @@ int main(int argc, char **argv) {
   if (o.replay && given[O_SCHED] + given[O_MAXD] + given[O_MAXS] + given['s'] + given['j'])
     fputs("pcheck: warning: --replay re-runs the trace's choices: search options have no effect\n", stderr);
   if (!o.seed_given && is_random_search(o.search)) o.seed = fresh_seed();
-  if (!o.check_only && !o.list_tests && !o.dump_bytecode && (!o.replay || format_given)) {
+  if (ranks_count() > 1) {
+    int dist = strcmp(o.search, "dfs") == 0 || strcmp(o.search, "bfs") == 0;
+    if (o.replay || o.coverage_merge || o.check_only || o.list_tests || o.dump_bytecode || !dist)
+      return bad_usage("under mpirun pcheck runs an exhaustive search across the ranks: -s dfs or -s bfs%s "
+                       "(other work runs without mpirun)", "");
+    if (o.jobs > 1) return bad_usage("-j with mpirun: each rank is one thread; start more ranks instead%s", "");
+    if (o.keep_going) return bad_usage("--keep-going needs one process: run it without mpirun%s", "");
+  }
+  if (writer() && !o.check_only && !o.list_tests && !o.dump_bytecode && (!o.replay || format_given)) {
     int w = check_writable(&o);
     if (w) return w;
   }
@@ -1588,5 +1614,13 @@ out:
   free(explorer_file);
   free(inputs);
   free(cwd_project);
+  return rc;
+}
+
+int main(int argc, char **argv) {
+  if (ranks_start(&argc, &argv) != 0) return EXIT_INTERNAL;
+  int rc = pcheck_main(argc, argv);
+  fflush(stdout);
+  ranks_end();
   return rc;
 }

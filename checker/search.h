@@ -141,6 +141,10 @@ typedef struct SearchResult {
   int64_t est_next_bound;    /* ses: the next delay bound, whose estimate follows; -1: none */
   double est_next_states;    /* its new states */
   double est_next_seconds;   /* and the time they take at the current rate */
+  int ranks;                 /* MPI ranks that ran the search (checker/dist.h), 0: one process */
+  uint64_t letters;          /* with ranks: letters the ranks sent each other, */
+  uint64_t letter_bytes;     /* and their bytes */
+  const char *dist_note;     /* with ranks: how the search differs from its one-process self (static), or NULL */
   BugSite *sites;            /* --keep-going: every distinct place a bug was found, in the order found
                                 (heap; the first is res.bug's) */
   uint32_t nsites;

@@ -17,6 +17,8 @@
 ** has no node (TT_NONE). */
 #include <config.h>
 #include "checker/search.h"
+#include "checker/dist.h"
+#include "checker/ranks.h"
 #include "checker/expand.h"
 #include "checker/estimate.h"
 #include "checker/tracetree.h"
@@ -25,33 +27,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "vm/hash.h"
-
-/* A level's states: bytes one after another, each with its node id. */
-typedef struct Level {
-  Buf bytes;                 /* the states, one after another */
-  uint64_t *node;            /* node of each state */
-  uint64_t *off;             /* where each starts in bytes (n + 1 entries once closed) */
-  uint64_t n, cap;
-} Level;
-
-static void level_push(Level *l, uint64_t node, const uint8_t *state, size_t len) {
-  if (l->n + 1 >= l->cap) {
-    l->cap = l->cap ? l->cap * 2 : 1024;
-    l->node = xrealloc(l->node, l->cap * sizeof(uint64_t));
-    l->off = xrealloc(l->off, l->cap * sizeof(uint64_t));
-  }
-  l->node[l->n] = node;
-  l->off[l->n] = l->bytes.len;
-  l->n++;
-  l->off[l->n] = l->bytes.len + len;
-  buf_append_fast(&l->bytes, state, len);
-}
-
-static void level_fini(Level *l) {
-  buf_fini(&l->bytes);
-  free(l->node);
-  free(l->off);
-}
 
 /* ---- What the threads share ---- */
 
@@ -63,7 +38,7 @@ typedef struct BfsShared {
   StateCache *fresh;         /* with red: the fingerprints of the next level's states (not yet expanded) */
   TtStore *stores;           /* trace nodes, one store per thread */
   uint64_t root_fp;          /* the initial state's fingerprint */
-  Level *cur, *next;         /* per thread: this level's states (by the thread that found them), the next's */
+  TtLevel *cur, *next;         /* per thread: this level's states (by the thread that found them), the next's */
   uint64_t *start;           /* prefix sums of cur[t].n: the level as one sequence */
   uint64_t total;            /* states in the level */
   uint64_t taken;            /* the next index to hand out (atomic) */
@@ -204,7 +179,7 @@ static void push_kids(BfsWorker *w, uint64_t id) {
     uint64_t nid = tt_add(&sh->stores[w->id], id, fp, c);
     size_t klen;
     const uint8_t *k = expand_kid(&w->x, j, &klen);
-    level_push(&sh->next[w->id], nid, k, klen);
+    tt_level_push(&sh->next[w->id], nid, k, klen);
     if (sh->fresh) sc_insert(sh->fresh, fp);
     if (sh->o->visit) sh->o->visit(sh->o->visit_ctx, k, klen);
     w->r.states++;
@@ -279,9 +254,11 @@ static void run_level(BfsWorker *w) {
       if ((++w->iter & 255) == 0 && periodic(w)) return;
       while (sh->start[t + 1] <= q) t++;
       while (sh->start[t] > q) t--;
-      const Level *l = &sh->cur[t];
+      const TtLevel *l = &sh->cur[t];
       uint64_t i = q - sh->start[t];
-      expand_state(w, l->node[i], (const uint8_t *)l->bytes.data + l->off[i], (size_t)(l->off[i + 1] - l->off[i]));
+      size_t len;
+      const uint8_t *s = tt_level_state(l, i, &len);
+      expand_state(w, l->node[i], s, len);
     }
   }
 }
@@ -311,7 +288,7 @@ static void between_levels(BfsShared *sh) {
   if (res->bug || sh->failed || sh->why) { sh->done = 1; return; }
   uint64_t total = 0;
   for (int t = 0; t < sh->nthreads; t++) {
-    Level l = sh->cur[t];
+    TtLevel l = sh->cur[t];
     sh->cur[t] = sh->next[t];
     sh->next[t] = l;
     sh->next[t].n = 0;
@@ -346,6 +323,11 @@ static void bfs_thread(void *arg) {
 
 static int run_bfs(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, SearchResult *res) {
   (void)logf;
+#ifdef HAVE_MPI
+  if (ranks_count() > 1) {
+    return dist_levels(bc, test, o, res);
+  }
+#endif
   BfsShared sh;
   memset(&sh, 0, sizeof sh);
   sh.o = o;
@@ -380,7 +362,7 @@ static int run_bfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
   sh.root_fp = state_hash(s.data, s.len);
   sc_insert(sh.cache, sh.root_fp);
   res->states = 1;
-  level_push(&sh.cur[0], TT_NONE, (const uint8_t *)s.data, s.len);
+  tt_level_push(&sh.cur[0], TT_NONE, (const uint8_t *)s.data, s.len);
   if (o->visit) o->visit(o->visit_ctx, (const uint8_t *)s.data, s.len);
   sh.start[1] = sh.start[n] = 1;
   for (int t = 1; t < n; t++) sh.start[t] = 1;
@@ -410,8 +392,8 @@ out:
   }
   for (int i = 0; i < n; i++) {
     tt_fini(&sh.stores[i]);
-    level_fini(&sh.cur[i]);
-    level_fini(&sh.next[i]);
+    tt_level_fini(&sh.cur[i]);
+    tt_level_fini(&sh.next[i]);
     vm_choices_fini(&ws[i].ch);
     expand_fini(&ws[i].x);
     vm_free(ws[i].vm);

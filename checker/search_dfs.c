@@ -28,6 +28,8 @@
 ** (a finished state must have had its hot cycles searched too). */
 #include <config.h>
 #include "checker/search.h"
+#include "checker/dist.h"
+#include "checker/ranks.h"
 #include "checker/expand.h"
 #include "checker/estimate.h"
 #include "checker/liveness.h"
@@ -515,6 +517,12 @@ static char *incomplete(const DfsShared *sh) {
 
 static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, SearchResult *res) {
   (void)logf;
+#ifdef HAVE_MPI
+  if (ranks_count() > 1) {
+    res->dist_note = "dfs runs level by level across ranks (bfs's order and cycle proviso), without its hot-cycle search";
+    return dist_levels(bc, test, o, res);
+  }
+#endif
   DfsShared sh;
   memset(&sh, 0, sizeof sh);
   sh.o = o;

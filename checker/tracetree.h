@@ -5,8 +5,8 @@
 ** own while any thread may follow parents through all stores: a node never
 ** moves once added (blocks of TT_BLOCK nodes, addressed through a table
 ** of TT_MAX_BLOCKS pointers allocated up front, whose untouched entries
-** cost no memory).  A node id is the owning thread in the top bits, the
-** index in its store below.
+** cost no memory).  A node id is the owning thread (or MPI rank, in the
+** distributed search) above bit TT_SHIFT, the index in its store below.
 ** Threading: tt_add on a store by its one owner; tt_at on any store from
 ** any thread, for nodes added before the reader last synchronised with
 ** the owner (a barrier or a lock). */
@@ -18,7 +18,7 @@
 #include "checker/search.h"
 
 #define TT_NONE UINT64_MAX   /* the parent of a first choice */
-enum { TT_BLOCK = 1 << 16, TT_MAX_BLOCKS = 1 << 20, TT_SHIFT = 56 };
+enum { TT_BLOCK = 1 << 16, TT_MAX_BLOCKS = 1 << 20, TT_SHIFT = 40 };
 
 typedef struct TtNode {
   uint64_t parent;           /* node id, or TT_NONE */
@@ -80,6 +80,40 @@ static inline TraceChoice *tt_trace(const TtStore *stores, uint64_t id, const Tr
   if (last) t[len++] = *last;
   *n = len;
   return t;
+}
+
+/* A level of states waiting to be expanded (bfs, the distributed search):
+** their bytes one after another, each with its node id. */
+typedef struct TtLevel {
+  Buf bytes;                 /* the states, one after another */
+  uint64_t *node;            /* node of each state */
+  uint64_t *off;             /* where each starts in bytes (n + 1 entries once one is pushed) */
+  uint64_t n, cap;
+} TtLevel;
+
+static inline void tt_level_push(TtLevel *l, uint64_t node, const uint8_t *state, size_t len) {
+  if (l->n + 1 >= l->cap) {
+    l->cap = l->cap ? l->cap * 2 : 1024;
+    l->node = xrealloc(l->node, l->cap * sizeof(uint64_t));
+    l->off = xrealloc(l->off, l->cap * sizeof(uint64_t));
+  }
+  l->node[l->n] = node;
+  l->off[l->n] = l->bytes.len;
+  l->n++;
+  l->off[l->n] = l->bytes.len + len;
+  buf_append_fast(&l->bytes, state, len);
+}
+
+/* State i of the level: its bytes and length. */
+static inline const uint8_t *tt_level_state(const TtLevel *l, uint64_t i, size_t *len) {
+  *len = (size_t)(l->off[i + 1] - l->off[i]);
+  return (const uint8_t *)l->bytes.data + l->off[i];
+}
+
+static inline void tt_level_fini(TtLevel *l) {
+  buf_fini(&l->bytes);
+  free(l->node);
+  free(l->off);
 }
 
 #endif
