@@ -474,8 +474,8 @@ static void stats_object(Buf *b, const Options *o, const char *test, const Searc
                (unsigned long long)res->pruned, (unsigned long long)res->widened,
                res->reduced_one_thread ? 1 : (o->jobs > 0 ? (int)o->jobs : 1));
   if (res->ranks > 1)
-    buf_printf(b, "  \"ranks\": %d,\n  \"letters\": %llu,\n  \"letter_bytes\": %llu,\n", res->ranks,
-               (unsigned long long)res->letters, (unsigned long long)res->letter_bytes);
+    buf_printf(b, "  \"ranks\": %d,\n  \"letters\": %llu,\n  \"letter_bytes\": %llu,\n  \"rank_idle_seconds\": %.3f,\n",
+               res->ranks, (unsigned long long)res->letters, (unsigned long long)res->letter_bytes, res->rank_idle);
   if (o->keep_going) {
     buf_puts(b, "  \"bug_places\": [");
     for (uint32_t i = 0; i < res->nsites; i++) {
@@ -745,8 +745,8 @@ static void print_details(const Options *o, const SearchResult *res, const Searc
     printf("; fingerprint collision probability %.2g\n", sc_collision_probability(res->states));
   }
   if (res->ranks > 1) {
-    printf("distributed: %d ranks, %llu letters between them (%.1f MiB)", res->ranks, (unsigned long long)res->letters,
-           (double)res->letter_bytes / 1048576.0);
+    printf("distributed: %d ranks, %llu letters between them (%.1f MiB), %.2f s waiting for each other",
+           res->ranks, (unsigned long long)res->letters, (double)res->letter_bytes / 1048576.0, res->rank_idle);
     if (res->dist_note) printf("; %s", res->dist_note);
     printf("\n");
   }

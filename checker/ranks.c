@@ -90,7 +90,7 @@ const char *ranks_build(void) {
 #endif
   return line;
 #else
-  return "distributed search: not built (configure found no Open MPI)";
+  return "distributed search: not built (configure found no Open MPI, or was given --without-mpi)";
 #endif
 }
 
@@ -141,6 +141,8 @@ struct Mail {
   Buf *out;                  /* [dest * ntags + tag]: the batch being filled */
   Flight *fl;                /* letters on their way */
   uint32_t nfl, capfl;
+  Buf *spare;                /* the buffers of letters sent, emptied, for new batches */
+  uint32_t nspare, capspare;
   uint64_t sent, received;   /* letters, over every round */
   uint64_t bytes;            /* bytes sent */
   /* The wave under way, and the one before it in this round: */
@@ -164,8 +166,18 @@ static void reap(Mail *m, int all) {
     int done = 0;
     if (all) MPI_Wait(&m->fl[i].req, MPI_STATUS_IGNORE), done = 1;
     else MPI_Test(&m->fl[i].req, &done, MPI_STATUS_IGNORE);
-    if (done) buf_fini(&m->fl[i].bytes);
-    else m->fl[k++] = m->fl[i];
+    if (!done) {
+      m->fl[k++] = m->fl[i];
+    } else if (m->nspare < 4u * (uint32_t)count * (uint32_t)m->ntags) {   /* kept for reuse: no page faults */
+      if (m->nspare == m->capspare) {
+        m->capspare = m->capspare ? m->capspare * 2 : 16;
+        m->spare = xrealloc(m->spare, m->capspare * sizeof *m->spare);
+      }
+      m->fl[i].bytes.len = 0;
+      m->spare[m->nspare++] = m->fl[i].bytes;
+    } else {
+      buf_fini(&m->fl[i].bytes);
+    }
   }
   m->nfl = k;
 }
@@ -175,6 +187,8 @@ void mail_free(Mail *m) {
   reap(m, 1);
   if (m->wave_on) MPI_Wait(&m->wave, MPI_STATUS_IGNORE);
   for (int i = 0; i < count * m->ntags; i++) buf_fini(&m->out[i]);
+  for (uint32_t i = 0; i < m->nspare; i++) buf_fini(&m->spare[i]);
+  free(m->spare);
   free(m->out);
   free(m->fl);
   free(m);
@@ -191,7 +205,8 @@ static void send_batch(Mail *m, int dest, int tag) {
   }
   Flight *f = &m->fl[m->nfl++];
   f->bytes = *b;
-  buf_init(b);
+  if (m->nspare) *b = m->spare[--m->nspare];
+  else buf_init(b);
   MPI_Isend(f->bytes.data, (int)f->bytes.len, MPI_BYTE, dest, tag, MPI_COMM_WORLD, &f->req);
   m->sent++;
   m->bytes += f->bytes.len;

@@ -144,6 +144,7 @@ typedef struct SearchResult {
   int ranks;                 /* MPI ranks that ran the search (checker/dist.h), 0: one process */
   uint64_t letters;          /* with ranks: letters the ranks sent each other, */
   uint64_t letter_bytes;     /* and their bytes */
+  double rank_idle;          /* with ranks: seconds the ranks waited for each other, summed */
   const char *dist_note;     /* with ranks: how the search differs from its one-process self (static), or NULL */
   BugSite *sites;            /* --keep-going: every distinct place a bug was found, in the order found
                                 (heap; the first is res.bug's) */

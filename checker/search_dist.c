@@ -83,6 +83,7 @@ typedef struct Dist {
   uint64_t known;            /* states of every rank as of the last level's end */
   uint64_t known_mine;       /* this rank's r.states then */
   uint64_t iter;
+  double idle;               /* seconds this rank waited at the ends of levels */
   Progress prog;
 } Dist;
 
@@ -143,6 +144,13 @@ static void route(Dist *d, uint64_t i, uint32_t j, int flags) {
   mail_sent_maybe(d->mail, owner, TAG_STATE);
 }
 
+/* Start fetching the cache slots of the successors x holds that this rank
+** owns (inserted next, back to back: the misses overlap, as in expand.h). */
+static void prefetch_mine(Dist *d) {
+  for (uint32_t j = 0; j < d->x.n; j++)
+    if (ranks_owner(d->x.fp[j], d->k) == d->me) sc_prefetch(d->cache, d->x.fp[j]);
+}
+
 /* Hold a bug of this level: kind 1 a state bug at node, 2 a step bug
 ** (node's path then last).  A state bug replaces a step bug (its trace is
 ** shorter); otherwise the first stays. */
@@ -174,6 +182,7 @@ static void widen(Dist *d, uint64_t i) {
   d->r.pruned -= d->ch.n - nsel;
   VmStatus vs = expand_batch(&d->x, d->vm, s, len, &d->ch, 0, &scratch);
   if (vs == VM_BAD_STATE) { fail(d, ""); return; }
+  prefetch_mine(d);
   for (uint32_t j = 0; j < d->x.n; j++)
     if (!(chosen >> j & 1)) {
       d->r.transitions++;
@@ -194,6 +203,7 @@ static int reduce_state(Dist *d, uint64_t i, const uint8_t *s, size_t len) {
   if (expand_reduce(&d->x, d->red, d->vm, s, len, &d->ch, &steps) != VM_OK) return 1;
   d->r.transitions += steps;
   d->r.pruned += d->ch.n - d->x.nsel;
+  prefetch_mine(d);
   for (uint32_t j = 0; j < d->x.n; j++)
     if (j < d->x.lim && d->x.sel[j]) route(d, i, j, d->x.reduced ? FLAG_CHOSEN : 0);
   return 0;
@@ -212,6 +222,7 @@ static void expand_state(Dist *d, uint64_t i) {
   for (uint32_t first = 0; first < d->ch.n; first += KID_BATCH) {
     vs = expand_batch(&d->x, d->vm, s, len, &d->ch, first, &d->r.transitions);
     if (vs == VM_BAD_STATE) { fail(d, ""); return; }
+    prefetch_mine(d);
     for (uint32_t j = 0; j < d->x.n; j++) route(d, i, j, 0);
     if (vs != VM_OK) {
       hold_bug(d, 2, d->cur.node[i], (TraceChoice){ (uint8_t)d->ch.kind, expand_choice(&d->ch, d->x.failed) });
@@ -231,21 +242,35 @@ static void read_letter(Dist *d, int from, int tag) {
     }
     return;
   }
+  /* KID_BATCH records at a time: their cache slots are prefetched, then
+  ** they are taken. */
+  const uint8_t *rec[KID_BATCH];
   while (p + REC_HEAD <= end) {
-    uint64_t fp, parent, pidx;
-    uint32_t len;
-    TraceChoice c;
-    memcpy(&fp, p, 8);
-    memcpy(&parent, p + 8, 8);
-    memcpy(&pidx, p + 16, 8);
-    memcpy(&c.value, p + 24, 4);
-    c.kind = p[28];
-    int flags = p[29];
-    memcpy(&len, p + 30, 4);
-    p += REC_HEAD;
-    if ((size_t)(end - p) < len) break;
-    take_state(d, fp, parent, pidx, from, c, flags, p, len);
-    p += len;
+    int n = 0;
+    for (; n < KID_BATCH && p + REC_HEAD <= end; n++) {
+      uint64_t fp;
+      uint32_t len;
+      memcpy(&fp, p, 8);
+      memcpy(&len, p + 30, 4);
+      if ((size_t)(end - p - REC_HEAD) < len) break;
+      sc_prefetch(d->cache, fp);
+      rec[n] = p;
+      p += REC_HEAD + len;
+    }
+    for (int r = 0; r < n; r++) {
+      const uint8_t *q = rec[r];
+      uint64_t fp, parent, pidx;
+      uint32_t len;
+      TraceChoice c;
+      memcpy(&fp, q, 8);
+      memcpy(&parent, q + 8, 8);
+      memcpy(&pidx, q + 16, 8);
+      memcpy(&c.value, q + 24, 4);
+      c.kind = q[28];
+      memcpy(&len, q + 30, 4);
+      take_state(d, fp, parent, pidx, from, c, q[29], q + REC_HEAD, len);
+    }
+    if (n < KID_BATCH && p + REC_HEAD <= end) break;   /* a record longer than the letter */
   }
   if (p != end) fail(d, "internal error: a malformed letter from another rank");
 }
@@ -294,8 +319,15 @@ static void run_level(Dist *d) {
       continue;
     }
     mail_flush(d->mail);
-    if (mail_round_over(d->mail)) return;
-    if (!got) sched_yield();
+    if (got) {
+      if (mail_round_over(d->mail)) return;
+      continue;
+    }
+    double t0 = search_now();   /* nothing to do: waiting */
+    int over = mail_round_over(d->mail);
+    if (!over) sched_yield();
+    d->idle += search_now() - t0;
+    if (over) return;
   }
 }
 
@@ -419,10 +451,10 @@ static void gather_counts(Dist *d, const VmTest *test, SearchResult *res) {
   uint64_t s[7] = { d->r.states, d->r.transitions, d->r.pruned, d->r.widened, sc_bytes(d->cache),
                     sc_refused(d->cache), mail_letters(d->mail) };
   uint64_t m[1] = { (uint64_t)sc_is_full(d->cache) };
-  uint64_t b[1] = { mail_bytes(d->mail) };
+  uint64_t b[2] = { mail_bytes(d->mail), (uint64_t)(d->idle * 1e6) };
   ranks_sum(s, 7);
   ranks_max(m, 1);
-  ranks_sum(b, 1);
+  ranks_sum(b, 2);
   res->states = s[0];
   res->transitions = s[1];
   res->pruned = s[2];
@@ -433,10 +465,16 @@ static void gather_counts(Dist *d, const VmTest *test, SearchResult *res) {
   res->ranks = d->k;
   res->letters = s[6];
   res->letter_bytes = b[0];
+  res->rank_idle = (double)b[1] / 1e6;
   if (test->cov) ranks_max_bytes(test->cov->hit, test->cov->npoints);
 }
 
-int dist_levels(const BcProgram *bc, const VmTest *test, const SearchOptions *o, SearchResult *res) {
+int dist_levels(const BcProgram *bc, const VmTest *test, const SearchOptions *o0, SearchResult *res) {
+  /* The ranks on one machine share its budgets (--mem, --frontier-mem). */
+  SearchOptions opts = *o0;
+  opts.mem /= (uint64_t)ranks_local_count();
+  opts.frontier_mem /= (uint64_t)ranks_local_count();
+  const SearchOptions *o = &opts;
   Dist d;
   memset(&d, 0, sizeof d);
   d.o = o;

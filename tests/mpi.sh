@@ -107,6 +107,19 @@ if grep -q '"ranks": 2,' "$tmp/s.json" && grep -q '"letters": [1-9]' "$tmp/s.jso
    grep -q '"letter_bytes": [1-9]' "$tmp/s.json"; then ok "--stats-json: ranks, letters, letter_bytes"
 else bad "--stats-json under mpirun"; grep -E 'ranks|letter' "$tmp/s.json"; fi
 
+# The man page's examples (DISTRIBUTED SEARCH), but for those on other machines.
+mkdir -p "$tmp/bin" "$tmp/mw" && ln -s "$PCHECK" "$tmp/bin/pcheck" && ln -s "$(pwd)/models" "$tmp/mw/models"
+sed -n '/^\.SH DISTRIBUTED SEARCH/,/^\.fi/p' doc/pcheck.1 | grep '^mpirun' | grep -v hostfile | sed 's/\\-/-/g' |
+while IFS= read -r cmd; do
+  out=$(cd "$tmp/mw" && PATH="$tmp/bin:$PATH" sh -c "$cmd" 2>&1 </dev/null)
+  rc=$?
+  if [ $rc -eq 0 ] && echo "$out" | grep -q '^distributed: [0-9]* ranks'; then echo "PASS: man page: $cmd"
+  else echo "FAIL: man page: $cmd (exit $rc)"; echo "$out" | tail -n 3; fi
+done >"$tmp/man.txt"
+cat "$tmp/man.txt"
+pass=$((pass + $(grep -c '^PASS' "$tmp/man.txt"))) fail=$((fail + $(grep -c '^FAIL' "$tmp/man.txt")))
+[ "$(grep -c '^PASS' "$tmp/man.txt")" -ge 2 ] || bad "the man page's DISTRIBUTED SEARCH examples were not found"
+
 # One process only: refused once, exit 2.
 for args in "-s random" "-s ses" "-s bfs -j 2" "--list-tests"; do
   r=$(mp 2 $args -t tcTwoCaches -o "$tmp/o" models/german 2>&1)
