@@ -1,0 +1,94 @@
+/* test_ranks.c: the parts of the distributed search that one process can
+** check (checker/ranks.h, checker/tracetree.h); tests/mpi.sh runs the rest
+** under mpirun.
+** (a) ranks_owner: every fingerprint has an owner in [0, k); the slices
+**     are contiguous in the fingerprint's order (owner never falls as fp
+**     grows) and even: a million hashed fingerprints split among k ranks
+**     give each within 2% of 1/k.
+** (b) Without mpirun this process is rank 0 of 1 and the collectives leave
+**     values as they are.
+** (c) A level (TtLevel) gives back each State's bytes and node. */
+#include <config.h>
+#include "tests/unit/check_main.h"
+#include "checker/ranks.h"
+#include "checker/tracetree.h"
+#include "vm/hash.h"
+#include <string.h>
+
+static const int ks[] = { 1, 2, 3, 4, 7, 16, 100, 1000 };
+
+START_TEST(test_owner_range_order) {
+  for (size_t a = 0; a < sizeof ks / sizeof ks[0]; a++) {
+    int k = ks[a];
+    ck_assert_int_eq(ranks_owner(0, k), 0);
+    ck_assert_int_eq(ranks_owner(UINT64_MAX, k), k - 1);
+    int last = 0;
+    for (uint64_t i = 0; i < 4096; i++) {
+      uint64_t fp = i * (UINT64_MAX / 4095);
+      int o = ranks_owner(fp, k);
+      ck_assert_int_ge(o, last);
+      ck_assert_int_lt(o, k);
+      last = o;
+    }
+  }
+}
+END_TEST
+
+START_TEST(test_owner_even) {
+  enum { N = 1000000 };
+  for (size_t a = 0; a < sizeof ks / sizeof ks[0] && ks[a] <= 16; a++) {
+    int k = ks[a];
+    uint64_t count[16] = {0};
+    for (uint64_t i = 0; i < N; i++) count[ranks_owner(state_hash(&i, sizeof i), k)]++;
+    for (int r = 0; r < k; r++) {
+      double share = (double)count[r] * k / N;
+      ck_assert_msg(share > 0.98 && share < 1.02, "k=%d rank %d: %.4f of its share", k, r, share);
+    }
+  }
+}
+END_TEST
+
+START_TEST(test_alone) {
+  ck_assert_int_eq(ranks_me(), 0);
+  ck_assert_int_eq(ranks_count(), 1);
+  ck_assert_int_eq(ranks_local_count(), 1);
+  uint64_t v[3] = { 5, 7, 9 };
+  ranks_sum(v, 3);
+  ranks_max(v, 3);
+  ranks_min(v, 3);
+  ck_assert(v[0] == 5 && v[1] == 7 && v[2] == 9);
+  ck_assert_ptr_nonnull(strstr(ranks_build(), "distributed search: "));
+}
+END_TEST
+
+START_TEST(test_level) {
+  TtLevel l;
+  memset(&l, 0, sizeof l);
+  char s[64];
+  for (uint64_t i = 0; i < 3000; i++) {
+    memset(s, (int)(i % 251), sizeof s);
+    tt_level_push(&l, i * 3, (const uint8_t *)s, (size_t)(i % 60) + 1);
+  }
+  ck_assert_uint_eq(l.n, 3000);
+  for (uint64_t i = 0; i < 3000; i++) {
+    size_t len;
+    const uint8_t *b = tt_level_state(&l, i, &len);
+    ck_assert_uint_eq(len, (size_t)(i % 60) + 1);
+    ck_assert_uint_eq(l.node[i], i * 3);
+    for (size_t j = 0; j < len; j++) ck_assert_int_eq(b[j], (int)(i % 251));
+  }
+  tt_level_fini(&l);
+}
+END_TEST
+
+int main(void) {
+  Suite *s = suite_create("ranks");
+  TCase *tc = tcase_create("all");
+  tcase_set_timeout(tc, 120);
+  tcase_add_test(tc, test_owner_range_order);
+  tcase_add_test(tc, test_owner_even);
+  tcase_add_test(tc, test_alone);
+  tcase_add_test(tc, test_level);
+  suite_add_tcase(s, tc);
+  return run_suite(s);
+}
