@@ -258,11 +258,11 @@ static uint64_t default_mem(void) {
   return (uint64_t)pages * (uint64_t)size / 4;
 }
 
-/* The bug line: "bug: KIND at FILE:L:C: MESSAGE", without repeating the
-** kind the message starts with ("assertion failed: ..."). */
 /* Does this process print and write (rank 0, or the only process)? */
 static int writer(void) { return ranks_me() == 0; }
 
+/* The bug line: "bug: KIND at FILE:L:C: MESSAGE", without repeating the
+** kind the message starts with ("assertion failed: ..."). */
 static void print_bug(const VmBug *b) {
   if (b->file)
     printf("bug: %s at %s:%u:%u: %s\n", vm_status_name(b->status), b->file, b->line, b->col, tracedoc_bug_message(b));

@@ -38,7 +38,7 @@ typedef struct BfsShared {
   StateCache *fresh;         /* with red: the fingerprints of the next level's states (not yet expanded) */
   TtStore *stores;           /* trace nodes, one store per thread */
   uint64_t root_fp;          /* the initial state's fingerprint */
-  TtLevel *cur, *next;         /* per thread: this level's states (by the thread that found them), the next's */
+  TtLevel *cur, *next;       /* per thread: this level's states (by the thread that found them), the next's */
   uint64_t *start;           /* prefix sums of cur[t].n: the level as one sequence */
   uint64_t total;            /* states in the level */
   uint64_t taken;            /* the next index to hand out (atomic) */

@@ -319,14 +319,12 @@ static void run_level(Dist *d) {
       continue;
     }
     mail_flush(d->mail);
-    if (got) {
-      if (mail_round_over(d->mail)) return;
-      continue;
-    }
-    double t0 = search_now();   /* nothing to do: waiting */
+    double t0 = got ? 0 : search_now();   /* no letter either: waiting */
     int over = mail_round_over(d->mail);
-    if (!over) sched_yield();
-    d->idle += search_now() - t0;
+    if (!got) {
+      if (!over) sched_yield();
+      d->idle += search_now() - t0;
+    }
     if (over) return;
   }
 }
@@ -397,10 +395,10 @@ static int describe_bug(Dist *d, const TraceChoice *t, uint64_t n, int state_bug
 /* Between levels: the ranks agree on a bug, a stop, the next level. 1 to
 ** go on with the next level, 0 when the search is over. */
 static int end_level(Dist *d, SearchResult *res, int *failed) {
-  uint64_t sum[1] = { d->next.n };
-  uint64_t max[5] = { d->bug_kind == 1 ? (uint64_t)(d->k - d->me) : 0, d->bug_kind == 2 ? (uint64_t)(d->k - d->me) : 0,
-                      (uint64_t)d->stop, (uint64_t)d->failed, 0 };
-  ranks_sum(sum, 1);
+  uint64_t sum[2] = { d->next.n, d->r.states };
+  uint64_t max[4] = { d->bug_kind == 1 ? (uint64_t)(d->k - d->me) : 0, d->bug_kind == 2 ? (uint64_t)(d->k - d->me) : 0,
+                      (uint64_t)d->stop, (uint64_t)d->failed };
+  ranks_sum(sum, 2);
   ranks_max(max, 4);
   if (max[3]) { *failed = 1; return 0; }
   if (max[0] || max[1]) {
@@ -439,22 +437,18 @@ static int end_level(Dist *d, SearchResult *res, int *failed) {
   d->depth++;
   if (d->depth > res->max_depth) res->max_depth = d->depth;
   if (sum[0] > res->peak_frontier) res->peak_frontier = sum[0];
-  uint64_t states[2] = { d->r.states, 0 };
-  ranks_sum(states, 1);
-  d->known = states[0];
+  d->known = sum[1];
   d->known_mine = d->r.states;
   return 1;
 }
 
 /* Sum the ranks' counts into res; merge coverage. */
 static void gather_counts(Dist *d, const VmTest *test, SearchResult *res) {
-  uint64_t s[7] = { d->r.states, d->r.transitions, d->r.pruned, d->r.widened, sc_bytes(d->cache),
-                    sc_refused(d->cache), mail_letters(d->mail) };
+  uint64_t s[9] = { d->r.states, d->r.transitions, d->r.pruned, d->r.widened, sc_bytes(d->cache),
+                    sc_refused(d->cache), mail_letters(d->mail), mail_bytes(d->mail), (uint64_t)(d->idle * 1e6) };
   uint64_t m[1] = { (uint64_t)sc_is_full(d->cache) };
-  uint64_t b[2] = { mail_bytes(d->mail), (uint64_t)(d->idle * 1e6) };
-  ranks_sum(s, 7);
+  ranks_sum(s, 9);
   ranks_max(m, 1);
-  ranks_sum(b, 2);
   res->states = s[0];
   res->transitions = s[1];
   res->pruned = s[2];
@@ -464,8 +458,8 @@ static void gather_counts(Dist *d, const VmTest *test, SearchResult *res) {
   res->cache_full = (int)m[0];
   res->ranks = d->k;
   res->letters = s[6];
-  res->letter_bytes = b[0];
-  res->rank_idle = (double)b[1] / 1e6;
+  res->letter_bytes = s[7];
+  res->rank_idle = (double)s[8] / 1e6;
   if (test->cov) ranks_max_bytes(test->cov->hit, test->cov->npoints);
 }
 
