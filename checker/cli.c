@@ -44,6 +44,7 @@ typedef struct Options {
   long long max_steps;
   long long schedules;       /* -1: no bound */
   double timeout;            /* seconds, 0: none */
+  double rank_timeout;       /* --rank-timeout: seconds (sampling under mpirun) */
   unsigned long long mem;    /* bytes, 0: default */
   unsigned long long seed;
   long jobs;
@@ -179,7 +180,11 @@ static void usage(FILE *f) {
 "  -V, --version          the version, and whether MPI is built in\n"
 "\n"
 "Distributed: mpirun -np K pcheck -s dfs|bfs ... splits the states among K\n"
-"processes by fingerprint (doc/distributed.md); rank 0 prints and writes.\n"
+"processes by fingerprint; mpirun -np K pcheck -s random|pct|ss ... shares\n"
+"the executions out (the same result as one process); rank 0 prints and\n"
+"writes (doc/distributed.md).\n"
+"      --rank-timeout SECONDS  sampling under mpirun: a rank silent this long while\n"
+"                         it holds work is given up and its work redone (default 60)\n"
 "\n"
 "Exit status: 0 no bug found, 1 bug found, 2 usage or compile error,\n"
 "3 internal error or resource failure, 4 incomplete with --fail-on-incomplete,\n"
@@ -476,6 +481,9 @@ static void stats_object(Buf *b, const Options *o, const char *test, const Searc
   if (res->ranks > 1)
     buf_printf(b, "  \"ranks\": %d,\n  \"letters\": %llu,\n  \"letter_bytes\": %llu,\n  \"rank_idle_seconds\": %.3f,\n",
                res->ranks, (unsigned long long)res->letters, (unsigned long long)res->letter_bytes, res->rank_idle);
+  if (res->ranks > 1 && res->farm_items)
+    buf_printf(b, "  \"work_items\": %llu,\n  \"work_items_redone\": %llu,\n  \"ranks_lost\": %d,\n",
+               (unsigned long long)res->farm_items, (unsigned long long)res->farm_redone, res->ranks_lost);
   if (o->keep_going) {
     buf_puts(b, "  \"bug_places\": [");
     for (uint32_t i = 0; i < res->nsites; i++) {
@@ -744,7 +752,15 @@ static void print_details(const Options *o, const SearchResult *res, const Searc
     if (res->cache_refused) printf(", %llu states not cached", (unsigned long long)res->cache_refused);
     printf("; fingerprint collision probability %.2g\n", sc_collision_probability(res->states));
   }
-  if (res->ranks > 1) {
+  if (res->ranks > 1 && res->farm_items) {
+    printf("distributed: %d ranks, %llu items of work, %llu messages (%.1f MiB), %.2f s waiting for work",
+           res->ranks, (unsigned long long)res->farm_items, (unsigned long long)res->letters,
+           (double)res->letter_bytes / 1048576.0, res->rank_idle);
+    if (res->ranks_lost)
+      printf("; %d rank%s stopped answering, %llu item%s redone by the others", res->ranks_lost,
+             res->ranks_lost == 1 ? "" : "s", (unsigned long long)res->farm_redone, res->farm_redone == 1 ? "" : "s");
+    printf("\n");
+  } else if (res->ranks > 1) {
     printf("distributed: %d ranks, %llu letters between them (%.1f MiB), %.2f s waiting for each other",
            res->ranks, (unsigned long long)res->letters, (double)res->letter_bytes / 1048576.0, res->rank_idle);
     if (res->dist_note) printf("; %s", res->dist_note);
@@ -766,6 +782,7 @@ static void search_options(const Options *o, SearchOptions *so) {
   so->max_steps = o->max_steps;
   so->schedules = o->schedules;
   so->timeout = o->timeout;
+  so->rank_timeout = o->rank_timeout;
   so->mem = o->mem ? o->mem : default_mem();
   so->frontier_mem = so->mem > default_mem() ? so->mem : default_mem();
   if (o->frontier_mem) so->frontier_mem = o->frontier_mem;
@@ -952,7 +969,9 @@ static int run_search(const Options *o, const BcProgram *bc, Program *prog, cons
   else fputs("pcheck: warning: the model is too large for coverage points; no coverage is reported\n", stderr);
   SearchOptions so;
   search_options(o, &so);
-  if (o->coverage) so.sched = schedcov_new(bc);   /* executions feed it their receives (schedule coverage) */
+  /* Executions feed it their receives (schedule coverage); under mpirun
+  ** they run on every rank, whose receives are not gathered. */
+  if (o->coverage && ranks_count() == 1) so.sched = schedcov_new(bc);
   so.learned = learned;
   uint64_t learned_before = learned ? learned_count(learned) : 0;
   run->name = tc->name;
@@ -1286,7 +1305,7 @@ static int pcheck_main(int argc, char **argv) {
   enum { O_LIST = 256, O_CHECK, O_MAXD, O_MAXS, O_SCHED, O_TIMEOUT, O_MEM, O_SEED, O_TFMT, O_REPLAY,
          O_SJSON, O_DUMP, O_STATS, O_CACHE, O_TWIN, O_SSC1, O_SSC2, O_FMEM,
          O_SS_SCHED, O_NO_SAMPLING, O_NO_SHARED, O_NO_REDUCTION, O_KEEP_GOING, O_FAIL_INCOMPLETE, O_PROGRESS,
-         O_COVERAGE, O_COVERAGE_MERGE, O_NO_COVERAGE, O_SAVE_SCHED, O_LEARN };
+         O_COVERAGE, O_COVERAGE_MERGE, O_NO_COVERAGE, O_SAVE_SCHED, O_LEARN, O_RANK_TIMEOUT };
   enum { O_IRS_STEP = 512, O_PCT_DEPTH, O_PCT_STEPS };   /* the baselines' options */
   enum { O_UNFAIR = 768, O_TEMP };   /* liveness */
   static const struct option longopts[] = {
@@ -1295,7 +1314,8 @@ static int pcheck_main(int argc, char **argv) {
     {"check-only", no_argument, 0, O_CHECK}, {"search", required_argument, 0, 's'},
     {"explorer", required_argument, 0, 'e'}, {"max-delays", required_argument, 0, O_MAXD},
     {"max-steps", required_argument, 0, O_MAXS}, {"schedules", required_argument, 0, O_SCHED},
-    {"timeout", required_argument, 0, O_TIMEOUT}, {"mem", required_argument, 0, O_MEM},
+    {"timeout", required_argument, 0, O_TIMEOUT}, {"rank-timeout", required_argument, 0, O_RANK_TIMEOUT},
+    {"mem", required_argument, 0, O_MEM},
     {"seed", required_argument, 0, O_SEED}, {"jobs", required_argument, 0, 'j'},
     {"out", required_argument, 0, 'o'}, {"outdir", required_argument, 0, 'o'},
     {"iterations", required_argument, 0, O_SCHED}, {"trace-format", required_argument, 0, O_TFMT},
@@ -1360,6 +1380,14 @@ static int pcheck_main(int argc, char **argv) {
       o.timeout = strtod(optarg, &end);
       if (errno || end == optarg || *end || o.timeout <= 0)
         return bad_usage("--timeout needs a positive number of seconds, not '%s'", optarg);
+      break;
+    }
+    case O_RANK_TIMEOUT: {
+      char *end;
+      errno = 0;
+      o.rank_timeout = strtod(optarg, &end);
+      if (errno || end == optarg || *end || o.rank_timeout <= 0)
+        return bad_usage("--rank-timeout needs a positive number of seconds, not '%s'", optarg);
       break;
     }
     case O_MEM: if (!parse_size(optarg, &o.mem)) return bad_usage("--mem needs a size such as 512M or 4G, not '%s'", optarg); break;
@@ -1499,9 +1527,12 @@ static int pcheck_main(int argc, char **argv) {
   if (!o.seed_given && is_random_search(o.search)) o.seed = fresh_seed();
   if (ranks_count() > 1) {
     int dist = strcmp(o.search, "dfs") == 0 || strcmp(o.search, "bfs") == 0;
-    if (o.replay || o.coverage_merge || o.check_only || o.list_tests || o.dump_bytecode || !dist)
-      return bad_usage("under mpirun pcheck runs an exhaustive search across the ranks: -s dfs or -s bfs%s "
-                       "(other work runs without mpirun)", "");
+    int farm = strcmp(o.search, "random") == 0 || strcmp(o.search, "pct") == 0 || strcmp(o.search, "ss") == 0;
+    if (o.replay || o.coverage_merge || o.check_only || o.list_tests || o.dump_bytecode || !(dist || farm))
+      return bad_usage("under mpirun pcheck runs a search across the ranks: -s dfs, bfs (the states shared among "
+                       "them), random, pct or ss (the executions)%s; other work runs without mpirun", "");
+    if (farm && o.verbose)
+      return bad_usage("-v prints every execution's log in order: run it without mpirun%s", "");
     if (o.jobs > 1) return bad_usage("-j with mpirun: each rank is one thread; start more ranks instead%s", "");
     if (o.keep_going) return bad_usage("--keep-going needs one process: run it without mpirun%s", "");
   }
@@ -1621,6 +1652,6 @@ int main(int argc, char **argv) {
   if (ranks_start(&argc, &argv) != 0) return EXIT_INTERNAL;
   int rc = pcheck_main(argc, argv);
   fflush(stdout);
-  ranks_end();
+  ranks_end(rc);
   return rc;
 }

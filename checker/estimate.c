@@ -144,6 +144,20 @@ void eta_end(EtaTree *t) {
   t->depth = 0;
 }
 
+void eta_feed(EtaTree *t, const uint8_t *dec, size_t len) {
+  for (size_t at = 0; at + 4 <= len;) {
+    uint32_t n, pair[2];
+    memcpy(&n, dec + at, 4);
+    at += 4;
+    eta_begin(t);
+    for (uint32_t k = 0; k < n && at + 8 <= len; k++, at += 8) {
+      memcpy(pair, dec + at, 8);
+      eta_step(t, pair[0], pair[1]);
+    }
+    eta_end(t);
+  }
+}
+
 double eta_log2(const EtaTree *t) { return t->executions ? t->nodes[0].lg : 0; }
 uint64_t eta_executions(const EtaTree *t) { return t->executions; }
 uint64_t eta_distinct(const EtaTree *t) { return t->distinct; }

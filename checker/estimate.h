@@ -43,6 +43,10 @@ void eta_begin(EtaTree *t);
 void eta_step(EtaTree *t, uint32_t nkids, uint32_t pick);
 /* The execution ended here: update the estimates along its branch. */
 void eta_end(EtaTree *t);
+/* Executions recorded elsewhere (another thread, another rank), in
+** order: per execution a u32 n, then n pairs of u32 (nkids, pick), each
+** fed as eta_begin, n eta_steps, eta_end.  len: the bytes at dec. */
+void eta_feed(EtaTree *t, const uint8_t *dec, size_t len);
 /* log2 of the estimated number of executions (0 before the first one). */
 double eta_log2(const EtaTree *t);
 /* Executions fed, and distinct executions among them. */

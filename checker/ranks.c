@@ -56,13 +56,24 @@ int ranks_start(int *argc, char ***argv) {
   return 0;
 }
 
-void ranks_end(void) {
+static int abandoned;
+
+void ranks_abandon(void) { abandoned = 1; }
+
+void ranks_end(int status) {
 #ifdef HAVE_MPI
+  if (started && abandoned) {
+    fflush(stdout);
+    fflush(stderr);
+    MPI_Abort(MPI_COMM_WORLD, status);
+  }
   if (started) {
     int done = 0;
     MPI_Finalized(&done);
     if (!done) MPI_Finalize();
   }
+#else
+  (void)status;
 #endif
   started = 0;
 }

@@ -27,8 +27,13 @@
 /* Start MPI when this process was started by mpirun (its environment
 ** says so); otherwise nothing.  0, or -1 with a message on stderr. */
 int ranks_start(int *argc, char ***argv);
-/* End MPI (when started); every rank calls it before exiting. */
-void ranks_end(void);
+/* End MPI (when started); every rank calls it before exiting, status
+** being its exit status.  After ranks_abandon, MPI_Abort(status) ends
+** the whole job instead of MPI_Finalize. */
+void ranks_end(int status);
+/* Rank 0 gave up on a rank that stopped answering (checker/farm.h): it
+** cannot take part in MPI_Finalize. */
+void ranks_abandon(void);
 /* This process's rank, and how many there are (1 without mpirun). */
 int ranks_me(void);
 int ranks_count(void);

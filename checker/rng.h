@@ -23,6 +23,12 @@ static inline void rng_seed(Rng *r, uint64_t seed) {
   for (int i = 0; i < 4; i++) r->s[i] = rng_splitmix(&seed);
 }
 
+/* The generator of item i (an execution, a sample) of a run seeded by
+** seed: the same whatever ran the items before it, on whichever rank. */
+static inline void rng_seed_at(Rng *r, uint64_t seed, uint64_t i) {
+  rng_seed(r, rng_mix(seed) ^ rng_mix(i + 0x6a09e667f3bcc909ull));
+}
+
 static inline uint64_t rng_next(Rng *r) {
   uint64_t *s = r->s;
   uint64_t x = s[1] * 5;

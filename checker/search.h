@@ -57,6 +57,7 @@ typedef struct SearchOptions {
   StateCache *finished;      /* set by the portfolio (one thread, unless --no-shared-cache): dfs adds
                                 the states it has finished (checker/finished.h), ses skips them */
   int jobs;                  /* -j */
+  double rank_timeout;       /* --rank-timeout: seconds a rank holding work may stay silent (farm.h) */
   int no_reduction;          /* --no-reduction: exhaustive searches explore every interleaving */
   /* Tests only: dfs, bfs and ses on one thread call visit with every State
   ** they enter (dfs), queue (bfs) or expand (ses), once each. */
@@ -144,8 +145,12 @@ typedef struct SearchResult {
   int ranks;                 /* MPI ranks that ran the search (checker/dist.h), 0: one process */
   uint64_t letters;          /* with ranks: letters the ranks sent each other, */
   uint64_t letter_bytes;     /* and their bytes */
-  double rank_idle;          /* with ranks: seconds the ranks waited for each other, summed */
+  double rank_idle;          /* with ranks: seconds the ranks waited for each other, summed (sampling:
+                                rank 0's waiting) */
   const char *dist_note;     /* with ranks: how the search differs from its one-process self (static), or NULL */
+  uint64_t farm_items;       /* sampling with ranks (checker/farm.h): items of work handed out, */
+  uint64_t farm_redone;      /* those handed out again because their rank stopped answering, */
+  int ranks_lost;            /* and the ranks that did */
   BugSite *sites;            /* --keep-going: every distinct place a bug was found, in the order found
                                 (heap; the first is res.bug's) */
   uint32_t nsites;
@@ -179,6 +184,10 @@ void search_result_fini(SearchResult *r);
 ** peak_frontier), then zero part's summed counts, so that it can be folded
 ** again later without counting twice. */
 void search_fold_counts(SearchResult *into, SearchResult *part);
+/* A sampling search across ranks (checker/farm.h): what its farm did,
+** into res (ranks, items, messages, waiting, ranks lost). */
+struct FarmStats;
+void search_farm_figures(SearchResult *res, const struct FarmStats *st);
 /* Record the bug the Vm reported, with its trace (copied). */
 void search_record_bug(SearchResult *r, const Vm *vm, const TraceChoice *trace, uint64_t n);
 /* Count a bug of kind status at file:line:col in r->sites (a new place is
@@ -262,6 +271,9 @@ typedef struct Walk {
   struct EtaTree *eta;       /* the tree of executions to feed (checker/estimate.h), or NULL */
   struct SchedTrack *track;  /* this walk's receives (heap) when sched is set or walk_track_receives
                                 was called: after walk_run, those of the execution it ran */
+  Buf *dec;                  /* or NULL: walk_run appends the decisions of each execution that ends
+                                without a bug here, for an EtaTree elsewhere (eta_feed's format) */
+  const VmTest *test;
 } Walk;
 typedef enum WalkEnd { WALK_END, WALK_CUT, WALK_BUG, WALK_FAIL } WalkEnd;
 /* The choice to take among ch (a machine id, or a data option index). */
@@ -286,15 +298,21 @@ WalkEnd walk_run(Walk *w, int64_t max_steps, WalkPick pick, void *ctx, SearchRes
 /* The loop random, pct and guided share: executions until --schedules of
 ** them, a bug, the timeout or an interrupt, with progress, the -v log of
 ** each ("<TestLog> Execution N (seed S)" first) and the figures
-** (executions, seconds, max_depth).  before(ctx), when set, runs before
-** each execution; after(ctx), when set, after each that ended without a
-** bug.  Returns -1 after an internal error (reported), else 0 with *why
-** (NULL, or why it stopped early) and *truncated (an execution was cut at
-** max_steps). */
+** (executions, seconds, max_depth).  before(ctx, i), when set, runs before
+** execution i (0, 1, ...); after(ctx), when set, after each that ended
+** without a bug.  Returns -1 after an internal error (reported), else 0
+** with *why (NULL, or why it stopped early) and *truncated (an execution
+** was cut at max_steps).
+**
+** Under mpirun (ranks_count() > 1) the executions are shared among the
+** ranks (checker/farm.h): then before must make execution i depend on i
+** alone (seed its generators from --seed and i: rng_seed_at), after must
+** be NULL, and the result is the one of one process.  Ranks other than 0
+** return with nothing counted. */
 typedef struct WalkLoop {
   WalkPick pick;
   void *ctx;
-  void (*before)(void *ctx);
+  void (*before)(void *ctx, uint64_t i);
   void (*after)(void *ctx);
 } WalkLoop;
 int walk_loop(Walk *w, const SearchOptions *o, FILE *logf, int64_t max_steps, const WalkLoop *l, SearchResult *res,

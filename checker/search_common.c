@@ -7,6 +7,8 @@
 #include "checker/liveness.h"
 #include "checker/schedcov.h"
 #include "checker/rng.h"
+#include "checker/farm.h"
+#include "checker/ranks.h"
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -177,6 +179,7 @@ uint32_t walk_pick_uniform(void *rng, const VmChoices *ch) {
 
 void walk_init(Walk *w, const BcProgram *bc, const VmTest *test, int64_t temperature, struct SchedCov *sched) {
   memset(w, 0, sizeof *w);
+  w->test = test;
   w->vm = vm_new(bc, test);
   if (sched) {
     w->sched = sched;
@@ -230,13 +233,31 @@ static uint32_t choice_index(const VmChoices *ch, uint32_t choice) {
 
 WalkEnd walk_run(Walk *w, int64_t max_steps, WalkPick pick, void *ctx, SearchResult *r) {
   if (w->track) schedtrack_begin(w->track);
+  size_t at = 0;
+  if (w->dec) {   /* the count of decisions, written once they are known */
+    at = w->dec->len;
+    uint32_t zero = 0;
+    buf_append(w->dec, &zero, 4);
+  }
   WalkEnd end = walk_exec(w, max_steps, pick, ctx, r);
   if (w->sched && end != WALK_FAIL) schedtrack_end(w->track, w->sched);
+  if (w->dec) {
+    if (end == WALK_END || end == WALK_CUT) {
+      uint32_t n = (uint32_t)((w->dec->len - at - 4) / 8);
+      memcpy(w->dec->data + at, &n, 4);
+    } else {
+      w->dec->len = at;   /* as the tree, which only complete executions reach */
+    }
+  }
   return end;
 }
 
+static int walk_farm(Walk *w, const SearchOptions *o, int64_t max_steps, const WalkLoop *l, SearchResult *res,
+                     const char **why, int *truncated);
+
 int walk_loop(Walk *w, const SearchOptions *o, FILE *logf, int64_t max_steps, const WalkLoop *l, SearchResult *res,
               const char **why, int *truncated) {
+  if (ranks_count() > 1) return walk_farm(w, o, max_steps, l, res, why, truncated);
   Buf log;
   buf_init(&log);
   if (o->verbose) vm_set_log(w->vm, &log);
@@ -249,7 +270,7 @@ int walk_loop(Walk *w, const SearchOptions *o, FILE *logf, int64_t max_steps, co
     if (search_should_stop(o, &prog, why)) break;
     progress_tick(&prog, o, res, ex, "executions");
     res->executions++;
-    if (l->before) l->before(l->ctx);
+    if (l->before) l->before(l->ctx, ex);
     if (o->verbose) buf_printf(&log, "<TestLog> Execution %llu (seed %llu)\n", (unsigned long long)ex + 1,
                                (unsigned long long)o->seed);
     WalkEnd end = walk_run(w, max_steps, l->pick, l->ctx, res);
@@ -266,6 +287,145 @@ int walk_loop(Walk *w, const SearchOptions *o, FILE *logf, int64_t max_steps, co
 out:
   vm_set_log(w->vm, NULL);
   buf_fini(&log);
+  return rc;
+}
+
+/* ---- walk_loop across ranks (checker/farm.h) ---- */
+
+/* An item: executions first .. first+count-1.  Its result: a WalkItem,
+** then the decisions of its executions that ended without a bug (eta_feed). */
+typedef struct WalkItem {
+  uint64_t executions;       /* run, up to and including a bug's */
+  uint64_t transitions;
+  uint64_t max_depth;
+  uint64_t bug;              /* the execution with a bug, or UINT64_MAX */
+  uint64_t cut;              /* some execution reached max_steps */
+} WalkItem;
+
+typedef struct WalkFarm {
+  Walk *w;
+  int64_t max_steps;
+  const WalkLoop *l;
+} WalkFarm;
+
+static int walk_item(void *ctx, const uint8_t *item, size_t n, Buf *out) {
+  WalkFarm *wf = ctx;
+  uint64_t range[2];
+  if (n != sizeof range) return -1;
+  memcpy(range, item, sizeof range);
+  WalkItem head = { 0, 0, 0, UINT64_MAX, 0 };
+  buf_append(out, &head, sizeof head);
+  SearchResult r = {0};
+  wf->w->dec = out;
+  int rc = 0;
+  for (uint64_t ex = range[0]; ex < range[0] + range[1]; ex++) {
+    if (wf->l->before) wf->l->before(wf->l->ctx, ex);
+    head.executions++;
+    WalkEnd end = walk_run(wf->w, wf->max_steps, wf->l->pick, wf->l->ctx, &r);
+    if (end == WALK_FAIL) { rc = -1; break; }
+    if (end == WALK_BUG) { head.bug = ex; break; }
+    if (end == WALK_CUT) head.cut = 1;
+  }
+  wf->w->dec = NULL;
+  head.transitions = r.transitions;
+  head.max_depth = r.max_depth;
+  memcpy(out->data, &head, sizeof head);
+  search_result_fini(&r);
+  return rc;
+}
+
+/* Execution ex again on rank 0, to record its bug in res (the counts of
+** res are left as they are: the item's result had them). */
+static int walk_rerun_bug(Walk *w, int64_t max_steps, const WalkLoop *l, uint64_t ex, SearchResult *res) {
+  uint64_t transitions = res->transitions, depth = res->max_depth;
+  if (l->before) l->before(l->ctx, ex);
+  WalkEnd end = walk_run(w, max_steps, l->pick, l->ctx, res);
+  res->transitions = transitions;
+  res->max_depth = depth;
+  if (end == WALK_BUG) return 0;
+  if (end != WALK_FAIL)
+    fprintf(stderr, "pcheck: internal error: execution %llu has a bug on another rank but none on rank 0\n",
+            (unsigned long long)ex + 1);
+  return -1;
+}
+
+/* How many executions an item holds: about 20 ms of one rank's work at
+** the rate seen so far (the result does not depend on it). */
+static uint64_t walk_item_size(const SearchResult *res, double seconds, int k) {
+  if (seconds <= 0 || res->executions == 0) return 1;
+  double per_rank = (double)res->executions / seconds / k;
+  double n = per_rank * 0.02;
+  return n < 1 ? 1 : n > 4096 ? 4096 : (uint64_t)n;
+}
+
+void search_farm_figures(SearchResult *res, const FarmStats *st) {
+  res->ranks = ranks_count();
+  res->letters = st->messages;
+  res->letter_bytes = st->bytes;
+  res->rank_idle = st->idle;
+  res->farm_items = st->items;
+  res->farm_redone = st->redone;
+  res->ranks_lost = st->lost;
+}
+
+static int walk_farm(Walk *w, const SearchOptions *o, int64_t max_steps, const WalkLoop *l, SearchResult *res,
+                     const char **why, int *truncated) {
+  WalkFarm wf = { w, max_steps, l };
+  const VmCov *cov = w->test->cov;
+  Farm *f = farm_new(walk_item, &wf, cov ? cov->hit : NULL, cov ? cov->npoints : 0, o->rank_timeout);
+  EtaTree *eta = w->eta;   /* fed here, in execution order, from every rank's decisions */
+  w->eta = NULL;
+  *why = NULL;
+  *truncated = 0;
+  int rc = 0;
+  if (ranks_me() != 0) {
+    rc = farm_serve(f);
+    farm_free(f);
+    w->eta = eta;
+    return rc;
+  }
+  Progress prog;
+  progress_init(&prog);
+  uint64_t next = 0, window = 4 * (uint64_t)ranks_count();
+  for (;;) {
+    if (!res->bug && !*why && search_should_stop(o, &prog, why)) farm_drop(f);
+    while (!res->bug && !*why && farm_pending(f) < window && (o->schedules < 0 || next < (uint64_t)o->schedules)) {
+      uint64_t range[2] = { next, walk_item_size(res, search_now() - prog.start, ranks_count()) };
+      if (o->schedules >= 0 && range[1] > (uint64_t)o->schedules - next) range[1] = (uint64_t)o->schedules - next;
+      farm_add(f, range, sizeof range);
+      next += range[1];
+    }
+    if (farm_pending(f) == 0) break;
+    const uint8_t *out;
+    size_t n;
+    if (farm_take(f, &out, &n) != 0) { rc = -1; break; }
+    WalkItem it;
+    memcpy(&it, out, sizeof it);
+    res->executions += it.executions;
+    res->transitions += it.transitions;
+    if (it.max_depth > res->max_depth) res->max_depth = it.max_depth;
+    *truncated |= it.cut != 0;
+    eta_feed(eta, out + sizeof it, n - sizeof it);
+    progress_tick(&prog, o, res, res->executions, "executions");
+    if (it.bug != UINT64_MAX) {
+      farm_drop(f);
+      if (walk_rerun_bug(w, max_steps, l, it.bug, res) != 0) { rc = -1; break; }
+    }
+  }
+  FarmStats st;
+  farm_end(f, &st);
+  farm_free(f);
+  w->eta = eta;
+  if (eta_executions(eta)) {
+    res->est_kind = EST_EXECUTIONS;
+    res->est_log2 = eta_log2(eta);
+    res->est_done = eta_distinct(eta);
+    res->est_factor = eta_exhausted(eta) ? 1 : 0;
+  }
+  search_farm_figures(res, &st);
+  if (res->bug && res->ntrace > res->max_depth) res->max_depth = res->ntrace;
+  progress_done(&prog, o);
+  res->seconds = search_now() - prog.start;
   return rc;
 }
 
@@ -293,6 +453,10 @@ static WalkEnd walk_exec(Walk *w, int64_t max_steps, WalkPick pick, void *ctx, S
     }
     uint32_t choice = pick(ctx, &w->ch);
     if (w->eta) eta_step(w->eta, w->ch.n, choice_index(&w->ch, choice));
+    if (w->dec) {
+      uint32_t pair[2] = { w->ch.n, choice_index(&w->ch, choice) };
+      buf_append_fast(w->dec, pair, sizeof pair);
+    }
     if (w->depth == w->tcap) {
       w->tcap = w->tcap ? w->tcap * 2 : 1024;
       w->trace = xrealloc(w->trace, w->tcap * sizeof(TraceChoice));

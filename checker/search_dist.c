@@ -52,7 +52,9 @@ enum { TAG_STATE, TAG_WIDEN, NTAGS };
 enum { FLAG_CHOSEN = 1 };
 enum { REC_HEAD = 8 + 8 + 8 + 4 + 1 + 1 + 4 };
 /* Why the ranks stopped early, agreed as the largest code. */
-enum { STOP_NONE, STOP_ASKED, STOP_FRONTIER, STOP_FULL };
+/* Reasons to stop, agreed as their maximum across ranks: each rank's
+** own clock or signal may come first, so the words are the code's. */
+enum { STOP_NONE, STOP_TIMEOUT, STOP_INTERRUPT, STOP_FRONTIER, STOP_FULL };
 
 typedef struct Dist {
   const SearchOptions *o;
@@ -77,7 +79,6 @@ typedef struct Dist {
   uint64_t bug_node;
   TraceChoice bug_last;
   int stop;                  /* STOP_*: this rank's reason to end the level early */
-  const char *why;           /* its words for STOP_ASKED */
   int failed;                /* an internal error (reported) */
   uint64_t depth;            /* the level being expanded */
   uint64_t known;            /* states of every rank as of the last level's end */
@@ -284,7 +285,8 @@ static uint64_t queue_bytes(const Dist *d) {
 static void periodic(Dist *d) {
   const char *why = NULL;
   if (search_should_stop(d->o, &d->prog, &why)) {
-    if (d->stop < STOP_ASKED) d->stop = STOP_ASKED, d->why = why;
+    int code = strcmp(why, "interrupted") == 0 ? STOP_INTERRUPT : STOP_TIMEOUT;
+    if (d->stop < code) d->stop = code;
   }
   if (queue_bytes(d) > d->o->frontier_mem && d->stop < STOP_FRONTIER) d->stop = STOP_FRONTIER;
   if (d->me != 0) return;
@@ -416,8 +418,8 @@ static int end_level(Dist *d, SearchResult *res, int *failed) {
   if (max[2] != STOP_NONE) {
     res->bound = xstrdup(max[2] == STOP_FULL       ? "state cache full at its --mem budget"
                          : max[2] == STOP_FRONTIER ? "the queue of states outgrew the memory set aside for it"
-                         : d->why                  ? d->why
-                                                   : "stopped on another rank (timeout or interrupt)");
+                         : max[2] == STOP_INTERRUPT ? "interrupted"
+                                                    : "timeout");
     /* Level d was being expanded: every execution of fewer than d steps
     ** was checked (bfs's guarantee). */
     if (d->depth > 0) { res->has_proved = 1; res->proved = d->depth - 1; }

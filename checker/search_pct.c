@@ -52,6 +52,7 @@ typedef struct Pct {
   int64_t d, ncp;            /* depth; change points */
   int64_t k;                 /* the steps they fall among */
   int64_t *cp;               /* the change points of this execution */
+  uint64_t seed;             /* --seed */
 } Pct;
 
 static uint32_t pick_pct(void *ctx, const VmChoices *ch) {
@@ -76,9 +77,11 @@ static uint32_t pick_pct(void *ctx, const VmChoices *ch) {
   return choice;
 }
 
-/* Before each execution: new change points, no machine seen yet. */
-static void pct_execution(void *ctx) {
+/* Before execution i: its generator (seeded by --seed and i, so that any
+** rank runs the same execution i), new change points, no machine seen. */
+static void pct_execution(void *ctx, uint64_t i) {
   Pct *p = ctx;
+  rng_seed_at(&p->rng, p->seed, i);
   change_points(&p->rng, p->k, p->ncp, p->cp);
   p->nseen = 0;
   p->sched = 0;
@@ -89,7 +92,7 @@ static int run_pct(const BcProgram *bc, const VmTest *test, const SearchOptions 
   int64_t max_steps = search_max_steps(o, 0);
   walk_init(&w, bc, test, 0, o->sched);   /* unfair: no temperature check (search_temperature) */
   Pct p = {0};
-  rng_seed(&p.rng, o->seed);
+  p.seed = o->seed;
   p.k = o->pct_steps > 0 ? o->pct_steps : 1000;
   p.d = o->pct_depth > 0 ? o->pct_depth : 3;
   p.ncp = p.d - 1 < p.k ? p.d - 1 : p.k;

@@ -1,5 +1,6 @@
 /* search_random.c: random executions.  Each step picks a uniformly random
-** enabled choice (machine or data value) with the seeded Rng; an execution
+** enabled choice (machine or data value) with the Rng of the execution
+** (seeded by --seed and the execution's number); an execution
 ** ends when nothing is enabled (checked for deadlock and hot specs) or at
 ** --max-steps.  With -v every execution's log is printed. */
 #include <config.h>
@@ -9,15 +10,26 @@
 #include <string.h>
 
 
+typedef struct Random {
+  Rng rng;
+  uint64_t seed;
+} Random;
+
+/* Execution i draws from its own generator (rng_seed_at): the same
+** executions whichever rank runs them (walk_loop under mpirun). */
+static void random_execution(void *ctx, uint64_t i) {
+  Random *r = ctx;
+  rng_seed_at(&r->rng, r->seed, i);
+}
+
 static int run_random(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, SearchResult *res) {
   Walk w;
   int64_t max_steps = search_max_steps(o, 1);
   walk_init(&w, bc, test, search_temperature(o), o->sched);
-  Rng rng;
-  rng_seed(&rng, o->seed);
+  Random rnd = { .seed = o->seed };
   const char *why;
   int truncated;
-  WalkLoop loop = { walk_pick_uniform, &rng, NULL, NULL };
+  WalkLoop loop = { walk_pick_uniform, &rnd.rng, random_execution, NULL };
   int rc = walk_loop(&w, o, logf, max_steps, &loop, res, &why, &truncated);
   if (rc == 0 && !res->bug) {
     Buf r;

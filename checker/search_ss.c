@@ -45,6 +45,8 @@
 #include "checker/liveness.h"
 #include "checker/schedcov.h"
 #include "checker/rng.h"
+#include "checker/farm.h"
+#include "checker/ranks.h"
 #include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -85,6 +87,13 @@ typedef struct Shared {
   FILE *logf;
   const SsRoots *roots;      /* where samples start, or NULL: the initial state */
   uint64_t salt;             /* mixed into sample seeds: roots draw other samples than the initial state */
+  Farm *farm;                /* under mpirun: samples run across ranks (draw_farm), else NULL */
+  uint64_t farm_samples;     /* samples merged from the farm so far (the size of its items) */
+  struct Strata *S;          /* with the farm: the strata, whose lines merge_item prints */
+  const char *tag;           /* "ss" or "ses then ss" */
+  uint64_t base;             /* delays of the roots */
+  Progress *prog;
+  uint64_t bugdb;            /* with the farm: the stratum of the bug merged */
 } Shared;
 
 typedef struct Worker {
@@ -335,6 +344,35 @@ static int sample(Worker *w, uint64_t idx, Chunk *c) {
   return 0;
 }
 
+/* Sample s just had a bug: keep it if it is the worker's lowest. */
+static void keep_bug(Worker *w, uint64_t s) {
+  if (s >= w->bug_sample) return;
+  w->bug_sample = s;
+  const VmBug *b = w->temp_hit ? &w->temp.bug : vm_bug(w->vm);
+  free(w->bug.message);
+  w->bug = *b;
+  w->bug.message = xstrdup(b->message ? b->message : "");
+  free(w->bug_trace);
+  w->bug_trace = xmalloc((w->ntrace ? w->ntrace : 1) * sizeof(TraceChoice));
+  memcpy(w->bug_trace, w->trace, w->ntrace * sizeof(TraceChoice));
+  w->bug_ntrace = w->ntrace;
+}
+
+/* Samples lo..hi-1 of stratum sh->db into c, up to the first with a bug
+** (c->bug_sample, kept by keep_bug).  0, 1: a bug, -1: a failure (w->error). */
+static int run_chunk(Worker *w, uint64_t lo, uint64_t hi, Chunk *c) {
+  for (uint64_t s = lo; s < hi; s++) {
+    int rc = sample(w, s, c);
+    if (rc < 0) return -1;
+    if (rc == 1) {
+      c->bug_sample = s;
+      keep_bug(w, s);
+      return 1;
+    }
+  }
+  return 0;
+}
+
 static void *worker_main(void *arg) {
   Worker *w = arg;
   Shared *sh = w->sh;
@@ -349,40 +387,24 @@ static void *worker_main(void *arg) {
     Chunk *c = &sh->chunks[ci];
     uint64_t lo = sh->first + ci * CHUNK, hi = lo + CHUNK;
     if (hi > sh->first + sh->nsamples) hi = sh->first + sh->nsamples;
-    for (uint64_t s = lo; s < hi; s++) {
-      int rc = sample(w, s, c);
-      if (rc < 0) {
-        pthread_mutex_lock(&sh->lock);
-        sh->halt = 1;
-        pthread_mutex_unlock(&sh->lock);
-        return NULL;
-      }
-      if (rc == 1) {
-        c->bug_sample = s;
-        if (s < w->bug_sample) {
-          w->bug_sample = s;
-          const VmBug *b = w->temp_hit ? &w->temp.bug : vm_bug(w->vm);
-          free(w->bug.message);
-          w->bug = *b;
-          w->bug.message = xstrdup(b->message ? b->message : "");
-          free(w->bug_trace);
-          w->bug_trace = xmalloc((w->ntrace ? w->ntrace : 1) * sizeof(TraceChoice));
-          memcpy(w->bug_trace, w->trace, w->ntrace * sizeof(TraceChoice));
-          w->bug_ntrace = w->ntrace;
-        }
-        pthread_mutex_lock(&sh->lock);
-        if (ci < sh->bug_chunk) sh->bug_chunk = ci;
-        pthread_mutex_unlock(&sh->lock);
-        break;
-      }
+    int rc = run_chunk(w, lo, hi, c);
+    if (rc < 0) {
+      pthread_mutex_lock(&sh->lock);
+      sh->halt = 1;
+      pthread_mutex_unlock(&sh->lock);
+      return NULL;
+    }
+    if (rc == 1) {
+      pthread_mutex_lock(&sh->lock);
+      if (ci < sh->bug_chunk) sh->bug_chunk = ci;
+      pthread_mutex_unlock(&sh->lock);
     }
   }
   return NULL;
 }
 
-/* Move the bug of the window's first buggy sample into res. */
-static void take_bug(Shared *sh, Worker *ws, int nw, SearchResult *res) {
-  uint64_t smp = sh->chunks[sh->bug_chunk].bug_sample;
+/* Move the bug of sample smp, which one of the workers kept, into res. */
+static void take_bug(Shared *sh, Worker *ws, int nw, uint64_t smp, SearchResult *res) {
   if (sh->roots) sh->bug_root = smp % sh->roots->n;
   for (int i = 0; i < nw; i++)
     if (ws[i].bug_sample == smp) {
@@ -421,7 +443,8 @@ static void worker_fini(Worker *w) {
 /* The strata of a run: what each is to draw and has drawn. */
 typedef struct Strata {
   uint64_t *target;          /* numsamples(db) */
-  uint64_t *drawn;           /* samples drawn */
+  uint64_t *drawn;           /* samples drawn (with the farm: handed out) */
+  uint64_t *merged;          /* with the farm: samples whose results were merged */
   uint64_t *execs;           /* executions they ran */
   uint64_t open;             /* strata 0..open-1 are open */
   uint64_t cap;
@@ -453,9 +476,10 @@ static int stratum_open(Strata *S, const SearchOptions *o, const SsRoots *roots,
     S->target = xrealloc(S->target, S->cap * sizeof *S->target);
     S->drawn = xrealloc(S->drawn, S->cap * sizeof *S->drawn);
     S->execs = xrealloc(S->execs, S->cap * sizeof *S->execs);
+    S->merged = xrealloc(S->merged, S->cap * sizeof *S->merged);
   }
   S->target[db] = stratum_target(o, roots, db);
-  S->drawn[db] = S->execs[db] = 0;
+  S->drawn[db] = S->execs[db] = S->merged[db] = 0;
   S->open++;
   return 0;
 }
@@ -475,18 +499,7 @@ static void feed_estimate(Shared *sh, const Buf *dec, SearchResult *res) {
     for (uint64_t d = sh->neta; d <= sh->db; d++) sh->eta[d] = eta_new(0);
     sh->neta = sh->db + 1;
   }
-  EtaTree *t = sh->eta[sh->db];
-  for (size_t at = 0; at + 4 <= dec->len;) {
-    uint32_t n, pair[2];
-    memcpy(&n, dec->data + at, 4);
-    at += 4;
-    eta_begin(t);
-    for (uint32_t k = 0; k < n; k++, at += 8) {
-      memcpy(pair, dec->data + at, 8);
-      eta_step(t, pair[0], pair[1]);
-    }
-    eta_end(t);
-  }
+  eta_feed(sh->eta[sh->db], (const uint8_t *)dec->data, dec->len);
   double lg = -INFINITY;
   uint64_t distinct = 0;
   int exact = 1;
@@ -503,12 +516,141 @@ static void feed_estimate(Shared *sh, const Buf *dec, SearchResult *res) {
   res->est_factor = exact ? 1 : 0;   /* 1: every delay placement of the strata opened was run */
 }
 
+/* Stratum db drew all its samples: its figures, and the time since the start. */
+static void stratum_done(Shared *sh, const Strata *S, uint64_t db) {
+  progress_done(sh->prog, sh->o);
+  if (!sh->o->quiet)
+    fprintf(sh->logf, "%s: delay bound %llu: %llu samples, %llu executions, %.2f s\n", sh->tag,
+            (unsigned long long)(db + sh->base), (unsigned long long)S->target[db], (unsigned long long)S->execs[db],
+            search_now() - sh->prog->start);
+  fflush(sh->logf);
+}
+
+/* ---- Across ranks (checker/farm.h) ---- */
+
+/* An item: samples lo..hi-1 of stratum db.  Its result: a FarmChunk, then
+** the samples' decisions (Chunk.dec). */
+typedef struct FarmChunk {
+  uint64_t db;
+  uint64_t executions, bug_sample, max_depth, transitions, cut;
+  uint64_t samples;          /* drawn: hi - lo, or up to the one with a bug */
+} FarmChunk;
+
+static int ss_item(void *ctx, const uint8_t *item, size_t n, Buf *out) {
+  Worker *w = ctx;
+  uint64_t v[3];
+  if (n != sizeof v) return -1;
+  memcpy(v, item, sizeof v);
+  w->sh->db = v[0];
+  Chunk c = {0};
+  c.bug_sample = UINT64_MAX;
+  FarmChunk head = {0};
+  buf_append(out, &head, sizeof head);
+  c.dec = *out;   /* the decisions follow the head */
+  int rc = run_chunk(w, v[1], v[2], &c);
+  *out = c.dec;
+  head = (FarmChunk){ v[0], c.executions, c.bug_sample, c.max_depth, c.transitions, (uint64_t)c.cut,
+                      (c.bug_sample != UINT64_MAX ? c.bug_sample + 1 : v[2]) - v[1] };
+  memcpy(out->data, &head, sizeof head);
+  buf_fini(&c.vlog);
+  return rc < 0 ? -1 : 0;
+}
+
+/* Samples per item: about 20 ms of one rank's work at the rate seen so
+** far (the result does not depend on it). */
+static uint64_t farm_item_samples(const Shared *sh) {
+  double el = search_now() - sh->start;
+  if (el <= 0 || sh->farm_samples == 0) return 1;
+  double n = (double)sh->farm_samples / el / ranks_count() * 0.02;
+  return n < 1 ? 1 : n > 4096 ? 4096 : (uint64_t)n;
+}
+
+/* The oldest result of the farm, merged into res (and the strata's
+** figures; the stratum's line once all its samples are in).  0, or -1 on
+** a failure (res->error). */
+static int merge_item(Shared *sh, Worker *ws, int *cut, SearchResult *res) {
+  const uint8_t *out;
+  size_t n;
+  if (farm_take(sh->farm, &out, &n) != 0) {
+    res->error = ws[0].error ? ws[0].error : xstrdup("internal error: sampling failed on a rank");
+    ws[0].error = NULL;
+    res->trace = ws[0].error_trace;
+    res->ntrace = ws[0].error_ntrace;
+    ws[0].error_trace = NULL;
+    return -1;
+  }
+  FarmChunk h;
+  memcpy(&h, out, sizeof h);
+  sh->db = h.db;   /* for the tree fed and the sample drawn again */
+  res->executions += h.executions;
+  res->transitions += h.transitions;
+  if (h.max_depth > res->max_depth) res->max_depth = h.max_depth;
+  *cut |= h.cut != 0;
+  Buf dec = { (char *)out + sizeof h, n - sizeof h, 0 };
+  feed_estimate(sh, &dec, res);
+  sh->farm_samples += h.samples;
+  sh->S->execs[h.db] += h.executions;
+  sh->S->merged[h.db] += h.samples;
+  if (h.bug_sample != UINT64_MAX) {
+    /* Rank 0 draws that sample again to keep its bug and trace. */
+    farm_drop(sh->farm);
+    Chunk c = {0};
+    int rc = sample(&ws[0], h.bug_sample, &c);
+    buf_fini(&c.dec);
+    if (rc != 1) {
+      fputs("pcheck: internal error: a sample with a bug on another rank has none on rank 0\n", stderr);
+      return -1;
+    }
+    keep_bug(&ws[0], h.bug_sample);
+    take_bug(sh, ws, 1, h.bug_sample, res);
+    sh->bugdb = h.db;
+  } else if (sh->S->merged[h.db] == sh->S->target[h.db]) {
+    stratum_done(sh, sh->S, h.db);
+  }
+  return 0;
+}
+
+/* Merge results until fewer than `keep` items are pending (0: all), a
+** bug, or a stop (sh->halt, *why: the rest is dropped).  0, or -1. */
+static int farm_drain(Shared *sh, Worker *ws, uint64_t keep, const char **why, int *cut, SearchResult *res) {
+  while (!res->bug && farm_pending(sh->farm) > keep) {
+    if (search_should_stop(sh->o, sh->prog, why)) {
+      sh->halt = 1;
+      farm_drop(sh->farm);
+      break;
+    }
+    progress_tick(sh->prog, sh->o, res, sh->db, "delay bound");
+    if (merge_item(sh, ws, cut, res) != 0) return -1;
+  }
+  return 0;
+}
+
+/* draw() across ranks: the draw's samples handed out as items of about
+** 20 ms of a rank's work; results are merged in the order of the items
+** (merge_item), later: the next draw's items go out meanwhile, so the
+** ranks do not wait for each other between draws. */
+static int draw_farm(Shared *sh, Worker *ws, uint64_t first, uint64_t count, const char **why, int *cut,
+                     SearchResult *res) {
+  uint64_t db = sh->db, window = 16 * (uint64_t)ranks_count();
+  sh->prog->bound = (long long)db;
+  for (uint64_t next = first, end = first + count; next < end && !res->bug && !sh->halt;) {
+    if (farm_pending(sh->farm) >= window && farm_drain(sh, ws, window - 1, why, cut, res) != 0) return -1;
+    uint64_t v[3] = { db, next, next + farm_item_samples(sh) };
+    if (v[2] > end) v[2] = end;
+    farm_add(sh->farm, v, sizeof v);
+    next = v[2];
+  }
+  sh->db = db;
+  return 0;
+}
+
 /* Draw samples first..first+count-1 of stratum sh->db, in windows of
 ** chunks; add their figures to res; record the bug of the first sample
 ** that has one.  Sets sh->halt (and *why) when the run must stop, and
 ** returns -1 on a failure (res->error). */
 static int draw(Shared *sh, Worker *ws, pthread_t *th, int nw, uint64_t first, uint64_t count, Progress *prog,
                 const char **why, int *cut, SearchResult *res) {
+  if (sh->farm) return draw_farm(sh, ws, first, count, why, cut, res);
   const SearchOptions *o = sh->o;
   for (uint64_t done = 0; done < count && !res->bug && !sh->halt;) {
     if (search_should_stop(o, prog, why)) { sh->halt = 1; break; }
@@ -554,7 +696,7 @@ static int draw(Shared *sh, Worker *ws, pthread_t *th, int nw, uint64_t first, u
       feed_estimate(sh, &sh->chunks[c].dec, res);
     }
     if (sh->halt && sh->bug_chunk == UINT64_MAX) break;
-    if (sh->bug_chunk != UINT64_MAX) take_bug(sh, ws, nw, res);
+    if (sh->bug_chunk != UINT64_MAX) take_bug(sh, ws, nw, sh->chunks[sh->bug_chunk].bug_sample, res);
     done += sh->nsamples;
   }
   return 0;
@@ -594,6 +736,8 @@ int ss_sample(const BcProgram *bc, const VmTest *test, const SearchOptions *o, F
   sh.salt = sh.roots ? 0x5e55e55e55e55e55ull : 0;
   uint64_t base = sh.roots ? roots->base : 0;   /* delays the roots used (for reports) */
   const char *tag = sh.roots ? "ses then ss" : "ss";
+  sh.tag = tag;
+  sh.base = base;
   pthread_mutex_init(&sh.lock, NULL);
   Worker *ws = xcalloc((size_t)nw, sizeof *ws);
   pthread_t *th = xcalloc((size_t)nw, sizeof *th);
@@ -601,7 +745,9 @@ int ss_sample(const BcProgram *bc, const VmTest *test, const SearchOptions *o, F
   progress_init(&prog);
   if (start > 0) prog.start = start;
   sh.start = prog.start;
+  sh.prog = &prog;
   Strata S = {0};
+  sh.S = &S;
   Buf err;
   buf_init(&err);
   for (int i = 0; i < nw; i++) {
@@ -614,6 +760,14 @@ int ss_sample(const BcProgram *bc, const VmTest *test, const SearchOptions *o, F
     if (!ws[i].ex) { fprintf(stderr, "pcheck: error: %s\n", err.data); goto out; }
   }
   sh.chunks = xcalloc(WINDOW, sizeof *sh.chunks);
+  if (ranks_count() > 1) {   /* one worker per rank; ranks other than 0 run what rank 0 hands out */
+    const VmCov *cov = test->cov;
+    sh.farm = farm_new(ss_item, &ws[0], cov ? cov->hit : NULL, cov ? cov->npoints : 0, o->rank_timeout);
+    if (ranks_me() != 0) {
+      rc = farm_serve(sh.farm);
+      goto out;
+    }
+  }
   const char *why = NULL;
   int cut = 0, interleave = !o->ss_strata;
   uint64_t bugdb = 0;
@@ -627,6 +781,13 @@ int ss_sample(const BcProgram *bc, const VmTest *test, const SearchOptions *o, F
       if (left == 0) continue;
       uint64_t want = interleave ? (ROUND_EXECS + db) / (db + 1) : left;
       if (want > left) want = left;
+      /* The executions so far decide how many samples --schedules leaves:
+      ** with the farm, every result is merged first. */
+      if (o->schedules >= 0 && sh.farm && farm_drain(&sh, ws, 0, &why, &cut, res) != 0) {
+        rc = res->error ? 0 : -1;
+        goto out;
+      }
+      if (res->bug || sh.halt) break;
       if (o->schedules >= 0) {
         uint64_t sl = (uint64_t)o->schedules > res->executions ? (uint64_t)o->schedules - res->executions : 0;
         uint64_t can = sl / (db + 1);
@@ -638,16 +799,14 @@ int ss_sample(const BcProgram *bc, const VmTest *test, const SearchOptions *o, F
       if (draw(&sh, ws, th, nw, S.drawn[db], want, &prog, &why, &cut, res) != 0) { rc = 0; goto out; }
       if (sh.halt && !res->bug) break;
       S.drawn[db] += want;
-      S.execs[db] += res->executions - before;
       drew = 1;
-      if (res->bug) { bugdb = db; break; }
-      if (S.drawn[db] == S.target[db]) {   /* the stratum is done: its figures, and the time since the start */
-        progress_done(&prog, o);
-        if (!o->quiet) fprintf(logf, "%s: delay bound %llu: %llu samples, %llu executions, %.2f s\n", tag,
-                (unsigned long long)(db + base), (unsigned long long)S.target[db], (unsigned long long)S.execs[db],
-                search_now() - prog.start);
-        fflush(logf);
+      if (sh.farm) {   /* merge_item keeps the figures */
+        if (res->bug) break;
+        continue;
       }
+      S.execs[db] += res->executions - before;
+      if (res->bug) { bugdb = db; break; }
+      if (S.drawn[db] == S.target[db]) stratum_done(&sh, &S, db);
     }
     if (res->bug || sh.halt || why) break;
     /* The next stratum opens once the deepest has drawn its share: a
@@ -658,6 +817,14 @@ int ss_sample(const BcProgram *bc, const VmTest *test, const SearchOptions *o, F
     if (((double)S.drawn[d] >= share || S.drawn[d] == S.target[d]) && stratum_open(&S, o, sh.roots, base) == 0)
       continue;
     if (!drew) break;   /* every open stratum is done and no deeper one may open */
+  }
+  if (sh.farm) {   /* the results still out */
+    if (farm_drain(&sh, ws, 0, &why, &cut, res) != 0) {
+      rc = res->error ? 0 : -1;
+      goto out;
+    }
+    bugdb = sh.bugdb;
+    memcpy(S.drawn, S.merged, S.open * sizeof *S.drawn);   /* what the figures are of */
   }
   progress_done(&prog, o);
   res->delays = (res->bug ? bugdb : (S.open ? S.open - 1 : 0)) + base;
@@ -671,6 +838,12 @@ int ss_sample(const BcProgram *bc, const VmTest *test, const SearchOptions *o, F
   }
   rc = 0;
 out:
+  if (sh.farm && ranks_me() == 0) {
+    FarmStats st;
+    farm_end(sh.farm, &st);
+    search_farm_figures(res, &st);
+  }
+  farm_free(sh.farm);
   progress_done(&prog, o);
   res->seconds = search_now() - prog.start;
   for (int i = 0; i < nw; i++) worker_fini(&ws[i]);
@@ -686,6 +859,7 @@ out:
   free(S.target);
   free(S.drawn);
   free(S.execs);
+  free(S.merged);
   pthread_mutex_destroy(&sh.lock);
   buf_fini(&err);
   return rc;

@@ -11,6 +11,7 @@
 #include <config.h>
 #include "tests/unit/check_main.h"
 #include "checker/ranks.h"
+#include "checker/farm.h"
 #include "checker/tracetree.h"
 #include "vm/hash.h"
 #include <string.h>
@@ -61,6 +62,59 @@ START_TEST(test_alone) {
 }
 END_TEST
 
+/* The farm on one rank: rank 0 runs every item itself, results come in
+** the order of the items, a dropped item is never run, a failure of work
+** fails the take, and the max bytes stay rank 0's. */
+static int runs;
+static int square(void *ctx, const uint8_t *item, size_t n, Buf *out) {
+  (void)ctx;
+  uint64_t v;
+  if (n != sizeof v) return -1;
+  memcpy(&v, item, sizeof v);
+  runs++;
+  if (v == 99) return -1;
+  v *= v;
+  buf_append(out, &v, sizeof v);
+  return 0;
+}
+
+START_TEST(test_farm_alone) {
+  static const struct { uint64_t in[6]; int n, take, fail_at; } cases[] = {
+    { { 1, 2, 3 }, 3, 3, -1 },
+    { { 5, 6, 7, 8, 9, 10 }, 6, 2, -1 },   /* four dropped */
+    { { 4, 99, 5 }, 3, 3, 1 },             /* the second fails */
+  };
+  for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+    uint8_t cov[3] = { 0, 1, 0 };
+    Farm *f = farm_new(square, NULL, cov, sizeof cov, 1);
+    runs = 0;
+    for (int i = 0; i < cases[c].n; i++) ck_assert_uint_eq(farm_add(f, &cases[c].in[i], 8), (uint64_t)i);
+    ck_assert_uint_eq(farm_pending(f), (uint64_t)cases[c].n);
+    for (int i = 0; i < cases[c].take; i++) {
+      const uint8_t *out;
+      size_t n;
+      int rc = farm_take(f, &out, &n);
+      if (i == cases[c].fail_at) { ck_assert_int_eq(rc, -1); break; }
+      ck_assert_int_eq(rc, 0);
+      uint64_t v;
+      ck_assert_uint_eq(n, 8);
+      memcpy(&v, out, 8);
+      ck_assert_uint_eq(v, cases[c].in[i] * cases[c].in[i]);
+    }
+    farm_drop(f);
+    ck_assert_uint_eq(farm_pending(f), 0);
+    FarmStats st;
+    farm_end(f, &st);
+    ck_assert_uint_eq(st.items, (uint64_t)cases[c].n);
+    ck_assert_uint_eq(st.remote, 0);
+    ck_assert_int_eq(st.lost, 0);
+    ck_assert_int_le(runs, cases[c].take);   /* dropped items were not run */
+    ck_assert_uint_eq(cov[1], 1);
+    farm_free(f);
+  }
+}
+END_TEST
+
 START_TEST(test_level) {
   TtLevel l;
   memset(&l, 0, sizeof l);
@@ -89,6 +143,7 @@ int main(void) {
   tcase_add_test(tc, test_owner_even);
   tcase_add_test(tc, test_alone);
   tcase_add_test(tc, test_level);
+  tcase_add_test(tc, test_farm_alone);
   suite_add_tcase(s, tc);
   return run_suite(s);
 }
