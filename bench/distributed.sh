@@ -8,6 +8,8 @@
 # model.  A complete case must count the same on every rank count (a row
 # says DIFFERS otherwise); a case with --timeout compares states per
 # second of equal time.
+# Then sampling (SAMPLE_CASES): executions per second on 1 and K ranks, and
+# what K independent processes get on this machine (its own ceiling).
 # Usage: bench/distributed.sh [PCHECK]   (from the source folder)
 #   env: RANKS="2" REPEAT=3
 #        CASES="models/twophase_n:tcTwoPhase___N_6:bfs:--no-reduction ..."
@@ -46,6 +48,40 @@ for c in $cases; do
     echo "$1 $2 $3 $4 $5 $bestrate $base" | awk -v m="$m" -v t="$t" -v s="$s" -v k="$k" -v d="$same" '{
       printf "| %s | %s | %s | %d | %d | %d | %.2f | %.0f | %.2f%s | %d | %.1f | %.1f |\n",
              m, t, s, k, $1, $2, $3, $6, $6 / $7, d, $4, $5 / 1048576, ($2 > 0 ? $5 / $2 : 0) }'
+  done
+done
+
+# Sampling: executions per second of equal time (--timeout), 1 rank and
+# each K, best of REPEAT; and the machine's own ceiling for K processes:
+# K independent one-process runs at once, their executions summed.
+samples=${SAMPLE_CASES:-"models/paxos:tcOneProposer:random:--timeout,10 models/paxos:tcOneProposer:ss:--timeout,10"}
+echo
+echo "| model | test | search | ranks | executions | transitions | seconds | executions/s | speed-up | K processes alone: speed-up |"
+echo "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+for c in $samples; do
+  m=$(echo "$c" | cut -d: -f1) t=$(echo "$c" | cut -d: -f2) s=$(echo "$c" | cut -d: -f3)
+  opts=$(echo "$c" | cut -d: -f4 | tr , ' ')
+  base=""
+  for k in 1 $ranks; do
+    best="" bestrate=0 ceil=0
+    for r in $(seq "$repeat"); do
+      mpirun -np "$k" "$P" -q -s "$s" --seed 1 $opts -t "$t" --stats-json "$tmp/s.json" -o "$tmp/o" "$m" >/dev/null 2>&1 </dev/null
+      ex=$(field executions "$tmp/s.json") tr=$(field transitions "$tmp/s.json") sec=$(field time_seconds "$tmp/s.json")
+      rate=$(echo "$ex $sec" | awk '{ printf "%.0f", $1 / ($2 > 0 ? $2 : 1e-9) }')
+      if [ "$rate" -gt "$bestrate" ]; then bestrate=$rate best="$ex $tr $sec"; fi
+      # K one-process runs side by side (seeds differ), executions per second summed.
+      for i in $(seq "$k"); do "$P" -q -s "$s" --seed "$i" $opts -t "$t" --stats-json "$tmp/a$i.json" -o "$tmp/a$i" "$m" >/dev/null 2>&1 & done
+      wait
+      sum=0
+      for i in $(seq "$k"); do
+        sum=$(echo "$sum $(field executions "$tmp/a$i.json") $(field time_seconds "$tmp/a$i.json")" | awk '{ printf "%.0f", $1 + $2 / $3 }')
+      done
+      [ "$sum" -gt "$ceil" ] && ceil=$sum
+    done
+    set -- $best
+    [ -n "$base" ] || base=$bestrate
+    echo "$1 $2 $3 $bestrate $base $ceil" | awk -v m="$m" -v t="$t" -v s="$s" -v k="$k" '{
+      printf "| %s | %s | %s | %d | %d | %d | %.2f | %.0f | %.2f | %.2f |\n", m, t, s, k, $1, $2, $3, $4, $4 / $5, $6 / $5 }'
   done
 done
 echo

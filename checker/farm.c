@@ -158,6 +158,12 @@ uint64_t farm_add(Farm *f, const void *item, size_t n) {
   return num;
 }
 
+uint64_t farm_item_units(uint64_t done, double seconds, int k) {
+  if (seconds <= 0 || done == 0 || k < 1) return 1;
+  double n = (double)done / seconds / k * 0.02;
+  return n < 1 ? 1 : n > 4096 ? 4096 : (uint64_t)n;
+}
+
 uint64_t farm_pending(const Farm *f) { return f->first + f->n - f->taken; }
 
 void farm_drop(Farm *f) {

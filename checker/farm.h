@@ -11,9 +11,9 @@
 **
 ** A rank that stops answering (nothing from it for rank_timeout seconds
 ** while it holds work) is lost: its items go to others, what it sends
-** later is ignored, and at the end the job is ended with MPI_Abort (the
-** lost rank cannot take part in MPI_Finalize) after rank 0 has written
-** everything; ranks_end does it.  Open MPI's mpirun ends the whole job
+** later is ignored, and at the end rank 0 leaves without MPI_Finalize
+** (the lost rank cannot take part in it) after it has written everything,
+** and mpirun ends the others; ranks_end does it.  Open MPI's mpirun ends the whole job
 ** when a rank dies unless it runs with --enable-recovery; a rank stopped
 ** (SIGSTOP) or hung needs nothing.
 **
@@ -54,6 +54,11 @@ void farm_free(Farm *f);
 ** runs that item itself, so that the failure is reported there). */
 int farm_serve(Farm *f);
 
+/* How many units (executions, samples) an item should hold: about 20 ms
+** of one rank's work at the rate seen so far (done units merged in
+** seconds by k ranks), at least 1, at most 4096.  Results do not depend
+** on it. */
+uint64_t farm_item_units(uint64_t done, double seconds, int k);
 /* Rank 0: add an item (copied); returns its number (0, 1, ...). */
 uint64_t farm_add(Farm *f, const void *item, size_t n);
 /* Rank 0: items added and not yet taken. */

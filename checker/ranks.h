@@ -28,8 +28,9 @@
 ** says so); otherwise nothing.  0, or -1 with a message on stderr. */
 int ranks_start(int *argc, char ***argv);
 /* End MPI (when started); every rank calls it before exiting, status
-** being its exit status.  After ranks_abandon, MPI_Abort(status) ends
-** the whole job instead of MPI_Finalize. */
+** being its exit status.  After ranks_abandon, rank 0 exits at once with
+** status (3 for 0: mpirun takes an exit without MPI_Finalize for a
+** failure) and mpirun ends the other ranks. */
 void ranks_end(int status);
 /* Rank 0 gave up on a rank that stopped answering (checker/farm.h): it
 ** cannot take part in MPI_Finalize. */

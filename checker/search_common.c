@@ -349,15 +349,6 @@ static int walk_rerun_bug(Walk *w, int64_t max_steps, const WalkLoop *l, uint64_
   return -1;
 }
 
-/* How many executions an item holds: about 20 ms of one rank's work at
-** the rate seen so far (the result does not depend on it). */
-static uint64_t walk_item_size(const SearchResult *res, double seconds, int k) {
-  if (seconds <= 0 || res->executions == 0) return 1;
-  double per_rank = (double)res->executions / seconds / k;
-  double n = per_rank * 0.02;
-  return n < 1 ? 1 : n > 4096 ? 4096 : (uint64_t)n;
-}
-
 void search_farm_figures(SearchResult *res, const FarmStats *st) {
   res->ranks = ranks_count();
   res->letters = st->messages;
@@ -390,7 +381,7 @@ static int walk_farm(Walk *w, const SearchOptions *o, int64_t max_steps, const W
   for (;;) {
     if (!res->bug && !*why && search_should_stop(o, &prog, why)) farm_drop(f);
     while (!res->bug && !*why && farm_pending(f) < window && (o->schedules < 0 || next < (uint64_t)o->schedules)) {
-      uint64_t range[2] = { next, walk_item_size(res, search_now() - prog.start, ranks_count()) };
+      uint64_t range[2] = { next, farm_item_units(res->executions, search_now() - prog.start, ranks_count()) };
       if (o->schedules >= 0 && range[1] > (uint64_t)o->schedules - next) range[1] = (uint64_t)o->schedules - next;
       farm_add(f, range, sizeof range);
       next += range[1];

@@ -556,15 +556,6 @@ static int ss_item(void *ctx, const uint8_t *item, size_t n, Buf *out) {
   return rc < 0 ? -1 : 0;
 }
 
-/* Samples per item: about 20 ms of one rank's work at the rate seen so
-** far (the result does not depend on it). */
-static uint64_t farm_item_samples(const Shared *sh) {
-  double el = search_now() - sh->start;
-  if (el <= 0 || sh->farm_samples == 0) return 1;
-  double n = (double)sh->farm_samples / el / ranks_count() * 0.02;
-  return n < 1 ? 1 : n > 4096 ? 4096 : (uint64_t)n;
-}
-
 /* The oldest result of the farm, merged into res (and the strata's
 ** figures; the stratum's line once all its samples are in).  0, or -1 on
 ** a failure (res->error). */
@@ -635,7 +626,7 @@ static int draw_farm(Shared *sh, Worker *ws, uint64_t first, uint64_t count, con
   sh->prog->bound = (long long)db;
   for (uint64_t next = first, end = first + count; next < end && !res->bug && !sh->halt;) {
     if (farm_pending(sh->farm) >= window && farm_drain(sh, ws, window - 1, why, cut, res) != 0) return -1;
-    uint64_t v[3] = { db, next, next + farm_item_samples(sh) };
+    uint64_t v[3] = { db, next, next + farm_item_units(sh->farm_samples, search_now() - sh->start, ranks_count()) };
     if (v[2] > end) v[2] = end;
     farm_add(sh->farm, v, sizeof v);
     next = v[2];

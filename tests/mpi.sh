@@ -148,7 +148,8 @@ done
 
 # A rank that stops answering (SIGSTOP after its third item; --rank-timeout
 # 1): its items are redone by the others, the result is the one-process
-# result, the exit status is kept (MPI_Abort with it ends the job).
+# result, the exit status is kept (rank 0 leaves without MPI_Finalize with
+# it, and mpirun ends the job).
 for t in tcOneProposer tcBugStalePromise; do
   want=$(run -s random --seed 5 --schedules 20000 --fail-on-incomplete -t $t -o "$tmp/o1" models/paxos 2>&1)
   wrc=$?
@@ -162,11 +163,15 @@ for t in tcOneProposer tcBugStalePromise; do
   else bad "-t $t with rank 1 stopped: exit $rc (one process: $wrc)"; same "$want"; echo "--"; echo "$r" | grep -v '^$' | head -n 12; fi
 done
 # A rank killed (SIGKILL): Open MPI's mpirun then ends the job unless run
-# with --enable-recovery, and with it returns 0 whatever rank 0's status:
-# the figures are checked, not the exit status.
+# with --enable-recovery, and with it returns 0 whatever rank 0's status,
+# and was seen to hang after the ranks' MPI_Finalize now and then (Open MPI
+# 4.1): the figures rank 0 wrote are checked, not the exit status, and
+# mpirun and what is left of the job are killed after 60 s.
 want=$(run -s ss --seed 5 --schedules 20000 -t tcOneProposer -o "$tmp/o1" models/paxos 2>&1)
-r=$(PCHECK_FARM_FAULT=kill:1:3 mpirun --oversubscribe --enable-recovery -np 3 ${PCHECK_WRAPPER:-} "$PCHECK" -s ss --seed 5 \
-      --schedules 20000 --rank-timeout 1 -t tcOneProposer -o "$tmp/ok" models/paxos </dev/null 2>&1)
+PCHECK_FARM_FAULT=kill:1:3 timeout -s KILL 60 mpirun --oversubscribe --enable-recovery -np 3 ${PCHECK_WRAPPER:-} "$PCHECK" \
+  -s ss --seed 5 --schedules 20000 --rank-timeout 1.25 -t tcOneProposer -o "$tmp/ok" models/paxos </dev/null >"$tmp/kill.txt" 2>&1
+command -v pkill >/dev/null && pkill -KILL -f -- '--rank-timeout 1.25 -t tcOneProposer' 2>/dev/null
+r=$(cat "$tmp/kill.txt")
 if [ "$(same "$r")" = "$(same "$want")" ] && echo "$r" | grep -q '^pcheck: warning: rank 1 stopped answering' &&
    echo "$r" | grep -q '1 rank stopped answering'; then
   ok "-s ss, rank 1 killed under --enable-recovery: its work redone, the one-process result"

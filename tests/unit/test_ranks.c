@@ -115,6 +115,21 @@ START_TEST(test_farm_alone) {
 }
 END_TEST
 
+/* Items of about 20 ms of one rank's work, within [1, 4096]. */
+START_TEST(test_farm_item_units) {
+  static const struct { uint64_t done; double seconds; int k; uint64_t want; } cases[] = {
+    { 0, 1.0, 2, 1 },            /* nothing seen yet: one */
+    { 1000, 0.0, 1, 1 },
+    { 1000, 1.0, 1, 20 },        /* 1,000 a second: 20 in 20 ms */
+    { 1000, 1.0, 2, 10 },        /* by two ranks: 500 a second each */
+    { 10, 1.0, 1, 1 },           /* slow executions: at least one */
+    { 1000000000, 1.0, 1, 4096 },
+  };
+  for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++)
+    ck_assert_uint_eq(farm_item_units(cases[c].done, cases[c].seconds, cases[c].k), cases[c].want);
+}
+END_TEST
+
 START_TEST(test_level) {
   TtLevel l;
   memset(&l, 0, sizeof l);
@@ -144,6 +159,7 @@ int main(void) {
   tcase_add_test(tc, test_alone);
   tcase_add_test(tc, test_level);
   tcase_add_test(tc, test_farm_alone);
+  tcase_add_test(tc, test_farm_item_units);
   suite_add_tcase(s, tc);
   return run_suite(s);
 }
