@@ -1535,6 +1535,8 @@ static int pcheck_main(int argc, char **argv) {
       return bad_usage("-v prints every execution's log in order: run it without mpirun%s", "");
     if (o.jobs > 1) return bad_usage("-j with mpirun: each rank is one thread; start more ranks instead%s", "");
     if (o.keep_going) return bad_usage("--keep-going needs one process: run it without mpirun%s", "");
+    /* A seed drawn at random is rank 0's: every rank runs its executions. */
+    ranks_bcast(&o.seed, sizeof o.seed, 0);
   }
   if (writer() && !o.check_only && !o.list_tests && !o.dump_bytecode && (!o.replay || format_given)) {
     int w = check_writable(&o);

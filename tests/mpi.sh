@@ -146,6 +146,14 @@ for s in random pct ss; do
   done
 done
 
+# A seed drawn at random is rank 0's on every rank: the one it prints
+# repeats the run on one process.
+r=$(mp 2 -s random --schedules 2000 -t tcBugRoundOnly -o "$tmp/ok" models/paxos 2>&1)
+seed=$(echo "$r" | sed -n 's/^seed: \([0-9]*\) (drawn at random.*/\1/p')
+want=$(run -s random --seed "${seed:-0}" --schedules 2000 -t tcBugRoundOnly -o "$tmp/o1" models/paxos 2>&1)
+if [ -n "$seed" ] && [ "$(same "$r")" = "$(same "$want")" ]; then ok "a seed drawn at random on 2 ranks ($seed) repeats on one process"
+else bad "a seed drawn at random under mpirun (${seed:-none})"; same "$want"; echo "--"; same "$r"; fi
+
 # A rank that stops answering (SIGSTOP after its third item; --rank-timeout
 # 1): its items are redone by the others, the result is the one-process
 # result, the exit status is kept (rank 0 leaves without MPI_Finalize with
