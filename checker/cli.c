@@ -207,6 +207,16 @@ static int parse_count(const char *s, long long *out) {
   return 1;
 }
 
+/* A positive number of seconds ("0.5", "60"). */
+static int parse_seconds(const char *s, double *out) {
+  char *end;
+  errno = 0;
+  double v = strtod(s, &end);
+  if (errno || end == s || *end || !(v > 0)) return 0;
+  *out = v;
+  return 1;
+}
+
 /* "512M", "4G", "100k", "12345" (bytes). */
 static int parse_size(const char *s, unsigned long long *out) {
   char *end;
@@ -1374,22 +1384,14 @@ static int pcheck_main(int argc, char **argv) {
       if (!parse_count(optarg, &o.schedules)) return bad_usage("--schedules needs a count, not '%s'", optarg);
       given[O_SCHED] = 1;
       break;
-    case O_TIMEOUT: {
-      char *end;
-      errno = 0;
-      o.timeout = strtod(optarg, &end);
-      if (errno || end == optarg || *end || o.timeout <= 0)
+    case O_TIMEOUT:
+      if (!parse_seconds(optarg, &o.timeout))
         return bad_usage("--timeout needs a positive number of seconds, not '%s'", optarg);
       break;
-    }
-    case O_RANK_TIMEOUT: {
-      char *end;
-      errno = 0;
-      o.rank_timeout = strtod(optarg, &end);
-      if (errno || end == optarg || *end || o.rank_timeout <= 0)
+    case O_RANK_TIMEOUT:
+      if (!parse_seconds(optarg, &o.rank_timeout))
         return bad_usage("--rank-timeout needs a positive number of seconds, not '%s'", optarg);
       break;
-    }
     case O_MEM: if (!parse_size(optarg, &o.mem)) return bad_usage("--mem needs a size such as 512M or 4G, not '%s'", optarg); break;
     case O_SEED:
       if (!parse_count(optarg, &n)) return bad_usage("--seed needs a non-negative integer, not '%s'", optarg);
@@ -1406,11 +1408,7 @@ static int pcheck_main(int argc, char **argv) {
     case O_PROGRESS: {
       o.progress = 1;
       o.progress_every = 10;
-      if (!optarg) break;
-      char *end;
-      errno = 0;
-      o.progress_every = strtod(optarg, &end);
-      if (errno || end == optarg || *end || !(o.progress_every > 0))
+      if (optarg && !parse_seconds(optarg, &o.progress_every))
         return bad_usage("--progress=SECONDS needs a positive number of seconds, not '%s'", optarg);
       break;
     }

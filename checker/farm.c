@@ -119,14 +119,6 @@ void farm_free(Farm *f) {
   free(f);
 }
 
-/* Room for n bytes and Buf's NUL in b. */
-static void room(Buf *b, size_t n) {
-  if (b->cap < n + 1) {
-    b->data = xrealloc(b->data, n + 1);
-    b->cap = n + 1;
-  }
-}
-
 static uint64_t get_u64(const uint8_t *p) {
   uint64_t v;
   memcpy(&v, p, 8);
@@ -261,7 +253,8 @@ static void read_mail(Farm *f) {
     if (!flag) return;
     int cnt = 0;
     MPI_Get_count(&s, MPI_BYTE, &cnt);
-    room(&f->scratch, (size_t)cnt);
+    f->scratch.len = 0;
+    buf_reserve(&f->scratch, (size_t)cnt);
     MPI_Recv(f->scratch.data, cnt, MPI_BYTE, s.MPI_SOURCE, s.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     f->st.messages++;
     f->st.bytes += (uint64_t)cnt;
@@ -354,10 +347,8 @@ void farm_end(Farm *f, FarmStats *st) {
       for (int r = 1; r < f->k; r++) {
         Peer *p = &f->peers[r];
         if (p->lost || p->ended) continue;
-        if (now - p->heard > deadline(f)) {
-          p->out = 1;   /* what lose() looks for: it holds the end */
-          lose(f, r, now - p->heard);
-        } else waiting = 1;
+        if (now - p->heard > deadline(f)) lose(f, r, now - p->heard);
+        else waiting = 1;
       }
       if (!waiting) break;
       nap(f);
@@ -404,7 +395,8 @@ int farm_serve(Farm *f) {
     f->st.idle += search_now() - tw;
     int cnt = 0;
     MPI_Get_count(&s, MPI_BYTE, &cnt);
-    room(&in, (size_t)cnt);
+    in.len = 0;
+    buf_reserve(&in, (size_t)cnt);
     MPI_Recv(in.data, cnt, MPI_BYTE, 0, s.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     if (s.MPI_TAG == TAG_END) break;
     if (s.MPI_TAG != TAG_WORK || cnt < 8) continue;

@@ -254,10 +254,8 @@ int mail_get(Mail *m, Buf *into, int *from, int *tag) {
   if (!flag) return 0;
   int n = 0;
   MPI_Get_count(&st, MPI_BYTE, &n);
-  if (into->cap < (size_t)n + 1) {   /* room for the letter and Buf's NUL */
-    into->data = xrealloc(into->data, (size_t)n + 1);
-    into->cap = (size_t)n + 1;
-  }
+  into->len = 0;
+  buf_reserve(into, (size_t)n);
   MPI_Recv(into->data, n, MPI_BYTE, st.MPI_SOURCE, st.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
   into->len = (size_t)n;
   into->data[n] = 0;

@@ -254,6 +254,7 @@ WalkEnd walk_run(Walk *w, int64_t max_steps, WalkPick pick, void *ctx, SearchRes
 
 static int walk_farm(Walk *w, const SearchOptions *o, int64_t max_steps, const WalkLoop *l, SearchResult *res,
                      const char **why, int *truncated);
+static void walk_estimate(const EtaTree *t, SearchResult *r);
 
 int walk_loop(Walk *w, const SearchOptions *o, FILE *logf, int64_t max_steps, const WalkLoop *l, SearchResult *res,
               const char **why, int *truncated) {
@@ -407,17 +408,21 @@ static int walk_farm(Walk *w, const SearchOptions *o, int64_t max_steps, const W
   farm_end(f, &st);
   farm_free(f);
   w->eta = eta;
-  if (eta_executions(eta)) {
-    res->est_kind = EST_EXECUTIONS;
-    res->est_log2 = eta_log2(eta);
-    res->est_done = eta_distinct(eta);
-    res->est_factor = eta_exhausted(eta) ? 1 : 0;
-  }
+  if (eta_executions(eta)) walk_estimate(eta, res);
   search_farm_figures(res, &st);
   if (res->bug && res->ntrace > res->max_depth) res->max_depth = res->ntrace;
   progress_done(&prog, o);
   res->seconds = search_now() - prog.start;
   return rc;
+}
+
+/* The estimate of the executions in tree t (fed with every execution
+** that ended without a bug), into r. */
+static void walk_estimate(const EtaTree *t, SearchResult *r) {
+  r->est_kind = EST_EXECUTIONS;
+  r->est_log2 = eta_log2(t);
+  r->est_done = eta_distinct(t);
+  r->est_factor = eta_exhausted(t) ? 1 : 0;   /* 1: exact, every execution was run */
 }
 
 /* walk_run without the schedule tracker's begin and end. */
@@ -469,10 +474,7 @@ static WalkEnd walk_exec(Walk *w, int64_t max_steps, WalkPick pick, void *ctx, S
   if (w->depth > r->max_depth) r->max_depth = w->depth;
   if (w->eta) {
     eta_end(w->eta);
-    r->est_kind = EST_EXECUTIONS;
-    r->est_log2 = eta_log2(w->eta);
-    r->est_done = eta_distinct(w->eta);
-    r->est_factor = eta_exhausted(w->eta) ? 1 : 0;   /* 1: exact, every execution was run */
+    walk_estimate(w->eta, r);
   }
   return end;
 }

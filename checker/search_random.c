@@ -11,7 +11,7 @@
 
 
 typedef struct Random {
-  Rng rng;
+  Rng rng;                   /* first: the Random is walk_pick_uniform's Rng */
   uint64_t seed;
 } Random;
 
@@ -29,7 +29,7 @@ static int run_random(const BcProgram *bc, const VmTest *test, const SearchOptio
   Random rnd = { .seed = o->seed };
   const char *why;
   int truncated;
-  WalkLoop loop = { walk_pick_uniform, &rnd.rng, random_execution, NULL };
+  WalkLoop loop = { walk_pick_uniform, &rnd, random_execution, NULL };
   int rc = walk_loop(&w, o, logf, max_steps, &loop, res, &why, &truncated);
   if (rc == 0 && !res->bug) {
     Buf r;

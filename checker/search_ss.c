@@ -358,6 +358,19 @@ static void keep_bug(Worker *w, uint64_t s) {
   w->bug_ntrace = w->ntrace;
 }
 
+/* The first failure among ws[0..nw) (explorer failure, internal error),
+** with the trace to where it happened, into res. */
+static void take_error(Worker *ws, int nw, SearchResult *res) {
+  for (int i = 0; i < nw && !res->error; i++)
+    if (ws[i].error) {
+      res->error = ws[i].error;
+      ws[i].error = NULL;
+      res->trace = ws[i].error_trace;
+      res->ntrace = ws[i].error_ntrace;
+      ws[i].error_trace = NULL;
+    }
+}
+
 /* Samples lo..hi-1 of stratum sh->db into c, up to the first with a bug
 ** (c->bug_sample, kept by keep_bug).  0, 1: a bug, -1: a failure (w->error). */
 static int run_chunk(Worker *w, uint64_t lo, uint64_t hi, Chunk *c) {
@@ -562,12 +575,9 @@ static int ss_item(void *ctx, const uint8_t *item, size_t n, Buf *out) {
 static int merge_item(Shared *sh, Worker *ws, int *cut, SearchResult *res) {
   const uint8_t *out;
   size_t n;
-  if (farm_take(sh->farm, &out, &n) != 0) {
-    res->error = ws[0].error ? ws[0].error : xstrdup("internal error: sampling failed on a rank");
-    ws[0].error = NULL;
-    res->trace = ws[0].error_trace;
-    res->ntrace = ws[0].error_ntrace;
-    ws[0].error_trace = NULL;
+  if (farm_take(sh->farm, &out, &n) != 0) {   /* rank 0 ran the failing item: ws[0] has the failure */
+    take_error(ws, 1, res);
+    if (!res->error) res->error = xstrdup("internal error: sampling failed on a rank");
     return -1;
   }
   FarmChunk h;
@@ -668,14 +678,7 @@ static int draw(Shared *sh, Worker *ws, pthread_t *th, int nw, uint64_t first, u
       for (int i = 0; i < nw; i++) pthread_create(&th[i], NULL, worker_main, &ws[i]);
       for (int i = 0; i < nw; i++) pthread_join(th[i], NULL);
     }
-    for (int i = 0; i < nw; i++)
-      if (ws[i].error && !res->error) {
-        res->error = ws[i].error;
-        ws[i].error = NULL;
-        res->trace = ws[i].error_trace;
-        res->ntrace = ws[i].error_ntrace;
-        ws[i].error_trace = NULL;
-      }
+    take_error(ws, nw, res);
     if (res->error) return -1;
     uint64_t upto = sh->bug_chunk < sh->nchunks ? sh->bug_chunk + 1 : sh->nchunks;
     for (uint64_t c = 0; c < upto; c++) {

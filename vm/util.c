@@ -44,7 +44,7 @@ void buf_init(Buf *b) { b->data = NULL; b->len = b->cap = 0; }
 
 void buf_fini(Buf *b) { free(b->data); buf_init(b); }
 
-static void reserve(Buf *b, size_t extra) {
+void buf_reserve(Buf *b, size_t extra) {
   if (b->len + extra + 1 <= b->cap) return;
   size_t cap = b->cap ? b->cap : 64;
   while (cap < b->len + extra + 1) cap *= 2;
@@ -53,7 +53,7 @@ static void reserve(Buf *b, size_t extra) {
 }
 
 void buf_append(Buf *b, const void *p, size_t n) {
-  reserve(b, n);
+  buf_reserve(b, n);
   if (n) memcpy(b->data + b->len, p, n);
   b->len += n;
   b->data[b->len] = 0;
@@ -68,7 +68,7 @@ void buf_vprintf(Buf *b, const char *fmt, va_list ap) {
   int n = vsnprintf(NULL, 0, fmt, ap2);
   va_end(ap2);
   if (n < 0) return;
-  reserve(b, (size_t)n);
+  buf_reserve(b, (size_t)n);
   vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
   b->len += (size_t)n;
 }

@@ -23,6 +23,8 @@ typedef struct Buf {
 void buf_init(Buf *b);
 void buf_fini(Buf *b);
 void buf_append(Buf *b, const void *p, size_t n);
+/* Room for n more bytes (and the NUL) after len, without changing len. */
+void buf_reserve(Buf *b, size_t n);
 /* buf_append for hot paths: inline when the room is already there. */
 static inline void buf_append_fast(Buf *b, const void *p, size_t n) {
   if (b->len + n + 1 <= b->cap) {
