@@ -770,6 +770,9 @@ static void print_details(const Options *o, const SearchResult *res, const Searc
       printf("; %d rank%s stopped answering, %llu item%s redone by the others", res->ranks_lost,
              res->ranks_lost == 1 ? "" : "s", (unsigned long long)res->farm_redone, res->farm_redone == 1 ? "" : "s");
     printf("\n");
+  } else if (res->ranks > 1 && strcmp(o->search, "portfolio") == 0) {
+    printf("distributed: %d ranks, %.2f s waiting for each other at the ends of rounds; %s\n", res->ranks,
+           res->rank_idle, res->dist_note ? res->dist_note : "");
   } else if (res->ranks > 1) {
     printf("distributed: %d ranks, %llu letters between them (%.1f MiB), %.2f s waiting for each other",
            res->ranks, (unsigned long long)res->letters, (double)res->letter_bytes / 1048576.0, res->rank_idle);
@@ -1524,11 +1527,14 @@ static int pcheck_main(int argc, char **argv) {
     fputs("pcheck: warning: --replay re-runs the trace's choices: search options have no effect\n", stderr);
   if (!o.seed_given && is_random_search(o.search)) o.seed = fresh_seed();
   if (ranks_count() > 1) {
-    int dist = strcmp(o.search, "dfs") == 0 || strcmp(o.search, "bfs") == 0;
+    int dist = strcmp(o.search, "dfs") == 0 || strcmp(o.search, "bfs") == 0 || strcmp(o.search, "ses") == 0;
     int farm = strcmp(o.search, "random") == 0 || strcmp(o.search, "pct") == 0 || strcmp(o.search, "ss") == 0;
-    if (o.replay || o.coverage_merge || o.check_only || o.list_tests || o.dump_bytecode || !(dist || farm))
-      return bad_usage("under mpirun pcheck runs a search across the ranks: -s dfs, bfs (the states shared among "
-                       "them), random, pct or ss (the executions)%s; other work runs without mpirun", "");
+    int portfolio = strcmp(o.search, "portfolio") == 0;
+    if (o.replay || o.coverage_merge || o.check_only || o.list_tests || o.dump_bytecode || !(dist || farm || portfolio))
+      return bad_usage("under mpirun pcheck runs a search across the ranks: -s dfs, bfs, ses (the states shared "
+                       "among them), random, pct, ss (the executions) or the portfolio (its members side by "
+                       "side)%s; other work runs without mpirun", "");
+    if (o.learn) return bad_usage("--learn keeps one file of orderings: run it without mpirun%s", "");
     if (farm && o.verbose)
       return bad_usage("-v prints every execution's log in order: run it without mpirun%s", "");
     if (o.jobs > 1) return bad_usage("-j with mpirun: each rank is one thread; start more ranks instead%s", "");

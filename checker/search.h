@@ -78,6 +78,8 @@ typedef struct SearchOptions {
   void *save_ctx;
   struct Learned *learned;   /* --learn: the orderings guided starts from and adds to (checker/learned.h);
                                 NULL: guided keeps its own */
+  int alone;                 /* run on this process alone, even as one of several MPI ranks (a
+                                portfolio member on its rank): no distributed twin, no farm */
   SearchMember *member;      /* set when the search runs as a portfolio member: search_should_stop
                                 hands its turn back there; NULL otherwise */
 } SearchOptions;
@@ -179,6 +181,13 @@ extern const SearchOps search_guided;
 const SearchOps *search_find(const char *name);
 
 void search_result_fini(SearchResult *r);
+/* A result as bytes, for another process running the same binary and
+** program (an MPI rank): every figure, the bug, the error and bound
+** texts, the trace; not the --keep-going sites nor the static notes. */
+void search_result_pack(const SearchResult *r, const BcProgram *bc, Buf *out);
+/* Read what search_result_pack wrote into r (which it owns then).  0, or
+** -1 if the bytes are malformed (r then empty). */
+int search_result_unpack(const uint8_t *p, size_t len, const BcProgram *bc, SearchResult *r);
 /* Add the counts of one thread's result `part` to `into` (states,
 ** transitions, State bytes; the largest of max_state_bytes, max_depth,
 ** peak_frontier), then zero part's summed counts, so that it can be folded
@@ -210,6 +219,9 @@ void progress_done(Progress *p, const SearchOptions *o);
 ** here for its next turn.  Every search calls it at least every few
 ** thousand transitions. */
 int search_should_stop(const SearchOptions *o, const Progress *p, const char **why);
+/* Does this search run across the MPI ranks (this process one of several,
+** and not told to run alone)? */
+int search_across_ranks(const SearchOptions *o);
 /* P's step bounds: a fair search (random, irs: every enabled choice has a
 ** chance at every step) runs executions of up to 100,000 steps (P's
 ** MaxFairSchedulingSteps), an unfair one (pct, ss) 10,000 (its

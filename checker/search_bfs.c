@@ -324,9 +324,7 @@ static void bfs_thread(void *arg) {
 static int run_bfs(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, SearchResult *res) {
   (void)logf;
 #ifdef HAVE_MPI
-  if (ranks_count() > 1) {
-    return dist_levels(bc, test, o, res);
-  }
+  if (search_across_ranks(o)) return dist_levels(bc, test, o, res);
 #endif
   BfsShared sh;
   memset(&sh, 0, sizeof sh);

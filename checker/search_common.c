@@ -21,6 +21,8 @@ double search_now(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+int search_across_ranks(const SearchOptions *o) { return ranks_count() > 1 && !o->alone; }
+
 void search_record_bug(SearchResult *r, const Vm *vm, const TraceChoice *trace, uint64_t n) {
   const VmBug *b = vm_bug(vm);
   r->bug = 1;
@@ -54,6 +56,82 @@ void search_result_fini(SearchResult *r) {
   free(r->bound);
   free(r->trace);
   memset(r, 0, sizeof *r);
+}
+
+/* A string into b: u64 length + 1 (0: NULL), then its bytes. */
+static void put_str(Buf *b, const char *s) {
+  uint64_t n = s ? strlen(s) + 1 : 0;
+  buf_append(b, &n, 8);
+  if (n > 1) buf_append(b, s, (size_t)n - 1);
+}
+
+/* A string from *p (before end), heap or NULL; *ok cleared if it overruns. */
+static char *get_str(const uint8_t **p, const uint8_t *end, int *ok) {
+  uint64_t n;
+  if (end - *p < 8) { *ok = 0; return NULL; }
+  memcpy(&n, *p, 8);
+  *p += 8;
+  if (n == 0) return NULL;
+  if ((uint64_t)(end - *p) < n - 1) { *ok = 0; return NULL; }
+  char *s = xmalloc((size_t)n);
+  memcpy(s, *p, (size_t)n - 1);
+  s[n - 1] = '\0';
+  *p += n - 1;
+  return s;
+}
+
+void search_result_pack(const SearchResult *r, const BcProgram *bc, Buf *out) {
+  /* The struct's bytes carry every scalar (the ranks run one binary);
+  ** the pointers are sent after it, as strings, a file number, choices. */
+  buf_append(out, r, sizeof *r);
+  put_str(out, r->error);
+  put_str(out, r->bound);
+  put_str(out, r->bugdesc.message);
+  uint64_t file = UINT64_MAX;
+  for (uint32_t i = 0; r->bugdesc.file && i < bc->nfiles; i++)
+    if (bc->files[i] == r->bugdesc.file || strcmp(bc->files[i], r->bugdesc.file) == 0) { file = i; break; }
+  buf_append(out, &file, 8);
+  uint64_t n = r->trace ? r->ntrace : 0;
+  buf_append(out, &n, 8);
+  if (n) buf_append(out, r->trace, (size_t)n * sizeof *r->trace);
+}
+
+int search_result_unpack(const uint8_t *p, size_t len, const BcProgram *bc, SearchResult *r) {
+  const uint8_t *end = p + len;
+  memset(r, 0, sizeof *r);
+  if (len < sizeof *r) return -1;
+  memcpy(r, p, sizeof *r);
+  p += sizeof *r;
+  /* Pointers of another process: none is kept. */
+  r->error = r->bound = r->bugdesc.message = NULL;
+  r->bugdesc.file = NULL;
+  r->trace = NULL;
+  r->sites = NULL;
+  r->nsites = 0;
+  r->unreduced = r->dist_note = NULL;
+  int ok = 1;
+  r->error = get_str(&p, end, &ok);
+  r->bound = get_str(&p, end, &ok);
+  r->bugdesc.message = get_str(&p, end, &ok);
+  uint64_t file, n;
+  if (!ok || end - p < 16) goto bad;
+  memcpy(&file, p, 8);
+  memcpy(&n, p + 8, 8);
+  p += 16;
+  if (file != UINT64_MAX) {
+    if (file >= bc->nfiles) goto bad;
+    r->bugdesc.file = bc->files[file];
+  }
+  if (n > (uint64_t)(end - p) / sizeof *r->trace) goto bad;
+  r->ntrace = n;
+  if (n || r->bug || r->error) {
+    r->trace = xmalloc((size_t)(n ? n : 1) * sizeof *r->trace);
+    if (n) memcpy(r->trace, p, (size_t)n * sizeof *r->trace);
+  }
+  return 0;
+bad:
+  search_result_fini(r);
+  return -1;
 }
 
 void search_fold_counts(SearchResult *into, SearchResult *part) {
@@ -258,7 +336,7 @@ static void walk_estimate(const EtaTree *t, SearchResult *r);
 
 int walk_loop(Walk *w, const SearchOptions *o, FILE *logf, int64_t max_steps, const WalkLoop *l, SearchResult *res,
               const char **why, int *truncated) {
-  if (ranks_count() > 1) return walk_farm(w, o, max_steps, l, res, why, truncated);
+  if (search_across_ranks(o)) return walk_farm(w, o, max_steps, l, res, why, truncated);
   Buf log;
   buf_init(&log);
   if (o->verbose) vm_set_log(w->vm, &log);

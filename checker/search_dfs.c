@@ -518,7 +518,7 @@ static char *incomplete(const DfsShared *sh) {
 static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, SearchResult *res) {
   (void)logf;
 #ifdef HAVE_MPI
-  if (ranks_count() > 1) {
+  if (search_across_ranks(o)) {
     res->dist_note = "dfs runs level by level across ranks (bfs's order and cycle proviso), without its hot-cycle search";
     return dist_levels(bc, test, o, res);
   }

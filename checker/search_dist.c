@@ -42,7 +42,6 @@
 #include "checker/expand.h"
 #include "checker/ranks.h"
 #include "checker/reduce.h"
-#include "checker/tracetree.h"
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,10 +50,6 @@
 enum { TAG_STATE, TAG_WIDEN, NTAGS };
 enum { FLAG_CHOSEN = 1 };
 enum { REC_HEAD = 8 + 8 + 8 + 4 + 1 + 1 + 4 };
-/* Why the ranks stopped early, agreed as the largest code. */
-/* Reasons to stop, agreed as their maximum across ranks: each rank's
-** own clock or signal may come first, so the words are the code's. */
-enum { STOP_NONE, STOP_TIMEOUT, STOP_INTERRUPT, STOP_FRONTIER, STOP_FULL };
 
 typedef struct Dist {
   const SearchOptions *o;
@@ -73,12 +68,8 @@ typedef struct Dist {
   Mail *mail;
   Buf letter;
   SearchResult r;            /* this rank's counts */
-  /* The bug this rank holds for the level: 1 a state bug (trace: the path
-  ** to bug_node), 2 a step bug (that path, then bug_last). */
-  int bug_kind;
-  uint64_t bug_node;
-  TraceChoice bug_last;
-  int stop;                  /* STOP_*: this rank's reason to end the level early */
+  DistBug bug;               /* the bug this rank holds for the level */
+  int stop;                  /* DIST_STOP_*: this rank's reason to end the level early */
   int failed;                /* an internal error (reported) */
   uint64_t depth;            /* the level being expanded */
   uint64_t known;            /* states of every rank as of the last level's end */
@@ -99,7 +90,7 @@ static void take_state(Dist *d, uint64_t fp, uint64_t parent, uint64_t pidx, int
                        const uint8_t *s, size_t len) {
   ScResult r = sc_insert(d->cache, fp);
   if (r == SC_FULL) {   /* no room to know it: a bounded search ends here */
-    if (d->stop < STOP_FULL) d->stop = STOP_FULL;
+    if (d->stop < DIST_STOP_FULL) d->stop = DIST_STOP_FULL;
     return;
   }
   if (r == SC_SEEN) {
@@ -152,14 +143,11 @@ static void prefetch_mine(Dist *d) {
     if (ranks_owner(d->x.fp[j], d->k) == d->me) sc_prefetch(d->cache, d->x.fp[j]);
 }
 
-/* Hold a bug of this level: kind 1 a state bug at node, 2 a step bug
-** (node's path then last).  A state bug replaces a step bug (its trace is
-** shorter); otherwise the first stays. */
+/* Hold a bug of this level (dist.h's DistBug).  A state bug replaces a
+** step bug (its trace is shorter); otherwise the first stays. */
 static void hold_bug(Dist *d, int kind, uint64_t node, TraceChoice last) {
-  if (d->bug_kind && !(kind == 1 && d->bug_kind == 2)) return;
-  d->bug_kind = kind;
-  d->bug_node = node;
-  d->bug_last = last;
+  if (d->bug.kind && !(kind == DIST_STATE_BUG && d->bug.kind == DIST_STEP_BUG)) return;
+  d->bug = (DistBug){ kind, node, last };
 }
 
 /* State i of cur was asked to widen: step the choices its reduced
@@ -191,7 +179,7 @@ static void widen(Dist *d, uint64_t i) {
     }
   if (vs != VM_OK) {
     d->r.transitions++;
-    hold_bug(d, 2, d->cur.node[i], (TraceChoice){ (uint8_t)d->ch.kind, expand_choice(&d->ch, d->x.failed) });
+    hold_bug(d, DIST_STEP_BUG, d->cur.node[i], (TraceChoice){ (uint8_t)d->ch.kind, expand_choice(&d->ch, d->x.failed) });
   }
 }
 
@@ -216,8 +204,8 @@ static void expand_state(Dist *d, uint64_t i) {
   const uint8_t *s = tt_level_state(&d->cur, i, &len);
   VmStatus vs = vm_choices(d->vm, s, len, &d->ch);
   if (vs == VM_BAD_STATE) { fail(d, "internal error: the VM produced a malformed state"); return; }
-  if (vs != VM_OK) { hold_bug(d, 1, d->cur.node[i], (TraceChoice){ 0, 0 }); return; }
-  if (d->bug_kind) return;   /* only looking for shorter bugs now */
+  if (vs != VM_OK) { hold_bug(d, DIST_STATE_BUG, d->cur.node[i], (TraceChoice){ 0, 0 }); return; }
+  if (d->bug.kind) return;   /* only looking for shorter bugs now */
   if (d->red && d->ch.kind == VC_MACHINE && d->ch.n >= 2 && d->ch.n <= KID_BATCH && !reduce_state(d, i, s, len))
     return;
   for (uint32_t first = 0; first < d->ch.n; first += KID_BATCH) {
@@ -226,7 +214,7 @@ static void expand_state(Dist *d, uint64_t i) {
     prefetch_mine(d);
     for (uint32_t j = 0; j < d->x.n; j++) route(d, i, j, 0);
     if (vs != VM_OK) {
-      hold_bug(d, 2, d->cur.node[i], (TraceChoice){ (uint8_t)d->ch.kind, expand_choice(&d->ch, d->x.failed) });
+      hold_bug(d, DIST_STEP_BUG, d->cur.node[i], (TraceChoice){ (uint8_t)d->ch.kind, expand_choice(&d->ch, d->x.failed) });
       return;
     }
   }
@@ -285,10 +273,10 @@ static uint64_t queue_bytes(const Dist *d) {
 static void periodic(Dist *d) {
   const char *why = NULL;
   if (search_should_stop(d->o, &d->prog, &why)) {
-    int code = strcmp(why, "interrupted") == 0 ? STOP_INTERRUPT : STOP_TIMEOUT;
+    int code = strcmp(why, "interrupted") == 0 ? DIST_STOP_INTERRUPT : DIST_STOP_TIMEOUT;
     if (d->stop < code) d->stop = code;
   }
-  if (queue_bytes(d) > d->o->frontier_mem && d->stop < STOP_FRONTIER) d->stop = STOP_FRONTIER;
+  if (queue_bytes(d) > d->o->frontier_mem && d->stop < DIST_STOP_FRONTIER) d->stop = DIST_STOP_FRONTIER;
   if (d->me != 0) return;
   SearchResult all = {0};
   /* The states of the last level's end, and this rank's new ones as a
@@ -313,7 +301,7 @@ static void run_level(Dist *d) {
       got++;
     }
     while (d->nwq) widen(d, d->wq[--d->nwq]);
-    if (i < d->cur.n && !d->stop && !d->failed && d->bug_kind != 1) {
+    if (i < d->cur.n && !d->stop && !d->failed && d->bug.kind != DIST_STATE_BUG) {
       for (int b = 0; b < 32 && i < d->cur.n; b++) {
         if ((++d->iter & 255) == 0) periodic(d);
         expand_state(d, i++);
@@ -331,74 +319,12 @@ static void run_level(Dist *d) {
   }
 }
 
-/* The trace of the bug rank `who` holds, rebuilt from the nodes of every
-** rank (each call is collective).  Returns the choices (heap), *n their
-** number, *state_bug whether it is a state bug. */
-static TraceChoice *gather_trace(Dist *d, int who, uint64_t *n, int *state_bug) {
-  uint64_t info[4] = { d->bug_node, (uint64_t)d->bug_kind, d->bug_last.kind, d->bug_last.value };
-  ranks_bcast(info, sizeof info, who);
-  uint64_t cap = 64, len = 0;
-  TraceChoice *t = xmalloc(cap * sizeof *t);
-  for (uint64_t id = info[0]; id != TT_NONE;) {
-    int owner = (int)(id >> TT_SHIFT);
-    uint64_t rec[3] = { 0, 0, 0 };
-    if (owner == d->me) {
-      uint64_t j = id & ((1ull << TT_SHIFT) - 1);
-      const TtNode *node = &d->nodes.block[j / TT_BLOCK][j % TT_BLOCK];
-      rec[0] = node->parent;
-      rec[1] = node->choice.kind;
-      rec[2] = node->choice.value;
-    }
-    ranks_bcast(rec, sizeof rec, owner);
-    if (len == cap) t = xrealloc(t, (cap *= 2) * sizeof *t);
-    t[len++] = (TraceChoice){ (uint8_t)rec[1], (uint32_t)rec[2] };
-    id = rec[0];
-  }
-  for (uint64_t a = 0, b = len; a + 1 < b; a++, b--) {   /* root first */
-    TraceChoice x = t[a];
-    t[a] = t[b - 1];
-    t[b - 1] = x;
-  }
-  *state_bug = info[1] == 1;
-  if (!*state_bug) {
-    if (len == cap) t = xrealloc(t, (cap + 1) * sizeof *t);
-    t[len++] = (TraceChoice){ (uint8_t)info[2], (uint32_t)info[3] };
-  }
-  *n = len;
-  return t;
-}
-
-/* Replay trace t to describe its bug in res (every rank does, so all hold
-** the same result).  0, or -1 if the replay does not end in a bug. */
-static int describe_bug(Dist *d, const TraceChoice *t, uint64_t n, int state_bug, SearchResult *res) {
-  Buf a, b;
-  buf_init(&a);
-  buf_init(&b);
-  int rc = -1;
-  VmStatus st = vm_initial(d->vm, &a);
-  for (uint64_t j = 0; st == VM_OK && j < n; j++) {
-    st = vm_choices(d->vm, (const uint8_t *)a.data, a.len, &d->ch);
-    if (st != VM_OK) break;
-    st = vm_step(d->vm, (const uint8_t *)a.data, a.len, t[j].value, &b);
-    Buf x = a;
-    a = b;
-    b = x;
-  }
-  if (st == VM_OK && state_bug) st = vm_choices(d->vm, (const uint8_t *)a.data, a.len, &d->ch);
-  if (st != VM_OK && st != VM_BAD_STATE) {
-    search_record_bug(res, d->vm, t, n);
-    rc = 0;
-  }
-  buf_fini(&a);
-  buf_fini(&b);
-  return rc;
-}
-
 /* Between levels: the ranks agree on a bug, a stop, the next level. 1 to
 ** go on with the next level, 0 when the search is over. */
 static int end_level(Dist *d, SearchResult *res, int *failed) {
   uint64_t sum[2] = { d->next.n, d->r.states };
-  uint64_t max[4] = { d->bug_kind == 1 ? (uint64_t)(d->k - d->me) : 0, d->bug_kind == 2 ? (uint64_t)(d->k - d->me) : 0,
+  uint64_t max[4] = { d->bug.kind == DIST_STATE_BUG ? (uint64_t)(d->k - d->me) : 0,
+                      d->bug.kind == DIST_STEP_BUG ? (uint64_t)(d->k - d->me) : 0,
                       (uint64_t)d->stop, (uint64_t)d->failed };
   ranks_sum(sum, 2);
   ranks_max(max, 4);
@@ -407,19 +333,16 @@ static int end_level(Dist *d, SearchResult *res, int *failed) {
     int who = d->k - (int)(max[0] ? max[0] : max[1]);
     uint64_t n;
     int state_bug;
-    TraceChoice *t = gather_trace(d, who, &n, &state_bug);
-    if (describe_bug(d, t, n, state_bug, res) != 0) {
+    TraceChoice *t = dist_gather_trace(&d->nodes, who, &d->bug, &n, &state_bug);
+    if (dist_describe_bug(d->vm, &d->ch, t, n, state_bug, res) != 0) {
       fputs("pcheck: internal error: the trace rebuilt across ranks does not replay to its bug\n", stderr);
       *failed = 1;
     }
     free(t);
     return 0;
   }
-  if (max[2] != STOP_NONE) {
-    res->bound = xstrdup(max[2] == STOP_FULL       ? "state cache full at its --mem budget"
-                         : max[2] == STOP_FRONTIER ? "the queue of states outgrew the memory set aside for it"
-                         : max[2] == STOP_INTERRUPT ? "interrupted"
-                                                    : "timeout");
+  if (max[2] != DIST_STOP_NONE) {
+    res->bound = xstrdup(dist_stop_text((int)max[2]));
     /* Level d was being expanded: every execution of fewer than d steps
     ** was checked (bfs's guarantee). */
     if (d->depth > 0) { res->has_proved = 1; res->proved = d->depth - 1; }
@@ -442,27 +365,6 @@ static int end_level(Dist *d, SearchResult *res, int *failed) {
   d->known = sum[1];
   d->known_mine = d->r.states;
   return 1;
-}
-
-/* Sum the ranks' counts into res; merge coverage. */
-static void gather_counts(Dist *d, const VmTest *test, SearchResult *res) {
-  uint64_t s[9] = { d->r.states, d->r.transitions, d->r.pruned, d->r.widened, sc_bytes(d->cache),
-                    sc_refused(d->cache), mail_letters(d->mail), mail_bytes(d->mail), (uint64_t)(d->idle * 1e6) };
-  uint64_t m[1] = { (uint64_t)sc_is_full(d->cache) };
-  ranks_sum(s, 9);
-  ranks_max(m, 1);
-  res->states = s[0];
-  res->transitions = s[1];
-  res->pruned = s[2];
-  res->widened = s[3];
-  res->cache_bytes = s[4];
-  res->cache_refused = s[5];
-  res->cache_full = (int)m[0];
-  res->ranks = d->k;
-  res->letters = s[6];
-  res->letter_bytes = s[7];
-  res->rank_idle = (double)s[8] / 1e6;
-  if (test->cov) ranks_max_bytes(test->cov->hit, test->cov->npoints);
 }
 
 int dist_levels(const BcProgram *bc, const VmTest *test, const SearchOptions *o0, SearchResult *res) {
@@ -514,7 +416,7 @@ int dist_levels(const BcProgram *bc, const VmTest *test, const SearchOptions *o0
   do run_level(&d);
   while (end_level(&d, res, &failed));
   progress_done(&d.prog, o);
-  gather_counts(&d, test, res);
+  dist_gather_counts(&d.r, d.cache, d.mail, d.idle, test, res);
   rc = failed ? -1 : 0;
 out:
   res->seconds = search_now() - d.prog.start;

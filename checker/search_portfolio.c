@@ -16,6 +16,8 @@
 ** is moved into the caller's SearchResult. */
 #include <config.h>
 #include "checker/search.h"
+#include "checker/dist.h"
+#include "checker/ranks.h"
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,6 +77,8 @@ typedef struct Portfolio {
   volatile int stop;         /* members must stop: a winner, or the portfolio ends */
   volatile int *outer_stop;  /* the caller's stop flag (Ctrl-C) */
   double deadline;           /* search_now() past which members stop (--timeout); 0: none */
+  int me, k;                 /* across MPI ranks: this rank and how many (k 1: one process) */
+  int local;                 /* ranks on this machine, which share --mem (1: one process) */
   int n;
   SearchMember *m;
 } Portfolio;
@@ -152,38 +156,77 @@ static int decisive(const SearchMember *m) {
   return m->rc != 0 || m->res.error || m->res.bug || (m->exhaustive && m->res.complete);
 }
 
-/* The members, in the order turns are given (SEARCH.md, "portfolio"). */
+/* The members, in the order turns are given (SEARCH.md, "portfolio").
+** ses and ss use the explorer of --explorer (rtc by default). */
+typedef struct PlanEntry {
+  const char *search;
+  int delaying, exhaustive;
+  uint64_t slice;            /* its first turn, in work */
+} PlanEntry;
+static const PlanEntry plan[] = {
+  { "random", 0, 0, 2000 },   /* the member that wins most often on bench/portfolio.sh: twice the share */
+  { "ses", 1, 1, 1000 },
+  { "pct", 0, 0, 2000 },     /* the best member on several hard models (bench/portfolio.sh): twice the share */
+  { "dfs", 0, 1, 1000 },
+  { "ss", 1, 0, 1000 },
+};
+enum { NPLAN = sizeof plan / sizeof plan[0] };
+
+/* Across k ranks, the members rank `me` runs (indexes into plan, in plan
+** order, into pick), and how many: member i runs on rank i % k.  A rank
+** past the last member (k > NPLAN) runs one sampling member again, the
+** sampling members in turn, with seeds of its own (seed + *seed_shift):
+** more executions of the same kinds. */
+static int mine_of(int me, int k, int *pick, uint64_t *seed_shift) {
+  int n = 0;
+  *seed_shift = 0;
+  if (me < NPLAN) {
+    for (int i = me; i < NPLAN; i += k) pick[n++] = i;
+    return n;
+  }
+  int nsamp = 0, samp[NPLAN];
+  for (int i = 0; i < NPLAN; i++)
+    if (!plan[i].exhaustive) samp[nsamp++] = i;
+  pick[n++] = samp[(me - NPLAN) % nsamp];
+  *seed_shift = (uint64_t)me * 0x9e3779b97f4a7c15ull;
+  return n;
+}
+
 static int add_members(Portfolio *pf, const SearchOptions *o) {
-  /* ses and ss use the explorer of --explorer (rtc by default). */
-  static const struct { const char *search; int delaying, exhaustive; uint64_t slice; } plan[] = {
-    { "random", 0, 0, 2000 },   /* the member that wins most often on bench/portfolio.sh: twice the share */
-    { "ses", 1, 1, 1000 },
-    { "pct", 0, 0, 2000 },     /* the best member on several hard models (bench/portfolio.sh): twice the share */
-    { "dfs", 0, 1, 1000 },
-    { "ss", 1, 0, 1000 },
-  };
-  int n = (int)(sizeof plan / sizeof plan[0]), nex = 0;
-  for (int i = 0; i < n; i++) nex += plan[i].exhaustive;
+  /* This process's members: all of them, or across ranks its share. */
+  int pick[NPLAN], n = NPLAN, nex = 0;
+  uint64_t seed_shift = 0;
+  if (pf->k > 1) n = mine_of(pf->me, pf->k, pick, &seed_shift);
+  else
+    for (int i = 0; i < n; i++) pick[i] = i;
+  for (int i = 0; i < n; i++) nex += plan[pick[i]].exhaustive;
   /* The shared part of the state cache (SEARCH.md, "portfolio"): dfs
   ** publishes its finished states, ses skips them.  Only on one thread: the
   ** members then take turns, so what ses sees of dfs's work is fixed by
   ** their turns, not by timing (determinism), and the set needs no locks
   ** (each hand-over of the turn passes the portfolio's mutex).  It gets a
-  ** quarter of --mem, the exhaustive members the rest. */
-  uint64_t mem = o->mem;
-  if (o->jobs <= 1 && !o->no_shared_cache) {
-    pf->finished = sc_new(o->cache_kind, o->mem / 4);
+  ** quarter of --mem, the exhaustive members the rest.  Across ranks the
+  ** ranks of one machine share --mem and --frontier-mem. */
+  uint64_t mem = o->mem / (uint64_t)pf->local, fmem = o->frontier_mem / (uint64_t)pf->local;
+  if (o->jobs <= 1 && !o->no_shared_cache && nex >= 2) {
+    pf->finished = sc_new(o->cache_kind, mem / 4);
     if (!pf->finished) return -1;
     sc_set_single_thread(pf->finished, 1);
-    mem = o->mem - o->mem / 4;
+    mem -= mem / 4;
   }
+  if (nex == 0) nex = 1;
   pf->m = xcalloc((size_t)n, sizeof *pf->m);
   pf->n = n;
-  for (int i = 0; i < n; i++) {
-    SearchMember *m = &pf->m[i];
+  for (int q = 0; q < n; q++) {
+    int i = pick[q];
+    SearchMember *m = &pf->m[q];
     /* With learned orderings (--learn) the random member steers by them. */
     const char *search = o->learned && strcmp(plan[i].search, "random") == 0 ? "guided" : plan[i].search;
     snprintf(m->label, sizeof m->label, "%s%s%.40s", search, plan[i].delaying ? "/" : "", plan[i].delaying ? o->explorer : "");
+    if (pf->k > 1) {
+      size_t l = strlen(m->label);
+      snprintf(m->label + l, sizeof m->label - l, " (rank %d)", pf->me);
+    }
     m->ops = search_find(search);
     m->exhaustive = plan[i].exhaustive;
     m->slice = m->base = plan[i].slice;
@@ -195,10 +238,12 @@ static int add_members(Portfolio *pf, const SearchOptions *o) {
     m->o.progress = 0;
     m->o.verbose = 0;
     m->o.jobs = 1;
+    m->o.alone = 1;            /* across ranks, each member runs on its rank alone */
+    m->o.seed = o->seed + seed_shift;
     /* Sampling members run until the portfolio ends, or --schedules each. */
     m->o.mem = mem / (uint64_t)nex;
     m->o.finished = pf->finished;
-    m->o.frontier_mem = o->frontier_mem / (uint64_t)nex;
+    m->o.frontier_mem = fmem / (uint64_t)nex;
     m->log = fopen("/dev/null", "w");
     if (!m->ops || !m->log) return -1;
   }
@@ -223,46 +268,185 @@ static void run_round(Portfolio *pf, int jobs) {
   }
 }
 
+/* The line that says who decided (w's result, now in res). */
+static void winner_line(const char *label, int exhaustive, const SearchResult *res, FILE *logf) {
+  if (res->bug)
+    fprintf(logf, "portfolio: %s found the bug after %llu %s\n", label,
+            (unsigned long long)(exhaustive ? res->states : res->executions), exhaustive ? "states" : "executions");
+  else if (res->complete && !res->error && res->skipped)
+    fprintf(logf, "portfolio: %s covered every state (skipping %llu that dfs had finished)\n", label,
+            (unsigned long long)res->skipped);
+  else if (res->complete && !res->error)
+    fprintf(logf, "portfolio: %s covered every state\n", label);
+}
+
+/* No member decided: the most states any exhaustive member covered, and
+** every member's executions and steps, into res. */
+static void combine(const Portfolio *pf, SearchResult *res) {
+  for (int i = 0; i < pf->n; i++) {
+    const SearchResult *r = &pf->m[i].res;
+    if (pf->m[i].exhaustive && r->states > res->states) {
+      res->states = r->states;
+      res->cache_bytes = r->cache_bytes;
+      res->delays = r->delays;
+    }
+    res->executions += r->executions;
+    res->transitions += r->transitions;
+    if (r->max_depth > res->max_depth) res->max_depth = r->max_depth;
+  }
+}
+
+/* The figures of the members but w, for the record, into b. */
+static void member_lines(const Portfolio *pf, const SearchMember *w, Buf *b) {
+  for (int i = 0; i < pf->n; i++) {
+    const SearchMember *m = &pf->m[i];
+    if (m == w || m->o.quiet) continue;
+    buf_printf(b, "portfolio: %s: %llu %s\n", m->label,
+               (unsigned long long)(m->exhaustive ? m->res.states : m->res.executions),
+               m->exhaustive ? "states" : "executions");
+  }
+}
+
 /* Move the deciding member's result into res, with a line naming it. */
 static void take_result(Portfolio *pf, SearchMember *w, FILE *logf, SearchResult *res, const char *bound) {
   if (w) {
     *res = w->res;
     memset(&w->res, 0, sizeof w->res);
-    if (res->bug)
-      fprintf(logf, "portfolio: %s found the bug after %llu %s\n", w->label,
-              (unsigned long long)(w->exhaustive ? res->states : res->executions),
-              w->exhaustive ? "states" : "executions");
-    else if (res->complete && !res->error && res->skipped)
-      fprintf(logf, "portfolio: %s covered every state (skipping %llu that dfs had finished)\n", w->label,
-              (unsigned long long)res->skipped);
-    else if (res->complete && !res->error)
-      fprintf(logf, "portfolio: %s covered every state\n", w->label);
+    winner_line(w->label, w->exhaustive, res, logf);
   } else {
-    /* No member decided: the most states any exhaustive member covered,
-    ** and every member's executions and steps. */
     res->complete = 0;
     res->bound = xstrdup(bound);
-    for (int i = 0; i < pf->n; i++) {
-      const SearchResult *r = &pf->m[i].res;
-      if (pf->m[i].exhaustive && r->states > res->states) {
-        res->states = r->states;
-        res->cache_bytes = r->cache_bytes;
-        res->delays = r->delays;
-      }
-      res->executions += r->executions;
-      res->transitions += r->transitions;
-      if (r->max_depth > res->max_depth) res->max_depth = r->max_depth;
-    }
+    combine(pf, res);
   }
-  /* The figures of the others, for the record. */
-  for (int i = 0; i < pf->n; i++) {
-    SearchMember *m = &pf->m[i];
-    if (m == w) continue;
-    if (!m->o.quiet) fprintf(logf, "portfolio: %s: %llu %s\n", m->label,
-            (unsigned long long)(m->exhaustive ? m->res.states : m->res.executions),
-            m->exhaustive ? "states" : "executions");
+  Buf b;
+  buf_init(&b);
+  member_lines(pf, w, &b);
+  if (b.len) fwrite(b.data, 1, b.len, logf);
+  buf_fini(&b);
+}
+
+#ifdef HAVE_MPI
+/* ---- Across MPI ranks ----
+** Under mpirun (search_across_ranks) each rank runs its share of the
+** members (mine_of), each member alone on its rank (no distributed twin,
+** no farm), in turns as on one process.  After every round the ranks
+** agree, by one reduction, on whether a member decided somewhere, a rank
+** must stop (its clock, a signal), or every member is done.  The lowest
+** rank with a deciding member in the first round that has one wins: its
+** member's result is packed and broadcast, so that every rank holds it
+** and exits with its status, and rank 0 prints it.  Each rank's turns are
+** fixed by its members' work, so the result is the same for a given
+** --seed and number of ranks, whatever the timing. */
+
+/* Rounds until the ranks agree to end.  The winner's rank, or -1 (*why
+** then says why, or stays NULL: every member on every rank is done). */
+static int rounds_across(Portfolio *pf, const SearchOptions *o, Progress *prog, const char **why, double *idle) {
+  int jobs = o->jobs > 0 ? o->jobs : 1;
+  for (;;) {
+    int code = 0;            /* this rank must stop: 1 its clock, 2 a signal */
+    if (!pf->stop) {
+      if (search_should_stop(o, prog, why)) code = strcmp(*why, "interrupted") == 0 ? 2 : 1;
+      else run_round(pf, jobs);
+    }
+    int decided = 0;
+    uint64_t alive[1] = { 0 };
+    for (int i = 0; i < pf->n; i++) {
+      decided |= decisive(&pf->m[i]);
+      alive[0] += pf->m[i].st != MS_DONE;
+    }
+    uint64_t v[2] = { decided ? (uint64_t)(pf->k - pf->me) : 0, (uint64_t)code };
+    double t0 = search_now();
+    ranks_max(v, 2);
+    ranks_sum(alive, 1);
+    *idle += search_now() - t0;
+    if (v[0]) return pf->k - (int)v[0];
+    if (v[1]) {
+      *why = v[1] == 2 ? "interrupted" : "timeout";
+      return -1;
+    }
+    if (!alive[0]) return -1;
   }
 }
+
+/* Collective: rank root's bytes b (len and contents) on every rank. */
+static void bcast_buf(Buf *b, int root) {
+  uint64_t len = b->len;
+  ranks_bcast(&len, sizeof len, root);
+  if (ranks_me() != root) {
+    b->len = 0;
+    buf_reserve(b, (size_t)len);
+    b->len = (size_t)len;
+  }
+  if (len) ranks_bcast(b->data, (size_t)len, root);
+}
+
+/* The portfolio's result across ranks, into res on every rank: the
+** winner's (rank wrank's first deciding member) or, with none, the
+** combined figures; the members' lines of every rank, in rank order, go
+** to logf (rank 0 prints).  -1 on an internal error of the winner, or a
+** malformed message. */
+static int result_across(Portfolio *pf, const BcProgram *bc, const VmTest *test, int wrank, const char *why,
+                         double idle, FILE *logf, SearchResult *res) {
+  int rc = 0;
+  SearchMember *w = NULL;
+  Buf b;
+  buf_init(&b);
+  if (wrank >= 0) {
+    if (pf->me == wrank) {
+      for (int i = 0; i < pf->n && !w; i++)
+        if (decisive(&pf->m[i])) w = &pf->m[i];
+      int32_t head[2] = { w->rc, w->exhaustive };
+      buf_append(&b, head, sizeof head);
+      buf_append(&b, w->label, sizeof w->label);
+      search_result_pack(&w->res, bc, &b);
+    }
+    bcast_buf(&b, wrank);
+    int32_t head[2];
+    char label[sizeof pf->m[0].label];
+    if (b.len < sizeof head + sizeof label ||
+        (memcpy(head, b.data, sizeof head), memcpy(label, b.data + sizeof head, sizeof label),
+         search_result_unpack((const uint8_t *)b.data + sizeof head + sizeof label, b.len - sizeof head - sizeof label,
+                              bc, res) != 0)) {
+      fputs("pcheck: internal error: a malformed result from another rank\n", stderr);
+      rc = -1;
+    } else {
+      label[sizeof label - 1] = '\0';
+      if (head[0] != 0) rc = -1;
+      winner_line(label, head[1], res, logf);
+    }
+  } else {
+    res->complete = 0;
+    res->bound = xstrdup(why ? why : "every member reached its bound");
+    combine(pf, res);
+    uint64_t sum[2] = { res->executions, res->transitions };
+    uint64_t max[4] = { res->states, res->cache_bytes, res->delays, res->max_depth };
+    ranks_sum(sum, 2);
+    ranks_max(max, 4);
+    res->executions = sum[0];
+    res->transitions = sum[1];
+    res->states = max[0];
+    res->cache_bytes = max[1];
+    res->delays = max[2];
+    res->max_depth = max[3];
+  }
+  /* Every rank's lines, rank 0's first. */
+  for (int r = 0; r < pf->k; r++) {
+    b.len = 0;
+    if (r == pf->me) member_lines(pf, w, &b);
+    bcast_buf(&b, r);
+    if (b.len) fwrite(b.data, 1, b.len, logf);
+  }
+  buf_fini(&b);
+  if (test->cov) ranks_max_bytes(test->cov->hit, test->cov->npoints);
+  uint64_t waited[1] = { (uint64_t)(idle * 1e6) };
+  ranks_sum(waited, 1);
+  res->ranks = pf->k;
+  res->rank_idle = (double)waited[0] / 1e6;
+  res->dist_note = "the members side by side, member i of (random, ses, pct, dfs, ss) on rank i mod K, each "
+                   "alone; ranks from the sixth run random, pct, ss again with seeds of their own";
+  return rc;
+}
+#endif
 
 static int run_portfolio(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf,
                          SearchResult *res) {
@@ -274,6 +458,12 @@ static int run_portfolio(const BcProgram *bc, const VmTest *test, const SearchOp
   Progress prog;
   progress_init(&prog);
   if (o->timeout > 0) pf.deadline = prog.start + o->timeout;
+  pf.k = pf.local = 1;
+  if (search_across_ranks(o)) {
+    pf.me = ranks_me();
+    pf.k = ranks_count();
+    pf.local = ranks_local_count();
+  }
   if (add_members(&pf, o) != 0) {
     fprintf(stderr, "pcheck: error: the portfolio could not set up its members\n");
     rc = -1;
@@ -286,7 +476,17 @@ static int run_portfolio(const BcProgram *bc, const VmTest *test, const SearchOp
   }
   const char *why = NULL;
   SearchMember *winner = NULL;
-  while (rc == 0 && !pf.stop) {
+#ifdef HAVE_MPI
+  int wrank = -1;            /* across ranks: the winner's rank */
+  double idle = 0;           /* seconds this rank waited for the others */
+  if (pf.k > 1) {
+    uint64_t ok[1] = { rc == 0 };   /* every rank set up its members */
+    ranks_min(ok, 1);
+    if (!ok[0]) rc = -1;
+    if (rc == 0) wrank = rounds_across(&pf, o, &prog, &why, &idle);
+  }
+#endif
+  while (pf.k <= 1 && rc == 0 && !pf.stop) {
     if (search_should_stop(o, &prog, &why)) break;
     run_round(&pf, o->jobs > 0 ? o->jobs : 1);
     int alive = 0;
@@ -299,12 +499,24 @@ static int run_portfolio(const BcProgram *bc, const VmTest *test, const SearchOp
   pthread_mutex_unlock(&pf.mu);
   for (int i = 0; i < started; i++) pthread_join(pf.m[i].th, NULL);
   for (int i = 0; i < pf.n && !winner; i++)
-    if (pf.m[i].rc != 0 || pf.m[i].res.error || pf.m[i].res.bug || (pf.m[i].exhaustive && pf.m[i].res.complete))
-      winner = &pf.m[i];
-  if (winner && winner->rc != 0) rc = -1;
+    if (decisive(&pf.m[i])) winner = &pf.m[i];
   if (!why && o->stop && *o->stop) why = "interrupted";
   if (!why && pf.deadline > 0 && search_now() > pf.deadline) why = "timeout";
-  if (rc == 0) take_result(&pf, winner, logf, res, why ? why : "every member reached its bound");
+#ifdef HAVE_MPI
+  if (pf.k > 1) {
+    if (rc == 0 && wrank < 0) {
+      /* Every member done everywhere: why on any rank (its clock, a
+      ** signal) is why for all. */
+      uint64_t code[1] = { !why ? 0u : strcmp(why, "interrupted") == 0 ? 2u : 1u };
+      ranks_max(code, 1);
+      why = code[0] == 2 ? "interrupted" : code[0] == 1 ? "timeout" : NULL;
+    }
+    if (rc == 0) rc = result_across(&pf, bc, test, wrank, why, idle, logf, res);
+    winner = NULL;
+  }
+#endif
+  if (winner && winner->rc != 0) rc = -1;
+  if (rc == 0 && pf.k <= 1) take_result(&pf, winner, logf, res, why ? why : "every member reached its bound");
   res->seconds = search_now() - prog.start;
   for (int i = 0; i < pf.n; i++) {
     search_result_fini(&pf.m[i].res);

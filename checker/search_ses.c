@@ -32,6 +32,7 @@
 ** (the per-stratum figures then differ from one thread's). */
 #include <config.h>
 #include "checker/search.h"
+#include "checker/dist.h"
 #include "checker/expand.h"
 #include "checker/estimate.h"
 #include "checker/explorer.h"
@@ -1382,6 +1383,14 @@ static char *bound_text(const SesShared *sh, uint64_t left) {
 }
 
 static int run_ses(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, SearchResult *res) {
+#ifdef HAVE_MPI
+  if (search_across_ranks(o)) {
+    res->dist_note = "ses across ranks: no hot-cycle search, and which rank reaches a state first decides its "
+                     "explorer state (the figures per delay bound may differ from one process's)";
+    if (!o->no_reduction) res->unreduced = "ses across ranks explores every interleaving";
+    return dist_strata(bc, test, o, logf, res);
+  }
+#endif
   SesShared shared, *sh = &shared;
   memset(sh, 0, sizeof *sh);
   sh->bc = bc;

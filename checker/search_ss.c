@@ -754,7 +754,7 @@ int ss_sample(const BcProgram *bc, const VmTest *test, const SearchOptions *o, F
     if (!ws[i].ex) { fprintf(stderr, "pcheck: error: %s\n", err.data); goto out; }
   }
   sh.chunks = xcalloc(WINDOW, sizeof *sh.chunks);
-  if (ranks_count() > 1) {   /* one worker per rank; ranks other than 0 run what rank 0 hands out */
+  if (search_across_ranks(o)) {   /* one worker per rank; ranks other than 0 run what rank 0 hands out */
     const VmCov *cov = test->cov;
     sh.farm = farm_new(ss_item, &ws[0], cov ? cov->hit : NULL, cov ? cov->npoints : 0, o->rank_timeout);
     if (ranks_me() != 0) {

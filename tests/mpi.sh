@@ -8,13 +8,18 @@
 #   MPI_MAX_STATES states (default 300,000), bfs with the reduction on 2
 #   and 4 ranks counts the states and transitions of one process's bfs,
 #   and without the reduction on 3 ranks (dfs) the recorded count of
-#   expected.txt;
+#   expected.txt, and ses (every interleaving) on 2 ranks, and 4 with rr
+#   up to 20,000 states, the same states and transitions;
+# - ses: bugs found and replayed, --max-delays, --timeout, an unsound or
+#   failing explorer reported once;
 # - bugs: each bug variant of paxos and german, on 2 and 4 ranks: found
 #   with exit status 1, a trace of one process's bfs length (the shortest),
 #   written once (rank 0), which replays to the same bug;
 # - bounded runs (--timeout) end cleanly on every rank; --stats-json gives
 #   the ranks and letters; what runs on one process only is refused once,
 #   with exit status 2;
+# - the portfolio, its members side by side on 2, 3, 4 and 7 ranks: bugs
+#   found, written once and replayed, a proof, the same run for a seed;
 # - sampling (random, pct, ss) on 2 and 4 ranks gives one process's result
 #   (figures, estimate, trace); a rank stopped or killed mid-run has its
 #   work redone and the result stays the same (PCHECK_FARM_FAULT).
@@ -24,7 +29,11 @@ max=${MPI_MAX_STATES:-300000}
 # what libmpi keeps until exit.
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
-mp() { np=$1; shift; mpirun --oversubscribe -np "$np" ${PCHECK_WRAPPER:-} "$PCHECK" "$@" </dev/null; }   # mpirun reads stdin
+# mpirun reads stdin; a job that hangs (Open MPI 4.1's mpirun was seen to,
+# now and then, after a rank left) is ended after MPI_TIMEOUT seconds, and
+# fails its check.
+mpi_timeout=${MPI_TIMEOUT:-300}
+mp() { np=$1; shift; timeout -k 10 "$mpi_timeout" mpirun --oversubscribe -np "$np" ${PCHECK_WRAPPER:-} "$PCHECK" "$@" </dev/null; }
 
 v=$(run --version)
 if echo "$v" | grep -q '^distributed search: not built'; then
@@ -64,10 +73,23 @@ for f in models/*/expected.txt; do
       else bad "$m -t $t: bfs on $np ranks: exit $rc, '$got', one process '$one'"; echo "$r" | tail -n 4; fi
     done
     r=$(mp 3 -q -s dfs --no-reduction --mem 1G -t "$t" -o "$tmp/o" "$m" 2>&1)
-    rc=$? got=$(echo "$r" | field states)
+    rc=$? got=$(echo "$r" | field states) full=$(counts "$r")
     if [ $rc -eq 0 ] && [ "$got" = "$states" ] && echo "$r" | grep -q '^result: no-bug (complete)'; then
       ok "$m -t $t: dfs --no-reduction on 3 ranks: the recorded $states states"
     else bad "$m -t $t: dfs --no-reduction on 3 ranks: exit $rc, $got states, recorded $states"; echo "$r" | tail -n 4; fi
+    # ses on 2 ranks (4 with rr on the smaller tests): every interleaving,
+    # so the states and transitions of every exhaustive search without the
+    # reduction.
+    for run_ses in "2 rtc" "4 rr"; do
+      set -- $run_ses
+      [ "$1" = 4 ] && [ "$states" -gt 20000 ] && continue
+      r=$(mp "$1" -q -s ses -e "$2" --mem 1G -t "$t" -o "$tmp/o" "$m" 2>&1)
+      rc=$? got=$(counts "$r")
+      if [ $rc -eq 0 ] && [ -n "$full" ] && [ "$got" = "$full" ] && echo "$r" | grep -q '^result: no-bug (complete)' &&
+         echo "$r" | grep -q '^reduction: off (ses across ranks explores every interleaving)'; then
+        ok "$m -t $t: ses -e $2 on $1 ranks: $full (states, transitions) as dfs --no-reduction"
+      else bad "$m -t $t: ses -e $2 on $1 ranks: exit $rc, '$got', dfs --no-reduction '$full'"; echo "$r" | tail -n 4; fi
+    done
   done <"$f"
 done
 
@@ -96,6 +118,41 @@ for m in models/paxos models/german; do
   done
 done
 
+# ses: bugs found in their delay bound, the trace written once and
+# replayed to the bug reported.
+for t in tcBugStaleAccept tcBugRoundOnly tcBugNackAfterGiveUp; do
+  for np in 2 4; do
+    rm -rf "$tmp/b"
+    r=$(mp $np -q -s ses -t "$t" -o "$tmp/b" models/paxos 2>&1)
+    rc=$?
+    files=$(ls "$tmp/b" 2>/dev/null | tr '\n' ' ')
+    rr=$(run --replay "$tmp/b/$t.schedule" models/paxos 2>&1)
+    rrc=$?
+    bug=$(echo "$r" | grep '^bug: ')
+    if [ $rc -eq 1 ] && [ $rrc -eq 1 ] && [ -n "$bug" ] && echo "$rr" | grep -qxF "$bug" &&
+       [ "$files" = "$t.json $t.schedule $t.txt " ] && [ "$(echo "$r" | grep -c '^result: bug-found')" = 1 ]  &&
+       [ -n "$(echo "$r" | field delays)" ]; then
+      ok "paxos -t $t: ses on $np ranks finds the bug ($(echo "$r" | field delays) delays), written once, replays to it"
+    else bad "paxos -t $t: ses on $np ranks: exit $rc, replay exit $rrc, files '$files'"; echo "$r" | tail -n 4; echo "$rr" | tail -n 2; fi
+  done
+done
+# ses bounded by --max-delays: the bound reached, what it proves.
+r=$(mp 2 -s ses --max-delays 2 -t tcTwoProposers -o "$tmp/o" models/paxos 2>&1)
+rc=$?
+if [ $rc -eq 0 ] && echo "$r" | grep -q '^result: no-bug (bounded: delay bound 2 reached, [0-9]* frontier states left)' &&
+   [ "$(echo "$r" | grep -c '^ses: delay bound [0-9]*: ')" = 3 ] && [ "$(echo "$r" | field delays)" = 2 ]; then
+  ok "ses --max-delays 2 on 2 ranks: bounded at delay bound 2, one line per stratum"
+else bad "ses --max-delays 2 on 2 ranks: exit $rc"; echo "$r" | tail -n 6; fi
+# An unsound or failing explorer: reported once, with the state's schedule.
+for e in Stuck BadNext Crashes; do
+  rm -rf "$tmp/u"
+  r=$(mp 2 -q -s ses -e $e -o "$tmp/u" tests/explorers/unsound.p 2>&1)
+  rc=$?
+  if [ $rc -eq 3 ] && [ "$(echo "$r" | grep -c "^pcheck: error: .*explorer '$e'")" = 1 ] &&
+     [ -f "$tmp/u/Main.explorer-failure.schedule" ]; then ok "ses -e $e on 2 ranks: the explorer's failure, once, with its state"
+  else bad "ses -e $e on 2 ranks: exit $rc"; echo "$r" | grep pcheck; fi
+done
+
 # Bounded: a timeout on every rank, figures, exit 0 (4 with --fail-on-incomplete).
 r=$(mp 2 -s bfs --no-reduction --timeout 1 --fail-on-incomplete -t tcTwoProposers -o "$tmp/o" models/paxos 2>&1)
 rc=$?
@@ -103,6 +160,12 @@ if [ $rc -eq 4 ] && echo "$r" | grep -q '^result: no-bug (bounded: timeout)' && 
    echo "$r" | grep -q '^guarantee: no bug within depth'; then
   ok "2 ranks, --timeout: bounded, $(echo "$r" | field states) states, exit 4 with --fail-on-incomplete"
 else bad "2 ranks with --timeout: exit $rc"; echo "$r" | tail -n 5; fi
+
+r=$(mp 2 -s ses --timeout 1 -t tcTwoProposers -o "$tmp/o" models/paxos 2>&1)
+rc=$?
+if [ $rc -eq 0 ] && echo "$r" | grep -q '^result: no-bug (bounded: timeout at delay bound [0-9]*)'; then
+  ok "ses on 2 ranks, --timeout: bounded, $(echo "$r" | field states) states"
+else bad "ses on 2 ranks with --timeout: exit $rc"; echo "$r" | tail -n 5; fi
 
 # --stats-json: ranks and letters.
 mp 2 -q -s bfs -t tcTwoCaches --stats-json "$tmp/s.json" -o "$tmp/o" models/german >/dev/null 2>&1
@@ -114,7 +177,7 @@ else bad "--stats-json under mpirun"; grep -E 'ranks|letter' "$tmp/s.json"; fi
 mkdir -p "$tmp/bin" "$tmp/mw" && ln -s "$PCHECK" "$tmp/bin/pcheck" && ln -s "$(pwd)/models" "$tmp/mw/models"
 sed -n '/^\.SH DISTRIBUTED SEARCH/,/^\.SH EXIT STATUS/p' doc/pcheck.1 | grep '^mpirun' | grep -v hostfile | sed 's/\\-/-/g' |
 while IFS= read -r cmd; do
-  out=$(cd "$tmp/mw" && PATH="$tmp/bin:$PATH" sh -c "$cmd" 2>&1 </dev/null)
+  out=$(cd "$tmp/mw" && PATH="$tmp/bin:$PATH" sh -c "timeout -k 10 $mpi_timeout $cmd" 2>&1 </dev/null)
   rc=$?
   if { [ $rc -eq 0 ] || { [ $rc -eq 1 ] && echo "$out" | grep -q '^result: bug-found'; }; } &&
      echo "$out" | grep -q '^distributed: [0-9]* ranks'; then echo "PASS: man page: $cmd"
@@ -185,6 +248,42 @@ if [ "$(same "$r")" = "$(same "$want")" ] && echo "$r" | grep -q '^pcheck: warni
   ok "-s ss, rank 1 killed under --enable-recovery: its work redone, the one-process result"
 else bad "-s ss with rank 1 killed"; same "$want"; echo "--"; echo "$r" | grep -v '^$' | head -n 12; fi
 
+# The portfolio: its members side by side on the ranks, each alone.  A bug
+# found by some member is reported once, written once and replays; the
+# same seed and number of ranks give the same run; ranks past the fifth
+# run samplers again; a proof names the member and its rank.
+for t in tcBugStaleAccept tcBugRoundOnly; do
+  for np in 2 4; do
+    rm -rf "$tmp/b"
+    r=$(mp $np --seed 7 -t "$t" -o "$tmp/b" models/paxos 2>&1)
+    rc=$?
+    files=$(ls "$tmp/b" 2>/dev/null | tr '\n' ' ')
+    rr=$(run --replay "$tmp/b/$t.schedule" models/paxos 2>&1)
+    bug=$(echo "$r" | grep '^bug: ')
+    if [ $rc -eq 1 ] && [ -n "$bug" ] && echo "$rr" | grep -qxF "$bug" && [ "$files" = "$t.json $t.schedule $t.txt " ] &&
+       echo "$r" | grep -q "^portfolio: [a-z/]* (rank [0-$((np - 1))]) found the bug after" &&
+       [ "$(echo "$r" | grep -c '^portfolio: ')" = 5 ] && echo "$r" | grep -q "^distributed: $np ranks, "; then
+      ok "portfolio on $np ranks, -t $t: $(echo "$r" | sed -n 's/^portfolio: \(.*\) found the bug.*/\1/p') found it, written once, replays"
+    else bad "portfolio on $np ranks, -t $t: exit $rc, files '$files'"; echo "$r" | grep -v '^$' | head -n 12; fi
+  done
+done
+strip() { echo "$1" | grep -E '^(portfolio|result|bug|states|guarantee):' | sed 's/  time: [0-9.]*$//'; }
+a=$(mp 3 --seed 5 -t tcBugNackAfterGiveUp -o "$tmp/b" models/paxos 2>&1)
+b=$(mp 3 --seed 5 -t tcBugNackAfterGiveUp -o "$tmp/b" models/paxos 2>&1)
+if [ -n "$(strip "$a")" ] && [ "$(strip "$a")" = "$(strip "$b")" ]; then ok "portfolio on 3 ranks: the same seed, the same run"
+else bad "portfolio on 3 ranks twice with --seed 5 differ"; strip "$a"; echo "--"; strip "$b"; fi
+r=$(mp 7 --seed 2 --timeout 2 -t tcTwoProposers -o "$tmp/o" models/paxos 2>&1)
+rc=$?
+if [ $rc -eq 0 ] && echo "$r" | grep -q '^portfolio: random (rank 5): [0-9]* executions' &&
+   echo "$r" | grep -q '^portfolio: pct (rank 6): [0-9]* executions' && echo "$r" | grep -q '^result: no-bug (bounded: timeout)'; then
+  ok "portfolio on 7 ranks: ranks 5 and 6 sample again (random, pct), bounded by --timeout"
+else bad "portfolio on 7 ranks: exit $rc"; echo "$r" | grep -v '^$' | head -n 12; fi
+r=$(mp 2 --seed 1 -t tcTwoCaches -o "$tmp/o" models/german 2>&1)
+rc=$?
+if [ $rc -eq 0 ] && echo "$r" | grep -q '^portfolio: [a-z/]* (rank [01]) covered every state' &&
+   echo "$r" | grep -q '^result: no-bug (complete)'; then ok "portfolio on 2 ranks proves german tcTwoCaches"
+else bad "portfolio on 2 ranks, german tcTwoCaches: exit $rc"; echo "$r" | grep -v '^$' | head -n 12; fi
+
 # --stats-json of a sampling run: the work items.
 mp 2 -q -s random --seed 3 --schedules 500 -t tcTwoCaches --stats-json "$tmp/r.json" -o "$tmp/o" models/german >/dev/null 2>&1
 if grep -q '"ranks": 2,' "$tmp/r.json" && grep -q '"work_items": [1-9]' "$tmp/r.json" && grep -q '"ranks_lost": 0' "$tmp/r.json"
@@ -192,7 +291,7 @@ then ok "--stats-json of random on 2 ranks: work_items, ranks_lost"
 else bad "--stats-json of random under mpirun"; grep -E 'ranks|work' "$tmp/r.json"; fi
 
 # One process only: refused once, exit 2.
-for args in "-s random -v" "-s portfolio" "-s ses" "-s bfs -j 2" "--list-tests"; do
+for args in "-s random -v" "--learn $tmp/l.txt" "-s pb" "-s bfs -j 2" "--list-tests"; do
   r=$(mp 2 $args -t tcTwoCaches -o "$tmp/o" models/german 2>&1)
   rc=$?
   if [ $rc -eq 2 ] && [ "$(echo "$r" | grep -c '^pcheck: ')" = 1 ]; then ok "mpirun pcheck $args: refused once ($(echo "$r" | grep '^pcheck: ' | cut -c1-70)...)"

@@ -7,11 +7,13 @@
 **     give each within 2% of 1/k.
 ** (b) Without mpirun this process is rank 0 of 1 and the collectives leave
 **     values as they are.
-** (c) A level (TtLevel) gives back each State's bytes and node. */
+** (c) A level (TtLevel) gives back each State's bytes and node.
+** (d) Below: a result packed for another rank. */
 #include <config.h>
 #include "tests/unit/check_main.h"
 #include "checker/ranks.h"
 #include "checker/farm.h"
+#include "checker/search.h"
 #include "checker/tracetree.h"
 #include "vm/hash.h"
 #include <string.h>
@@ -150,6 +152,101 @@ START_TEST(test_level) {
 }
 END_TEST
 
+/* (d) A result packed for another rank (search_result_pack) reads back
+**     the same: figures, bug (its file as the program's own string),
+**     error and bound texts, trace; every truncation of the bytes is
+**     refused, as is a file number the program does not have. */
+static const char *const files[] = { "models/a.p", "models/b.p" };
+
+typedef struct PackRow {
+  const char *name;
+  int bug, complete;
+  const char *error, *bound, *message;
+  int file;                  /* index into files, or -1: none */
+  uint64_t ntrace;
+} PackRow;
+
+static const PackRow pack_rows[] = {
+  { "a bug with a trace", 1, 0, NULL, NULL, "assertion failed: x", 1, 40 },
+  { "a bug at the initial state", 1, 0, NULL, NULL, "deadlock", -1, 0 },
+  { "the explorer failed", 0, 0, "explorer 'E' is unsound", NULL, NULL, -1, 3 },
+  { "bounded", 0, 0, NULL, "timeout at delay bound 4", NULL, -1, 0 },
+  { "complete", 0, 1, NULL, NULL, NULL, -1, 0 },
+};
+
+START_TEST(test_result_pack) {
+  BcProgram bc;
+  memset(&bc, 0, sizeof bc);
+  bc.nfiles = 2;
+  bc.files = (const char **)files;
+  for (size_t i = 0; i < sizeof pack_rows / sizeof pack_rows[0]; i++) {
+    const PackRow *w = &pack_rows[i];
+    SearchResult r = {0};
+    r.bug = w->bug;
+    r.complete = w->complete;
+    r.error = w->error ? xstrdup(w->error) : NULL;
+    r.bound = w->bound ? xstrdup(w->bound) : NULL;
+    r.bugdesc.message = w->message ? xstrdup(w->message) : NULL;
+    r.bugdesc.status = w->bug ? VM_BUG_ASSERT : VM_OK;
+    char copy[32];   /* the same path at another address, as another rank's would be */
+    if (w->file >= 0) snprintf(copy, sizeof copy, "%s", files[w->file]);
+    r.bugdesc.file = w->file >= 0 ? copy : NULL;
+    r.bugdesc.line = 17;
+    r.bugdesc.col = 3;
+    if (w->bug || w->error) {
+      r.trace = xmalloc((size_t)(w->ntrace + 1) * sizeof *r.trace);
+      for (uint64_t j = 0; j < w->ntrace; j++) r.trace[j] = (TraceChoice){ (uint8_t)(j & 1), (uint32_t)(j * 7) };
+      r.ntrace = w->ntrace;
+    }
+    r.states = 12345 + i;
+    r.transitions = 999999;
+    r.executions = 77;
+    r.max_depth = 41;
+    r.delays = 4;
+    r.est_kind = EST_STATES;
+    r.est_log2 = 20.5;
+    r.ranks = 3;
+    r.dist_note = "static";
+    Buf b;
+    buf_init(&b);
+    search_result_pack(&r, &bc, &b);
+    SearchResult u;
+    ck_assert_msg(search_result_unpack((const uint8_t *)b.data, b.len, &bc, &u) == 0, "%s", w->name);
+    ck_assert_int_eq(u.bug, w->bug);
+    ck_assert_int_eq(u.complete, w->complete);
+    ck_assert_uint_eq(u.states, 12345 + i);
+    ck_assert_uint_eq(u.transitions, 999999);
+    ck_assert_uint_eq(u.executions, 77);
+    ck_assert_uint_eq(u.delays, 4);
+    ck_assert_int_eq(u.est_kind, EST_STATES);
+    ck_assert(u.est_log2 == 20.5);
+    ck_assert_uint_eq(u.bugdesc.line, 17);
+    ck_assert_ptr_null(u.dist_note);
+    if (w->error) ck_assert_str_eq(u.error, w->error); else ck_assert_ptr_null(u.error);
+    if (w->bound) ck_assert_str_eq(u.bound, w->bound); else ck_assert_ptr_null(u.bound);
+    if (w->message) ck_assert_str_eq(u.bugdesc.message, w->message); else ck_assert_ptr_null(u.bugdesc.message);
+    if (w->file >= 0) ck_assert_ptr_eq(u.bugdesc.file, files[w->file]); else ck_assert_ptr_null(u.bugdesc.file);
+    ck_assert_uint_eq(u.ntrace, w->ntrace);
+    if (w->bug || w->error) ck_assert_ptr_nonnull(u.trace);
+    for (uint64_t j = 0; j < w->ntrace; j++) {
+      ck_assert_int_eq(u.trace[j].kind, (int)(j & 1));
+      ck_assert_uint_eq(u.trace[j].value, j * 7);
+    }
+    search_result_fini(&u);
+    for (size_t cut = 0; cut < b.len; cut++) {
+      SearchResult t;
+      ck_assert_msg(search_result_unpack((const uint8_t *)b.data, cut, &bc, &t) != 0, "%s cut at %zu", w->name, cut);
+    }
+    bc.nfiles = 1;   /* a program without the file the bug names */
+    if (w->file == 1) ck_assert(search_result_unpack((const uint8_t *)b.data, b.len, &bc, &u) != 0);
+    bc.nfiles = 2;
+    buf_fini(&b);
+    r.dist_note = NULL;
+    search_result_fini(&r);
+  }
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("ranks");
   TCase *tc = tcase_create("all");
@@ -160,6 +257,7 @@ int main(void) {
   tcase_add_test(tc, test_level);
   tcase_add_test(tc, test_farm_alone);
   tcase_add_test(tc, test_farm_item_units);
+  tcase_add_test(tc, test_result_pack);
   suite_add_tcase(s, tc);
   return run_suite(s);
 }
