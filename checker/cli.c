@@ -76,6 +76,13 @@ typedef struct Options {
   int progress;              /* --progress: progress lines also when stderr is not a terminal */
   double progress_every;     /* --progress=SECONDS between lines (default 10) */
   int seed_given;            /* --seed was given (else random searches draw one) */
+  /* Limits on one step and one State (VmTest), 0: none: */
+  long long max_step_instructions; /* --max-step-instructions */
+  long long max_inbox;       /* --max-inbox */
+  long long max_machines;    /* --max-machines */
+  long long max_collection;  /* --max-collection */
+  unsigned long long max_state_bytes; /* --max-state-bytes */
+  int limits_given;          /* one of those was given (a replay then ignores the trace's `limits:`) */
   /* Resolved explorer: */
   const char *explorer_name; /* NAME */
   int explorer_native;       /* ExNative */
@@ -118,6 +125,14 @@ static void usage(FILE *f) {
 "                         thread, dfs shares them by default)\n"
 "      --max-steps N      longest execution for sampling searches (default, as P: 100000 for\n"
 "                         random and irs, 10000 for pct and ss)\n"
+"      --max-step-instructions N  instructions one step may run before it is a bug\n"
+"                         (\"endless step\": a loop that never ends; default 10000000, 0: none)\n"
+"      --max-inbox N      events one inbox may hold; a send past it is a bug (\"inbox\n"
+"                         overflow\"; default 1000, 0: none)\n"
+"      --max-machines N, --max-collection N, --max-state-bytes SIZE  machines in a State\n"
+"                         (default 10000), elements of a seq, set or map (1000000), bytes of\n"
+"                         a State (16M); the search stops where the model would grow past\n"
+"                         one and is reported bounded, with the way there (0: no limit)\n"
 "      --schedules N      how many executions for sampling searches (default: no bound;\n"
 "                         also P's -i and --iterations)\n"
 "      --irs-step N       irs: the depth bound grows by N steps each iteration (default 10)\n"
@@ -196,6 +211,16 @@ static int bad_usage(const char *fmt, const char *arg) {
   fprintf(stderr, fmt, arg);
   fputs("\nTry 'pcheck --help' for more information.\n", stderr);
   return EXIT_USAGE;
+}
+
+/* The limits of --max-step-instructions, --max-inbox, --max-machines,
+** --max-collection and --max-state-bytes on every Vm of the test. */
+static void set_limits(const Options *o, VmTest *t) {
+  t->max_step_instructions = (uint64_t)o->max_step_instructions;
+  t->max_inbox = (uint32_t)o->max_inbox;
+  t->max_machines = (uint32_t)o->max_machines;
+  t->max_collection = (uint32_t)o->max_collection;
+  t->max_state_bytes = o->max_state_bytes;
 }
 
 static int parse_count(const char *s, long long *out) {
@@ -573,6 +598,14 @@ static int run_replay(const Options *o, const BcProgram *bc, Program *prog, Test
   }
   VmTest test;
   cg_test(bc, prog, &tests->items[sel], &test);
+  set_limits(o, &test);
+  if (ti.has_limits && !o->limits_given) {   /* the limits the trace ran under */
+    test.max_step_instructions = ti.limits[0];
+    test.max_inbox = (uint32_t)ti.limits[1];
+    test.max_machines = (uint32_t)ti.limits[2];
+    test.max_collection = (uint32_t)ti.limits[3];
+    test.max_state_bytes = ti.limits[4];
+  }
   Buf log;
   buf_init(&log);
   VmBug bug;
@@ -585,7 +618,13 @@ static int run_replay(const Options *o, const BcProgram *bc, Program *prog, Test
     fprintf(stderr, "pcheck: error: %s: %s\n", o->replay, err.data);
     rc = EXIT_USAGE;
   } else {
-    if (r == 1) {
+    if (r == 1 && bug.status == VM_LIMIT) {   /* the way to a limit, not to a bug */
+      if (bug.file) printf("limit: %s at %s:%u:%u\n", bug.message, bug.file, bug.line, bug.col);
+      else printf("limit: %s\n", bug.message);
+      printf("result: no-bug (the trace ran to a limit after %llu of %llu steps)\n", (unsigned long long)at,
+             (unsigned long long)ti.n);
+      rc = EXIT_NOBUG;
+    } else if (r == 1) {
       print_bug(&bug);
       printf("result: bug-found\n");
       printf("replay: %llu of %llu steps\n", (unsigned long long)at, (unsigned long long)ti.n);
@@ -934,7 +973,7 @@ static int save_schedule(void *ctx, const char *goal, const TraceChoice *c, uint
   Buf path;
   buf_init(&path);
   buf_printf(&path, "%s/%s-%llu.schedule", s->o->save_schedules, s->test, (unsigned long long)++s->n);
-  int rc = trace_write_choices(path.data, s->test, s->o->search, s->o->seed, goal, c, n);
+  int rc = trace_write_choices(path.data, s->test, s->o->search, s->o->seed, NULL, goal, c, n);
   buf_fini(&path);
   return rc;
 }
@@ -968,6 +1007,31 @@ static int prepare_schedule_dir(const char *dir, const char *test) {
   return 0;
 }
 
+/* The search stopped where the model would grow past a limit (VM_LIMIT):
+** not a bug, but a bound of the search.  Say which, write the way there
+** as OUT/TEST.limit.schedule (replayable), and make res a bounded result. */
+static void limit_reached(const Options *o, const char *test_name, SearchResult *res) {
+  const VmBug *b = &res->bugdesc;
+  const char *msg = b->message ? b->message : "";
+  if (b->file) printf("limit: %s at %s:%u:%u\n", msg, b->file, b->line, b->col);
+  else printf("limit: %s\n", msg);
+  char *path = NULL;
+  SearchResult r2 = *res;
+  r2.bug = 0;
+  uint64_t limits[TRACE_NLIMITS] = { (uint64_t)o->max_step_instructions, (uint64_t)o->max_inbox,
+                                     (uint64_t)o->max_machines, (uint64_t)o->max_collection, o->max_state_bytes };
+  if (writer() && trace_write_schedule(test_name, o->search, o->seed, &r2, limits, o->out, "limit", &path) == 0)
+    printf("limit: the way there (%llu steps): %s\n", (unsigned long long)res->ntrace, path);
+  free(path);
+  Buf t;
+  buf_init(&t);
+  buf_printf(&t, "limit reached: %s", msg);
+  free(res->bound);
+  res->bound = buf_take(&t);
+  res->bug = 0;
+  res->complete = 0;
+}
+
 /* learned: --learn's orderings (saved into o->learn after the test), or NULL. */
 static int run_search(const Options *o, const BcProgram *bc, Program *prog, const TestCase *tc, Learned *learned,
                       TestRun *run) {
@@ -976,6 +1040,7 @@ static int run_search(const Options *o, const BcProgram *bc, Program *prog, cons
   int exhaustive = is_exhaustive(o->search);
   VmTest test;
   cg_test(bc, prog, tc, &test);
+  set_limits(o, &test);
   VmCov cov;
   if (o->no_coverage) memset(&cov, 0, sizeof cov);
   else if (vm_cov_init(&cov, bc) == 0) test.cov = &cov;
@@ -1008,13 +1073,14 @@ static int run_search(const Options *o, const BcProgram *bc, Program *prog, cons
       char *path = NULL;
       SearchResult r2 = res;
       r2.bug = 0;
-      if (trace_write_schedule(tc->name, o->search, o->seed, &r2, o->out, "explorer-failure", &path) == 0)
+      if (trace_write_schedule(tc->name, o->search, o->seed, &r2, NULL, o->out, "explorer-failure", &path) == 0)
         fprintf(stderr, "pcheck: the state where it happened is reached by the choices in %s\n", path);
       free(path);
     }
     rc = EXIT_INTERNAL;
   } else {
     FileList written = {0};
+    if (res.bug && res.bugdesc.status == VM_LIMIT) limit_reached(o, tc->name, &res);
     /* The portfolio's figures are those of the member that decided. */
     if (ops == &search_portfolio && res.cache_bytes) exhaustive = 1;
     if (res.bug) {
@@ -1315,10 +1381,16 @@ static int pcheck_main(int argc, char **argv) {
   o.ss_c1 = 100;
   o.ss_c2 = 10;
   o.temperature = -1;
+  o.max_step_instructions = 10000000;
+  o.max_inbox = 1000;
+  o.max_machines = 10000;
+  o.max_collection = 1000000;
+  o.max_state_bytes = 16ull << 20;
   enum { O_LIST = 256, O_CHECK, O_MAXD, O_MAXS, O_SCHED, O_TIMEOUT, O_MEM, O_SEED, O_TFMT, O_REPLAY,
          O_SJSON, O_DUMP, O_STATS, O_CACHE, O_TWIN, O_SSC1, O_SSC2, O_FMEM,
          O_SS_SCHED, O_NO_SAMPLING, O_NO_SHARED, O_NO_REDUCTION, O_KEEP_GOING, O_FAIL_INCOMPLETE, O_PROGRESS,
-         O_COVERAGE, O_COVERAGE_MERGE, O_NO_COVERAGE, O_SAVE_SCHED, O_LEARN, O_RANK_TIMEOUT };
+         O_COVERAGE, O_COVERAGE_MERGE, O_NO_COVERAGE, O_SAVE_SCHED, O_LEARN, O_RANK_TIMEOUT,
+         O_MAX_INSTR, O_MAX_INBOX, O_MAX_MACHINES, O_MAX_COLL, O_MAX_SBYTES };
   enum { O_IRS_STEP = 512, O_PCT_DEPTH, O_PCT_STEPS };   /* the baselines' options */
   enum { O_UNFAIR = 768, O_TEMP };   /* liveness */
   static const struct option longopts[] = {
@@ -1327,6 +1399,9 @@ static int pcheck_main(int argc, char **argv) {
     {"check-only", no_argument, 0, O_CHECK}, {"search", required_argument, 0, 's'},
     {"explorer", required_argument, 0, 'e'}, {"max-delays", required_argument, 0, O_MAXD},
     {"max-steps", required_argument, 0, O_MAXS}, {"schedules", required_argument, 0, O_SCHED},
+    {"max-step-instructions", required_argument, 0, O_MAX_INSTR}, {"max-inbox", required_argument, 0, O_MAX_INBOX},
+    {"max-machines", required_argument, 0, O_MAX_MACHINES}, {"max-collection", required_argument, 0, O_MAX_COLL},
+    {"max-state-bytes", required_argument, 0, O_MAX_SBYTES},
     {"timeout", required_argument, 0, O_TIMEOUT}, {"rank-timeout", required_argument, 0, O_RANK_TIMEOUT},
     {"mem", required_argument, 0, O_MEM},
     {"seed", required_argument, 0, O_SEED}, {"jobs", required_argument, 0, 'j'},
@@ -1386,6 +1461,22 @@ static int pcheck_main(int argc, char **argv) {
     case 'i': case O_SCHED:
       if (!parse_count(optarg, &o.schedules)) return bad_usage("--schedules needs a count, not '%s'", optarg);
       given[O_SCHED] = 1;
+      break;
+    case O_MAX_INSTR: case O_MAX_INBOX: case O_MAX_MACHINES: case O_MAX_COLL: {
+      static const char *const what[] = {
+        "--max-step-instructions needs a count (0: no limit), not '%s'", "--max-inbox needs a count (0: no limit), not '%s'",
+        "--max-machines needs a count (0: no limit), not '%s'", "--max-collection needs a count (0: no limit), not '%s'" };
+      long long *dst[] = { &o.max_step_instructions, &o.max_inbox, &o.max_machines, &o.max_collection };
+      int k = c - O_MAX_INSTR;
+      o.limits_given = 1;
+      if (!parse_count(optarg, dst[k]) || (k > 0 && *dst[k] > UINT32_MAX)) return bad_usage(what[k], optarg);
+      break;
+    }
+    case O_MAX_SBYTES:
+      o.limits_given = 1;
+      if (strcmp(optarg, "0") == 0) o.max_state_bytes = 0;
+      else if (!parse_size(optarg, &o.max_state_bytes))
+        return bad_usage("--max-state-bytes needs a size such as 64K or 16M (0: no limit), not '%s'", optarg);
       break;
     case O_TIMEOUT:
       if (!parse_seconds(optarg, &o.timeout))

@@ -450,7 +450,8 @@ static int end_stratum(DSes *d, FILE *logf, SearchResult *res, int *failed) {
   if (max[0]) {
     if (report(d, d->k - (int)max[0], res) != 0) *failed = 1;
     if (!res->error)
-      fprintf(logf, "ses: bug found at delay bound %llu after %llu distinct states\n", (unsigned long long)d->db,
+      fprintf(logf, "ses: %s at delay bound %llu after %llu distinct states\n",
+              res->bugdesc.status == VM_LIMIT ? "stopped at a limit" : "bug found", (unsigned long long)d->db,
               (unsigned long long)sum[3]);
     return 0;
   }

@@ -271,7 +271,8 @@ static void run_round(Portfolio *pf, int jobs) {
 /* The line that says who decided (w's result, now in res). */
 static void winner_line(const char *label, int exhaustive, const SearchResult *res, FILE *logf) {
   if (res->bug)
-    fprintf(logf, "portfolio: %s found the bug after %llu %s\n", label,
+    fprintf(logf, "portfolio: %s %s after %llu %s\n", label,
+            res->bugdesc.status == VM_LIMIT ? "reached a limit" : "found the bug",
             (unsigned long long)(exhaustive ? res->states : res->executions), exhaustive ? "states" : "executions");
   else if (res->complete && !res->error && res->skipped)
     fprintf(logf, "portfolio: %s covered every state (skipping %llu that dfs had finished)\n", label,

@@ -1472,7 +1472,8 @@ static int run_ses(const BcProgram *bc, const VmTest *test, const SearchOptions 
       set_next(res, sh->db, sh->why ? -1 : layers_next(&sh->strata, -1), res->states, el);
   }
   if (res->bug && !sh->sampled)
-    fprintf(logf, "ses: bug found at delay bound %llu after %llu distinct states\n", (unsigned long long)sh->db,
+    fprintf(logf, "ses: %s at delay bound %llu after %llu distinct states\n",
+            res->bugdesc.status == VM_LIMIT ? "stopped at a limit" : "bug found", (unsigned long long)sh->db,
             (unsigned long long)res->states);
 out:
   progress_done(&sh->prog, o);

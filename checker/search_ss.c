@@ -824,7 +824,8 @@ int ss_sample(const BcProgram *bc, const VmTest *test, const SearchOptions *o, F
   res->delays = (res->bug ? bugdb : (S.open ? S.open - 1 : 0)) + base;
   if (res->bug && sh.roots && sh.roots->extra) res->delays += sh.roots->extra[sh.bug_root];
   if (res->bug) {
-    fprintf(logf, "%s: bug found at delay bound %llu after %llu executions\n", tag, (unsigned long long)res->delays,
+    fprintf(logf, "%s: %s at delay bound %llu after %llu executions\n", tag,
+            res->bugdesc.status == VM_LIMIT ? "stopped at a limit" : "bug found", (unsigned long long)res->delays,
             (unsigned long long)res->executions);
   } else {
     if (sh.halt && !why) why = o->stop && *o->stop ? "interrupted" : "timeout";

@@ -493,6 +493,21 @@ static int read_schedule(const char *path, const char *text, size_t len, TraceIn
     if (strncmp(l, "cycle: ", 7) == 0) { out->cycle_start = strtoll(l + 7, NULL, 10); free(l); continue; }
     if (strncmp(l, "unfair: ", 8) == 0) { out->unfair = atoi(l + 8) != 0; free(l); continue; }
     if (strncmp(l, "temperature: ", 13) == 0) { out->temperature = strtoll(l + 13, NULL, 10); free(l); continue; }
+    if (strncmp(l, "limits:", 7) == 0) {
+      unsigned long long v[TRACE_NLIMITS];
+      char extra;
+      if (sscanf(l + 7, "%llu %llu %llu %llu %llu %c", &v[0], &v[1], &v[2], &v[3], &v[4], &extra) != TRACE_NLIMITS ||
+          v[1] > UINT32_MAX || v[2] > UINT32_MAX || v[3] > UINT32_MAX) {
+        buf_printf(err, "%s:%llu: expected 'limits:' and %d counts, found '%.40s'", path, (unsigned long long)line,
+                   TRACE_NLIMITS, l);
+        free(l);
+        return -1;
+      }
+      for (int i = 0; i < TRACE_NLIMITS; i++) out->limits[i] = v[i];
+      out->has_limits = 1;
+      free(l);
+      continue;
+    }
     char kind;
     unsigned long long v;
     char extra;
@@ -728,11 +743,16 @@ out:
   return rc;
 }
 
-int trace_write_choices(const char *path, const char *test_name, const char *search, uint64_t seed,
+int trace_write_choices(const char *path, const char *test_name, const char *search, uint64_t seed, const uint64_t *limits,
                         const char *comment, const TraceChoice *c, uint64_t n) {
   Buf sch;
   buf_init(&sch);
   schedule_header(&sch, test_name, search, seed);
+  if (limits) {
+    buf_puts(&sch, "# the limits it ran under: step instructions, inbox, machines, collection, State bytes (0: none)\nlimits:");
+    for (int i = 0; i < TRACE_NLIMITS; i++) buf_printf(&sch, " %llu", (unsigned long long)limits[i]);
+    buf_puts(&sch, "\n");
+  }
   if (comment) buf_printf(&sch, "# %s\n", comment);
   for (uint64_t i = 0; i < n; i++)
     buf_printf(&sch, "%c %u    # step %llu\n", c[i].kind == VC_MACHINE ? 'm' : 'd',
@@ -744,7 +764,7 @@ int trace_write_choices(const char *path, const char *test_name, const char *sea
 }
 
 int trace_write_schedule(const char *test_name, const char *search, uint64_t seed, const SearchResult *res,
-                         const char *dir, const char *what, char **path_out) {
+                         const uint64_t *limits, const char *dir, const char *what, char **path_out) {
   *path_out = NULL;
   if (trace_mkdirs(dir) != 0) {
     fprintf(stderr, "pcheck: error: cannot create the output folder '%s': %s\n", dir, strerror(errno));
@@ -754,8 +774,8 @@ int trace_write_schedule(const char *test_name, const char *search, uint64_t see
   buf_init(&path);
   buf_init(&comment);
   buf_printf(&path, "%s/%s.%s.schedule", dir, test_name, what);
-  buf_printf(&comment, "%s: %s", what, res->error ? res->error : "");
-  int rc = trace_write_choices(path.data, test_name, search, seed, comment.data, res->trace, res->ntrace);
+  buf_printf(&comment, "%s: %s", what, res->error ? res->error : res->bugdesc.message ? res->bugdesc.message : "");
+  int rc = trace_write_choices(path.data, test_name, search, seed, limits, comment.data, res->trace, res->ntrace);
   if (rc == 0) *path_out = buf_take(&path);
   buf_fini(&path);
   buf_fini(&comment);

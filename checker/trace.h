@@ -9,6 +9,10 @@
 #include "checker/search.h"
 
 /* What a trace file says besides its choices. */
+/* The limits of a step and a State (VmTest.max_*) a trace may record, in
+** this order: step instructions, inbox, machines, collection, State bytes. */
+enum { TRACE_NLIMITS = 5 };
+
 typedef struct TraceInfo {
   char *test;                /* test case name (heap) */
   char *search;              /* search that found it (heap, may be NULL) */
@@ -20,6 +24,8 @@ typedef struct TraceInfo {
   int unfair;                /* that cycle was found with --unfair (need not be fair) */
   int64_t temperature;       /* a spec hot for more steps than this ends the
                                 trace (--liveness-temperature-threshold), or 0 */
+  int has_limits;            /* a `limits:` line gave the VmTest limits the trace ran under: */
+  uint64_t limits[TRACE_NLIMITS]; /* step instructions, inbox, machines, collection, State bytes */
 } TraceInfo;
 
 void trace_info_fini(TraceInfo *t);
@@ -65,12 +71,13 @@ void trace_remove_stale(const char *dir, const char *test_name);
 ** search that stopped on res->error (e.g. an unsound explorer): the way to
 ** the state where it happened.  Returns 0 (path in *path_out, heap) or -1. */
 int trace_write_schedule(const char *test_name, const char *search, uint64_t seed, const SearchResult *res,
-                         const char *dir, const char *what, char **path_out);
+                         const uint64_t *limits, const char *dir, const char *what, char **path_out);
 
 /* Write the choices c[0..n) to path as a .schedule file (version 2) with
-** its header and, unless NULL, one comment line; through a temporary file.
-** 0, or -1 with a message on stderr. */
-int trace_write_choices(const char *path, const char *test_name, const char *search, uint64_t seed,
+** its header, unless NULL a `limits:` line (TRACE_NLIMITS numbers, so
+** that a replay runs under the same limits) and one comment line; through
+** a temporary file.  0, or -1 with a message on stderr. */
+int trace_write_choices(const char *path, const char *test_name, const char *search, uint64_t seed, const uint64_t *limits,
                         const char *comment, const TraceChoice *c, uint64_t n);
 
 /* Read a .schedule or .json trace, of version 1 (machine choices count

@@ -186,6 +186,13 @@ static int cmp_values(const Value *a, const Value *b) {
 #define FETCH_I64(x) do { memcpy(&(x), code + pc, 8); pc += 8; } while (0)
 #define RUNTIME(...) do { f->pc = pc; vm_set_bug_at(vm, VM_BUG_RUNTIME, f, __VA_ARGS__); return R_BUG; } while (0)
 #define SUSPEND_HERE() do { f->pc = start_pc; return R_SUSPEND; } while (0)
+/* Something would grow past a limit of VmTest (VM_LIMIT), at this instruction. */
+#define LIMIT(...) do { f->pc = pc; vm_set_bug_at(vm, VM_LIMIT, f, __VA_ARGS__); return R_BUG; } while (0)
+
+/* A collection just grown (r) against VmTest.max_collection: 0, or 1 past it. */
+static int past_collection_limit(const Vm *vm, const Value *r) {
+  return vm->t.max_collection && val_count(r) > vm->t.max_collection;
+}
 
 /* Run frames until the activation at `base` completes (R_DONE), the
 ** machine reaches a scheduling point (R_SUSPEND) or a bug (R_BUG). */
@@ -209,6 +216,15 @@ int vm_run(Vm *vm, uint32_t base) {
     }
 #endif
     Opcode op = (Opcode)code[pc++];
+    /* The step's budget (VmTest.max_step_instructions): past it, the step
+    ** is taken for a loop that never ends, placed at this instruction. */
+    if (__builtin_expect(++vm->work > vm->work_limit, 0)) {
+      f->pc = pc;
+      vm_set_bug_at(vm, VM_BUG_ENDLESS, f,
+                    "the step did not finish within %llu instructions (--max-step-instructions): a loop that "
+                    "never ends?", (unsigned long long)vm->work_limit);
+      return R_BUG;
+    }
     switch (op) {
     case OP_NOP: /* do nothing */ break;
     case OP_PUSH_NULL: /* push null */ vm_push(vm, val_null()); break;
@@ -370,6 +386,8 @@ int vm_run(Vm *vm, uint32_t base) {
           RUNTIME("index %lld is out of range for a seq of %u elements", (long long)k.u.i, val_count(&c));
       } else if (c.tag == VT_MAP) {
         r = val_map_put(&vm->va, &c, &k, &x);
+        if (past_collection_limit(vm, &r))
+          LIMIT("a map would hold more than %u entries (--max-collection)", vm->t.max_collection);
       } else {
         RUNTIME("indexing a value that is not a seq or a map");
       }
@@ -385,10 +403,19 @@ int vm_run(Vm *vm, uint32_t base) {
         if (val_map_has(&c, &k)) RUNTIME("key %s is already in the map", vm_value_text(vm, &k));
         r = val_map_put(&vm->va, &c, &k, &x);
       }
+      if (past_collection_limit(vm, &r))
+        LIMIT("a %s would hold more than %u elements (--max-collection)", c.tag == VT_SEQ ? "seq" : "map",
+              vm->t.max_collection);
       vm_push(vm, r);
       break;
     }
-    case OP_ADD_ELEM: { Value x = pop(vm), s = pop(vm); vm_push(vm, val_set_add(&vm->va, &s, &x)); break; }
+    case OP_ADD_ELEM: { /* set s with x */
+      Value x = pop(vm), s = pop(vm), r = val_set_add(&vm->va, &s, &x);
+      if (past_collection_limit(vm, &r))
+        LIMIT("a set would hold more than %u elements (--max-collection)", vm->t.max_collection);
+      vm_push(vm, r);
+      break;
+    }
     case OP_REMOVE: { /* without index k (seq) or key/element k */
       Value k = pop(vm), c = pop(vm), r;
       if (c.tag == VT_SEQ) {
@@ -520,6 +547,8 @@ int vm_run(Vm *vm, uint32_t base) {
       uint16_t type = vm->t.bind ? vm->t.bind[iface] : P->iface_self[iface];
       if (type == BC_NO_MACHINE) RUNTIME("no machine implements interface '%s' in this test", P->iface_names[iface]);
       Value payload = pop(vm);
+      if (vm->t.max_machines && vm->nms >= vm->t.max_machines)
+        LIMIT("a State would hold more than %u machines (--max-machines)", vm->t.max_machines);
       uint32_t id;
       WMachine *m = vm_new_record(vm, type, 0, &id);
       m->h.flags = MF_START;
@@ -578,6 +607,13 @@ int vm_run(Vm *vm, uint32_t base) {
       if (vm_observe(vm, (uint32_t)ev.u.i, payload, sender->h.iface) == R_BUG) return R_BUG;
       tm = &vm->ms[target.u.i];
       uint16_t tflags = vs_hdr(tm)->flags;
+      if (vm->t.max_inbox && !(tflags & MF_HALTED) &&
+          (tm->decoded ? tm->h.ninbox : vs_hdr(tm)->ninbox + tm->nappended) >= vm->t.max_inbox) {
+        f->pc = pc;
+        vm_set_bug_at(vm, VM_BUG_INBOX, f, "the send would make the inbox of '%s' hold more than %u events (--max-inbox)",
+                      vm_machine_text(vm, (uint32_t)target.u.i), vm->t.max_inbox);
+        return R_BUG;
+      }
       if (tflags & MF_HALTED) {
         logf_(vm, "<SendLog> '%s' is halted; the event is dropped.", vm_machine_text(vm, (uint32_t)target.u.i));
         vm_note(vm, VE_DROP, me, (uint32_t)target.u.i, (uint32_t)ev.u.i, 0, 0, payload);

@@ -270,6 +270,7 @@ Vm *vm_new(const BcProgram *p, const VmTest *test) {
   Vm *vm = xcalloc(1, sizeof *vm);
   vm->p = p;
   vm->t = *test;
+  vm->work_limit = test->max_step_instructions ? test->max_step_instructions : UINT64_MAX;
   if (test->cov) {
     vm->cov_hit = test->cov->hit;
     vm->cov_asserts = test->cov->asserts;
@@ -349,6 +350,7 @@ static void begin(Vm *vm) {
   vm->nfr = vm->nstack = vm->nlocals = 0;
   vm->have_choice = 0;
   vm->halted_now = 0;
+  vm->work = 0;
   vm->cooled = 0;
   vm->bug.status = VM_OK;
   vm->foot = (VmFootprint){ UINT32_MAX, UINT32_MAX, 0, 0, 0, 0 };
@@ -552,6 +554,20 @@ static int resume_receive(Vm *vm, uint32_t id) {
 
 static VmStatus step_loaded(Vm *vm, size_t len, uint32_t choice, Buf *out);
 
+/* Append the working State to out (vs_write, hint len), unless it is
+** longer than VmTest.max_state_bytes: then out is as it was, and
+** VM_LIMIT says so. */
+static VmStatus write_state(Vm *vm, Buf *out, size_t len) {
+  size_t at = out->len;
+  vs_write(vm, out, len);
+  if (!vm->t.max_state_bytes || out->len - at <= vm->t.max_state_bytes) return VM_OK;
+  size_t n = out->len - at;
+  out->len = at;
+  vm_set_bug_at(vm, VM_LIMIT, NULL, "the State would grow to %zu bytes, past --max-state-bytes %llu", n,
+                (unsigned long long)vm->t.max_state_bytes);
+  return VM_LIMIT;
+}
+
 VmStatus vm_step(Vm *vm, const uint8_t *s, size_t len, uint32_t choice, Buf *out) {
   out->len = 0;
   return vm_step_append(vm, s, len, choice, out);
@@ -618,8 +634,7 @@ static VmStatus step_loaded(Vm *vm, size_t len, uint32_t choice, Buf *out) {
     m->frames_len = 0;
   }
   vm->foot.choice = vm->hdr.choice_kind != 0;
-  vs_write(vm, out, len);
-  return VM_OK;
+  return write_state(vm, out, len);
 }
 
 const VmFootprint *vm_footprint(const Vm *vm) { return &vm->foot; }
@@ -640,6 +655,9 @@ const char *vm_status_name(VmStatus s) {
   case VM_BUG_HOT: return "liveness (hot spec at quiescence)";
   case VM_BUG_HOT_CYCLE: return "liveness (hot spec forever on a cycle)";
   case VM_BUG_HOT_TEMP: return "liveness (hot spec for N steps)";
+  case VM_BUG_ENDLESS: return "endless step";
+  case VM_BUG_INBOX: return "inbox overflow";
+  case VM_LIMIT: return "limit reached";
   case VM_BAD_STATE: return "malformed state";
   }
   return "?";

@@ -23,6 +23,12 @@ typedef enum VmStatus {
   VM_BUG_HOT,            /* quiescent with a spec in a hot state */
   VM_BUG_HOT_CYCLE,      /* a reachable cycle on which a spec stays hot (found by searches) */
   VM_BUG_HOT_TEMP,       /* a spec hot for more steps of one execution than a threshold (found by searches) */
+  VM_BUG_ENDLESS,        /* a step ran more instructions than VmTest.max_step_instructions: a loop
+                            that never ends (the bug's place is the instruction it had reached) */
+  VM_BUG_INBOX,          /* a send would make an inbox longer than VmTest.max_inbox */
+  VM_LIMIT,              /* not a bug: the State, its machines or a collection would grow past a
+                            limit of VmTest (searches stop there as at a bug; the CLI reports the
+                            search as bounded, with the way there) */
   VM_BAD_STATE,          /* the State bytes or the choice do not fit the program */
 } VmStatus;
 
@@ -42,6 +48,14 @@ typedef struct VmTest {
                             scenario k enter a cold state (it is covered); NULL without scenarios */
   const struct VmCov *cov; /* NULL, or the coverage points every Vm of the test marks (vm_cov_init) */
   void *priv;            /* the builder's bookkeeping (lang/codegen.c); the VM ignores it */
+  /* Limits on what one step may do or make (0: none), so that a model that
+  ** grows without end, or loops in a handler, is reported, not run until
+  ** memory or patience runs out: */
+  uint64_t max_step_instructions; /* instructions one step may run (VM_BUG_ENDLESS) */
+  uint32_t max_inbox;    /* events one inbox may hold (VM_BUG_INBOX) */
+  uint32_t max_machines; /* machines a State may hold (VM_LIMIT) */
+  uint32_t max_collection; /* elements one seq, set or map may hold (VM_LIMIT) */
+  uint64_t max_state_bytes; /* bytes of one State (VM_LIMIT) */
 } VmTest;
 
 /* The choices enabled in a state. */

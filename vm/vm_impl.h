@@ -95,6 +95,8 @@ struct Vm {
   int have_choice;       /* resuming a CHOOSE with choice_val */
   uint32_t choice_val;
   int halted_now;        /* the running machine halted in this step */
+  uint64_t work;         /* instructions run since the call began (begin()) */
+  uint64_t work_limit;   /* VmTest.max_step_instructions, or UINT64_MAX for none */
   uint64_t cooled;       /* bit k: spec k entered a cold state in this call (vm_cooled_specs) */
   Buf *log;
   int record;            /* collect VmEvents */

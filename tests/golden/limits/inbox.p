@@ -1,0 +1,22 @@
+// pcheck-args: -s bfs -q --max-inbox 5
+// A producer that never stops sending to a consumer that never takes the
+// event: the sixth send is a bug ("inbox overflow"), shortest trace by bfs.
+event eData;
+event eNever;
+
+machine Consumer {
+  start state Wait {
+    defer eData;
+    on eNever goto Wait;
+  }
+}
+
+machine Main {
+  var c: Consumer;
+  start state Run {
+    entry {
+      c = new Consumer();
+      while (true) { send c, eData; }
+    }
+  }
+}

@@ -1,0 +1,14 @@
+// pcheck-args: -s ses -q --max-machines 20
+// Machines that each create the next, for ever: the search stops where a
+// State would hold a 21st machine (bounded).
+machine Link {
+  start state Init {
+    entry { new Link(); }
+  }
+}
+
+machine Main {
+  start state Init {
+    entry { new Link(); }
+  }
+}
