@@ -600,10 +600,17 @@ int trace_read(const char *path, TraceInfo *out, Buf *err) {
   size_t len;
   char *text = read_file(path, &len);
   if (!text) { buf_printf(err, "cannot read '%s': %s", path, strerror(errno)); return -1; }
+  int rc = trace_parse(path, text, len, out, err);
+  free(text);
+  return rc;
+}
+
+int trace_parse(const char *path, const char *text, size_t len, TraceInfo *out, Buf *err) {
+  memset(out, 0, sizeof *out);
+  out->cycle_start = -1;
   size_t i = 0;
   while (i < len && (text[i] == ' ' || text[i] == '\n' || text[i] == '\t' || text[i] == '\r')) i++;
   int rc = i < len && text[i] == '{' ? read_json(path, text, len, out, err) : read_schedule(path, text, len, out, err);
-  free(text);
   if (rc == 0 && out->temperature < 0) {
     buf_printf(err, "%s: the temperature threshold is negative", path);
     rc = -1;

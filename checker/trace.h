@@ -85,6 +85,9 @@ int trace_write_choices(const char *path, const char *test_name, const char *sea
 ** (from 0) either way.  Returns 0, or -1 with a message
 ** (naming the file and line or byte) in err. */
 int trace_read(const char *path, TraceInfo *out, Buf *err);
+/* The same for a trace's text (len bytes, any bytes), path naming it in
+** messages: what trace_read does once it has read the file. */
+int trace_parse(const char *path, const char *text, size_t len, TraceInfo *out, Buf *err);
 
 /* Replay choices, printing the log to `log`, each line prefixed with its
 ** step number ("[3] <SendLog> ...").  With cycle_start >= 0 the

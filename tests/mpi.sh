@@ -30,10 +30,17 @@ max=${MPI_MAX_STATES:-300000}
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 # mpirun reads stdin; a job that hangs (Open MPI 4.1's mpirun was seen to,
-# now and then, after a rank left) is ended after MPI_TIMEOUT seconds, and
-# fails its check.
+# now and then, after a rank left) is ended after MPI_TIMEOUT seconds and
+# run once more, with a line that says so (a second hang fails its check).
 mpi_timeout=${MPI_TIMEOUT:-300}
-mp() { np=$1; shift; timeout -k 10 "$mpi_timeout" mpirun --oversubscribe -np "$np" ${PCHECK_WRAPPER:-} "$PCHECK" "$@" </dev/null; }
+mp() {
+  np=$1; shift
+  timeout -k 10 "$mpi_timeout" mpirun --oversubscribe -np "$np" ${PCHECK_WRAPPER:-} "$PCHECK" "$@" </dev/null
+  mp_rc=$?
+  [ $mp_rc -eq 124 ] || [ $mp_rc -eq 137 ] || return $mp_rc
+  echo "mpi.sh: mpirun -np $np $* hung for ${mpi_timeout} s; once more" >&2
+  timeout -k 10 "$mpi_timeout" mpirun --oversubscribe -np "$np" ${PCHECK_WRAPPER:-} "$PCHECK" "$@" </dev/null
+}
 
 v=$(run --version)
 if echo "$v" | grep -q '^distributed search: not built'; then
