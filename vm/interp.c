@@ -189,6 +189,17 @@ static int cmp_values(const Value *a, const Value *b) {
 /* Something would grow past a limit of VmTest (VM_LIMIT), at this instruction. */
 #define LIMIT(...) do { f->pc = pc; vm_set_bug_at(vm, VM_LIMIT, f, __VA_ARGS__); return R_BUG; } while (0)
 
+/* The code the compiler emits never applies an operation to a value of
+** the wrong kind; a State that does (read from outside: vm_state_valid
+** checks its encoding, not the declared type of every slot) stops with
+** this runtime error instead of reading a value as what it is not. */
+#define WRONG_TAG "cannot %s a value of this kind (a State not written by this program?)"
+
+/* Does c have elements (a seq, set or map) or bytes (a string) to count? */
+static int is_countable(const Value *c) {
+  return c->tag == VT_SEQ || c->tag == VT_SET || c->tag == VT_MAP || c->tag == VT_STRING;
+}
+
 /* A collection just grown (r) against VmTest.max_collection: 0, or 1 past it. */
 static int past_collection_limit(const Vm *vm, const Value *r) {
   return vm->t.max_collection && val_count(r) > vm->t.max_collection;
@@ -399,9 +410,11 @@ int vm_run(Vm *vm, uint32_t base) {
       if (c.tag == VT_SEQ) {
         if (!val_seq_insert(&vm->va, &c, k.u.i, &x, &r))
           RUNTIME("insert position %lld is out of range for a seq of %u elements", (long long)k.u.i, val_count(&c));
-      } else {
+      } else if (c.tag == VT_MAP) {
         if (val_map_has(&c, &k)) RUNTIME("key %s is already in the map", vm_value_text(vm, &k));
         r = val_map_put(&vm->va, &c, &k, &x);
+      } else {
+        RUNTIME(WRONG_TAG, "insert into");
       }
       if (past_collection_limit(vm, &r))
         LIMIT("a %s would hold more than %u elements (--max-collection)", c.tag == VT_SEQ ? "seq" : "map",
@@ -410,7 +423,9 @@ int vm_run(Vm *vm, uint32_t base) {
       break;
     }
     case OP_ADD_ELEM: { /* set s with x */
-      Value x = pop(vm), s = pop(vm), r = val_set_add(&vm->va, &s, &x);
+      Value x = pop(vm), s = pop(vm);
+      if (s.tag != VT_SET) RUNTIME(WRONG_TAG, "add an element to");
+      Value r = val_set_add(&vm->va, &s, &x);
       if (past_collection_limit(vm, &r))
         LIMIT("a set would hold more than %u elements (--max-collection)", vm->t.max_collection);
       vm_push(vm, r);
@@ -423,17 +438,30 @@ int vm_run(Vm *vm, uint32_t base) {
           RUNTIME("index %lld is out of range for a seq of %u elements", (long long)k.u.i, val_count(&c));
       } else if (c.tag == VT_SET) {
         r = val_set_remove(&vm->va, &c, &k);
-      } else {
+      } else if (c.tag == VT_MAP) {
         r = val_map_remove(&vm->va, &c, &k);
+      } else {
+        RUNTIME(WRONG_TAG, "remove from");
       }
       vm_push(vm, r);
       break;
     }
-    case OP_KEYS: { Value m = pop(vm); vm_push(vm, val_map_keys(&vm->va, &m)); break; }
-    case OP_VALUES: { Value m = pop(vm); vm_push(vm, val_map_values(&vm->va, &m)); break; }
-    case OP_SIZEOF: { Value c = pop(vm); vm_push(vm, val_int(val_count(&c))); break; }
+    case OP_KEYS: case OP_VALUES: { /* the keys or the values of map m, as a seq */
+      Value m = pop(vm);
+      if (m.tag != VT_MAP) RUNTIME(WRONG_TAG, op == OP_KEYS ? "take the keys of" : "take the values of");
+      vm_push(vm, op == OP_KEYS ? val_map_keys(&vm->va, &m) : val_map_values(&vm->va, &m));
+      break;
+    }
+    case OP_SIZEOF: { /* elements of a seq, set or map; bytes of a string */
+      Value c = pop(vm);
+      if (!is_countable(&c)) RUNTIME(WRONG_TAG, "take the size of");
+      vm_push(vm, val_int(val_count(&c)));
+      break;
+    }
     case OP_NTH: { /* element i of c in iteration order */
       Value i = pop(vm), c = pop(vm);
+      if (!is_countable(&c) || c.tag == VT_STRING || i.u.i < 0 || i.u.i >= (int64_t)val_count(&c))
+        RUNTIME(WRONG_TAG, "iterate over");
       vm_push(vm, val_nth(&c, (uint32_t)i.u.i));
       break;
     }

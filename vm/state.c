@@ -522,14 +522,63 @@ static int check_events(const Vm *vm, const uint8_t **p, const uint8_t *end, uin
   return 1;
 }
 
-/* Check nframes saved frames at *p; 0 if malformed. */
-static int check_frames(const Vm *vm, const uint8_t **p, const uint8_t *end, uint32_t nframes) {
+/* The instructions of fn around pc: the one that starts at pc (*at) and
+** the one that ends there (*before, with its operand in *operand), as
+** opcodes; OP__COUNT where there is none. */
+static void around(const BcFun *fn, uint32_t pc, int *at, int *before, uint32_t *operand) {
+  *at = *before = OP__COUNT;
+  *operand = 0;
+  for (uint32_t q = 0; q < fn->ncode && q <= pc;) {
+    uint8_t op = fn->code[q];
+    if (op >= OP__COUNT) return;
+    uint32_t size = 1 + (uint32_t)bc_operand_size((OperandKind)bc_op_operand[op]);
+    if (q + size > fn->ncode) return;
+    if (q == pc) *at = op;
+    if (q + size == pc) {
+      *before = op;
+      uint16_t k;
+      if (size == 3) {
+        memcpy(&k, fn->code + q + 1, 2);   /* as the interpreter reads a U16 */
+        *operand = k;
+      }
+    }
+    q += size;
+  }
+}
+
+/* Check nframes saved frames at *p, of a machine with header flags and
+** (MF_RECEIVE) receive table recv; 0 if malformed.  A frame may only be
+** where the VM suspends one: the last at a receive of table recv, at a
+** data choice, or just after a `new` or a send; each other just after the
+** call of the frame above it (or the state change whose entry or exit
+** handler it is).  Its operand stack fits the function's. */
+static int check_frames(const Vm *vm, const uint8_t **p, const uint8_t *end, uint32_t nframes, uint16_t flags,
+                        uint32_t recv) {
+  uint32_t callee = UINT32_MAX;   /* the function the frame before called */
   for (uint32_t i = 0; i < nframes; i++) {
     uint32_t fun, pc, nst;
     if (!uv_get(p, end, &fun) || !uv_get(p, end, &pc) || !uv_get(p, end, &nst)) return 0;
     if (fun >= vm->p->nfuns || pc >= vm->p->funs[fun].ncode) return 0;
-    if (nst > (size_t)(end - *p)) return 0;   /* each value takes a byte at least */
-    if (!check_values(p, end, (uint32_t)vm->p->funs[fun].nlocals + nst)) return 0;
+    const BcFun *fn = &vm->p->funs[fun];
+    if (i > 0 && callee != UINT32_MAX && fun != callee) return 0;
+    int at, before;
+    uint32_t operand;
+    around(fn, pc, &at, &before, &operand);
+    if (i + 1 < nframes) {
+      /* A call, or the entry or exit handler a state change runs. */
+      if (before != OP_CALL && before != OP_ENTER && before != OP_EXIT_STATE) return 0;
+      if (before == OP_CALL && operand >= vm->p->nfuns) return 0;
+      callee = before == OP_CALL ? operand : UINT32_MAX;
+    } else if (flags & MF_RECEIVE) {
+      uint16_t table;
+      if (at != OP_RECEIVE || recv >= vm->p->nrecvs || vm->p->recvs[recv].fun != (int32_t)fun) return 0;
+      memcpy(&table, fn->code + pc + 1, 2);
+      if (table != recv) return 0;
+    } else if (at != OP_CHOOSE && before != OP_NEW && before != OP_SEND) {
+      return 0;
+    }
+    if (nst > fn->max_stack || nst > (size_t)(end - *p)) return 0;   /* each value takes a byte at least */
+    if (!check_values(p, end, (uint32_t)fn->nlocals + nst)) return 0;
   }
   return 1;
 }
@@ -576,7 +625,7 @@ static int check_record(const Vm *vm, const uint8_t *r, uint32_t len, int spec) 
   if (h.flags & (MF_RUNNING | MF_RECEIVE)) {
     uint32_t nframes;
     if (!uv_get(&p, end, &nframes) || nframes == 0 || nframes > UINT16_MAX) return 0;
-    if (!check_frames(vm, &p, end, nframes)) return 0;
+    if (!check_frames(vm, &p, end, nframes, h.flags, h.recv)) return 0;
   }
   return p == end;
 }
