@@ -141,9 +141,12 @@ static void usage(FILE *f) {
 "      --timeout SECONDS  stop the search after this long and report how far it got\n"
 "      --fail-on-incomplete  exit 4 when no bug was found but the search was bounded\n"
 "                         or stopped (for CI)\n"
-"      --mem SIZE         memory budget of the state cache, e.g. 512M, 4G (default: a quarter of RAM)\n"
-"      --frontier-mem SIZE  memory for stacks, queues and the ses frontier (default: the larger\n"
-"                         of --mem and a quarter of RAM); past it ses keeps paths, not states\n"
+"      --mem SIZE         memory budget of the whole run, e.g. 512M, 4G (default: half of the\n"
+"                         machine's memory): a sixteenth kept for the VMs and the rest of\n"
+"                         pcheck, then half for the state cache, half for the frontier\n"
+"      --frontier-mem SIZE  the frontier's part of --mem instead (stacks, queues, the ses\n"
+"                         frontier, trace trees, the hot-cycle search); past it ses keeps\n"
+"                         paths, not states, and the others stop cleanly\n"
 "      --cache KIND       state cache: flat (open addressing, default), compact (cuckoo table\n"
 "                         storing part of each fingerprint: about 7 bytes per state at 100\n"
 "                         million, against 10.7; the default of dfs, bfs, ses, pb with -j 2\n"
@@ -292,10 +295,50 @@ static double now_seconds(void) {
 
 
 /* A quarter of the machine's memory: the default state-cache budget. */
-static uint64_t default_mem(void) {
+/* Physical memory in bytes: MemTotal of /proc/meminfo, else sysconf's
+** count of pages, else 4 GiB. */
+static uint64_t physical_memory(void) {
+  FILE *f = fopen("/proc/meminfo", "r");
+  unsigned long long kb = 0;
+  if (f) {
+    char line[256];
+    while (fgets(line, sizeof line, f))
+      if (sscanf(line, "MemTotal: %llu kB", &kb) == 1) break;
+    fclose(f);
+  }
+  if (kb) return (uint64_t)kb * 1024;
   long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGE_SIZE);
-  if (pages <= 0 || size <= 0) return 1ull << 30;
-  return (uint64_t)pages * (uint64_t)size / 4;
+  return pages > 0 && size > 0 ? (uint64_t)pages * (uint64_t)size : 4ull << 30;
+}
+
+/* The memory budget: --mem bounds the whole of pcheck's memory (default:
+** half of physical memory), split by one policy (man page, MEMORY):
+**   reserve  a sixteenth (at least 16 MiB, at most 1 GiB) for what no
+**            search budgets: the program, the VMs' scratch of one step,
+**            explorer states being made, estimates, coverage;
+**   frontier half of the rest, or --frontier-mem: stacks, queues, ses's
+**            frontier, trace trees, the hot-cycle search, the states dfs
+**            publishes for ses;
+**   cache    the rest: the state cache.
+** A search keeps its parts within these; the margin past --mem is the
+** reserve's overrun and the allocators' slack (bench/README.md, Memory). */
+typedef struct MemPlan {
+  uint64_t total, reserve, frontier, cache;
+} MemPlan;
+
+static uint64_t default_mem(void) { return physical_memory() / 2; }
+
+/* The plan for o (0 if --frontier-mem leaves the cache nothing). */
+static int mem_plan(const Options *o, MemPlan *p) {
+  p->total = o->mem ? o->mem : default_mem();
+  p->reserve = p->total / 16;
+  if (p->reserve < (16ull << 20)) p->reserve = p->total / 4 < (16ull << 20) ? p->total / 4 : 16ull << 20;
+  if (p->reserve > (1ull << 30)) p->reserve = 1ull << 30;
+  uint64_t rest = p->total - p->reserve;
+  p->frontier = o->frontier_mem ? o->frontier_mem : rest / 2;
+  if (p->frontier >= rest) return 0;
+  p->cache = rest - p->frontier;
+  return 1;
 }
 
 /* Does this process print and write (rank 0, or the only process)? */
@@ -431,13 +474,19 @@ static void json_key_str(Buf *b, const char *key, const char *v) {
   buf_puts(b, ",\n");
 }
 
+static uint64_t plan_total(const Options *o) {
+  MemPlan p;
+  mem_plan(o, &p);
+  return p.total;
+}
+
 /* The options that shaped the run, for --stats-json. */
 static void json_options(Buf *b, const Options *o, const char *indent) {
   buf_printf(b, "%s\"options\": {\"search\": \"%s\", \"explorer\": ", indent, o->search);
   json_put_string(b, o->explorer, strlen(o->explorer));
   buf_printf(b, ", \"max_delays\": %lld, \"max_steps\": %lld, \"schedules\": %lld, \"timeout\": %g, \"mem\": %llu, "
              "\"jobs\": %ld, \"seed\": %llu, \"seed_drawn\": %s, \"reduction\": %s, \"unfair\": %s, \"trace_format\": ",
-             o->max_delays, o->max_steps, o->schedules, o->timeout, o->mem ? o->mem : (unsigned long long)default_mem(),
+             o->max_delays, o->max_steps, o->schedules, o->timeout, (unsigned long long)plan_total(o),
              o->jobs, o->seed, !o->seed_given && is_random_search(o->search) ? "true" : "false", o->no_reduction ? "false" : "true",
              o->unfair ? "true" : "false");
   json_put_string(b, o->trace_format, strlen(o->trace_format));
@@ -483,8 +532,13 @@ static void stats_object(Buf *b, const Options *o, const char *test, const Searc
              (unsigned long long)res->states, (unsigned long long)res->transitions,
              (unsigned long long)res->executions, (unsigned long long)res->max_depth,
              (unsigned long long)res->delays, res->seconds, (double)res->states / secs, peak_rss_bytes());
+  MemPlan mp;
+  mem_plan(o, &mp);
+  buf_printf(b, "  \"memory\": {\"budget\": %llu, \"cache\": %llu, \"frontier\": %llu, \"reserve\": %llu, "
+             "\"peak_resident\": %ld},\n", (unsigned long long)mp.total, (unsigned long long)mp.cache,
+             (unsigned long long)mp.frontier, (unsigned long long)mp.reserve, peak_rss_bytes());
   if (exhaustive) {
-    uint64_t budget = o->mem ? o->mem : default_mem();   /* the budget the search had */
+    uint64_t budget = mp.cache;   /* the state cache's part */
     buf_printf(b, "  \"cache\": \"%s\",\n  \"cache_budget_bytes\": %llu,\n  \"cache_bytes\": %llu,\n"
                "  \"bytes_per_state\": %.1f,\n  \"cache_fill\": %.4g,\n  \"states_not_cached\": %llu,\n"
                "  \"collision_probability\": %.3g,\n",
@@ -835,9 +889,10 @@ static void search_options(const Options *o, SearchOptions *so) {
   so->schedules = o->schedules;
   so->timeout = o->timeout;
   so->rank_timeout = o->rank_timeout;
-  so->mem = o->mem ? o->mem : default_mem();
-  so->frontier_mem = so->mem > default_mem() ? so->mem : default_mem();
-  if (o->frontier_mem) so->frontier_mem = o->frontier_mem;
+  MemPlan mp;
+  mem_plan(o, &mp);   /* checked when the options were read */
+  so->mem = mp.cache;
+  so->frontier_mem = mp.frontier;
   so->cache_kind = o->cache_kind;
   so->verbose = o->verbose;
   so->quiet = o->quiet;
@@ -1617,6 +1672,13 @@ static int pcheck_main(int argc, char **argv) {
   if (o.replay && given[O_SCHED] + given[O_MAXD] + given[O_MAXS] + given['s'] + given['j'])
     fputs("pcheck: warning: --replay re-runs the trace's choices: search options have no effect\n", stderr);
   if (!o.seed_given && is_random_search(o.search)) o.seed = fresh_seed();
+  MemPlan mp;
+  if (!mem_plan(&o, &mp)) {
+    fprintf(stderr, "pcheck: error: --frontier-mem %.1f MiB leaves nothing of --mem %.1f MiB for the state cache "
+            "(%.1f MiB are kept for the rest)\nTry 'pcheck --help' for more information.\n",
+            (double)o.frontier_mem / 1048576.0, (double)mp.total / 1048576.0, (double)mp.reserve / 1048576.0);
+    return EXIT_USAGE;
+  }
   if (ranks_count() > 1) {
     int dist = strcmp(o.search, "dfs") == 0 || strcmp(o.search, "bfs") == 0 || strcmp(o.search, "ses") == 0;
     int farm = strcmp(o.search, "random") == 0 || strcmp(o.search, "pct") == 0 || strcmp(o.search, "ss") == 0;

@@ -55,7 +55,17 @@ typedef struct DfsFrame {
   uint64_t hot;              /* specs hot in the state (bits), when liveness is checked */
   uint64_t index, low;       /* publishing finished states: Tarjan's index and lowlink */
   uint32_t skip;             /* --keep-going: the choice whose step failed, passed over (UINT32_MAX: none) */
+  uint64_t below;            /* bytes the frames under it held when it was entered (frame_bytes each):
+                                only the top frame's expansion grows, so top.below + frame_bytes(top)
+                                is the whole stack's */
 } DfsFrame;
+
+/* A frame's expansion buffers are kept for its next use up to this size. */
+enum { FRAME_KEEP = 64 << 10 };
+
+/* What a frame holds: its successors' bytes (which hold the State of the
+** frame above it) and its own bookkeeping. */
+static uint64_t frame_bytes(const DfsFrame *f) { return f->x.kids.cap + sizeof(DfsFrame) + 64; }
 
 /* Publishing finished states (o->finished): the component bookkeeping and
 ** whether it is still on. */
@@ -259,6 +269,7 @@ static void enter(DfsWorker *w, const uint8_t *s, size_t len, uint64_t fp) {
   nf->len = len;
   nf->fp = fp;
   nf->expanded = 0;
+  nf->below = w->depth ? w->fr[w->depth - 1].below + frame_bytes(&w->fr[w->depth - 1]) : 0;
   if (w->tracking) ps_add(&w->path, fp);
   w->r->states++;
   w->r->state_bytes += len;
@@ -280,7 +291,7 @@ static int periodic(DfsWorker *w) {
   if (search_should_stop(sh->o, &sh->prog, &why)) { worker_stop(w, why); return 1; }
   /* The stack lives outside the cache: stop cleanly rather than run out. */
   DfsFrame *top = &w->fr[w->depth - 1];
-  if (w->depth * (top->x.kids.cap + sizeof(DfsFrame) + 64) > sh->stack_mem) {
+  if (top->below + frame_bytes(top) > sh->stack_mem) {
     worker_stop(w, "the search stack outgrew the memory set aside for it");
     return 1;
   }
@@ -456,6 +467,9 @@ static int search_item(DfsWorker *w, WorkItem *it) {
       f->expanded = 0;
       if (w->tracking) ps_remove(&w->path, f->fp);
       publish_pop(&w->pub, f, w->depth > 1 ? &w->fr[w->depth - 2] : NULL);
+      /* A large expansion is not kept for the frame's next use: the frames
+      ** above the stack would hold memory the stack's count has left. */
+      if (f->x.kids.cap > FRAME_KEEP) expand_fini(&f->x);
       w->depth--;
       continue;
     }
