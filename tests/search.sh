@@ -88,11 +88,14 @@ if [ "$rc" -eq 2 ] && echo "$r" | grep -q 'not a liveness cycle'; then ok "open 
 else bad "open lasso (exit $rc)"; echo "$r" | tail -n 3; fi
 
 # 4. A state space larger than the cache budget: bounded, with the reason.
+# 2,208,152 states, 2101 deep (a deep space would fill the stack's part of
+# --mem first).
 cat >"$tmp/big.p" <<'P'
 machine Main {
   var x: int;
+  var y: int;
   start state S {
-    entry { while (x < 2200000) { if ($) { x = x + 1; } else { x = x + 2; } } }
+    entry { while (x + y < 2100) { if ($) { x = x + 1; } else { y = y + 1; } } }
   }
 }
 P
@@ -116,9 +119,12 @@ max=$(sed -n 's/^ *"max_state_bytes": \([0-9]*\),$/\1/p' "$tmp/stats.json")
 if [ -n "$mean" ] && [ -n "$max" ] && awk -v a="$mean" -v b="$max" 'BEGIN { exit !(a > 0 && a <= b) }'; then
   ok "--stats-json: dfs's State sizes (mean $mean, largest $max bytes)"
 else bad "--stats-json: no State sizes from dfs"; fi
-if grep -q '"cache_budget_bytes": 67108864,' "$tmp/stats.json"; then ok "--stats-json: the --mem budget"
-else bad "--stats-json: the --mem budget"; grep budget "$tmp/stats.json"; fi
-# Without --mem the budget in effect (a quarter of RAM) is reported, not 0.
+# --mem 64M: 16 MiB kept back, 24 MiB for the cache, 24 for the frontier.
+if grep -q '"cache_budget_bytes": 25165824,' "$tmp/stats.json" &&
+   grep -q '"memory": {"budget": 67108864, "cache": 25165824, "frontier": 25165824, "reserve": 16777216, "peak_resident": [1-9]' "$tmp/stats.json"
+then ok "--stats-json: the --mem budget and its parts"
+else bad "--stats-json: the --mem budget"; grep -e budget -e memory "$tmp/stats.json"; fi
+# Without --mem the budget in effect (half of the machine's memory) is reported, not 0.
 run --search dfs -q --stats-json "$tmp/stats2.json" tests/golden/search/two_workers.p >/dev/null 2>&1
 b=$(sed -n 's/.*"cache_budget_bytes": \([0-9]*\),.*/\1/p' "$tmp/stats2.json")
 if [ -n "$b" ] && [ "$b" -ge 1048576 ] && grep -q '"cache_fill": [0-9]' "$tmp/stats2.json" &&
@@ -190,8 +196,9 @@ if [ "$rc" -eq 0 ] && [ $((t1 - t0)) -lt 15 ] && echo "$r" | grep -q 'bounded: t
 else bad "--timeout and the hot-cycle search (exit $rc, $((t1 - t0)) s)"; echo "$r" | tail -n 3; fi
 
 # 8. --cache: every kind gives the same states and transitions (dfs and
-# bfs); the compact cache holds big.p's 2.2 million states within --mem 16M,
-# where flat's 8-byte slots cannot; an unknown kind is refused.
+# bfs); the compact cache holds big.p's 2.2 million states within --mem 48M
+# (18 MiB for the cache), where flat's 8-byte slots cannot; an unknown kind
+# is refused.
 for s in dfs bfs; do
   f=$(run --search $s --cache flat -q -t tcMultipleClients models/clientserver 2>&1 | grep '^states: ')
   for k in compact judy; do
@@ -201,10 +208,12 @@ for s in dfs bfs; do
     else bad "$s --cache $k differs from flat"; echo "$f"; echo "$r" | tail -n 3; fi
   done
 done
-r=$(run --search dfs --cache compact --mem 16M -q "$tmp/big.p" 2>&1); rc=$?
-if [ "$rc" -eq 0 ] && echo "$r" | grep -q '^result: no-bug (complete)$' && echo "$r" | grep -q '^states: 2200003 '; then
-  ok "--cache compact --mem 16M: all 2200003 states"
-else bad "--cache compact --mem 16M (exit $rc)"; echo "$r" | tail -n 4; fi
+r=$(run --search dfs --cache compact --mem 48M -q "$tmp/big.p" 2>&1); rc=$?
+r2=$(run --search dfs --mem 48M -q "$tmp/big.p" 2>&1)
+if [ "$rc" -eq 0 ] && echo "$r" | grep -q '^result: no-bug (complete)$' && echo "$r" | grep -q '^states: 2208152 ' &&
+   echo "$r2" | grep -q '^result: no-bug (bounded: state cache full at its --mem budget)$'; then
+  ok "--cache compact --mem 48M: all 2208152 states (flat: full)"
+else bad "--cache compact --mem 48M (exit $rc)"; echo "$r" | tail -n 4; fi
 r=$(run --cache foo -q models/clientserver 2>&1); rc=$?
 if [ "$rc" -eq 2 ] && echo "$r" | grep -q "unknown state cache 'foo' (expected flat, compact or judy)"; then ok "--cache foo refused"
 else bad "--cache foo (exit $rc)"; echo "$r"; fi
