@@ -18,7 +18,7 @@ set -u
 P=${1:-build/pcheck}
 ranks=${RANKS:-"2"}
 repeat=${REPEAT:-3}
-cases=${CASES:-"models/twophase_n:tcTwoPhase___N_6:bfs:--no-reduction models/twophase_n:tcTwoPhase___N_6:dfs:--no-reduction models/paxos:tcTwoProposers:bfs:--timeout,10"}
+cases=${CASES:-"models/twophase_n:tcTwoPhase___N_6:bfs:--no-reduction models/twophase_n:tcTwoPhase___N_6:dfs:--no-reduction models/paxos:tcTwoProposers:bfs:--timeout,10 models/twophase_n:tcTwoPhase___N_6:ses:--no-reduction models/paxos:tcTwoProposers:ses:--no-reduction,--timeout,10"}
 export PCHECK_STDLIB=${PCHECK_STDLIB:-$PWD/stdlib}
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
 [ -x "$P" ] || { echo "distributed.sh: build pcheck first, or pass its path" >&2; exit 2; }

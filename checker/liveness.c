@@ -205,9 +205,11 @@ Liveness *live_new(const BcProgram *bc, const VmTest *test, const SearchOptions 
   L->test = test;
   L->hotspecs = hot;
   L->unfair = o->unfair;
-  L->budget = o->frontier_mem / 4;
+  /* A quarter of the frontier's part of --mem (search.h, LIVE_SHARE):
+  ** half for the search's stacks, half for the states it visited. */
+  L->budget = o->frontier_mem / LIVE_SHARE / 2;
   if (L->budget < (1u << 20)) L->budget = 1u << 20;
-  L->visited = sc_new(o->cache_kind, o->mem / 4 >= (1u << 20) ? o->mem / 4 : (1u << 20));
+  L->visited = sc_new(o->cache_kind, L->budget);
   if (!L->visited) {   /* as xmalloc does */
     fputs("pcheck: out of memory\n", stderr);
     abort();

@@ -219,6 +219,10 @@ void progress_done(Progress *p, const SearchOptions *o);
 ** here for its next turn.  Every search calls it at least every few
 ** thousand transitions. */
 int search_should_stop(const SearchOptions *o, const Progress *p, const char **why);
+/* The hot-cycle search (checker/liveness.c) takes 1/LIVE_SHARE of the
+** frontier's part of --mem; the search that calls it keeps the rest. */
+enum { LIVE_SHARE = 4 };
+
 /* Does this search run across the MPI ranks (this process one of several,
 ** and not told to run alone)? */
 int search_across_ranks(const SearchOptions *o);

@@ -30,6 +30,10 @@
 
 /* ---- What the threads share ---- */
 
+/* With the reduction, the next level's fingerprints take 1/FRESH_SHARE of
+** the frontier's part of --mem, the queue and trace nodes the rest. */
+enum { FRESH_SHARE = 8 };
+
 typedef struct BfsShared {
   const SearchOptions *o;
   int nthreads;
@@ -150,7 +154,7 @@ static int periodic(BfsWorker *w) {
   /* The queue and the trace nodes live outside the cache: stop cleanly
   ** rather than run out of memory (the others' sizes as they last
   ** published them: an estimate is all this needs). */
-  if (queue_bytes(sh) > sh->o->frontier_mem) {
+  if (queue_bytes(sh) > sh->o->frontier_mem - (sh->red ? sh->o->frontier_mem / FRESH_SHARE : 0)) {
     set_why(sh, "the queue of states outgrew the memory set aside for it");
     return 1;
   }
@@ -267,7 +271,7 @@ static void run_level(BfsWorker *w) {
 ** memory for it (then every reduced state whose chosen successor was seen
 ** is widened). */
 static StateCache *fresh_cache(const BfsShared *sh) {
-  StateCache *c = sc_new(sh->o->cache_kind, sh->o->frontier_mem / 8);
+  StateCache *c = sc_new(sh->o->cache_kind, sh->o->frontier_mem / FRESH_SHARE);
   if (c) sc_set_single_thread(c, sh->nthreads == 1);
   return c;
 }

@@ -552,7 +552,6 @@ static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
   sh.res = res;
   pthread_mutex_init(&sh.lock, NULL);
   progress_init(&sh.prog);
-  sh.stack_mem = o->frontier_mem / (uint64_t)sh.nthreads;
   int rc = -1;
   DfsWorker *ws = xcalloc((size_t)sh.nthreads, sizeof *ws);
   for (int i = 0; i < sh.nthreads; i++) {
@@ -587,10 +586,16 @@ static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
     ** state explored in full: doc/reduction.md). */
     res->reduced = 1;
   }
+  /* The frontier's part of --mem: the stack, and a quarter each for the
+  ** hot-cycle search and the bookkeeping of publishing. */
+  uint64_t stack = o->frontier_mem;
+  if (sh.live) stack -= o->frontier_mem / LIVE_SHARE;
   if (sh.nthreads == 1 && o->finished) {
     ws[0].pub = (Publish){ o->finished, {0}, sh.live, o->frontier_mem / 4 };
     fin_init(&ws[0].pub.fin);
+    stack -= o->frontier_mem / 4;
   }
+  sh.stack_mem = stack / (uint64_t)sh.nthreads;
   sh.est = sampler_new(bc, test, sh.red, o->seed);
   first.fp = state_hash(first.state.data, first.state.len);
   sc_insert(sh.cache, first.fp);

@@ -120,8 +120,9 @@ else bad "pct --pct-depth 3 (exit $rc)"; echo "$r" | tail -n 3; fi
 cat >"$tmp/big.p" <<'P'
 machine Main {
   var x: int;
+  var y: int;
   start state S {
-    entry { while (x < 2200000) { if ($) { x = x + 1; } else { x = x + 2; } } }
+    entry { while (x + y < 2100) { if ($) { x = x + 1; } else { y = y + 1; } } }
   }
 }
 P
