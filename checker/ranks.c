@@ -10,6 +10,7 @@
 ** one at a time, so a rank keeps reading letters while a wave is under way. */
 #include <config.h>
 #include "checker/ranks.h"
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -283,6 +284,17 @@ int mail_round_over(Mail *m) {
   m->prev[0] = m->wave_in[0];
   m->prev[1] = m->wave_in[1];
   m->have_prev = 1;
+  return over;
+}
+
+int mail_idle(Mail *m, int got, double *waited) {
+  mail_flush(m);
+  double t0 = MPI_Wtime();
+  int over = mail_round_over(m);
+  if (!got) {   /* no letter either: waiting */
+    if (!over) sched_yield();
+    *waited += MPI_Wtime() - t0;
+  }
   return over;
 }
 

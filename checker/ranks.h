@@ -84,6 +84,11 @@ int mail_get(Mail *m, Buf *into, int *from, int *tag);
 ** is over on every rank (all return 1 at the same wave), 0 to keep
 ** reading mail (a wave is under way; a letter may still come). */
 int mail_round_over(Mail *m);
+/* The end of a rank's turn in the loop of a round when it has nothing
+** left to do: flush, then mail_round_over; when no letter came this turn
+** (got 0) give the processor up if the round goes on and add the time to
+** *waited.  Its answer is mail_round_over's. */
+int mail_idle(Mail *m, int got, double *waited);
 /* Start a new round (after mail_round_over returned 1 everywhere). */
 void mail_round_start(Mail *m);
 /* Letters and bytes sent so far (the cost model of doc/distributed.md). */

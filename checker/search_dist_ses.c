@@ -44,7 +44,6 @@
 #ifdef HAVE_MPI
 #include "checker/dist.h"
 #include "checker/explorer.h"
-#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include "vm/hash.h"
@@ -401,14 +400,7 @@ static void run_stratum(DSes *d) {
       }
       continue;
     }
-    mail_flush(d->mail);
-    double t0 = got ? 0 : search_now();   /* no letter either: waiting */
-    int over = mail_round_over(d->mail);
-    if (!got) {
-      if (!over) sched_yield();
-      d->idle += search_now() - t0;
-    }
-    if (over) return;
+    if (mail_idle(d->mail, got, &d->idle)) return;
   }
 }
 
