@@ -19,7 +19,7 @@ d=tests/baselines
 # 1. pb: one preemption.  Bound 0 is reported complete first, then the bug
 # is found at bound 1; the trace replays to the same bug.
 f=$d/preempt1.p
-r=$(run --search pb --no-reduction --mem 64M -o "$tmp/pb1" "$f" 2>/dev/null); rc=$?
+r=$(run --search pb --no-reduction --mem 256M -o "$tmp/pb1" "$f" 2>/dev/null); rc=$?
 first=$(echo "$r" | head -n 1)
 bugline=$(echo "$r" | grep '^bug: ')
 if [ "$rc" -eq 1 ] && echo "$first" | grep -q '^pb: complete up to 0 preemptions: [0-9]* states, [0-9.]* s$' &&
@@ -37,26 +37,26 @@ done
 # 2. pb on correct models: complete, with the states of dfs.
 for spec in "$d/correct.p Main" "tests/golden/search/two_workers.p Main" "models/clientserver tcSingleClient"; do
   in=${spec% *}; t=${spec##* }
-  a=$(run --search dfs --no-reduction --mem 64M -q -t "$t" "$in" 2>&1)
-  b=$(run --search pb --no-reduction --mem 64M -q -t "$t" "$in" 2>&1); rc=$?
+  a=$(run --search dfs --no-reduction --mem 256M -q -t "$t" "$in" 2>&1)
+  b=$(run --search pb --no-reduction --mem 256M -q -t "$t" "$in" 2>&1); rc=$?
   as=$(echo "$a" | field states) bs=$(echo "$b" | field states)
   if [ "$rc" -eq 0 ] && echo "$b" | grep -q '^result: no-bug (complete)$' && [ -n "$as" ] && [ "$as" = "$bs" ]; then
     ok "pb complete, $bs states as dfs: $in -t $t"
   else bad "pb ($bs states, exit $rc) vs dfs ($as) on $in -t $t"; echo "$b" | tail -n 3; fi
 done
 # ... and the model needs preemptions: bound 0 alone sees fewer states.
-r=$(run --search pb --no-reduction --mem 64M -q --max-delays 0 "$d/correct.p" 2>&1); rc=$?
+r=$(run --search pb --no-reduction --mem 256M -q --max-delays 0 "$d/correct.p" 2>&1); rc=$?
 if [ "$rc" -eq 0 ] && echo "$r" | grep -q '^result: no-bug (bounded: complete up to 0 preemptions)$' &&
    [ "$(echo "$r" | field states)" -lt "$(echo "$b" | field states)" ]; then ok "pb --max-delays 0: bounded, fewer states"
 else bad "pb --max-delays 0 (exit $rc)"; echo "$r" | tail -n 3; fi
 
 # 3. pb: two preemptions.  Not found with --max-delays 1, found without.
 f=$d/preempt2.p
-r=$(run --search pb --no-reduction --mem 64M -q --max-delays 1 -o "$tmp/pb2" "$f" 2>&1); rc=$?
+r=$(run --search pb --no-reduction --mem 256M -q --max-delays 1 -o "$tmp/pb2" "$f" 2>&1); rc=$?
 if [ "$rc" -eq 0 ] && echo "$r" | grep -q '^result: no-bug (bounded: complete up to 1 preemptions)$' &&
    [ "$(echo "$r" | field delays)" = 1 ]; then ok "pb --max-delays 1 misses the two-preemption bug"
 else bad "pb --max-delays 1 on $f (exit $rc)"; echo "$r" | tail -n 3; fi
-r=$(run --search pb --no-reduction --mem 64M -o "$tmp/pb2" "$f" 2>/dev/null); rc=$?
+r=$(run --search pb --no-reduction --mem 256M -o "$tmp/pb2" "$f" 2>/dev/null); rc=$?
 if [ "$rc" -eq 1 ] && echo "$r" | grep -q 'interleaved' && [ "$(echo "$r" | field delays)" = 2 ] &&
    echo "$r" | grep -q '^pb: complete up to 1 preemptions'; then ok "pb finds the two-preemption bug at bound 2"
 else bad "pb on $f (exit $rc)"; echo "$r" | tail -n 3; fi
@@ -126,7 +126,7 @@ machine Main {
   }
 }
 P
-r=$(run --search pb --mem 64M -q --timeout 0.5 "$tmp/big.p" 2>&1); rc=$?
+r=$(run --search pb --mem 256M -q --timeout 0.5 "$tmp/big.p" 2>&1); rc=$?
 if [ "$rc" -eq 0 ] && echo "$r" | grep -q '^result: no-bug (bounded: timeout during bound 0)$'; then ok "pb --timeout"
 else bad "pb --timeout (exit $rc)"; echo "$r" | tail -n 3; fi
 

@@ -30,13 +30,13 @@ for f in models/*/expected.txt; do
     if [ "$verdict" = no-bug ]; then
       [ "$states" -le "$max" ] 2>/dev/null || { echo "SKIP: $m -t $t ($states states)"; continue; }
       # The recorded count is the full state space: without the reduction.
-      r=$(run -q --no-reduction --mem 512M -t "$t" -o "$tmp/o" "$m" 2>&1)
+      r=$(run -q --no-reduction --mem 2G -t "$t" -o "$tmp/o" "$m" 2>&1)
       rc=$? got=$(echo "$r" | field states)
       if [ "$rc" -eq 0 ] && [ "$got" = "$states" ] && echo "$r" | grep -q '^result: no-bug (complete)'; then
         ok "$m -t $t: no bug in $got states"
       else bad "$m -t $t: expected no bug in $states states, got exit $rc, $got states"; echo "$r" | tail -n 4; fi
       # With it (the default): the same verdict, in no more states.
-      r=$(run -q --mem 512M -t "$t" -o "$tmp/o" "$m" 2>&1)
+      r=$(run -q --mem 2G -t "$t" -o "$tmp/o" "$m" 2>&1)
       rc=$? got=$(echo "$r" | field states)
       if [ "$rc" -eq 0 ] && [ "$got" -le "$states" ] && echo "$r" | grep -q '^result: no-bug (complete)'; then
         ok "$m -t $t: no bug with the reduction, in $got states"
@@ -44,7 +44,7 @@ for f in models/*/expected.txt; do
     else
       nvariants=$((nvariants + 1))
       rm -rf "$tmp/b"
-      r=$(run -q --mem 512M --timeout 120 -t "$t" -o "$tmp/b" "$m" 2>&1)
+      r=$(run -q --mem 2G --timeout 120 -t "$t" -o "$tmp/b" "$m" 2>&1)
       rc=$?
       bugline=$(echo "$r" | grep '^bug: ')
       if [ "$rc" -eq 1 ] && [ -f "$tmp/b/$t.schedule" ]; then
@@ -54,7 +54,7 @@ for f in models/*/expected.txt; do
         else bad "$m -t $t: the trace does not replay to '$bugline'"; echo "$rr" | tail -n 3; fi
       else bad "$m -t $t: the default search does not find the bug (exit $rc)"; echo "$r" | tail -n 4; fi
       [ "$verdict" = deep-bug ] && continue
-      r=$(run -q --search dfs --mem 512M --timeout 120 -t "$t" -o "$tmp/d" "$m" 2>&1)
+      r=$(run -q --search dfs --mem 2G --timeout 120 -t "$t" -o "$tmp/d" "$m" 2>&1)
       if [ $? -eq 1 ]; then ok "$m -t $t: dfs finds it too"; else bad "$m -t $t: dfs does not find the bug"; fi
     fi
   done <"$f"

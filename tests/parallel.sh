@@ -36,15 +36,15 @@ for f in models/*/expected.txt; do
     if [ "$v" = no-bug ]; then
       [ "$states" -le "$max" ] 2>/dev/null || continue
       for s in dfs bfs ses pb; do
-        run -q $(search $s-red) -j 2 --mem 512M -t "$t" "$m" >"$tmp/2" 2>&1
+        run -q $(search $s-red) -j 2 --mem 2G -t "$t" "$m" >"$tmp/2" 2>&1
         n2=$(field states <"$tmp/2")
         if [ "$(verdict "$tmp/2")" = "no-bug (complete)" ] && [ "$n2" -le "$states" ]; then
           ok "$m -t $t: $s -j 2 with the reduction: no bug, $n2 states"
         else bad "$m -t $t: $s -j 2 with the reduction gave $n2 states ($(verdict "$tmp/2")), full $states"; fi
       done
       for s in dfs bfs ses:rtc ses:rr ses:prr pb; do
-        run -q $(search "$s") -j 1 --mem 512M -t "$t" "$m" >"$tmp/1" 2>&1
-        run -q $(search "$s") -j 2 --mem 512M -t "$t" "$m" >"$tmp/2" 2>&1
+        run -q $(search "$s") -j 1 --mem 2G -t "$t" "$m" >"$tmp/1" 2>&1
+        run -q $(search "$s") -j 2 --mem 2G -t "$t" "$m" >"$tmp/2" 2>&1
         c1=$(counts "$tmp/1") c2=$(counts "$tmp/2")
         if [ "$(verdict "$tmp/2")" = "no-bug (complete)" ] && [ "$c1" = "$c2" ] && [ "${c1%% *}" = "$states" ]; then
           ok "$m -t $t: $s -j 2 counts $c2 as -j 1 does"
@@ -53,10 +53,10 @@ for f in models/*/expected.txt; do
     elif [ "$v" = bug ]; then
       for s in dfs dfs-red bfs bfs-red ses:rtc ses-red pb pb-red; do
         rm -rf "$tmp/o"
-        run -q $(search "$s") -j 1 --mem 512M --timeout 60 -t "$t" -o "$tmp/o" "$m" >"$tmp/1" 2>&1
+        run -q $(search "$s") -j 1 --mem 2G --timeout 60 -t "$t" -o "$tmp/o" "$m" >"$tmp/1" 2>&1
         [ $? -eq 1 ] && [ "$(field states <"$tmp/1")" -le "$max" ] || continue
         rm -rf "$tmp/o"
-        run -q $(search "$s") -j 2 --mem 512M --timeout 120 -t "$t" -o "$tmp/o" "$m" >"$tmp/2" 2>&1
+        run -q $(search "$s") -j 2 --mem 2G --timeout 120 -t "$t" -o "$tmp/o" "$m" >"$tmp/2" 2>&1
         rc=$?
         bugline=$(grep '^bug: ' "$tmp/2")
         if [ "$rc" -eq 1 ] && [ -f "$tmp/o/$t.schedule" ]; then

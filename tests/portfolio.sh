@@ -15,8 +15,8 @@
 strip_time() { sed "s/time: [0-9.]*//; /^trace: /d; /^wrote: /d"; }
 
 for m in "tests/golden/search/two_workers.p -t Main" "models/clientserver -t tcSingleClient" "models/german -t tcTwoCaches"; do
-  d=$(run --search dfs --no-reduction -q --mem 256M $m 2>&1 | field states)
-  r=$(run --search portfolio --no-reduction -q --mem 256M $m 2>&1); rc=$?
+  d=$(run --search dfs --no-reduction -q --mem 1G $m 2>&1 | field states)
+  r=$(run --search portfolio --no-reduction -q --mem 1G $m 2>&1); rc=$?
   p=$(echo "$r" | field states)
   if [ "$rc" -eq 0 ] && echo "$r" | grep -q '^result: no-bug (complete)$' && [ -n "$d" ] && [ "$p" = "$d" ]; then
     ok "portfolio proves $m in $p states, as dfs"

@@ -17,10 +17,10 @@ for spec in "models/clientserver tcSingleClient" "models/clientserver tcMultiple
                 t=$("$PCHECK" --list-tests "$f" 2>/dev/null | head -n 1); [ -n "$t" ] && echo "$f:$t"; done); do
   in=${spec%% *}; t=${spec#* }
   case $spec in *:*) in=${spec%%:*}; t=${spec#*:} ;; esac
-  d=$(run --search dfs --no-reduction --mem 256M -q -t "$t" -o "$tmp/o" "$in" 2>&1)
+  d=$(run --search dfs --no-reduction --mem 1G -q -t "$t" -o "$tmp/o" "$in" 2>&1)
   dc=$?
   [ "$dc" -eq 1 ] && continue   # a bug: bfs stops at a shorter trace, counts differ
-  b=$(run --search bfs --no-reduction --mem 256M -q -t "$t" -o "$tmp/o" "$in" 2>&1)
+  b=$(run --search bfs --no-reduction --mem 1G -q -t "$t" -o "$tmp/o" "$in" 2>&1)
   ds=$(echo "$d" | field states) bs=$(echo "$b" | field states)
   if [ "$dc" -eq 0 ] && [ -n "$ds" ] && [ "$ds" = "$bs" ]; then ok "dfs = bfs = $ds states: $in -t $t"
   else bad "dfs ($ds) and bfs ($bs) differ on $in -t $t"; echo "$d" | tail -n 3; echo "$b" | tail -n 3; fi
