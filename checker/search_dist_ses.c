@@ -86,6 +86,7 @@ typedef struct DSes {
   Buf work;
   uint64_t *off, noff, capoff;
   Buf st, dd, succ, kd;      /* the state being expanded, its explorer state; a successor and its */
+  Buf moves;                 /* the records of the moves of the state being expanded (route_moves) */
   uint8_t *taken;            /* which of the state's machines the explorer gave */
   uint32_t taken_cap;
   Mail *mail;
@@ -227,12 +228,31 @@ static void take(DSes *d, const Rec *x) {
   buf_append_fast(&d->work, x->d, x->dlen);
 }
 
-/* Hand a record to its owner (this rank: taken at once). */
-static void route(DSes *d, const Rec *x) {
-  int owner = ranks_owner(x->fp, d->k);
-  if (owner == d->me) { take(d, x); return; }
-  put_rec(mail_put(d->mail, owner, TAG_STATE), x);
-  mail_sent_maybe(d->mail, owner, TAG_STATE);
+/* Hand the records of a state's moves (d->moves, as put_rec wrote them)
+** to their owners: this rank's are looked up at once, after their cache
+** slots were fetched together (the misses overlap), the others' go into
+** letters as they are. */
+static void route_moves(DSes *d) {
+  const uint8_t *p = (const uint8_t *)d->moves.data, *end = p + d->moves.len;
+  for (const uint8_t *q = p; q < end;) {
+    Rec x;
+    const uint8_t *next = get_rec(q, end, &x);
+    if (ranks_owner(x.fp, d->k) == d->me) sc_prefetch(d->cache, x.fp);
+    q = next;
+  }
+  while (p < end) {
+    Rec x;
+    const uint8_t *next = get_rec(p, end, &x);
+    int owner = ranks_owner(x.fp, d->k);
+    if (owner == d->me) {
+      take(d, &x);
+    } else {
+      buf_append_fast(mail_put(d->mail, owner, TAG_STATE), p, (size_t)(next - p));
+      mail_sent_maybe(d->mail, owner, TAG_STATE);
+    }
+    p = next;
+  }
+  d->moves.len = 0;
 }
 
 /* The explorer's answer for move j at the state (a delay first unless j
@@ -298,18 +318,18 @@ static void expand_top(DSes *d) {
       break;
     }
     uint32_t choice = j;
-    if (machine && answer(d, node, j, &choice) != 0) return;
+    if (machine && answer(d, node, j, &choice) != 0) break;
     TraceChoice c = { (uint8_t)d->ch.kind, choice };
     d->succ.len = 0;
     vs = vm_step_expand(d->vm, s, slen, choice, &d->succ);   /* from the State vm_choices loaded */
     d->r.transitions++;
-    if (vs == VM_BAD_STATE) { fail(d, "internal error: the VM rejected its own choice"); return; }
+    if (vs == VM_BAD_STATE) { fail(d, "internal error: the VM rejected its own choice"); break; }
     if (vs != VM_OK) {
-      if (j == 0) { hold(d, DIST_STEP_BUG, node, c, NULL); return; }
+      if (j == 0) { hold(d, DIST_STEP_BUG, node, c, NULL); break; }
       /* Reported in its own stratum, if the search gets there. */
       Rec x = { 0, node, depth + 1, d->db + j, c, FLAG_BUG, 0, 0, NULL, NULL };
       take(d, &x);
-      return;
+      break;
     }
     d->kd.len = 0;
     buf_append_fast(&d->kd, d->dd.data, d->dd.len);
@@ -317,13 +337,14 @@ static void expand_top(DSes *d) {
     const VmEvent *ev = vm_events(d->vm, &nev);
     if (ex_step(d->ex, &d->kd, ev, nev) != 0) {
       hold(d, DIST_STEP_BUG, node, c, explorer_error(d->ex));
-      return;
+      break;
     }
     Rec x = { state_hash(d->succ.data, d->succ.len), node, depth + 1, d->db + j, c, 0,
               (uint32_t)d->succ.len, (uint32_t)d->kd.len, (const uint8_t *)d->succ.data,
               (const uint8_t *)d->kd.data };
-    route(d, &x);
+    put_rec(&d->moves, &x);
   }
+  route_moves(d);
 }
 
 /* Take the records of one letter (their cache slots prefetched first,
@@ -339,7 +360,7 @@ static void read_letter(DSes *d, int tag) {
     for (; n < BATCH && p < end; n++) {
       const uint8_t *q = get_rec(p, end, &recs[n]);
       if (!q) { fail(d, "internal error: a malformed letter from another rank"); return; }
-      if (recs[n].stratum == d->db) sc_prefetch(d->cache, recs[n].fp);
+      sc_prefetch(d->cache, recs[n].fp);   /* looked up now, or checked against the cache if later */
       p = q;
     }
     for (int r = 0; r < n; r++) take(d, &recs[r]);
@@ -584,6 +605,7 @@ out:
   buf_fini(&d.dd);
   buf_fini(&d.succ);
   buf_fini(&d.kd);
+  buf_fini(&d.moves);
   free(d.taken);
   free(d.exmsg);
   vm_choices_fini(&d.ch);
