@@ -47,6 +47,10 @@ TraceChoice *dist_gather_trace(const TtStore *nodes, int who, const DistBug *bug
   return t;
 }
 
+/* Every rank replays the same choices on its own Vm, so every rank ends
+** with the same description (message, place) and exits alike; a replay
+** that ends without a bug means the ranks' nodes disagree with the
+** program, an internal error. */
 int dist_describe_bug(Vm *vm, VmChoices *ch, const TraceChoice *t, uint64_t n, int state_bug, SearchResult *res) {
   Buf a, b;
   buf_init(&a);
@@ -71,6 +75,8 @@ int dist_describe_bug(Vm *vm, VmChoices *ch, const TraceChoice *t, uint64_t n, i
   return rc;
 }
 
+/* Two broadcasts: the length (0 for NULL), then the bytes, so that the
+** other ranks can size their copy. */
 char *dist_bcast_text(const char *text, int who) {
   uint64_t len = text && ranks_me() == who ? strlen(text) : 0;
   ranks_bcast(&len, sizeof len, who);
@@ -90,6 +96,8 @@ const char *dist_stop_text(int code) {
   default: return NULL;
   }
 }
+/* Sums (counts, bytes, letters, microseconds waited) in one reduction,
+** maxima (a full cache anywhere, the deepest state) in another. */
 void dist_gather_counts(const SearchResult *mine, const StateCache *cache, const Mail *mail, double idle,
                         const VmTest *test, SearchResult *res) {
   uint64_t s[9] = { mine->states, mine->transitions, mine->pruned, mine->widened, sc_bytes(cache),
