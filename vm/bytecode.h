@@ -178,6 +178,12 @@ enum { BC_CARRY_MACHINES = 1, BC_CARRY_EVENTS = 2 };
 enum { BC_NO_MACHINE = 0xFFFF };   /* an interface no machine implements */
 
 void bc_free(BcProgram *p);
+/* A fingerprint of what the program does: its events, machines (names,
+** variables, states, handlers), functions (names, locals, code), receive
+** tables, constants, types and interfaces, not where its files are; two
+** compilations of the same model agree, a change to the model (almost
+** surely) does not.  For refusing a checkpoint of another model. */
+uint64_t bc_fingerprint(const BcProgram *p);
 /* The source location of code offset pc in function f (NULL if none). */
 const BcLoc *bc_loc(const BcFun *f, uint32_t pc);
 /* Check every instruction against the opcode table and the program;
