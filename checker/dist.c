@@ -75,6 +75,13 @@ int dist_describe_bug(Vm *vm, VmChoices *ch, const TraceChoice *t, uint64_t n, i
   return rc;
 }
 
+SearchOptions dist_rank_options(const SearchOptions *o) {
+  SearchOptions r = *o;
+  r.mem /= (uint64_t)ranks_local_count();
+  r.frontier_mem /= (uint64_t)ranks_local_count();
+  return r;
+}
+
 /* Two broadcasts: the length (0 for NULL), then the bytes, so that the
 ** other ranks can size their copy. */
 char *dist_bcast_text(const char *text, int who) {

@@ -53,6 +53,9 @@ int dist_describe_bug(Vm *vm, VmChoices *ch, const TraceChoice *t, uint64_t n, i
 ** summed or maxed into res; coverage points merged. */
 void dist_gather_counts(const SearchResult *mine, const StateCache *cache, const Mail *mail, double idle,
                         const VmTest *test, SearchResult *res);
+/* o for one rank: the ranks on one machine share its budgets (--mem's
+** cache and frontier parts) equally. */
+SearchOptions dist_rank_options(const SearchOptions *o);
 /* Collective: rank who's text (heap, "" when who's is NULL), on every rank. */
 char *dist_bcast_text(const char *text, int who);
 

@@ -360,10 +360,7 @@ static int end_level(Dist *d, SearchResult *res, int *failed) {
 }
 
 int dist_levels(const BcProgram *bc, const VmTest *test, const SearchOptions *o0, SearchResult *res) {
-  /* The ranks on one machine share its budgets (--mem, --frontier-mem). */
-  SearchOptions opts = *o0;
-  opts.mem /= (uint64_t)ranks_local_count();
-  opts.frontier_mem /= (uint64_t)ranks_local_count();
+  SearchOptions opts = dist_rank_options(o0);
   const SearchOptions *o = &opts;
   Dist d;
   memset(&d, 0, sizeof d);

@@ -554,10 +554,7 @@ out:
 }
 
 int dist_strata(const BcProgram *bc, const VmTest *test, const SearchOptions *o0, FILE *logf, SearchResult *res) {
-  /* The ranks on one machine share its budgets (--mem, --frontier-mem). */
-  SearchOptions opts = *o0;
-  opts.mem /= (uint64_t)ranks_local_count();
-  opts.frontier_mem /= (uint64_t)ranks_local_count();
+  SearchOptions opts = dist_rank_options(o0);
   const SearchOptions *o = &opts;
   DSes d;
   memset(&d, 0, sizeof d);
