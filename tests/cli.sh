@@ -118,6 +118,22 @@ for extra in "" "--fail-on-incomplete"; do
   else bad "SIGTERM $extra (exit $rc)"; tail -n 3 "$tmp/term.out"; fi
 done
 
+# SIGTERM during every search: its figures, exit 143, and an output folder
+# with nothing half-written (every file is written then renamed).
+for s in dfs bfs ses ss random pct pb irs portfolio; do
+  rm -rf "$tmp/sig"
+  ${PCHECK_WRAPPER:-} "$PCHECK" -s $s --seed 1 -q --stats-json "$tmp/sig.json" -t tcTwoProposers -o "$tmp/sig" models/paxos \
+    >"$tmp/term.out" 2>&1 &
+  pid=$!
+  sleep 0.7
+  kill -TERM "$pid" 2>/dev/null
+  wait "$pid"; rc=$?
+  if [ "$rc" -eq 143 ] && grep -q '^result: no-bug (bounded: interrupted' "$tmp/term.out" && grep -q 'time: ' "$tmp/term.out" &&
+     ! ls "$tmp/sig" 2>/dev/null | grep -q 'tmp' && grep -q '"result": "no-bug-bounded"' "$tmp/sig.json"; then
+    ok "SIGTERM during -s $s: the figures, --stats-json, exit 143, nothing half-written"
+  else bad "SIGTERM during -s $s (exit $rc)"; tail -n 3 "$tmp/term.out"; ls "$tmp/sig" 2>/dev/null; fi
+done
+
 # 5. Figures and guarantees.
 r=$(run -s dfs -q -t tcSingleClient -o "$tmp/o" $cs 2>&1)
 if echo "$r" | grep -q '^states: [0-9]*  transitions: [0-9]*  max-depth: [0-9]*  time: ' &&
