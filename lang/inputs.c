@@ -132,7 +132,12 @@ static void add_project(Collect *c, const char *path) {
       }
       char *entry = xstrndup(start, (size_t)(end - start));
       char *e = trim(entry);
-      while (e[0] == '.' && e[1] == '/') e += 2;   /* "./PSrc/" reads as "PSrc/" in messages */
+      /* "./PSrc/" reads as "PSrc/" in messages, ".//PSrc" too: the slashes
+      ** after a "./" do not make the path absolute. */
+      while (e[0] == '.' && e[1] == '/') {
+        e += 2;
+        while (*e == '/') e++;
+      }
       Buf full;
       buf_init(&full);
       if (e[0] == '/') buf_puts(&full, e); else buf_printf(&full, "%s%s", dir, e);

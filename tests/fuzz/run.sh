@@ -11,7 +11,8 @@
 # After a run the corpus is merged back, minimised (-merge=1), into
 # tests/fuzz/corpus/TARGET; an input that crashed is copied into
 # tests/fuzz/regress/TARGET (make check replays both: tests/fuzz_corpus.sh).
-# Prints one line a target: runs, seconds, corpus size, crashes.
+# Prints one line a target: runs, seconds (libFuzzer stops at its first
+# finding), corpus size, findings.
 # Needs a configured build (B, default ./build: ./build.sh demo) for
 # config.h and the generated parser, and clang.
 set -u
@@ -54,8 +55,10 @@ for t in $targets; do
     esac
   fi
   mkdir -p "$out/$t.new" "$out/$t.crash"
+  t0=$(date +%s)
   (cd "$out/$t.crash" && "$out/$t" -max_total_time="$secs" -max_len=8192 -timeout=20 -rss_limit_mb=4096 -print_final_stats=1 \
      -artifact_prefix="$out/$t.crash/" "$out/$t.new" "$corpus") >"$out/$t.log" 2>&1
+  took=$(($(date +%s) - t0))   # libFuzzer stops at its first finding
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$out/$t.log" | tail -n 1)
   crashes=$(ls "$out/$t.crash" | grep -c '^crash-\|^leak-\|^oom-\|^timeout-')
   if [ "$crashes" -gt 0 ]; then
@@ -70,6 +73,6 @@ for t in $targets; do
   mkdir -p "$out/$t.min"
   (cd "$out/$t.crash" && "$out/$t" -merge=1 -timeout=20 "$out/$t.min" "$corpus" "$out/$t.new") >/dev/null 2>&1 &&
     [ -n "$(ls "$out/$t.min")" ] && rm -rf "$corpus" && mv "$out/$t.min" "$corpus"
-  echo "$t: ${runs:-0} runs in $secs s, corpus $(ls "$corpus" | wc -l) inputs, $crashes crash(es)"
+  echo "$t: ${runs:-0} runs in $took s, corpus $(ls "$corpus" | wc -l) inputs, $crashes crash(es)"
 done
 exit $status
