@@ -551,11 +551,11 @@ int vm_run(Vm *vm, uint32_t base) {
       vm->have_choice = 0;
       /* Resumed from a State: the operand the choice was made over must be
       ** there, and hold the choice (one read from outside may not). */
-      if (!boolean && (vm->nstack <= f->sbase ||
-                       (kind == 2 && (!is_countable(&vm->stack[vm->nstack - 1]) ||
-                                      vm->stack[vm->nstack - 1].tag == VT_STRING ||
-                                      vm->choice_val >= val_count(&vm->stack[vm->nstack - 1])))))
-        RUNTIME(WRONG_TAG, "choose from");
+      if (!boolean) {
+        const Value *over = vm->nstack > f->sbase ? &vm->stack[vm->nstack - 1] : NULL;
+        if (!over || (kind == 2 && (!is_countable(over) || over->tag == VT_STRING || vm->choice_val >= val_count(over))))
+          RUNTIME(WRONG_TAG, "choose from");
+      }
       Value r;
       if (boolean) r = val_bool((int)vm->choice_val);
       else if (kind == 1) { vm->nstack--; r = val_int(vm->choice_val); }
