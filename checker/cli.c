@@ -295,9 +295,8 @@ static double now_seconds(void) {
 
 
 /* A quarter of the machine's memory: the default state-cache budget. */
-/* Physical memory in bytes: MemTotal of /proc/meminfo, else sysconf's
-** count of pages, else 4 GiB. */
-static uint64_t physical_memory(void) {
+/* MemTotal of /proc/meminfo, else sysconf's count of pages, else 4 GiB. */
+static uint64_t read_physical_memory(void) {
   FILE *f = fopen("/proc/meminfo", "r");
   unsigned long long kb = 0;
   if (f) {
@@ -311,8 +310,17 @@ static uint64_t physical_memory(void) {
   return pages > 0 && size > 0 ? (uint64_t)pages * (uint64_t)size : 4ull << 30;
 }
 
+/* Physical memory in bytes: MemTotal of /proc/meminfo, else sysconf's
+** count of pages, else 4 GiB.  Read once: the memory plan asks for it
+** wherever the options are turned into budgets. */
+static uint64_t physical_memory(void) {
+  static uint64_t known;
+  if (!known) known = read_physical_memory();
+  return known;
+}
+
 /* The memory budget: --mem bounds the whole of pcheck's memory (default:
-** half of physical memory), split by one policy (man page, MEMORY):
+** half of physical memory), split by one policy (man page, --mem):
 **   reserve  a sixteenth (at least 16 MiB, at most 1 GiB) for what no
 **            search budgets: the program, the VMs' scratch of one step,
 **            explorer states being made, estimates, coverage;
