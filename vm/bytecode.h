@@ -22,6 +22,7 @@ extern const char *const bc_op_names[OP__COUNT];
 extern const uint8_t bc_op_operand[OP__COUNT];
 /* Operands each opcode pops (-1: depends on the operand). */
 extern const int8_t bc_op_pops[OP__COUNT];
+extern const int8_t bc_op_pushes[OP__COUNT];   /* -1: the operands decide (bc_stack_effect) */
 int bc_operand_size(OperandKind k);
 
 /* CONVERT modes. */
@@ -55,6 +56,8 @@ typedef struct BcFun {
   uint8_t *code;         /* instructions */
   uint32_t ncode;        /* bytes of code */
   uint32_t max_stack;    /* deepest operand stack this function needs */
+  uint16_t *depth;       /* bc_verify's: the operand stack's depth where each instruction starts
+                            (indexed by code offset; BC_NO_DEPTH where none starts or none is reached) */
   BcLoc *locs;           /* sorted by pc */
   uint32_t nlocs;
   Value *local_defaults; /* initial value of each local (params included) */
@@ -186,9 +189,18 @@ void bc_free(BcProgram *p);
 uint64_t bc_fingerprint(const BcProgram *p);
 /* The source location of code offset pc in function f (NULL if none). */
 const BcLoc *bc_loc(const BcFun *f, uint32_t pc);
-/* Check every instruction against the opcode table and the program;
-** 1 if sound, else 0 with the first problem in err (may be NULL). */
-int bc_verify(const BcProgram *p, Buf *err);
+/* Check every instruction against the opcode table and the program, and
+** the operand stack's discipline: every instruction reached with one depth
+** on every path, never below the frame's base, never above max_stack.
+** Records each function's depths in BcFun.depth (allocated in the
+** program's arena).  1 if sound, else 0 with the first problem in err
+** (may be NULL). */
+#define BC_NO_DEPTH UINT16_MAX
+int bc_verify(BcProgram *p, Buf *err);
+/* What the instruction at pc of f takes off the operand stack and puts on
+** it, the operands and the program decide (a call: its callee's params
+** and result); 0 if they do not (a bad operand). */
+int bc_stack_effect(const BcProgram *p, const BcFun *f, uint32_t pc, int *pops, int *pushes);
 /* Source text of line `line` of file `file` (len bytes, no newline), or
 ** NULL: lets the disassembler show the code each run of instructions came
 ** from without the VM knowing about source files. */

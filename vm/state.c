@@ -577,7 +577,12 @@ static int check_frames(const Vm *vm, const uint8_t **p, const uint8_t *end, uin
     } else if (at != OP_CHOOSE && before != OP_NEW && before != OP_SEND) {
       return 0;
     }
-    if (nst > fn->max_stack || nst > (size_t)(end - *p)) return 0;   /* each value takes a byte at least */
+    /* The operands the code expects there (bc_verify's depths): a frame
+    ** under a call has given its callee the params, and the callee's
+    ** result is not pushed yet. */
+    uint32_t want = fn->depth ? fn->depth[pc] : BC_NO_DEPTH;
+    if (want != BC_NO_DEPTH && i + 1 < nframes && before == OP_CALL) want -= vm->p->funs[operand].has_result != 0;
+    if (nst != want || nst > (size_t)(end - *p)) return 0;   /* each value takes a byte at least */
     if (!check_values(p, end, (uint32_t)fn->nlocals + nst)) return 0;
   }
   return 1;

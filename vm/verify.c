@@ -14,12 +14,116 @@ const int8_t bc_op_pops[OP__COUNT] = {
 #undef OP
 };
 
+const int8_t bc_op_pushes[OP__COUNT] = {
+#define OP(name, operand, pops, pushes, doc) pushes,
+#include "vm/opcodes.def"
+#undef OP
+};
+
 static int fail(Buf *err, const BcFun *f, uint32_t pc, const char *what) {
   if (err) buf_printf(err, "%s at %u: %s", f->name, pc, what);
   return 0;
 }
 
-int bc_verify(const BcProgram *p, Buf *err) {
+int bc_stack_effect(const BcProgram *p, const BcFun *f, uint32_t pc, int *pops, int *pushes) {
+  uint8_t op = f->code[pc];
+  const uint8_t *a = f->code + pc + 1;
+  uint16_t x = 0, y = 0;
+  if (bc_op_operand[op] == OPK_U16 || bc_op_operand[op] == OPK_U16U16) memcpy(&x, a, 2);
+  if (bc_op_operand[op] == OPK_U16U16) memcpy(&y, a + 2, 2);
+  *pops = bc_op_pops[op];
+  *pushes = bc_op_pushes[op];
+  switch ((Opcode)op) {
+  case OP_TUPLE: case OP_FORMAT: *pops = y; break;
+  case OP_CHOOSE: *pops = a[0] == 1 || a[0] == 2; break;   /* choose(n), choose(c): the operand */
+  case OP_ASSERT: *pops = 1 + (x != 0); break;             /* the condition, and the message if any */
+  case OP_CALL:
+    if (x >= p->nfuns) return 0;
+    *pops = p->funs[x].nparams;
+    *pushes = p->funs[x].has_result != 0;
+    break;
+  default: break;
+  }
+  return *pops >= 0 && *pushes >= 0;
+}
+
+/* Where control goes after the instruction at pc (size bytes) of f: up
+** to the receive table's cases; *fall is whether the next instruction
+** follows.  Returns how many targets it wrote into to[] (at most cap). */
+static uint32_t successors(const BcProgram *p, const BcFun *f, uint32_t pc, uint32_t size, int *fall,
+                           uint32_t *to, uint32_t cap) {
+  uint8_t op = f->code[pc];
+  uint32_t n = 0, u;
+  *fall = 1;
+  switch ((Opcode)op) {
+  case OP_JMP: *fall = 0; /* fall through */
+  case OP_JMP_FALSE: case OP_JMP_TRUE:
+    memcpy(&u, f->code + pc + 1, 4);
+    to[n++] = u;
+    break;
+  case OP_RET: case OP_RET_VAL: case OP_RAISE: case OP_GOTO: *fall = 0; break;   /* the handler ends */
+  case OP_RECEIVE: {   /* resumes at the case of the event dequeued, the operand stack as it was */
+    uint16_t t;
+    memcpy(&t, f->code + pc + 1, 2);
+    *fall = 0;
+    for (uint16_t c = 0; c < p->recvs[t].ncases && n < cap; c++) to[n++] = p->recvs[t].cases[c].pc;
+    break;
+  }
+  default: break;
+  }
+  (void)size;
+  return n;
+}
+
+/* The operand stack's depth at every instruction of f, by a walk from its
+** start (depth 0) over every path; into depth[] (ncode entries,
+** BC_NO_DEPTH where no path leads).  0, with the place in err, where two
+** paths meet at different depths, an instruction would pop below the
+** frame's base, or the depth would pass max_stack.  Expects start[]: the
+** instruction starts (jump and case targets are checked against it). */
+static int stack_depths(const BcProgram *p, const BcFun *f, const uint8_t *start, uint16_t *depth, Buf *err) {
+  for (uint32_t i = 0; i < f->ncode; i++) depth[i] = BC_NO_DEPTH;
+  uint32_t *work = malloc(((size_t)f->ncode + 1) * sizeof *work);
+  uint32_t cap = 0, *to = NULL;
+  for (uint32_t r = 0; r < p->nrecvs; r++) if (p->recvs[r].ncases > cap) cap = p->recvs[r].ncases;
+  to = malloc(((size_t)cap + 2) * sizeof *to);   /* a jump and the next instruction, or the cases */
+  int ok = work && to;
+  if (!ok) fail(err, f, 0, "out of memory");
+  uint32_t nwork = 0;
+  if (ok && f->ncode) { depth[0] = 0; work[nwork++] = 0; }
+  while (ok && nwork) {
+    uint32_t pc = work[--nwork];
+    uint8_t op = f->code[pc];
+    uint32_t size = 1 + (uint32_t)bc_operand_size((OperandKind)bc_op_operand[op]);
+    int pops, pushes, fall;
+    if (!bc_stack_effect(p, f, pc, &pops, &pushes)) { ok = fail(err, f, pc, "bad stack effect"); break; }
+    if (op == OP_RECEIVE) {   /* its cases are in this function */
+      uint16_t t;
+      memcpy(&t, f->code + pc + 1, 2);
+      if (&p->funs[p->recvs[t].fun] != f) { ok = fail(err, f, pc, "receive table of another function"); break; }
+    }
+    if (pops > depth[pc]) { ok = fail(err, f, pc, "pops below the frame's operand stack"); break; }
+    uint32_t d = depth[pc] - (uint32_t)pops + (uint32_t)pushes;
+    if (d > f->max_stack || d >= BC_NO_DEPTH) { ok = fail(err, f, pc, "operand stack deeper than max_stack"); break; }
+    uint32_t n = successors(p, f, pc, size, &fall, to, cap + 1);
+    if (fall) to[n++] = pc + size;
+    for (uint32_t k = 0; k < n && ok; k++) {
+      uint32_t t = to[k];
+      if (t >= f->ncode || !start[t]) { ok = fail(err, f, pc, "control leaves the code or enters an instruction"); break; }
+      if (depth[t] == BC_NO_DEPTH) {
+        depth[t] = (uint16_t)d;
+        work[nwork++] = t;   /* each instruction is queued once: when its depth is first set */
+      } else if (depth[t] != d) {
+        ok = fail(err, f, t, "paths meet with different operand stack depths");
+      }
+    }
+  }
+  free(work);
+  free(to);
+  return ok;
+}
+
+int bc_verify(BcProgram *p, Buf *err) {
   for (uint32_t fi = 0; fi < p->nfuns; fi++) {
     const BcFun *f = &p->funs[fi];
     if (f->nparams > f->nlocals) return fail(err, f, 0, "more params than locals");
@@ -78,6 +182,11 @@ int bc_verify(const BcProgram *p, Buf *err) {
     for (uint32_t r = 0; r < p->nrecvs && ok && fi == 0; r++)
       for (uint16_t c = 0; c < p->recvs[r].ncases; c++)
         if (p->recvs[r].cases[c].event > p->nevents) { ok = fail(err, f, 0, "receive case event out of range"); break; }
+    if (ok) {
+      uint16_t *depth = arena_alloc_raw(p->arena, ((size_t)f->ncode + 1) * sizeof *depth);
+      ok = stack_depths(p, f, start, depth, err);
+      p->funs[fi].depth = depth;
+    }
     free(start);
     if (!ok) return 0;
   }

@@ -4,7 +4,8 @@
 ** buffer is the same bytes as one written alone, and so is one stepped
 ** from the State vm_choices left loaded; collections built in
 ** different orders give identical bytes; every State the VM writes passes
-** vm_state_valid, and damaged ones are refused or at least never crash. */
+** vm_state_valid, and damaged ones are refused or at least never crash;
+** the verifier's operand stack depths, and code it refuses. */
 #include <config.h>
 #include "tests/unit/check_main.h"
 #include "tests/unit/model.h"
@@ -224,6 +225,76 @@ START_TEST(test_damaged_states) {
 }
 END_TEST
 
+/* The verifier's depths on the models above: every function starts at
+** depth 0 and stays within its max_stack wherever an instruction is
+** reached; the whole program verifies again (the depths are recomputed). */
+START_TEST(test_stack_depths) {
+  Model m;
+  load_ok(&m, good_models[_i]);
+  for (uint32_t fi = 0; fi < m.bc->nfuns; fi++) {
+    const BcFun *f = &m.bc->funs[fi];
+    ck_assert_ptr_nonnull(f->depth);
+    ck_assert_uint_eq(f->depth[0], 0);
+    for (uint32_t pc = 0; pc < f->ncode; pc++)
+      ck_assert(f->depth[pc] == BC_NO_DEPTH || f->depth[pc] <= f->max_stack);
+  }
+  Buf err;
+  buf_init(&err);
+  ck_assert_msg(bc_verify(m.bc, &err), "%s", err.data ? err.data : "");
+  buf_fini(&err);
+  model_free(&m);
+}
+END_TEST
+
+/* Code made wrong on purpose: bc_verify refuses each with its problem.
+** Each row changes one instruction (the first `from` in function fun) into
+** `to`, or (to == OP__COUNT) sets fun's max_stack to 0, or (from ==
+** OP__COUNT) flips the result flag of the function fun calls. */
+static const struct {
+  const char *fun;
+  int from, to;
+  const char *problem;
+} broken[] = {
+  {"F", OP_STORE_LOCAL, OP_LOAD_LOCAL, "paths meet with different operand stack depths"},   /* inside the if */
+  {"F", OP_LOAD_LOCAL, OP_STORE_LOCAL, "pops below the frame's operand stack"},               /* the first: b */
+  {"F", OP_LOAD_LOCAL, OP__COUNT, "operand stack deeper than max_stack"},
+  {"H", OP__COUNT, OP_CALL, "pops below the frame's operand stack"},   /* G's result taken, G gives none */
+};
+
+START_TEST(test_verify_refuses) {
+  static const char src[] =
+    "fun F(b: bool): int { var x: int; if (b) { x = 1; } return x; }\n"
+    "fun G(): int { return 3; }\n"
+    "fun H(): int { var y: int; y = G(); return y + F(true); }\n"
+    "machine Main { start state S { entry { var z: int; z = H(); } } }\n";
+  Model m;
+  load_ok(&m, src);
+  BcFun *f = NULL;
+  for (uint32_t fi = 0; fi < m.bc->nfuns; fi++)
+    if (strcmp(m.bc->funs[fi].name, broken[_i].fun) == 0) f = &m.bc->funs[fi];
+  ck_assert_ptr_nonnull(f);
+  uint32_t pc = 0;
+  int want = broken[_i].from == OP__COUNT ? broken[_i].to : broken[_i].from;
+  while (pc < f->ncode && f->code[pc] != want) pc += 1 + (uint32_t)bc_operand_size((OperandKind)bc_op_operand[f->code[pc]]);
+  ck_assert_uint_lt(pc, f->ncode);
+  if (broken[_i].from == OP__COUNT) {
+    uint16_t callee;
+    memcpy(&callee, f->code + pc + 1, 2);
+    m.bc->funs[callee].has_result = !m.bc->funs[callee].has_result;
+  } else if (broken[_i].to == OP__COUNT) {
+    f->max_stack = 0;
+  } else {
+    f->code[pc] = (uint8_t)broken[_i].to;
+  }
+  Buf err;
+  buf_init(&err);
+  ck_assert(!bc_verify(m.bc, &err));
+  ck_assert_msg(strstr(err.data, broken[_i].problem), "got: %s", err.data);
+  buf_fini(&err);
+  model_free(&m);
+}
+END_TEST
+
 /* The events a step reports: the ping-pong model's first steps. */
 START_TEST(test_step_events) {
   Model m;
@@ -272,6 +343,8 @@ int main(void) {
   tcase_add_test(tc, test_canonical_collections);
   tcase_add_test(tc, test_damaged_states);
   tcase_add_test(tc, test_step_events);
+  tcase_add_loop_test(tc, test_stack_depths, 0, NGOOD);
+  tcase_add_loop_test(tc, test_verify_refuses, 0, (int)(sizeof broken / sizeof broken[0]));
   suite_add_tcase(s, tc);
   return run_suite(s);
 }
