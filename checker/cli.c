@@ -26,6 +26,7 @@
 #include "checker/schedcov.h"
 #include "checker/learned.h"
 #include "checker/ranks.h"
+#include "checker/search_ck.h"
 #include <sys/resource.h>
 #include <unistd.h>
 #include <dirent.h>
@@ -83,6 +84,10 @@ typedef struct Options {
   long long max_collection;  /* --max-collection */
   unsigned long long max_state_bytes; /* --max-state-bytes */
   int limits_given;          /* one of those was given (a replay then ignores the trace's `limits:`) */
+  /* Checkpoints (dfs, bfs, ses, ss): */
+  const char *checkpoint;    /* --checkpoint FILE, or NULL */
+  double checkpoint_every;   /* --checkpoint-every SECONDS (default 300) */
+  const char *resume;        /* --resume FILE, or NULL */
   /* Resolved explorer: */
   const char *explorer_name; /* NAME */
   int explorer_native;       /* ExNative */
@@ -141,6 +146,12 @@ static void usage(FILE *f) {
 "      --timeout SECONDS  stop the search after this long and report how far it got\n"
 "      --fail-on-incomplete  exit 4 when no bug was found but the search was bounded\n"
 "                         or stopped (for CI)\n"
+"      --checkpoint FILE  dfs, bfs, ses, ss: write the search's whole state to FILE every\n"
+"                         --checkpoint-every SECONDS (default 300) and when it is stopped\n"
+"                         (Ctrl-C, --timeout, a memory bound); removed once the search ends\n"
+"      --resume FILE      go on from the checkpoint in FILE to the result the search would\n"
+"                         have had unstopped (its test, search and seed unless given; other\n"
+"                         options as it was written with, or it is refused)\n"
 "      --mem SIZE         memory budget of the whole run, e.g. 512M, 4G (default: half of the\n"
 "                         machine's memory): a sixteenth kept for the VMs and the rest of\n"
 "                         pcheck, then half for the state cache, half for the frontier\n"
@@ -207,6 +218,68 @@ static void usage(FILE *f) {
 "Exit status: 0 no bug found, 1 bug found, 2 usage or compile error,\n"
 "3 internal error or resource failure, 4 incomplete with --fail-on-incomplete,\n"
 "130 interrupted by Ctrl-C (after the figures).\n", f);
+}
+
+static int bad_usage(const char *fmt, const char *arg);
+static int in_list(const char *s, const char *const *list);
+
+/* The searches that write checkpoints and resume from them. */
+static int ck_search(const char *search) {
+  return strcmp(search, "dfs") == 0 || strcmp(search, "bfs") == 0 || strcmp(search, "ses") == 0 ||
+         strcmp(search, "ss") == 0;
+}
+
+/* --resume FILE: what the run does not name is the checkpoint's (its
+** test, search and seed); then what --checkpoint and --resume need.  0, or
+** the exit code of a refusal (said). */
+static int checkpoint_options(Options *o, int search_given, int seed_given) {
+  static CkPeek pk;   /* o keeps pointers into it */
+  if (o->resume) {
+    Buf err;
+    buf_init(&err);
+    if (ck_peek(o->resume, &pk, &err) != 0) {
+      fprintf(stderr, "pcheck: error: %s\n", err.data);
+      buf_fini(&err);
+      return EXIT_USAGE;
+    }
+    buf_fini(&err);
+    if (!search_given && in_list(pk.search, searches)) o->search = pk.search;
+    if (!o->test) o->test = pk.test;
+    const char *seed = strstr(pk.options, "seed=");
+    if (!seed_given && seed && (seed == pk.options || seed[-1] == ' ')) {
+      o->seed = strtoull(seed + 5, NULL, 10);
+      o->seed_given = 1;
+    }
+  }
+  const char *opt = o->checkpoint ? "--checkpoint" : "--resume";
+  if (!ck_search(o->search)) {
+    fprintf(stderr, "pcheck: error: %s: dfs, bfs, ses and ss write checkpoints and resume from them, not -s %s\n", opt,
+            o->search);
+    return EXIT_USAGE;
+  }
+  if (o->keep_going) return bad_usage("--keep-going keeps every bug place in memory: it cannot be checkpointed%s", "");
+  if (strcmp(o->search, "dfs") == 0 && o->jobs > 1)
+    return bad_usage("dfs checkpoints one stack: run it with -j 1, or use -s bfs on -j threads%s", "");
+  if (ranks_count() > 1) return bad_usage("--checkpoint and --resume need one process: run without mpirun%s", "");
+  if (o->replay) return bad_usage("--replay re-runs a trace: it has no checkpoint%s", "");
+  return 0;
+}
+
+/* What shapes a search's course, as a checkpoint's options text: a run
+** resumes only with the same (--mem and --frontier-mem may differ: the
+** state cache is loaded into any budget it fits). */
+static char *checkpoint_options_text(const Options *o, const SearchOptions *so) {
+  Buf b;
+  buf_init(&b);
+  buf_printf(&b, "seed=%llu reduction=%s cache=%s jobs=%ld explorer=%s max-delays=%lld max-steps=%lld "
+             "schedules=%lld ss-c1=%g ss-c2=%g ss-schedule=%s sampling=%s unfair=%d",
+             o->seed, o->no_reduction ? "off" : "on", sc_kind_name(o->cache_kind), o->jobs,
+             so->explorer ? so->explorer : "none", o->max_delays, o->max_steps, o->schedules, o->ss_c1, o->ss_c2,
+             o->ss_strata ? "strata" : "interleaved", o->no_sampling ? "off" : "on", o->unfair);
+  buf_printf(&b, " max-step-instructions=%lld max-inbox=%lld max-machines=%lld max-collection=%lld "
+             "max-state-bytes=%llu", o->max_step_instructions, o->max_inbox, o->max_machines, o->max_collection,
+             o->max_state_bytes);
+  return buf_take(&b);
 }
 
 static int bad_usage(const char *fmt, const char *arg) {
@@ -807,6 +880,12 @@ static int run_checker(const Options *o, Program *prog, Diag *diag, TestList *te
     bc_free(bc);
     return EXIT_INTERNAL;
   }
+  if ((o->checkpoint || o->resume) && nsel != 1) {
+    fprintf(stderr, "pcheck: error: %s is for one test case, and %d are selected: choose one with -t NAME\n",
+            o->checkpoint ? "--checkpoint" : "--resume", nsel);
+    bc_free(bc);
+    return EXIT_USAGE;
+  }
   if (!o->seed_given && is_random_search(o->search))
     printf("seed: %llu (drawn at random; --seed %llu repeats this run)\n", o->seed, o->seed);
   Learned *learned = NULL;
@@ -1095,6 +1174,26 @@ static void limit_reached(const Options *o, const char *test_name, SearchResult 
   res->complete = 0;
 }
 
+/* The summary's checkpoint lines: where the search resumed from, and the
+** checkpoint it leaves (removed once the search has ended: complete, or a
+** bug found; nothing is left to resume). */
+static void print_checkpoint(const Options *o, CkRun *k, const SearchResult *res) {
+  if (o->resume) printf("resumed: from %s, after %.2f s of search\n", o->resume, k->prior_seconds);
+  if (!k->path) return;
+  if ((res->complete || res->bug) && !res->error) {
+    if (remove(k->path) == 0) printf("checkpoint: %s removed (the search ended; %llu written, %.2f s)\n", k->path,
+                                     (unsigned long long)k->written, k->write_seconds);
+    return;
+  }
+  if (k->written && !k->failed)
+    printf("checkpoint: %s (%llu written, %.2f s; the search goes on with --resume %s)\n", k->path,
+           (unsigned long long)k->written, k->write_seconds, k->path);
+  else if (k->failed)
+    printf("checkpoint: %s could not be written (said above)\n", k->path);
+  else
+    printf("checkpoint: none written\n");
+}
+
 /* learned: --learn's orderings (saved into o->learn after the test), or NULL. */
 static int run_search(const Options *o, const BcProgram *bc, Program *prog, const TestCase *tc, Learned *learned,
                       TestRun *run) {
@@ -1124,9 +1223,33 @@ static int run_search(const Options *o, const BcProgram *bc, Program *prog, cons
     so.save_schedule = save_schedule;
     so.save_ctx = &saved;
   }
+  /* Checkpoints: what they are for, and the one to resume from. */
+  CkRun ckr;
+  Checkpoint from;
+  ck_init(&from);
+  char *ck_opts = NULL;
+  if (rc == EXIT_NOBUG && (o->checkpoint || o->resume)) {
+    memset(&ckr, 0, sizeof ckr);
+    ckr.path = o->checkpoint;
+    ckr.every = o->checkpoint_every;
+    ck_opts = checkpoint_options_text(o, &so);
+    ckr.head = (CkHeader){ PACKAGE_VERSION, bc_fingerprint(bc), tc->name, o->search, ck_opts };
+    so.ck = &ckr;
+    if (o->resume) {
+      Buf err;
+      buf_init(&err);
+      if (ck_read(&from, &ckr.head, o->resume, &err) != 0) {
+        fprintf(stderr, "pcheck: error: %s\n", err.data);
+        rc = EXIT_USAGE;
+      }
+      buf_fini(&err);
+      ckr.from = &from;
+      ckr.from_path = o->resume;
+    }
+  }
   SearchResult res = {0};
   if (rc != EXIT_NOBUG) {
-    /* the schedule folder could not be prepared (said above) */
+    /* the schedule folder could not be prepared, or the checkpoint read (said above) */
   } else if (ops->run(bc, &test, &so, stdout, &res) != 0) {
     rc = EXIT_INTERNAL;
   } else if (res.error) {
@@ -1143,6 +1266,7 @@ static int run_search(const Options *o, const BcProgram *bc, Program *prog, cons
     rc = EXIT_INTERNAL;
   } else {
     FileList written = {0};
+    if (so.ck) res.seconds += ckr.prior_seconds;   /* the whole search's time */
     if (res.bug && res.bugdesc.status == VM_LIMIT) limit_reached(o, tc->name, &res);
     /* The portfolio's figures are those of the member that decided. */
     if (ops == &search_portfolio && res.cache_bytes) exhaustive = 1;
@@ -1152,6 +1276,7 @@ static int run_search(const Options *o, const BcProgram *bc, Program *prog, cons
         rc = EXIT_INTERNAL;
     }
     print_details(o, &res, &so, exhaustive);
+    if (so.ck) print_checkpoint(o, &ckr, &res);
     if (res.bug) {
       printf("result: bug-found\n");
       run->verdict = "bug-found";
@@ -1198,6 +1323,8 @@ static int run_search(const Options *o, const BcProgram *bc, Program *prog, cons
   }
   run->rc = rc;
   fflush(stdout);
+  ck_fini(&from);
+  free(ck_opts);
   search_result_fini(&res);
   int had_cov = test.cov != NULL;   /* cg_test_fini clears test */
   cg_test_fini(&test);
@@ -1449,11 +1576,12 @@ static int pcheck_main(int argc, char **argv) {
   o.max_machines = 10000;
   o.max_collection = 1000000;
   o.max_state_bytes = 16ull << 20;
+  o.checkpoint_every = 300;
   enum { O_LIST = 256, O_CHECK, O_MAXD, O_MAXS, O_SCHED, O_TIMEOUT, O_MEM, O_SEED, O_TFMT, O_REPLAY,
          O_SJSON, O_DUMP, O_STATS, O_CACHE, O_TWIN, O_SSC1, O_SSC2, O_FMEM,
          O_SS_SCHED, O_NO_SAMPLING, O_NO_SHARED, O_NO_REDUCTION, O_KEEP_GOING, O_FAIL_INCOMPLETE, O_PROGRESS,
          O_COVERAGE, O_COVERAGE_MERGE, O_NO_COVERAGE, O_SAVE_SCHED, O_LEARN, O_RANK_TIMEOUT,
-         O_MAX_INSTR, O_MAX_INBOX, O_MAX_MACHINES, O_MAX_COLL, O_MAX_SBYTES };
+         O_MAX_INSTR, O_MAX_INBOX, O_MAX_MACHINES, O_MAX_COLL, O_MAX_SBYTES, O_CKPT, O_CKPT_EVERY, O_RESUME };
   enum { O_IRS_STEP = 512, O_PCT_DEPTH, O_PCT_STEPS };   /* the baselines' options */
   enum { O_UNFAIR = 768, O_TEMP };   /* liveness */
   static const struct option longopts[] = {
@@ -1471,6 +1599,8 @@ static int pcheck_main(int argc, char **argv) {
     {"out", required_argument, 0, 'o'}, {"outdir", required_argument, 0, 'o'},
     {"iterations", required_argument, 0, O_SCHED}, {"trace-format", required_argument, 0, O_TFMT},
     {"fail-on-incomplete", no_argument, 0, O_FAIL_INCOMPLETE}, {"progress", optional_argument, 0, O_PROGRESS},
+    {"checkpoint", required_argument, 0, O_CKPT}, {"checkpoint-every", required_argument, 0, O_CKPT_EVERY},
+    {"resume", required_argument, 0, O_RESUME},
     {"replay", required_argument, 0, O_REPLAY}, {"stats-json", required_argument, 0, O_SJSON},
     {"verbose", no_argument, 0, 'v'}, {"quiet", no_argument, 0, 'q'},
     {"dump-bytecode", no_argument, 0, O_DUMP}, {"stats", no_argument, 0, O_STATS},
@@ -1570,6 +1700,18 @@ static int pcheck_main(int argc, char **argv) {
       break;
     }
     case O_REPLAY: o.replay = optarg; break;
+    case O_CKPT:
+      if (!*optarg) return bad_usage("--checkpoint needs a file name%s", "");
+      o.checkpoint = optarg;
+      break;
+    case O_CKPT_EVERY:
+      if (!parse_seconds(optarg, &o.checkpoint_every))
+        return bad_usage("--checkpoint-every needs a positive number of seconds, not '%s'", optarg);
+      break;
+    case O_RESUME:
+      if (!*optarg) return bad_usage("--resume needs a checkpoint file%s", "");
+      o.resume = optarg;
+      break;
     case O_SJSON: o.stats_json = optarg; break;
     case 'v': o.verbose++; break;
     case 'q': o.quiet = 1; break;
@@ -1650,6 +1792,12 @@ static int pcheck_main(int argc, char **argv) {
        strcmp(o.search, "ses") == 0 || strcmp(o.search, "pb") == 0))
     o.cache_kind = SC_COMPACT;   /* dfs with the reduction runs on one thread (search_dfs.c) */
   if (o.coverage && o.no_coverage) return bad_usage("--coverage and --no-coverage contradict each other%s", "");
+  if (o.resume || o.checkpoint) {
+    int w = checkpoint_options(&o, given['s'], given[O_SEED]);
+    if (w) return w;
+  }
+  if (given[O_CKPT_EVERY] && !o.checkpoint)
+    fputs("pcheck: warning: --checkpoint-every has no effect without --checkpoint FILE\n", stderr);
   if (o.keep_going && strcmp(o.search, "dfs") != 0)
     return bad_usage("--keep-going needs -s dfs, not -s %s", o.search);
   if (o.twin_check && explorer_native_kind(o.explorer) == EXN_NONE)

@@ -540,15 +540,22 @@ static void install(Compact *c, const Layout *L, uint64_t *words) {
   c->fill_at = capacity(L) / 20 * 19;
 }
 
+/* The first table under a budget: 2^14 buckets, or fewer down to 2^8
+** while it exceeds the budget (then it may still exceed it). */
+static Layout first_layout(uint64_t budget) {
+  unsigned b = FIRST_BUCKET_BITS;
+  Layout L = layout_for(b, FOUR_SLOTS_FROM);
+  while (b > MIN_BUCKET_BITS && table_bytes(&L) > budget) L = layout_for(--b, FOUR_SLOTS_FROM);
+  return L;
+}
+
 Compact *cc_new(uint64_t budget) {
   Compact *c = aligned_alloc(64, sizeof *c);   /* sizeof is a multiple of 64 (the lanes) */
   if (!c) return NULL;
   memset(c, 0, sizeof *c);
   c->budget = budget;
-  unsigned b = FIRST_BUCKET_BITS;
   c->four_from = FOUR_SLOTS_FROM;
-  Layout L = layout_for(b, c->four_from);
-  while (b > MIN_BUCKET_BITS && table_bytes(&L) > budget) L = layout_for(--b, c->four_from);
+  Layout L = first_layout(budget);
   uint64_t *w = table_bytes(&L) <= budget ? alloc_lines(&L) : NULL;
   if (!w) {
     free(c);
@@ -936,3 +943,128 @@ uint64_t cc_count(const Compact *c) { return total_added(c); }
 uint64_t cc_bytes(const Compact *c) { return table_bytes(&c->L) + sizeof *c; }
 uint64_t cc_refused(const Compact *c) { return __atomic_load_n(&c->refused, __ATOMIC_RELAXED); }
 int cc_is_full(const Compact *c) { return __atomic_load_n(&c->full, __ATOMIC_RELAXED); }
+
+/* ---- saving and loading ----
+** Layout, in the machine's byte order (after statecache.c's header):
+**   u32 bbits, u32 four_from, u32 slots, u32 per_line, u64 lines,
+**   u64 refused, u32 full, u32 crowded, LANES x u64 added (each lane's
+**   count), then the table's lines, 64 bytes each, as they are.
+** The geometry is saved whole and must be what layout_for gives for bbits
+** and four_from, so a file from a build with another layout is refused
+** rather than misread.  The lanes' counts are kept apart: when a table
+** grows depends on each lane's count (load_says_grow), and a loaded cache
+** grows, crowds and replaces at the same inserts as the saved one.
+** A loaded line must be one an insert could have written: no lock bit (a
+** set one would stall every thread that met it), no bucket using more
+** than S slots (a count up to 7 would read past its bucket, and past the
+** line), and nothing outside its used slots and counts; and the slots
+** used in all must add up to the lanes' counts. */
+
+static void put_u32(Buf *b, uint32_t v) { buf_append(b, &v, 4); }
+static void put_u64(Buf *b, uint64_t v) { buf_append(b, &v, 8); }
+
+void cc_save(const Compact *c, Buf *out) {
+  const Layout *L = &c->L;
+  put_u32(out, L->bbits);
+  put_u32(out, c->four_from);
+  put_u32(out, L->slots);
+  put_u32(out, L->per_line);
+  put_u64(out, L->lines);
+  put_u64(out, c->refused);
+  put_u32(out, (uint32_t)c->full);
+  put_u32(out, (uint32_t)c->crowded);
+  for (int i = 0; i < LANES; i++) put_u64(out, __atomic_load_n(&c->lanes[i].state, __ATOMIC_RELAXED) >> READER_BITS);
+  buf_append(out, c->words, table_bytes(L));
+}
+
+/* Reads fields from saved bytes; ok drops to 0 at the first that is cut
+** short (and every later read gives 0). */
+typedef struct Rd {
+  const uint8_t *p, *end;
+  int ok;
+} Rd;
+
+static uint64_t get_n(Rd *r, size_t n) {
+  uint64_t v = 0;
+  if (!r->ok || (size_t)(r->end - r->p) < n) {
+    r->ok = 0;
+    return 0;
+  }
+  memcpy(&v, r->p, n);
+  r->p += n;
+  return v;
+}
+
+/* Is line, whose first bucket is b0, exactly what inserts write: each
+** bucket using at most S slots (places past the last bucket none), and
+** every bit that is not in a used slot or a count, the lock's included,
+** zero?  Adds the slots it uses to *used. */
+static int line_valid(const Layout *L, uint64_t *line, uint64_t b0, uint64_t *used) {
+  uint64_t z[LINE_WORDS] = { 0 };
+  for (unsigned j = 0; j < L->per_line && b0 + j < L->buckets; j++) {
+    Where w = { line, j }, wz = { z, j };
+    unsigned n = used_of(L, w);
+    if (n > L->slots) return 0;
+    for (unsigned s = 0; s < n; s++) put_slot(L, wz, s, get_slot(L, w, s));
+    set_used(L, wz, n);
+    *used += n;
+  }
+  return memcmp(z, line, LINE_BYTES) == 0;
+}
+
+Compact *cc_load(uint64_t budget, const uint8_t *data, size_t len, Buf *err) {
+  Rd r = { data, data + len, 1 };
+  unsigned bbits = (unsigned)get_n(&r, 4), four_from = (unsigned)get_n(&r, 4);
+  unsigned slots = (unsigned)get_n(&r, 4), per_line = (unsigned)get_n(&r, 4);
+  uint64_t lines = get_n(&r, 8), refused = get_n(&r, 8);
+  uint32_t full = (uint32_t)get_n(&r, 4), crowded = (uint32_t)get_n(&r, 4);
+  uint64_t added[LANES], total = 0;
+  int lanes_ok = 1;
+  for (int i = 0; i < LANES; i++) {
+    added[i] = get_n(&r, 8);
+    lanes_ok &= added[i] <= UINT64_MAX >> READER_BITS;   /* fits a lane (total cannot overflow) */
+    total += added[i];
+  }
+  if (!r.ok) {
+    buf_printf(err, "the saved state cache is cut short");
+    return NULL;
+  }
+  int bits_ok = bbits >= first_layout(budget).bbits && bbits <= MAX_BUCKET_BITS;
+  Layout L = layout_for(bits_ok ? bbits : MIN_BUCKET_BITS, four_from);
+  if (!bits_ok || !lanes_ok || L.slots != slots || L.per_line != per_line || L.lines != lines ||
+      table_bytes(&L) > budget || full > 1 || crowded > full || (refused && !full)) {
+    buf_printf(err, "the saved state cache is inconsistent (its geometry or counters)");
+    return NULL;
+  }
+  size_t rest = (size_t)(r.end - r.p);
+  if (rest != table_bytes(&L)) {
+    buf_printf(err, "the saved state cache is %s", rest < table_bytes(&L) ? "cut short" : "followed by stray bytes");
+    return NULL;
+  }
+  Compact *c = aligned_alloc(64, sizeof *c);
+  uint64_t *w = c ? alloc_lines(&L) : NULL;
+  if (!w) {
+    free(c);
+    buf_printf(err, "cannot map a state cache table of %llu bytes", (unsigned long long)table_bytes(&L));
+    return NULL;
+  }
+  memset(c, 0, sizeof *c);
+  c->budget = budget;
+  c->four_from = four_from;
+  install(c, &L, w);
+  pthread_mutex_init(&c->resize_lock, NULL);
+  memcpy(w, r.p, rest);
+  uint64_t used = 0;
+  int ok = 1;
+  for (uint64_t i = 0; i < L.lines && ok; i++) ok = line_valid(&L, w + i * LINE_WORDS, i * L.per_line, &used);
+  if (!ok || used != total) {
+    buf_printf(err, "the saved state cache is inconsistent (%s)", ok ? "its counts disagree with its table" : "a damaged line");
+    cc_free(c);
+    return NULL;
+  }
+  for (int i = 0; i < LANES; i++) c->lanes[i].state = added[i] << READER_BITS;
+  c->refused = refused;
+  c->full = (int)full;
+  c->crowded = (int)crowded;
+  return c;
+}

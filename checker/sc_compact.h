@@ -6,8 +6,10 @@
 ** was chosen are in sc_compact.c's top comment. */
 #ifndef PCHECK_SC_COMPACT_H
 #define PCHECK_SC_COMPACT_H
+#include <stddef.h>
 #include <stdint.h>
 #include "checker/statecache.h"
+#include "vm/util.h"
 
 typedef struct Compact Compact;
 
@@ -26,6 +28,17 @@ uint64_t cc_count(const Compact *c);
 uint64_t cc_bytes(const Compact *c);
 uint64_t cc_refused(const Compact *c);
 int cc_is_full(const Compact *c);
+/* Append the table, slot for slot, and its bookkeeping (geometry, counts
+** per lane, refused, full, crowded) to out; no thread may use c meanwhile.
+** The layout is in sc_compact.c. */
+void cc_save(const Compact *c, Buf *out);
+/* A cache of budget as cc_new makes, holding what cc_save wrote into
+** (data, len), so that every later operation answers as on the saved
+** cache.  NULL, with a message in err, if the bytes are not one (cut
+** short, another geometry or budget, a line no insert could have written,
+** counts that disagree with the table) or its table cannot be mapped.
+** The caller owns it and frees it with cc_free. */
+Compact *cc_load(uint64_t budget, const uint8_t *data, size_t len, Buf *err);
 /* For tests: tables of 2^bbits buckets or more get 4-slot buckets (as from
 ** 2^24 on) even where 5-slot ones would fit, so that a small table's
 ** growth meets the change of bucket size.  Call before any insert. */

@@ -22,6 +22,8 @@ typedef struct TraceChoice {
 
 /* A member of the portfolio (search_portfolio.c), as its search sees it. */
 typedef struct SearchMember SearchMember;
+struct Checkpoint;
+struct CkRun;
 
 typedef struct SearchOptions {
   uint64_t seed;             /* --seed */
@@ -82,6 +84,7 @@ typedef struct SearchOptions {
                                 portfolio member on its rank): no distributed twin, no farm */
   SearchMember *member;      /* set when the search runs as a portfolio member: search_should_stop
                                 hands its turn back there; NULL otherwise */
+  struct CkRun *ck;          /* --checkpoint / --resume (dfs, bfs, ses, ss; checker/search_ck.h), or NULL */
 } SearchOptions;
 
 /* A place where a step failed, for --keep-going: the bug's kind and its

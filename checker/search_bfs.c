@@ -22,6 +22,7 @@
 #include "checker/expand.h"
 #include "checker/estimate.h"
 #include "checker/tracetree.h"
+#include "checker/search_ck.h"
 #include "checker/workers.h"
 #include <pthread.h>
 #include <stdlib.h>
@@ -36,6 +37,8 @@ enum { FRESH_SHARE = 8 };
 
 typedef struct BfsShared {
   const SearchOptions *o;
+  const BcProgram *bc;
+  const VmTest *test;
   int nthreads;
   StateCache *cache;
   const Reduction *red;      /* partial-order reduction, or NULL (--no-reduction) */
@@ -65,6 +68,7 @@ typedef struct BfsShared {
   uint64_t states_all;       /* states found, as last reported (atomic) */
   uint64_t *own;             /* per thread: bytes of its node store and next level, as last published (atomic) */
   EstSampler *est;           /* the estimate of the states in all (thread 0 updates it) */
+  struct BfsWorker *ws;      /* the threads (a checkpoint adds up their counts) */
 } BfsShared;
 
 typedef struct BfsWorker {
@@ -75,6 +79,7 @@ typedef struct BfsWorker {
   Expansion x;
   SearchResult r;            /* this thread's counts */
   uint64_t iter, reported;
+  uint64_t at;               /* the level's state being taken (one thread: where a checkpoint resumes) */
 } BfsWorker;
 
 /* Does fp lie on the path from the initial state to node id? */
@@ -142,11 +147,152 @@ static uint64_t queue_bytes(const BfsShared *sh) {
   return used;
 }
 
+/* ---- Checkpoints (checker/search_ck.h) ----
+** Written between two states of a level on one thread, between two levels
+** on several.  Section "bfs": u64 the level's depth, u64 the index of its
+** next state to expand, u64 threads; then each thread's trace nodes (u64
+** n, then each: u64 parent, u64 fingerprint, u8 choice kind, u32 choice);
+** then each thread's part of the level and of the next one (u64 n, then
+** each: u64 node, the State as bytes).  Sections "cache" and (with the
+** reduction) "fresh": the state cache and the next level's fingerprints. */
+
+enum { NODE_BYTES = 21 };
+
+static void put_level(Buf *b, const TtLevel *l) {
+  ck_put_u64(b, l->n);
+  for (uint64_t i = 0; i < l->n; i++) {
+    size_t len;
+    const uint8_t *st = tt_level_state(l, i, &len);
+    ck_put_u64(b, l->node[i]);
+    ck_put_bytes(b, st, len);
+  }
+}
+
+/* Write a checkpoint; pos: the level's next state to expand (every one
+** before it is expanded, none after). */
+static void bfs_checkpoint(BfsShared *sh, uint64_t pos) {
+  if (__atomic_load_n(&sh->holding, __ATOMIC_RELAXED)) return;   /* the level ends in its bug */
+  Checkpoint c;
+  ck_init(&c);
+  Buf b;
+  buf_init(&b);
+  ck_put_u64(&b, sh->depth);
+  ck_put_u64(&b, pos);
+  ck_put_u64(&b, (uint64_t)sh->nthreads);
+  for (int t = 0; t < sh->nthreads; t++) {
+    const TtStore *st = &sh->stores[t];
+    ck_put_u64(&b, st->n);
+    for (uint64_t i = 0; i < st->n; i++) {
+      const TtNode *nd = &st->block[i / TT_BLOCK][i % TT_BLOCK];
+      ck_put_u64(&b, nd->parent);
+      ck_put_u64(&b, nd->fp);
+      ck_put_u8(&b, nd->choice.kind);
+      ck_put_u32(&b, nd->choice.value);
+    }
+  }
+  for (int t = 0; t < sh->nthreads; t++) {
+    put_level(&b, &sh->cur[t]);
+    put_level(&b, &sh->next[t]);
+  }
+  ck_add_buf(&c, "bfs", &b);
+  sc_save(sh->cache, &b);
+  ck_add_buf(&c, "cache", &b);
+  if (sh->fresh) {
+    sc_save(sh->fresh, &b);
+    ck_add_buf(&c, "fresh", &b);
+  }
+  /* The figures so far: the threads fold theirs in at the end. */
+  SearchResult all = *sh->res;
+  for (int t = 0; t < sh->nthreads; t++) {
+    SearchResult part = sh->ws[t].r;
+    search_fold_counts(&all, &part);
+  }
+  ck_put_common(sh->o, &c, &all, sh->bc, sh->test, search_now() - sh->prog.start);
+  ck_commit(sh->o, &c);
+  ck_fini(&c);
+}
+
+/* Is id a node of the stores (TT_NONE: the initial state's)? */
+static int node_known(const BfsShared *sh, uint64_t id) {
+  uint64_t t = id >> TT_SHIFT;
+  return id == TT_NONE || (t < (uint64_t)sh->nthreads && (id & ((1ull << TT_SHIFT) - 1)) < sh->stores[t].n);
+}
+
+/* A level as put_level wrote it, into l (empty); 0, or -1 if malformed. */
+static int get_level(CkIn *r, TtLevel *l, const BfsShared *sh) {
+  uint64_t n = ck_get_u64(r);
+  for (uint64_t i = 0; i < n && r->ok; i++) {
+    uint64_t node = ck_get_u64(r), len;
+    const uint8_t *st = ck_get_bytes(r, &len);
+    if (!r->ok || !node_known(sh, node)) return -1;
+    tt_level_push(l, node, st, (size_t)len);
+  }
+  return r->ok ? 0 : -1;
+}
+
+/* Resuming: the nodes, levels and caches of the checkpoint.  0, or -1
+** (said) if it does not fit. */
+static int bfs_restore(BfsShared *sh) {
+  const SearchOptions *o = sh->o;
+  const Checkpoint *from = ck_from(o);
+  CkIn r = ck_in(from, "bfs");
+  sh->depth = ck_get_u64(&r);
+  uint64_t pos = ck_get_u64(&r), nt = ck_get_u64(&r);
+  if (!r.ok || nt != (uint64_t)sh->nthreads) return ck_bad(o, "its queue");
+  for (int t = 0; t < sh->nthreads; t++) {
+    uint64_t n = ck_get_u64(&r);
+    if (!r.ok || n > (uint64_t)(r.end - r.p) / NODE_BYTES) return ck_bad(o, "its trace nodes");
+    for (uint64_t i = 0; i < n; i++) {
+      uint64_t parent = ck_get_u64(&r), fp = ck_get_u64(&r);
+      uint8_t kind = ck_get_u8(&r);
+      uint32_t value = ck_get_u32(&r);
+      tt_add(&sh->stores[t], parent, fp, (TraceChoice){ kind, value });
+    }
+  }
+  for (int t = 0; t < sh->nthreads; t++)   /* every parent a node, now that all are in */
+    for (uint64_t i = 0; i < sh->stores[t].n; i++)
+      if (!node_known(sh, tt_at(sh->stores, ((uint64_t)t << TT_SHIFT) | i)->parent)) return ck_bad(o, "its trace nodes");
+  for (int t = 0; t < sh->nthreads; t++)
+    if (get_level(&r, &sh->cur[t], sh) != 0 || get_level(&r, &sh->next[t], sh) != 0) return ck_bad(o, "its queue");
+  if (!ck_in_done(&r)) return ck_bad(o, "its queue");
+  uint64_t total = 0;
+  for (int t = 0; t < sh->nthreads; t++) {
+    sh->start[t] = total;
+    total += sh->cur[t].n;
+  }
+  sh->start[sh->nthreads] = total;
+  sh->total = total;
+  if (pos > total || (pos && sh->nthreads > 1)) return ck_bad(o, "its queue");
+  sh->taken = pos;
+  Buf err;
+  buf_init(&err);
+  uint64_t n;
+  const uint8_t *p = ck_get(from, "cache", &n);
+  sh->cache = p ? sc_load(o->cache_kind, o->mem, p, (size_t)n, &err) : NULL;
+  int rc = 0;
+  if (!sh->cache) rc = ck_bad(o, err.data ? err.data : "no state cache");
+  if (!rc && sh->red) {   /* none saved: the run had no memory for it */
+    p = ck_get(from, "fresh", &n);
+    sc_free(sh->fresh);
+    sh->fresh = p ? sc_load(o->cache_kind, o->frontier_mem / FRESH_SHARE, p, (size_t)n, &err) : NULL;
+    if (p && !sh->fresh) rc = ck_bad(o, err.data ? err.data : "its next level");
+    if (sh->fresh) sc_set_single_thread(sh->fresh, sh->nthreads == 1);
+  }
+  buf_fini(&err);
+  return rc;
+}
+
 /* Every 256 states: stop requests, memory, progress.  1 to stop. */
 static int periodic(BfsWorker *w) {
   BfsShared *sh = w->sh;
   const char *why = NULL;
-  if (search_should_stop(sh->o, &sh->prog, &why)) { set_why(sh, why); return 1; }
+  /* One thread checkpoints between two states; several between levels. */
+  int ck = sh->nthreads == 1 && sh->o->ck && sh->o->ck->path;
+  if (search_should_stop(sh->o, &sh->prog, &why)) {
+    if (ck) bfs_checkpoint(sh, w->at);   /* where it stopped, for --resume */
+    set_why(sh, why);
+    return 1;
+  }
   __atomic_add_fetch(&sh->states_all, w->r.states - w->reported, __ATOMIC_RELAXED);
   w->reported = w->r.states;
   __atomic_store_n(&sh->own[w->id], own_bytes(sh, w->id), __ATOMIC_RELAXED);
@@ -155,9 +301,11 @@ static int periodic(BfsWorker *w) {
   ** rather than run out of memory (the others' sizes as they last
   ** published them: an estimate is all this needs). */
   if (queue_bytes(sh) > sh->o->frontier_mem - (sh->red ? sh->o->frontier_mem / FRESH_SHARE : 0)) {
+    if (ck) bfs_checkpoint(sh, w->at);
     set_why(sh, "the queue of states outgrew the memory set aside for it");
     return 1;
   }
+  if (ck && ck_due(sh->o)) bfs_checkpoint(sh, w->at);
   SearchResult all = {0};
   all.states = __atomic_load_n(&sh->states_all, __ATOMIC_RELAXED);
   all.max_depth = sh->depth;
@@ -255,6 +403,7 @@ static void run_level(BfsWorker *w) {
     uint64_t b = a + chunk < sh->total ? a + chunk : sh->total;
     for (uint64_t q = a; q < b; q++) {
       if (__atomic_load_n(&sh->stop, __ATOMIC_RELAXED)) return;
+      w->at = q;
       if ((++w->iter & 255) == 0 && periodic(w)) return;
       while (sh->start[t + 1] <= q) t++;
       while (sh->start[t] > q) t--;
@@ -311,6 +460,7 @@ static void between_levels(BfsShared *sh) {
   sh->depth++;
   if (sh->depth > res->max_depth) res->max_depth = sh->depth;
   if (total > res->peak_frontier) res->peak_frontier = total;
+  if (sh->o->ck && sh->o->ck->path && ck_due(sh->o)) bfs_checkpoint(sh, 0);
 }
 
 static void bfs_thread(void *arg) {
@@ -333,7 +483,10 @@ static int run_bfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
   BfsShared sh;
   memset(&sh, 0, sizeof sh);
   sh.o = o;
+  sh.bc = bc;
+  sh.test = test;
   sh.nthreads = workers_count(o);
+  const Checkpoint *from = ck_from(o);
   sh.res = res;
   pthread_mutex_init(&sh.lock, NULL);
   pthread_barrier_init(&sh.meet, NULL, (unsigned)sh.nthreads);
@@ -345,15 +498,18 @@ static int run_bfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
   sh.start = xcalloc((size_t)n + 1, sizeof *sh.start);
   sh.own = xcalloc((size_t)n, sizeof *sh.own);
   BfsWorker *ws = xcalloc((size_t)n, sizeof *ws);
+  sh.ws = ws;
   for (int i = 0; i < n; i++) {
     tt_init(&sh.stores[i], i);
     ws[i] = (BfsWorker){ .sh = &sh, .id = i, .vm = vm_new(bc, test) };
   }
   Buf s;
   buf_init(&s);
-  sh.cache = sc_new(o->cache_kind, o->mem);
-  if (!sh.cache) { fputs("pcheck: error: cannot allocate the state cache\n", stderr); goto out; }
-  sc_set_single_thread(sh.cache, n == 1);
+  if (!from) {
+    sh.cache = sc_new(o->cache_kind, o->mem);
+    if (!sh.cache) { fputs("pcheck: error: cannot allocate the state cache\n", stderr); goto out; }
+    sc_set_single_thread(sh.cache, n == 1);
+  }
   if (vm_initial(ws[0].vm, &s) != VM_OK) { search_record_bug(res, ws[0].vm, NULL, 0); rc = 0; goto out; }
   if (!o->no_reduction) {
     sh.red = red_new(bc, test, 0);   /* bfs checks no hot cycles: nothing is visible */
@@ -362,14 +518,20 @@ static int run_bfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
   }
   sh.est = sampler_new(bc, test, sh.red, o->seed);
   sh.root_fp = state_hash(s.data, s.len);
-  sc_insert(sh.cache, sh.root_fp);
-  res->states = 1;
-  tt_level_push(&sh.cur[0], TT_NONE, (const uint8_t *)s.data, s.len);
-  if (o->visit) o->visit(o->visit_ctx, (const uint8_t *)s.data, s.len);
-  sh.start[1] = sh.start[n] = 1;
-  for (int t = 1; t < n; t++) sh.start[t] = 1;
-  sh.total = 1;
-  res->peak_frontier = 1;
+  if (from) {   /* the figures, coverage, nodes, levels and caches of the checkpoint */
+    if (ck_get_common(o, bc, test, res) != 0 || bfs_restore(&sh) != 0) goto out;
+    sc_set_single_thread(sh.cache, n == 1);
+  } else {
+    sc_insert(sh.cache, sh.root_fp);
+    res->states = 1;
+    tt_level_push(&sh.cur[0], TT_NONE, (const uint8_t *)s.data, s.len);
+    if (o->visit) o->visit(o->visit_ctx, (const uint8_t *)s.data, s.len);
+    sh.start[1] = sh.start[n] = 1;
+    for (int t = 1; t < n; t++) sh.start[t] = 1;
+    sh.total = 1;
+    res->peak_frontier = 1;
+  }
+  ck_start(o);
   if (workers_run(n, bfs_thread, ws, sizeof *ws) != 0) sh.failed = 1;
   progress_done(&sh.prog, o);
   for (int i = 0; i < n; i++) search_fold_counts(res, &ws[i].r);

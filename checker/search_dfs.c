@@ -35,6 +35,7 @@
 #include "checker/liveness.h"
 #include "checker/finished.h"
 #include "checker/pathset.h"
+#include "checker/search_ck.h"
 #include "checker/workers.h"
 #include <pthread.h>
 #include <stdlib.h>
@@ -104,6 +105,8 @@ static void publish_enter(Publish *p, DfsFrame *f) {
 
 typedef struct DfsShared {
   const SearchOptions *o;
+  const BcProgram *bc;
+  const VmTest *test;
   int nthreads;
   StateCache *cache;
   Pool *pool;
@@ -141,6 +144,7 @@ typedef struct DfsWorker {
   SearchResult *r;           /* where it counts: sh->res on one thread (a portfolio member's work is
                                 read there as it goes), else &own, added to it at the end */
   uint64_t iter, reported;   /* loop turns; states added to states_all */
+  int resume;                /* --resume: the first item's stack comes from the checkpoint */
 } DfsWorker;
 
 /* An item's aux bytes: u64 hot specs of the parent, u8 whether the cache
@@ -259,6 +263,108 @@ static void donate(DfsWorker *w) {
   }
 }
 
+/* ---- Checkpoints (one thread: checker/search_ck.h) ----
+** Section "dfs": u8 whether the path set is kept, u64 the stack's depth,
+** then each frame from the bottom: u8 expanded, and if it is: u32 next,
+** u32 skip, u32 the batch's first choice, u32 its successors n, u32 lim,
+** u8 reduced (expand_reduce made the batch), n bytes of their cache
+** answers.  No State is saved: the bottom frame's is the initial State,
+** each other is its parent's successor next - 1, which resuming computes
+** again (a step is a function of its State and choice).  Section "cache":
+** the state cache (sc_save). */
+
+static void dfs_checkpoint(DfsWorker *w) {
+  DfsShared *sh = w->sh;
+  Checkpoint c;
+  ck_init(&c);
+  Buf b;
+  buf_init(&b);
+  ck_put_u8(&b, (uint8_t)w->tracking);
+  ck_put_u64(&b, w->depth);
+  for (uint64_t i = 0; i < w->depth; i++) {
+    const DfsFrame *f = &w->fr[i];
+    ck_put_u8(&b, (uint8_t)f->expanded);
+    if (!f->expanded) continue;
+    ck_put_u32(&b, f->next);
+    ck_put_u32(&b, f->skip);
+    ck_put_u32(&b, f->x.base);
+    ck_put_u32(&b, f->x.n);
+    ck_put_u32(&b, f->x.lim);
+    ck_put_u8(&b, f->x.reduced);
+    buf_append(&b, f->x.res, f->x.n);
+  }
+  ck_add_buf(&c, "dfs", &b);
+  sc_save(sh->cache, &b);
+  ck_add_buf(&c, "cache", &b);
+  ck_put_common(sh->o, &c, sh->res, sh->bc, sh->test, search_now() - sh->prog.start);
+  ck_commit(sh->o, &c);
+  ck_fini(&c);
+}
+
+/* Rebuild frame f (State s, len bytes) as the checkpoint r describes it:
+** its choices, its batch made again and the cache's answers as they were.
+** 0, or -1 if they do not fit. */
+static int restore_frame(DfsWorker *w, DfsFrame *f, CkIn *r) {
+  DfsShared *sh = w->sh;
+  f->next = ck_get_u32(r);
+  f->skip = ck_get_u32(r);
+  uint32_t base = ck_get_u32(r), n = ck_get_u32(r), lim = ck_get_u32(r);
+  uint8_t reduced = ck_get_u8(r);
+  if (!r->ok || n > KID_BATCH || (reduced && !sh->red)) return -1;
+  if (vm_choices(w->vm, f->s, f->len, &f->ch) != VM_OK) return -1;
+  uint64_t steps = 0;   /* counted before the checkpoint */
+  VmStatus st = VM_OK;
+  f->x.base = base;
+  f->x.n = 0;
+  if (reduced) st = expand_reduce(&f->x, sh->red, w->vm, f->s, f->len, &f->ch, &steps);
+  else if (n) st = expand_batch(&f->x, w->vm, f->s, f->len, &f->ch, base, &steps);
+  if (st != VM_OK || f->x.n != n || f->x.base != base || lim > f->ch.n || (uint64_t)(r->end - r->p) < n) return -1;
+  for (uint32_t j = 0; j < n; j++)
+    if (r->p[j] > KID_GIVEN + 1) return -1;   /* an ScResult, RES_PRUNED or KID_GIVEN */
+  memcpy(f->x.res, r->p, n);
+  r->p += n;
+  f->x.lim = lim;
+  f->x.reduced = reduced;
+  f->expanded = 1;
+  if (sh->live) f->hot = vm_hot_specs(w->vm, f->s, f->len);
+  return 0;
+}
+
+/* Resuming: the stack as the checkpoint left it, from the initial State
+** (s, len).  0, or -1 (said) if the checkpoint does not fit. */
+static int dfs_restore(DfsWorker *w, const uint8_t *s, size_t len) {
+  DfsShared *sh = w->sh;
+  CkIn r = ck_in(ck_from(sh->o), "dfs");
+  int tracking = ck_get_u8(&r);
+  uint64_t depth = ck_get_u64(&r);
+  if (!r.ok || depth == 0 || depth > (uint64_t)(r.end - r.p)) return ck_bad(sh->o, "its stack");
+  w->depth = 0;
+  for (uint64_t i = 0; i < depth; i++) {
+    stack_reserve(w);
+    DfsFrame *f = &w->fr[i];
+    f->s = s;
+    f->len = len;
+    f->fp = state_hash(s, len);
+    f->below = i ? w->fr[i - 1].below + frame_bytes(&w->fr[i - 1]) : 0;
+    f->expanded = 0;
+    w->depth = i + 1;
+    if (!ck_get_u8(&r)) {   /* not expanded yet: only the top */
+      if (i + 1 != depth) return ck_bad(sh->o, "its stack");
+      break;
+    }
+    if (restore_frame(w, f, &r) != 0) return ck_bad(sh->o, "its stack");
+    if (i + 1 == depth) break;
+    /* The frame above is this one's successor next - 1, entered last. */
+    if (f->next == 0 || f->next - 1 < f->x.base || f->next - 1 - f->x.base >= f->x.n) return ck_bad(sh->o, "its stack");
+    trace_reserve(w, i + 1);
+    w->trace[i] = (TraceChoice){ (uint8_t)f->ch.kind, expand_choice(&f->ch, f->next - 1) };
+    s = expand_kid(&f->x, f->next - 1 - f->x.base, &len);
+  }
+  if (!ck_in_done(&r)) return ck_bad(sh->o, "its stack");
+  if (tracking || sh->red) track_start(w);
+  return 0;
+}
+
 /* ---- One thread's depth-first search ---- */
 
 /* Enter the successor (s, len, fp) of the top frame as a new top frame. */
@@ -288,13 +394,20 @@ static int periodic(DfsWorker *w) {
   DfsShared *sh = w->sh;
   const char *why = NULL;
   if (pool_stopped(sh->pool)) return 1;
-  if (search_should_stop(sh->o, &sh->prog, &why)) { worker_stop(w, why); return 1; }
+  int ck = sh->o->ck && sh->o->ck->path;   /* one thread: the CLI refuses --checkpoint with more */
+  if (search_should_stop(sh->o, &sh->prog, &why)) {
+    if (ck) dfs_checkpoint(w);   /* where it stopped, for --resume */
+    worker_stop(w, why);
+    return 1;
+  }
   /* The stack lives outside the cache: stop cleanly rather than run out. */
   DfsFrame *top = &w->fr[w->depth - 1];
   if (top->below + frame_bytes(top) > sh->stack_mem) {
+    if (ck) dfs_checkpoint(w);
     worker_stop(w, "the search stack outgrew the memory set aside for it");
     return 1;
   }
+  if (ck && ck_due(sh->o)) dfs_checkpoint(w);
   __atomic_add_fetch(&sh->states_all, w->r->states - w->reported, __ATOMIC_RELAXED);
   w->reported = w->r->states;
   uint64_t d = __atomic_load_n(&sh->depth_all, __ATOMIC_RELAXED);
@@ -451,8 +564,16 @@ static int search_item(DfsWorker *w, WorkItem *it) {
     for (uint64_t i = 0; i < w->nanc; i++)
       if (w->anc[i] == it->fp) return 0;
   }
-  enter(w, (const uint8_t *)it->state.data, it->state.len, it->fp);
-  if (sh->red) track_start(w);   /* the stack proviso asks the path set */
+  if (w->resume) {   /* the stack the checkpoint describes, counted already */
+    w->resume = 0;
+    if (dfs_restore(w, (const uint8_t *)it->state.data, it->state.len) != 0) {
+      worker_fail(w, "");
+      return 1;
+    }
+  } else {
+    enter(w, (const uint8_t *)it->state.data, it->state.len, it->fp);
+    if (sh->red) track_start(w);   /* the stack proviso asks the path set */
+  }
   while (w->depth > 0) {
     if ((++w->iter & 1023) == 0 && periodic(w)) return 1;
     if (sh->nthreads > 1 && (w->iter & 63) == 0 && pool_hungry(sh->pool)) donate(w);
@@ -540,7 +661,11 @@ static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
   DfsShared sh;
   memset(&sh, 0, sizeof sh);
   sh.o = o;
+  sh.bc = bc;
+  sh.test = test;
   sh.nthreads = workers_count(o);
+  const Checkpoint *from = ck_from(o);
+  if (o->ck) sh.nthreads = 1;   /* checkpoints hold one stack (the CLI says so with -j) */
   /* With the reduction, one thread: the stack proviso needs one stack,
   ** and the visited proviso of several threads keeps far more states
   ** (52 times as many on two-phase commit with 5 participants) than a
@@ -560,10 +685,23 @@ static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
     ws[i].vm = vm_new(bc, test);
     ws[i].r = sh.nthreads == 1 ? res : &ws[i].own;
   }
-  sh.cache = sc_new(o->cache_kind, o->mem);
   sh.pool = pool_new(sh.nthreads);
   WorkItem first = {0};
-  if (!sh.cache) { fputs("pcheck: error: cannot allocate the state cache\n", stderr); goto out; }
+  if (from) {   /* the figures, the coverage and the cache of the checkpoint */
+    uint64_t n;
+    const uint8_t *p = ck_get(from, "cache", &n);
+    Buf err;
+    buf_init(&err);
+    if (ck_get_common(o, bc, test, res) != 0) goto out;
+    sh.cache = p ? sc_load(o->cache_kind, o->mem, p, (size_t)n, &err) : NULL;
+    if (!sh.cache) ck_bad(o, err.data ? err.data : "no state cache");
+    buf_fini(&err);
+    if (!sh.cache) goto out;
+    ws[0].resume = 1;
+  } else {
+    sh.cache = sc_new(o->cache_kind, o->mem);
+    if (!sh.cache) { fputs("pcheck: error: cannot allocate the state cache\n", stderr); goto out; }
+  }
   sc_set_single_thread(sh.cache, sh.nthreads == 1);
   if (vm_initial(ws[0].vm, &first.state) != VM_OK) {
     search_record_bug(res, ws[0].vm, NULL, 0);
@@ -598,7 +736,8 @@ static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
   sh.stack_mem = stack / (uint64_t)sh.nthreads;
   sh.est = sampler_new(bc, test, sh.red, o->seed);
   first.fp = state_hash(first.state.data, first.state.len);
-  sc_insert(sh.cache, first.fp);
+  if (!from) sc_insert(sh.cache, first.fp);
+  ck_start(o);
   pool_put(sh.pool, &first);
   if (workers_run(sh.nthreads, dfs_thread, ws, sizeof *ws) != 0) sh.failed = 1;
   progress_done(&sh.prog, o);

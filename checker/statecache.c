@@ -35,7 +35,7 @@ struct StateCache {
   Compact *compact;            /* compact: the whole cache */
 };
 
-enum { INITIAL_SLOTS = 1 << 16 };
+enum { INITIAL_SLOTS = 1 << 16, MIN_BUDGET = 1 << 20 };
 
 static uint64_t *alloc_slots(uint64_t n) {
   void *p = mmap(NULL, n * 8, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -48,25 +48,40 @@ static uint64_t *alloc_slots(uint64_t n) {
   return p;
 }
 
-StateCache *sc_new(ScKind kind, uint64_t budget) {
+/* The budget a cache is given for a requested one (at least 1 MiB). */
+static uint64_t budget_of(uint64_t budget) { return budget < MIN_BUDGET ? MIN_BUDGET : budget; }
+
+/* Flat: the slots of the first table under a budget. */
+static uint64_t first_cap(uint64_t budget) {
+  uint64_t cap = INITIAL_SLOTS;
+  while (cap * 8 > budget) cap /= 2;
+  return cap;
+}
+
+/* A cache with its locks and no table yet (sc_free frees it as it is). */
+static StateCache *shell(ScKind kind, uint64_t budget) {
   StateCache *c = xcalloc(1, sizeof *c);
   c->kind = kind;
-  c->budget = budget < (1u << 20) ? (1u << 20) : budget;
+  c->budget = budget_of(budget);
   pthread_rwlock_init(&c->grow, NULL);
   pthread_mutex_init(&c->judy_lock, NULL);
+  return c;
+}
+
+StateCache *sc_new(ScKind kind, uint64_t budget) {
+  StateCache *c = shell(kind, budget);
   if (kind == SC_COMPACT) {
     c->compact = cc_new(c->budget);
     if (!c->compact) {
-      free(c);
+      sc_free(c);
       return NULL;
     }
   }
   if (kind == SC_FLAT) {
-    c->cap = INITIAL_SLOTS;
-    while (c->cap * 8 > c->budget) c->cap /= 2;
+    c->cap = first_cap(c->budget);
     c->slots = alloc_slots(c->cap);
     if (!c->slots) {
-      free(c);
+      sc_free(c);
       return NULL;
     }
   }
@@ -268,6 +283,219 @@ uint64_t sc_bytes(const StateCache *c) {
   uint64_t b = Judy1MemUsed(c->judy);
   junlock(m);
   return b;
+}
+
+/* ---- saving and loading ----
+** Layout, in the machine's byte order (as checkpoint.h's):
+**   header:  u32 SC_FORMAT, u32 kind, u64 budget (after sc_new's minimum);
+**   flat:    u64 cap, u64 count, u64 refused, u32 full, u32 0,
+**            then the cap slots as they are (u64 each, 0 = empty);
+**   judy:    u64 count, u64 refused, u32 full, u32 0,
+**            then the count fingerprints, strictly ascending;
+**   compact: cc_save's bytes (sc_compact.c).
+** Flat and compact keep their tables slot for slot, so a loaded cache
+** probes, grows and replaces exactly as the saved one would have.  Judy
+** is rebuilt from its fingerprints: the same set, counts and replacement
+** victims; but Judy's memory depends on the order of its inserts, which
+** the cache does not keep, so a cache saved before it was full may reach
+** its budget (the test of Judy1MemUsed every 4096 adds) at another insert
+** than the saved one would have (load_judy makes that rare).  Once full
+** it no longer measures its memory, and a loaded cache answers exactly as
+** the saved one.
+** A loader trusts nothing: every size is checked against the bytes there
+** and the budget before anything is allocated or read. */
+enum { SC_FORMAT = 1 };
+
+static void put_u32(Buf *b, uint32_t v) { buf_append(b, &v, 4); }
+static void put_u64(Buf *b, uint64_t v) { buf_append(b, &v, 8); }
+
+/* Reads fields from saved bytes; ok drops to 0 at the first that is cut
+** short (and every later read gives 0). */
+typedef struct Rd {
+  const uint8_t *p, *end;
+  int ok;
+} Rd;
+
+static uint64_t get_n(Rd *r, size_t n) {
+  uint64_t v = 0;
+  if (!r->ok || (size_t)(r->end - r->p) < n) {
+    r->ok = 0;
+    return 0;
+  }
+  memcpy(&v, r->p, n);
+  r->p += n;
+  return v;
+}
+
+static size_t left(const Rd *r) { return (size_t)(r->end - r->p); }
+
+void sc_save(const StateCache *c, Buf *out) {
+  put_u32(out, SC_FORMAT);
+  put_u32(out, (uint32_t)c->kind);
+  put_u64(out, c->budget);
+  switch (c->kind) {
+  case SC_FLAT:
+    put_u64(out, c->cap);
+    put_u64(out, c->count);
+    put_u64(out, c->refused);
+    put_u32(out, (uint32_t)c->full);
+    put_u32(out, 0);
+    buf_append(out, c->slots, c->cap * 8);
+    return;
+  case SC_JUDY: {
+    put_u64(out, c->count);
+    put_u64(out, c->refused);
+    put_u32(out, (uint32_t)c->full);
+    put_u32(out, 0);
+    Word_t fp = 0;
+    int found;
+    J1F(found, c->judy, fp);
+    while (found) {
+      put_u64(out, (uint64_t)fp);
+      J1N(found, c->judy, fp);
+    }
+    return;
+  }
+  case SC_COMPACT: break;
+  }
+  cc_save(c->compact, out);
+}
+
+/* The counters flat and judy share: full is 0 or 1, and a cache that was
+** never full refused nothing.  0 with a message if they disagree. */
+static int load_counters(StateCache *c, Rd *r, Buf *err) {
+  c->count = get_n(r, 8);
+  c->refused = get_n(r, 8);
+  uint32_t full = (uint32_t)get_n(r, 4), pad = (uint32_t)get_n(r, 4);
+  if (!r->ok) {
+    buf_printf(err, "the saved state cache is cut short");
+    return 0;
+  }
+  if (full > 1 || pad || (!full && c->refused)) {
+    buf_printf(err, "the saved state cache is inconsistent (its counters)");
+    return 0;
+  }
+  c->full = (int)full;
+  return 1;
+}
+
+/* Flat: the table must be a power of two no smaller than sc_new's and
+** within the budget, all there; it holds at least count fingerprints
+** (an SC_FULL may fill an empty home slot without counting it), exactly
+** count until the cache was full. */
+static int load_flat(StateCache *c, Rd *r, Buf *err) {
+  uint64_t cap = get_n(r, 8);
+  if (!load_counters(c, r, err)) return 0;
+  if (cap < first_cap(c->budget) || (cap & (cap - 1)) || cap > c->budget / 8) {
+    buf_printf(err, "the saved state cache is inconsistent (a table of %llu slots under a budget of %llu bytes)",
+               (unsigned long long)cap, (unsigned long long)c->budget);
+    return 0;
+  }
+  if (left(r) != cap * 8) {
+    buf_printf(err, "the saved state cache is %s", left(r) < cap * 8 ? "cut short" : "followed by stray bytes");
+    return 0;
+  }
+  c->slots = alloc_slots(cap);
+  if (!c->slots) {
+    buf_printf(err, "cannot map a state cache table of %llu bytes", (unsigned long long)(cap * 8));
+    return 0;
+  }
+  c->cap = cap;
+  memcpy(c->slots, r->p, cap * 8);
+  uint64_t used = 0;
+  for (uint64_t i = 0; i < cap; i++) used += c->slots[i] != 0;
+  if (used < c->count || (!c->full && used != c->count)) {
+    buf_printf(err, "the saved state cache is inconsistent (%llu fingerprints counted, %llu in its table)",
+               (unsigned long long)c->count, (unsigned long long)used);
+    return 0;
+  }
+  return 1;
+}
+
+static uint64_t gcd(uint64_t a, uint64_t b) {
+  while (b) {
+    uint64_t t = a % b;
+    a = b;
+    b = t;
+  }
+  return a;
+}
+
+/* Judy: count fingerprints, strictly ascending (a set, as saved).  They
+** go in scattered (a stride of 0.618 n, coprime to n, visits each once):
+** inserted in ascending order, Judy builds other nodes than the search's
+** random order built, using up to a fifth more memory near 1 MiB, and
+** reaches the budget thousands of inserts early; scattered, its memory
+** tracks the saved cache's closely (still not always to the byte). */
+static int load_judy(StateCache *c, Rd *r, Buf *err) {
+  if (!load_counters(c, r, err)) return 0;
+  uint64_t n = c->count;
+  if (left(r) / 8 != n || left(r) % 8) {
+    buf_printf(err, "the saved state cache is %s", left(r) / 8 < n ? "cut short" : "followed by stray bytes");
+    return 0;
+  }
+  const uint8_t *fps = r->p;
+  uint64_t fp, prev = 0;
+  for (uint64_t i = 0; i < n; i++, prev = fp) {
+    memcpy(&fp, fps + 8 * i, 8);
+    if (i && fp <= prev) {
+      buf_printf(err, "the saved state cache is inconsistent (its fingerprints are not in order)");
+      return 0;
+    }
+  }
+  uint64_t step = (uint64_t)((double)n * 0.6180339887498949);
+  if (!step) step = 1;
+  while (gcd(step, n) != 1) step++;
+  for (uint64_t i = 0, k = 0; i < n; i++, k = (k + step) % n) {
+    int rc;
+    memcpy(&fp, fps + 8 * k, 8);
+    J1S(rc, c->judy, (Word_t)fp);
+    (void)rc;
+  }
+  return 1;
+}
+
+StateCache *sc_load(ScKind kind, uint64_t budget, const uint8_t *data, size_t len, Buf *err) {
+  Rd r = { data, data + len, 1 };
+  uint32_t format = (uint32_t)get_n(&r, 4), saved_kind = (uint32_t)get_n(&r, 4);
+  uint64_t saved_budget = get_n(&r, 8);
+  if (!r.ok) {
+    buf_printf(err, "the saved state cache is cut short");
+    return NULL;
+  }
+  if (format != SC_FORMAT) {
+    buf_printf(err, "the saved state cache has format %u; this pcheck reads format %d", format, SC_FORMAT);
+    return NULL;
+  }
+  if (saved_kind > SC_COMPACT) {
+    buf_printf(err, "the saved state cache is of no kind this pcheck knows (%u)", saved_kind);
+    return NULL;
+  }
+  if (saved_kind != kind) {
+    buf_printf(err, "the saved state cache is a %s cache, not %s", sc_kind_name((ScKind)saved_kind),
+               sc_kind_name(kind));
+    return NULL;
+  }
+  if (saved_budget != budget_of(budget)) {
+    buf_printf(err, "the saved state cache has a budget of %llu bytes, not %llu", (unsigned long long)saved_budget,
+               (unsigned long long)budget_of(budget));
+    return NULL;
+  }
+  StateCache *c = shell(kind, budget);
+  int ok = 0;
+  switch (kind) {
+  case SC_FLAT: ok = load_flat(c, &r, err); break;
+  case SC_JUDY: ok = load_judy(c, &r, err); break;
+  case SC_COMPACT:
+    c->compact = cc_load(c->budget, r.p, left(&r), err);
+    ok = c->compact != NULL;
+    break;
+  }
+  if (!ok) {
+    sc_free(c);
+    return NULL;
+  }
+  return c;
 }
 
 const char *sc_kind_name(ScKind k) {

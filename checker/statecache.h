@@ -12,7 +12,9 @@
 ** flat all but 0 and 1 (it stores 0 as 1). */
 #ifndef PCHECK_STATECACHE_H
 #define PCHECK_STATECACHE_H
+#include <stddef.h>
 #include <stdint.h>
+#include "vm/util.h"
 
 typedef enum ScKind { SC_FLAT, SC_JUDY, SC_COMPACT } ScKind;
 typedef enum ScResult { SC_NEW, SC_SEEN, SC_FULL } ScResult;
@@ -40,6 +42,19 @@ uint64_t sc_count_absent(StateCache *a, StateCache *b);
 uint64_t sc_bytes(const StateCache *c);     /* memory the cache holds */
 uint64_t sc_refused(const StateCache *c);   /* inserts answered SC_FULL (entries replaced) */
 int sc_is_full(const StateCache *c);        /* the budget has been reached */
+/* Append the cache's whole contents and bookkeeping to out (one thread
+** may use the cache meanwhile: none).  The bytes (statecache.c gives their
+** layout) are plain data in the machine's byte order, for a checkpoint
+** section. */
+void sc_save(const StateCache *c, Buf *out);
+/* A cache of kind and budget as sc_new makes, holding what sc_save wrote
+** into (data, len): the same fingerprints and bookkeeping, so that every
+** later operation answers as it would have on the saved cache (judy: only
+** once the saved cache was full; see statecache.c).  NULL, with a message
+** in err, if the bytes are not a saved cache of that kind and budget
+** (truncated, another kind, another budget, inconsistent) or its table
+** cannot be mapped.  The caller owns the cache; it starts shared-safe. */
+StateCache *sc_load(ScKind kind, uint64_t budget, const uint8_t *data, size_t len, Buf *err);
 /* "flat", "judy" or "compact" (the --cache values). */
 const char *sc_kind_name(ScKind k);
 /* Probability that a fingerprint collision hid a state among n distinct

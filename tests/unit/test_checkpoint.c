@@ -2,7 +2,8 @@
 ** program fingerprint it is keyed by (bc_fingerprint).
 ** (a) Sections written are read back alike, by tag; a missing tag is none.
 ** (b) A checkpoint for another version, model, test, search or options is
-**     refused, one row each, with the message that says which.
+**     refused, one row each, with the message that says which (for the
+**     options: each that differs, with both values).
 ** (c) Every truncation, and a flipped bit anywhere, is refused (the
 **     checksum); a file that is not a checkpoint says so; an unwritable
 **     path says so; no temporary file is left behind.
@@ -19,7 +20,7 @@
 static char dir[] = "/tmp/pcheck-test-ck-XXXXXX";
 static char path[sizeof dir + 16];
 
-static const CkHeader base = { "0.1.0", 0x1234567890abcdefull, "tcOne", "dfs", 42 };
+static const CkHeader base = { "0.1.0", 0x1234567890abcdefull, "tcOne", "dfs", "seed=3 reduction=on" };
 
 /* A checkpoint with three sections (one empty) written to path. */
 static void write_sample(void) {
@@ -27,9 +28,13 @@ static void write_sample(void) {
   ck_init(&c);
   uint8_t big[5000];
   for (size_t i = 0; i < sizeof big; i++) big[i] = (uint8_t)(i * 7);
-  ck_add(&c, "cache", big, sizeof big);
+  ck_add_ref(&c, "cache", big, sizeof big);   /* borrowed: written from the caller's bytes */
   ck_add(&c, "empty", NULL, 0);
-  ck_add(&c, "counts", "abcdefgh", 8);
+  Buf counts;
+  buf_init(&counts);
+  buf_puts(&counts, "abcdefgh");
+  ck_add_buf(&c, "counts", &counts);   /* taken */
+  ck_assert_ptr_null(counts.data);
   Buf err;
   buf_init(&err);
   ck_assert_int_eq(ck_write(&c, &base, path, &err), 0);
@@ -76,11 +81,16 @@ static const struct {
   CkHeader want;
   const char *says;
 } mismatch[] = {
-  { { "0.2.0", 0x1234567890abcdefull, "tcOne", "dfs", 42 }, "was written by pcheck 0.1.0; this is pcheck 0.2.0" },
-  { { "0.1.0", 0x1234567890abcdeeull, "tcOne", "dfs", 42 }, "is for another model" },
-  { { "0.1.0", 0x1234567890abcdefull, "tcTwo", "dfs", 42 }, "is for test 'tcOne', not 'tcTwo'" },
-  { { "0.1.0", 0x1234567890abcdefull, "tcOne", "bfs", 42 }, "is of --search dfs, not bfs" },
-  { { "0.1.0", 0x1234567890abcdefull, "tcOne", "dfs", 43 }, "with other search options" },
+  { { "0.2.0", 0x1234567890abcdefull, "tcOne", "dfs", "seed=3 reduction=on" },
+    "was written by pcheck 0.1.0; this is pcheck 0.2.0" },
+  { { "0.1.0", 0x1234567890abcdeeull, "tcOne", "dfs", "seed=3 reduction=on" }, "is for another model" },
+  { { "0.1.0", 0x1234567890abcdefull, "tcTwo", "dfs", "seed=3 reduction=on" }, "is for test 'tcOne', not 'tcTwo'" },
+  { { "0.1.0", 0x1234567890abcdefull, "tcOne", "bfs", "seed=3 reduction=on" }, "is of --search dfs, not bfs" },
+  { { "0.1.0", 0x1234567890abcdefull, "tcOne", "dfs", "seed=4 reduction=on" },
+    "with other search options (seed: 3 in the checkpoint, 4 now)" },
+  { { "0.1.0", 0x1234567890abcdefull, "tcOne", "dfs", "reduction=off explorer=rr seed=3" },
+    "(reduction: on in the checkpoint, off now; explorer: none in the checkpoint, rr now)" },
+  { { "0.1.0", 0x1234567890abcdefull, "tcOne", "dfs", "seed=3" }, "(reduction: on in the checkpoint, none now)" },
 };
 
 START_TEST(test_mismatch) {
@@ -148,6 +158,22 @@ START_TEST(test_damaged) {
 }
 END_TEST
 
+/* ck_peek: the test and search of a checkpoint, whatever this run is. */
+START_TEST(test_peek) {
+  write_sample();
+  CkPeek pk;
+  Buf err;
+  buf_init(&err);
+  ck_assert_int_eq(ck_peek(path, &pk, &err), 0);
+  ck_assert_str_eq(pk.test, "tcOne");
+  ck_assert_str_eq(pk.search, "dfs");
+  ck_assert_str_eq(pk.options, "seed=3 reduction=on");
+  ck_assert_int_eq(ck_peek("/nonexistent-folder/ck", &pk, &err), -1);
+  ck_assert(strstr(err.data, "cannot read the checkpoint '/nonexistent-folder/ck'") != NULL);
+  buf_fini(&err);
+}
+END_TEST
+
 static const char *const sources[] = {
   "event e: int;\nmachine Main { var x: int; start state S { entry { x = 1; send this, e, 2; } on e do (v: int) { x = v; } } }\n",
   /* a name changed */
@@ -188,6 +214,7 @@ int main(void) {
   tcase_add_test(tc, test_round_trip);
   tcase_add_loop_test(tc, test_mismatch, 0, (int)(sizeof mismatch / sizeof mismatch[0]));
   tcase_add_test(tc, test_damaged);
+  tcase_add_test(tc, test_peek);
   tcase_add_test(tc, test_fingerprint);
   suite_add_tcase(s, tc);
   return run_suite(s);

@@ -1,0 +1,62 @@
+/* search_ck.c: what every search's checkpoint holds besides its own
+** sections, and when one is due (search_ck.h). */
+#include <config.h>
+#include "checker/search_ck.h"
+#include <stdlib.h>
+#include <string.h>
+
+int ck_due(const SearchOptions *o) {
+  const CkRun *k = o->ck;
+  return k && k->path && search_now() - k->last >= k->every;
+}
+
+void ck_start(const SearchOptions *o) {
+  if (o->ck) o->ck->last = search_now();
+}
+
+void ck_put_common(const SearchOptions *o, Checkpoint *c, const SearchResult *r, const BcProgram *bc,
+                   const VmTest *test, double seconds) {
+  SearchResult copy = *r;
+  copy.seconds = o->ck->prior_seconds + seconds;
+  Buf b;
+  buf_init(&b);
+  search_result_pack(&copy, bc, &b);
+  ck_add_buf(c, "result", &b);
+  if (test->cov) ck_add(c, "coverage", test->cov->hit, test->cov->npoints);
+}
+
+int ck_commit(const SearchOptions *o, Checkpoint *c) {
+  CkRun *k = o->ck;
+  double t0 = search_now();
+  Buf err;
+  buf_init(&err);
+  int rc = ck_write(c, &k->head, k->path, &err);
+  if (rc != 0 && !k->failed) fprintf(stderr, "pcheck: warning: %s; the search goes on\n", err.data);
+  if (rc != 0) k->failed = 1;
+  else k->written++;
+  buf_fini(&err);
+  k->last = search_now();
+  k->write_seconds += k->last - t0;
+  return rc;
+}
+
+int ck_get_common(const SearchOptions *o, const BcProgram *bc, const VmTest *test, SearchResult *r) {
+  const Checkpoint *c = o->ck->from;
+  uint64_t len;
+  const uint8_t *p = ck_get(c, "result", &len);
+  if (!p || search_result_unpack(p, (size_t)len, bc, r) != 0) return ck_bad(o, "its figures");
+  o->ck->prior_seconds = r->seconds;
+  r->seconds = 0;
+  const uint8_t *hit = ck_get(c, "coverage", &len);
+  if (test->cov && hit) {
+    if (len != test->cov->npoints) return ck_bad(o, "its coverage points");
+    for (uint64_t i = 0; i < len; i++) test->cov->hit[i] |= hit[i];
+  }
+  return 0;
+}
+
+int ck_bad(const SearchOptions *o, const char *what) {
+  fprintf(stderr, "pcheck: error: the checkpoint '%s' does not fit this search (%s): it was not written by this "
+          "pcheck's search; start the search again\n", o->ck->from_path, what);
+  return -1;
+}

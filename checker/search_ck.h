@@ -1,0 +1,59 @@
+/* search_ck.h: checkpoints of a running search and resuming from one
+** (--checkpoint FILE, --checkpoint-every SECONDS, --resume FILE), for dfs,
+** bfs, ses and ss.  The file is checker/checkpoint.h's container; here is
+** what every search puts in it besides its own sections (its figures as
+** search_result_pack writes them, and the coverage points reached), when
+** one is due, and the run's bookkeeping.  A search that supports
+** checkpoints writes one when ck_due says so, at a moment where what it
+** holds is whole (between two states), and once more when it is stopped
+** (interrupt, timeout, a memory bound); resumed, it reads its sections
+** back and goes on so that it ends with the figures of a run that was
+** never stopped (for a complete search: the same states and transitions;
+** for a sampling search: the same executions, as its random numbers are
+** saved too).  What is not saved starts again empty on resume: the
+** estimates (they converge again), the hot-cycle search's own cache (the
+** states already checked are not searched again: their cycles were). */
+#ifndef PCHECK_SEARCH_CK_H
+#define PCHECK_SEARCH_CK_H
+#include "checker/checkpoint.h"
+#include "checker/search.h"
+
+/* The run's checkpoints, as the CLI sets them up for one test. */
+typedef struct CkRun {
+  const char *path;          /* --checkpoint FILE, or NULL: none written */
+  double every;              /* seconds between two */
+  CkHeader head;             /* what they are for */
+  Checkpoint *from;          /* --resume: the checkpoint read (the CLI owns it), or NULL */
+  const char *from_path;     /* its file */
+  double last;               /* search_now() when the last one was written, or the search started */
+  uint64_t written;          /* checkpoints written by this run */
+  double write_seconds;      /* the time they took */
+  double prior_seconds;      /* --resume: the search's time before this run (the checkpoint's) */
+  int failed;                /* a write failed (said once on stderr; the search goes on) */
+} CkRun;
+
+/* Is a checkpoint due (o->ck with a path, and `every` seconds since the
+** last)?  The clock starts with the search (ck_start). */
+int ck_due(const SearchOptions *o);
+/* The search starts: the clock of ck_due. */
+void ck_start(const SearchOptions *o);
+/* Add the sections every search writes to c: r's figures (with seconds,
+** this run's search time, added to the checkpoint's it resumed from), and
+** the coverage points of test reached so far. */
+void ck_put_common(const SearchOptions *o, Checkpoint *c, const SearchResult *r, const BcProgram *bc,
+                   const VmTest *test, double seconds);
+/* Write c as o's checkpoint (through a temporary file renamed over it).
+** 0, or -1: the write failed, said once on stderr (the search goes on:
+** the previous checkpoint, if any, stays). */
+int ck_commit(const SearchOptions *o, Checkpoint *c);
+/* Resuming: read the common sections of o->ck->from into r (which must be
+** empty) and the test's coverage.  0, or -1 with a message on stderr. */
+int ck_get_common(const SearchOptions *o, const BcProgram *bc, const VmTest *test, SearchResult *r);
+/* Resuming: a section of the checkpoint that does not fit what this run
+** rebuilt (a checkpoint of this version and model that is inconsistent:
+** hand-made or of a broken writer).  Says so on stderr; returns -1. */
+int ck_bad(const SearchOptions *o, const char *what);
+/* The checkpoint this run resumes from, or NULL. */
+static inline const Checkpoint *ck_from(const SearchOptions *o) { return o->ck ? o->ck->from : NULL; }
+
+#endif
