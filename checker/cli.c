@@ -1190,8 +1190,11 @@ static void print_checkpoint(const Options *o, CkRun *k, const SearchResult *res
            (unsigned long long)k->written, k->write_seconds, k->path);
   else if (k->failed)
     printf("checkpoint: %s could not be written (said above)\n", k->path);
+  else if (access(k->path, F_OK) == 0)
+    printf("checkpoint: %s as it was (none written by this run: the search stopped before it reached a "
+           "point where it could write one)\n", k->path);
   else
-    printf("checkpoint: none written\n");
+    printf("checkpoint: none written (the search stopped before it reached a point where it could write one)\n");
 }
 
 /* learned: --learn's orderings (saved into o->learn after the test), or NULL. */

@@ -256,6 +256,46 @@ void live_free(Liveness *L) {
 }
 
 const char *live_incomplete(const Liveness *L) { return L ? L->why : NULL; }
+
+void live_save(const Liveness *L, Buf *out) {
+  buf_append(out, &L->settled, 8);
+  buf_append(out, &L->gaveup, 8);
+  uint64_t n = L->why ? strlen(L->why) : 0;
+  buf_append(out, &n, 8);
+  if (n) buf_append(out, L->why, (size_t)n);
+  Buf v;
+  buf_init(&v);
+  sc_save(L->visited, &v);
+  buf_append(out, v.data, v.len);
+  buf_fini(&v);
+}
+
+int live_load(Liveness *L, const uint8_t *p, size_t len, Buf *err) {
+  uint64_t n;
+  if (len < 24) goto bad;
+  memcpy(&L->settled, p, 8);
+  memcpy(&L->gaveup, p + 8, 8);
+  memcpy(&n, p + 16, 8);
+  p += 24;
+  len -= 24;
+  if (n > len) goto bad;
+  free(L->why);
+  L->why = NULL;
+  if (n) {
+    L->why = xmalloc((size_t)n + 1);
+    memcpy(L->why, p, (size_t)n);
+    L->why[n] = 0;
+  }
+  StateCache *v = sc_load(L->o->cache_kind, L->budget, p + n, len - (size_t)n, err);
+  if (!v) return -1;
+  sc_free(L->visited);
+  L->visited = v;
+  sc_set_single_thread(v, 1);
+  return 0;
+bad:
+  buf_puts(err, "the hot-cycle search's part is cut short");
+  return -1;
+}
 uint64_t live_specs(const Liveness *L) { return L ? L->hotspecs : 0; }
 int live_settle(Liveness *L) {
   L->settled |= 1ull << L->spec;

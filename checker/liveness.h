@@ -66,6 +66,13 @@ void live_cycle_message(Buf *b, const char *spec, uint64_t nsteps, int unfair);
 ** its memory budget), or NULL.  Valid until live_free. */
 const char *live_incomplete(const Liveness *L);
 
+/* For checkpoints: what L keeps from one live_check to the next (the
+** states each spec's search entered, the specs settled or given up, why)
+** appended to out; live_load puts it back into a new L of the same test
+** and options.  live_load: 0, or -1 with a message in err. */
+void live_save(const Liveness *L, Buf *out);
+int live_load(Liveness *L, const uint8_t *p, size_t len, Buf *err);
+
 /* ---- Temperature (sampling searches) ---- */
 
 /* Per-spec count of hot steps since the spec last entered a cold state. */

@@ -1012,7 +1012,7 @@ static int line_valid(const Layout *L, uint64_t *line, uint64_t b0, uint64_t *us
   return memcmp(z, line, LINE_BYTES) == 0;
 }
 
-Compact *cc_load(uint64_t budget, const uint8_t *data, size_t len, Buf *err) {
+Compact *cc_load(uint64_t saved_budget, uint64_t budget, const uint8_t *data, size_t len, Buf *err) {
   Rd r = { data, data + len, 1 };
   unsigned bbits = (unsigned)get_n(&r, 4), four_from = (unsigned)get_n(&r, 4);
   unsigned slots = (unsigned)get_n(&r, 4), per_line = (unsigned)get_n(&r, 4);
@@ -1029,11 +1029,16 @@ Compact *cc_load(uint64_t budget, const uint8_t *data, size_t len, Buf *err) {
     buf_printf(err, "the saved state cache is cut short");
     return NULL;
   }
-  int bits_ok = bbits >= first_layout(budget).bbits && bbits <= MAX_BUCKET_BITS;
+  int bits_ok = bbits >= first_layout(saved_budget).bbits && bbits <= MAX_BUCKET_BITS;
   Layout L = layout_for(bits_ok ? bbits : MIN_BUCKET_BITS, four_from);
   if (!bits_ok || !lanes_ok || L.slots != slots || L.per_line != per_line || L.lines != lines ||
-      table_bytes(&L) > budget || full > 1 || crowded > full || (refused && !full)) {
+      table_bytes(&L) > saved_budget || full > 1 || crowded > full || (refused && !full)) {
     buf_printf(err, "the saved state cache is inconsistent (its geometry or counters)");
+    return NULL;
+  }
+  if (table_bytes(&L) > budget) {
+    buf_printf(err, "the saved state cache takes %.1f MiB, more than this run's --mem gives the cache (%.1f MiB): "
+               "resume with a larger --mem", (double)table_bytes(&L) / 1048576.0, (double)budget / 1048576.0);
     return NULL;
   }
   size_t rest = (size_t)(r.end - r.p);

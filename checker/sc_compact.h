@@ -32,13 +32,14 @@ int cc_is_full(const Compact *c);
 ** per lane, refused, full, crowded) to out; no thread may use c meanwhile.
 ** The layout is in sc_compact.c. */
 void cc_save(const Compact *c, Buf *out);
-/* A cache of budget as cc_new makes, holding what cc_save wrote into
-** (data, len), so that every later operation answers as on the saved
-** cache.  NULL, with a message in err, if the bytes are not one (cut
-** short, another geometry or budget, a line no insert could have written,
-** counts that disagree with the table) or its table cannot be mapped.
-** The caller owns it and frees it with cc_free. */
-Compact *cc_load(uint64_t budget, const uint8_t *data, size_t len, Buf *err);
+/* A cache holding what cc_save wrote into (data, len) for a cache of
+** saved_budget, so that every later operation answers as on the saved
+** cache, now under budget (which its table must fit).  NULL, with a
+** message in err, if the bytes are not one (cut short, a geometry
+** saved_budget would not make, a line no insert could have written,
+** counts that disagree with the table), the table does not fit budget, or
+** it cannot be mapped.  The caller owns it and frees it with cc_free. */
+Compact *cc_load(uint64_t saved_budget, uint64_t budget, const uint8_t *data, size_t len, Buf *err);
 /* For tests: tables of 2^bbits buckets or more get 4-slot buckets (as from
 ** 2^24 on) even where 5-slot ones would fit, so that a small table's
 ** growth meets the change of bucket size.  Call before any insert. */

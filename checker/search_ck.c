@@ -2,6 +2,7 @@
 ** sections, and when one is due (search_ck.h). */
 #include <config.h>
 #include "checker/search_ck.h"
+#include "checker/liveness.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -59,4 +60,24 @@ int ck_bad(const SearchOptions *o, const char *what) {
   fprintf(stderr, "pcheck: error: the checkpoint '%s' does not fit this search (%s): it was not written by this "
           "pcheck's search; start the search again\n", o->ck->from_path, what);
   return -1;
+}
+
+void ck_put_live(Checkpoint *c, const Liveness *L) {
+  if (!L) return;
+  Buf b;
+  buf_init(&b);
+  live_save(L, &b);
+  ck_add_buf(c, "live", &b);
+}
+
+int ck_get_live(const SearchOptions *o, Liveness *L) {
+  if (!L) return 0;
+  uint64_t n;
+  const uint8_t *p = ck_get(o->ck->from, "live", &n);
+  Buf err;
+  buf_init(&err);
+  int rc = p ? live_load(L, p, (size_t)n, &err) : -1;
+  if (rc != 0) ck_bad(o, err.data ? err.data : "no hot-cycle search");
+  buf_fini(&err);
+  return rc;
 }

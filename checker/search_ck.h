@@ -53,6 +53,12 @@ int ck_get_common(const SearchOptions *o, const BcProgram *bc, const VmTest *tes
 ** rebuilt (a checkpoint of this version and model that is inconsistent:
 ** hand-made or of a broken writer).  Says so on stderr; returns -1. */
 int ck_bad(const SearchOptions *o, const char *what);
+/* The hot-cycle search's part (section "live"): add L's, or (resuming)
+** put the checkpoint's back into L.  Either does nothing for L NULL.
+** ck_get_live: 0, or -1 (said). */
+struct Liveness;
+void ck_put_live(Checkpoint *c, const struct Liveness *L);
+int ck_get_live(const SearchOptions *o, struct Liveness *L);
 /* The checkpoint this run resumes from, or NULL. */
 static inline const Checkpoint *ck_from(const SearchOptions *o) { return o->ck ? o->ck->from : NULL; }
 

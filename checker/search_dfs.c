@@ -296,6 +296,7 @@ static void dfs_checkpoint(DfsWorker *w) {
   ck_add_buf(&c, "dfs", &b);
   sc_save(sh->cache, &b);
   ck_add_buf(&c, "cache", &b);
+  ck_put_live(&c, sh->live);
   ck_put_common(sh->o, &c, sh->res, sh->bc, sh->test, search_now() - sh->prog.start);
   ck_commit(sh->o, &c);
   ck_fini(&c);
@@ -711,6 +712,7 @@ static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
     goto out;
   }
   sh.live = live_new(bc, test, o);   /* NULL: no spec has hot states */
+  if (from && ck_get_live(o, sh.live) != 0) goto out;
   /* Reduction; the steps specs with hot states observe stay visible, so
   ** that every state where a spec turns hot on the way to a fair hot
   ** cycle has a counterpart the search hands to live_check

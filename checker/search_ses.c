@@ -38,7 +38,9 @@
 #include "checker/explorer.h"
 #include "checker/liveness.h"
 #include "checker/pathset.h"
+#include "checker/search_ck.h"
 #include "checker/workers.h"
+#include <Judy.h>
 #include <pthread.h>
 #include <sys/mman.h>
 #include <stdlib.h>
@@ -379,9 +381,25 @@ typedef struct Ses {
   ChunkPool pool;            /* frontier chunks for reuse */
   Expansion nx;              /* narrow()'s steps */
   NodePool nodes;            /* path nodes (kept until the search ends: sampling reads them) */
+  /* Drain points within a stratum (one thread; see DRAIN_ENTRIES): */
+  int drain;                 /* take no more entries until the chains in flight have ended */
+  const char *drain_stop;    /* stop there, after a checkpoint, for this reason (NULL: go on) */
 } Ses;
 
 static void stop_stratum(SesShared *sh) { __atomic_store_n(&sh->stop, 1, __ATOMIC_RELAXED); }
+
+/* Does the search write checkpoints within strata (one thread, --checkpoint)? */
+static int ses_checkpoints(const SesShared *sh) { return sh->nthreads == 1 && sh->o->ck && sh->o->ck->path; }
+
+/* On one thread, a stratum's chains are drained after every DRAIN_ENTRIES
+** entries it takes (no entry is taken until the chains in flight have
+** ended): there every entry taken is searched in full and none after it
+** touched, which is what a checkpoint saves.  The points are the same in
+** every run, checkpoints or not, so a run resumed from one goes on as the
+** run that was never stopped: the chains take the same entries in the
+** same order.  (Draining costs the lockstep of a batch's last chains
+** once per DRAIN_ENTRIES entries.) */
+enum { DRAIN_ENTRIES = 1 << 14 };
 
 /* The first bug or failure recorded stays (lock held). */
 static int outcome_taken(const SesShared *sh) { return sh->res->bug || sh->res->error || sh->internal; }
@@ -660,7 +678,15 @@ static int periodic(Ses *S) {
     ses_estimate(sh, all.states, &all);
     progress_tick(&sh->prog, S->o, &all, S->fut_n, "frontier");
   }
-  if (search_should_stop(S->o, &sh->prog, &why)) { set_why(sh, why); return 1; }
+  if (search_should_stop(S->o, &sh->prog, &why)) {
+    /* One thread with checkpoints stops at the next drain point
+    ** (run_stratum), after writing one there. */
+    if (!ses_checkpoints(sh)) {
+      set_why(sh, why);
+      return 1;
+    }
+    S->drain_stop = why;
+  }
   return 0;
 }
 
@@ -1153,6 +1179,199 @@ static int sample_frontier(SesShared *sh, Ses *ws, uint64_t from, int stratum_do
   return rc;
 }
 
+/* ---- Checkpoints (checker/search_ck.h) ----
+** Written when the next stratum's entries are ready (any -j), and, on one
+** thread, within a stratum: its chains are drained first (no entry is
+** taken until the chains in flight have ended), so that every entry
+** before sh->taken is searched in full and none after it is touched.
+** Section "ses": u64 the stratum, u64 its new states so far, u64 threads,
+** u8 whether entries carry hot specs (liveness); the path nodes that the
+** entries reach (u64 n, then each: u64 parent's number or UINT64_MAX, u8
+** kind, u32 choice, u32 index, u8 red, u64 depth), parents first; then
+** per thread: u64 moves past --max-delays, u32 frontiers (the rest of the
+** stratum's entries, then those of each later stratum), and in each: u64
+** entries, each u64 path node (UINT64_MAX: none), u8 flags (1 checked, 2
+** redo, 4 bytes kept), the move (u8 kind, u32 choice, u32 index, u8 red),
+** u64 fingerprint, u64 depth, u32 State and u32 explorer lengths, and with
+** flag 4 those bytes (and the 8 of hot specs).  Then u32 strata sizes and
+** each (f64), for the estimate of the next stratum.  Section "cache". */
+
+enum { FL_CHECKED = 1, FL_REDO = 2, FL_BYTES = 4 };
+
+/* The number of path node p (numbering it and its unnumbered ancestors,
+** parents first, into out); UINT64_MAX for NULL. */
+static uint64_t node_number(Pvoid_t *ids, uint64_t *count, Buf *out, const PNode *p) {
+  if (!p) return UINT64_MAX;
+  Word_t *v;
+  JLG(v, *ids, (Word_t)p);
+  if (v) return *v - 1;
+  uint64_t parent = node_number(ids, count, out, p->parent);
+  ck_put_u64(out, parent);
+  ck_put_u8(out, p->kind);
+  ck_put_u32(out, p->choice);
+  ck_put_u32(out, p->index);
+  ck_put_u8(out, p->red);
+  ck_put_u64(out, p->depth);
+  JLI(v, *ids, (Word_t)p);
+  *v = ++*count;
+  return *count - 1;
+}
+
+/* Entries from..F->n - 1 of F into b, their nodes into nodes. */
+static void put_frontier(Buf *b, const Frontier *F, uint64_t from, Pvoid_t *ids, uint64_t *count, Buf *nodes,
+                         uint32_t hl) {
+  ck_put_u64(b, F->n > from ? F->n - from : 0);
+  for (uint64_t i = from; i < F->n; i++) {
+    const FItem *it = fitem(F, i);
+    ck_put_u64(b, node_number(ids, count, nodes, it->path));
+    ck_put_u8(b, (uint8_t)((it->checked ? FL_CHECKED : 0) | (it->redo ? FL_REDO : 0) | (it->bytes ? FL_BYTES : 0)));
+    ck_put_u8(b, it->mv.kind);
+    ck_put_u32(b, it->mv.choice);
+    ck_put_u32(b, it->mv.index);
+    ck_put_u8(b, it->mv.red);
+    ck_put_u64(b, it->fp);
+    ck_put_u64(b, it->depth);
+    ck_put_u32(b, it->slen);
+    ck_put_u32(b, it->dlen);
+    if (it->bytes) buf_append(b, it->bytes, (size_t)it->slen + it->dlen + hl);
+  }
+}
+
+/* Write a checkpoint: the stratum's entries from sh->taken on (the next
+** stratum's, all of them, between strata), the later strata's, the cache.
+** Thread 0, the others waiting (or none). */
+static void ses_checkpoint(SesShared *sh, Ses *ws) {
+  uint32_t hl = sh->live ? 8 : 0;
+  Pvoid_t ids = NULL;
+  uint64_t count = 0, news = 0;
+  Buf nodes, ent;
+  buf_init(&nodes);
+  buf_init(&ent);
+  for (int t = 0; t < sh->nthreads; t++) {
+    Ses *S = &ws[t];
+    news += S->new_states;
+    ck_put_u64(&ent, S->beyond);
+    ck_put_u32(&ent, S->nfut + 1);
+    uint64_t from = sh->taken > sh->wstart[t] ? sh->taken - sh->wstart[t] : 0;
+    put_frontier(&ent, &sh->work[t], from, &ids, &count, &nodes, hl);
+    for (uint32_t f = 0; f < S->nfut; f++) put_frontier(&ent, &S->fut[f], 0, &ids, &count, &nodes, hl);
+  }
+  ck_put_u32(&ent, sh->strata.n);
+  for (uint32_t i = 0; i < sh->strata.n; i++) ck_put_f64(&ent, sh->strata.size[i]);
+  Word_t freed;
+  JLFA(freed, ids);
+  (void)freed;
+  Buf b;
+  buf_init(&b);
+  ck_put_u64(&b, sh->db);
+  ck_put_u64(&b, news);
+  ck_put_u64(&b, (uint64_t)sh->nthreads);
+  ck_put_u8(&b, (uint8_t)hl);
+  ck_put_u64(&b, count);
+  buf_append(&b, nodes.data, nodes.len);
+  buf_append(&b, ent.data, ent.len);
+  buf_fini(&nodes);
+  buf_fini(&ent);
+  Checkpoint c;
+  ck_init(&c);
+  ck_add_buf(&c, "ses", &b);
+  sc_save(sh->cache, &b);
+  ck_add_buf(&c, "cache", &b);
+  ck_put_live(&c, sh->live);
+  /* The figures: on several threads, folded at the stratum's end. */
+  ck_put_common(sh->o, &c, sh->res, sh->bc, sh->test, search_now() - sh->prog.start);
+  ck_commit(sh->o, &c);
+  ck_fini(&c);
+}
+
+/* A frontier as put_frontier wrote it, into F of thread S (its nodes
+** numbered in node[0..nn)).  0, or -1 if malformed. */
+static int get_frontier(CkIn *r, Ses *S, Frontier *F, PNode **node, uint64_t nn, uint32_t hl) {
+  uint64_t n = ck_get_u64(r);
+  for (uint64_t i = 0; i < n && r->ok; i++) {
+    uint64_t pid = ck_get_u64(r);
+    uint8_t fl = ck_get_u8(r);
+    Move mv = { 0 };
+    mv.kind = ck_get_u8(r);
+    mv.choice = ck_get_u32(r);
+    mv.index = ck_get_u32(r);
+    mv.red = ck_get_u8(r);
+    uint64_t fp = ck_get_u64(r), depth = ck_get_u64(r);
+    uint32_t slen = ck_get_u32(r), dlen = ck_get_u32(r);
+    if (!r->ok || (pid != UINT64_MAX && pid >= nn) || fl > 7) return -1;
+    const uint8_t *bytes = NULL;
+    uint64_t hot = 0;
+    if (fl & FL_BYTES) {
+      uint64_t sz = (uint64_t)slen + dlen + hl;
+      if (sz > (uint64_t)(r->end - r->p)) return -1;
+      bytes = r->p;
+      if (hl) memcpy(&hot, bytes + slen + dlen, 8);
+      r->p += sz;
+    }
+    PNode *path = pid == UINT64_MAX ? NULL : node[pid];
+    frontier_push(S, F, path, (fl & FL_CHECKED) ? NULL : &mv, depth, fp, bytes, slen, bytes ? bytes + slen : NULL,
+                  dlen, hot, UINT64_MAX);
+    FItem *it = fitem(F, F->n - 1);
+    it->redo = (fl & FL_REDO) != 0;
+    it->slen = slen;
+    it->dlen = dlen;
+  }
+  return r->ok ? 0 : -1;
+}
+
+/* Resuming: the strata to come as the checkpoint left them (the rest of
+** the stratum first, as every thread's first later frontier, which
+** next_becomes_work makes the stratum's entries), and the cache.  0, or
+** -1 (said) if it does not fit. */
+static int ses_restore(SesShared *sh, Ses *ws) {
+  const SearchOptions *o = sh->o;
+  const Checkpoint *from = ck_from(o);
+  CkIn r = ck_in(from, "ses");
+  sh->db = ck_get_u64(&r);
+  uint64_t news = ck_get_u64(&r), nt = ck_get_u64(&r);
+  uint32_t hl = ck_get_u8(&r);
+  uint64_t nn = ck_get_u64(&r);
+  if (!r.ok || nt != (uint64_t)sh->nthreads || hl != (sh->live ? 8u : 0u) || nn > (uint64_t)(r.end - r.p) / 26)
+    return ck_bad(o, "its strata");
+  PNode **node = xmalloc((size_t)(nn ? nn : 1) * sizeof *node);
+  uint64_t made = 0;
+  int rc = 0;
+  for (; made < nn && r.ok; made++) {
+    uint64_t parent = ck_get_u64(&r);
+    uint8_t kind = ck_get_u8(&r);
+    uint32_t choice = ck_get_u32(&r), index = ck_get_u32(&r);
+    uint8_t red = ck_get_u8(&r);
+    uint64_t depth = ck_get_u64(&r);
+    if (!r.ok || (parent != UINT64_MAX && parent >= made)) break;
+    node[made] = pn_new(&ws[0].nodes, parent == UINT64_MAX ? NULL : node[parent], depth, kind, choice, index, red);
+  }
+  if (made < nn) rc = -1;
+  for (int t = 0; t < sh->nthreads && !rc; t++) {
+    Ses *S = &ws[t];
+    S->beyond = ck_get_u64(&r);
+    uint32_t nf = ck_get_u32(&r);
+    if (!r.ok || nf == 0 || nf > (uint64_t)(r.end - r.p) / 8) { rc = -1; break; }
+    for (uint32_t f = 0; f < nf && !rc; f++)
+      if (get_frontier(&r, S, future(S, f), node, made, hl) != 0) rc = -1;
+  }
+  uint32_t ns = rc ? 0 : ck_get_u32(&r);
+  for (uint32_t i = 0; i < ns && r.ok; i++) layers_add(&sh->strata, ck_get_f64(&r));
+  if (!rc && !ck_in_done(&r)) rc = -1;
+  /* The entries hold their references now: the numbering's go. */
+  for (uint64_t i = 0; i < made; i++) pn_unref(&ws[0].nodes, node[i]);
+  free(node);
+  if (rc) return ck_bad(o, "its strata");
+  ws[0].new_states = news;
+  uint64_t n;
+  const uint8_t *p = ck_get(from, "cache", &n);
+  Buf err;
+  buf_init(&err);
+  sh->cache = p ? sc_load(o->cache_kind, o->mem, p, (size_t)n, &err) : NULL;
+  if (!sh->cache) rc = ck_bad(o, err.data ? err.data : "no state cache");
+  buf_fini(&err);
+  return rc;
+}
+
 /* ---- Strata ---- */
 
 /* Entry q of the stratum's sequence: its part and index there. */
@@ -1200,10 +1419,11 @@ static void run_stratum(Ses *S) {
     uint32_t active = 0;
     for (uint32_t j = 0; j < SES_BATCH; j++) {
       Chain *c = &S->ch[j];
-      if (!c->busy && more) {
+      if (!c->busy && more && !S->drain) {
         int rc = take_entry(S, c);
         if (rc < 0) goto stop;
         if (rc == 0) more = 0;
+        else if (S->sh->nthreads == 1 && S->sh->taken % DRAIN_ENTRIES == 0) S->drain = 1;
       } else if (c->busy) {
         int rc = chain_expand(S, c);
         if (rc < 0) goto stop;
@@ -1212,7 +1432,16 @@ static void run_stratum(Ses *S) {
       }
       active += (uint32_t)c->busy;
     }
-    if (!active) return;
+    if (!active && S->drain) {   /* a drain point: every entry taken is searched in full */
+      S->drain = 0;
+      if (ses_checkpoints(S->sh) && (S->drain_stop || ck_due(S->o))) ses_checkpoint(S->sh, S);
+      if (S->drain_stop) {
+        set_why(S->sh, S->drain_stop);
+        return;
+      }
+      continue;
+    }
+    if (!active) return;   /* the stratum's entries are done (the next stratum is a drain point too) */
     /* Second half: the lookups. */
     for (uint32_t j = 0; j < SES_BATCH; j++) {
       Chain *c = &S->ch[j];
@@ -1318,6 +1547,11 @@ static int between_strata(SesShared *sh, Ses *ws, FILE *logf) {
   sh->prog.bound = (long long)sh->db;
   sh->t0 = search_now();
   sh->done = 0;
+  if (o->ck && o->ck->path && (ck_due(o) || ws[0].drain_stop)) ses_checkpoint(sh, ws);
+  if (ws[0].drain_stop) {   /* stopped within the stratum that just ended: stop here */
+    sh->why = ws[0].drain_stop;
+    sh->done = 1;
+  }
   return 0;
 }
 
@@ -1426,20 +1660,27 @@ static int run_ses(const BcProgram *bc, const VmTest *test, const SearchOptions 
     ws[t].ex = explorer_new(bc, test, o->explorer, (ExNative)o->explorer_native, o->explorer_twin_check, &err);
     if (!ws[t].ex) { fprintf(stderr, "pcheck: error: %s\n", err.data); goto out; }
   }
-  sh->cache = sc_new(o->cache_kind, o->mem);
-  if (!sh->cache) { fputs("pcheck: error: cannot allocate the state cache\n", stderr); goto out; }
-  sc_set_single_thread(sh->cache, n == 1);
   sh->live = live_new(bc, test, o);   /* NULL: no spec has hot states */
   if (!o->no_reduction) {   /* steps observed by specs with hot states stay visible */
     sh->red = red_new(bc, test, live_specs(sh->live));
     res->reduced = 1;
   }
+  if (ck_from(o)) {   /* the figures, coverage, strata to come and cache of the checkpoint */
+    if (ck_get_common(o, bc, test, res) != 0 || ses_restore(sh, ws) != 0 || ck_get_live(o, sh->live) != 0) goto out;
+    sh->states0 = res->states - ws[0].new_states;
+  } else {
+    sh->cache = sc_new(o->cache_kind, o->mem);
+    if (!sh->cache) { fputs("pcheck: error: cannot allocate the state cache\n", stderr); goto out; }
+  }
+  sc_set_single_thread(sh->cache, n == 1);
   rc = 0;
-  if (!initial_entry(sh, &ws[0])) goto out;
-  /* Stratum 0 starts from the initial state. */
+  if (!ck_from(o) && !initial_entry(sh, &ws[0])) goto out;
+  /* Stratum 0 starts from the initial state (or the checkpoint's stratum
+  ** goes on from its entries not yet searched). */
   next_becomes_work(sh, ws);
   sh->t0 = search_now();
-  sh->prog.bound = 0;
+  sh->prog.bound = (long long)sh->db;
+  ck_start(o);
   /* Walks take every choice: ses keeps states its reduced twin dfs would
   ** not (a state is new when reached with fewer delays), and walks along
   ** persistent sets found almost nothing ses had not (bench/README.md). */

@@ -425,8 +425,8 @@ static uint64_t gcd(uint64_t a, uint64_t b) {
 ** go in scattered (a stride of 0.618 n, coprime to n, visits each once):
 ** inserted in ascending order, Judy builds other nodes than the search's
 ** random order built, using up to a fifth more memory near 1 MiB, and
-** reaches the budget thousands of inserts early; scattered, its memory
-** tracks the saved cache's closely (still not always to the byte). */
+** may reach the budget a check (4096 adds) or more early; scattered, its
+** memory tracks the saved cache's closely (still not always to the byte). */
 static int load_judy(StateCache *c, Rd *r, Buf *err) {
   if (!load_counters(c, r, err)) return 0;
   uint64_t n = c->count;
@@ -476,25 +476,32 @@ StateCache *sc_load(ScKind kind, uint64_t budget, const uint8_t *data, size_t le
                sc_kind_name(kind));
     return NULL;
   }
-  if (saved_budget != budget_of(budget)) {
-    buf_printf(err, "the saved state cache has a budget of %llu bytes, not %llu", (unsigned long long)saved_budget,
-               (unsigned long long)budget_of(budget));
+  if (saved_budget < MIN_BUDGET) {
+    buf_printf(err, "the saved state cache is inconsistent (a budget of %llu bytes)", (unsigned long long)saved_budget);
     return NULL;
   }
-  StateCache *c = shell(kind, budget);
+  /* Its table is checked against the budget it was made under, then must
+  ** fit this one (another --mem on resume); the cache keeps this one. */
+  StateCache *c = shell(kind, saved_budget);
   int ok = 0;
   switch (kind) {
   case SC_FLAT: ok = load_flat(c, &r, err); break;
   case SC_JUDY: ok = load_judy(c, &r, err); break;
   case SC_COMPACT:
-    c->compact = cc_load(c->budget, r.p, left(&r), err);
+    c->compact = cc_load(c->budget, budget_of(budget), r.p, left(&r), err);
     ok = c->compact != NULL;
     break;
+  }
+  if (ok && kind == SC_FLAT && c->cap * 8 > budget_of(budget)) {
+    buf_printf(err, "the saved state cache takes %.1f MiB, more than this run's --mem gives the cache (%.1f MiB): "
+               "resume with a larger --mem", (double)(c->cap * 8) / 1048576.0, (double)budget_of(budget) / 1048576.0);
+    ok = 0;
   }
   if (!ok) {
     sc_free(c);
     return NULL;
   }
+  c->budget = budget_of(budget);
   return c;
 }
 

@@ -9,7 +9,8 @@
 ** Judy1 array (judy), and a cuckoo table that stores only the part of a
 ** fingerprint its bucket does not give (compact, sc_compact.c).  Flat is
 ** the default (--cache); judy and compact keep every fingerprint apart,
-** flat all but 0 and 1 (it stores 0 as 1). */
+** flat all but 0 and 1 (it stores 0 as 1).  sc_save and sc_load carry a
+** cache through a checkpoint (checkpoint.h). */
 #ifndef PCHECK_STATECACHE_H
 #define PCHECK_STATECACHE_H
 #include <stddef.h>
@@ -49,11 +50,15 @@ int sc_is_full(const StateCache *c);        /* the budget has been reached */
 void sc_save(const StateCache *c, Buf *out);
 /* A cache of kind and budget as sc_new makes, holding what sc_save wrote
 ** into (data, len): the same fingerprints and bookkeeping, so that every
-** later operation answers as it would have on the saved cache (judy: only
-** once the saved cache was full; see statecache.c).  NULL, with a message
-** in err, if the bytes are not a saved cache of that kind and budget
-** (truncated, another kind, another budget, inconsistent) or its table
-** cannot be mapped.  The caller owns the cache; it starts shared-safe. */
+** later operation answers as it would have on the saved cache (except
+** that a judy cache saved below its budget may reach it at another
+** insert: statecache.c).  The budget may differ from the saved cache's
+** (a resumed run with another --mem): the table must fit it, and growth
+** and the point where the cache is full then follow it (a cache saved
+** full stays full).  NULL, with a message in err, if the bytes are not a
+** saved cache of that kind (truncated, another kind, inconsistent), its
+** table does not fit budget, or it cannot be mapped.  The caller owns the
+** cache; it starts shared-safe. */
 StateCache *sc_load(ScKind kind, uint64_t budget, const uint8_t *data, size_t len, Buf *err);
 /* "flat", "judy" or "compact" (the --cache values). */
 const char *sc_kind_name(ScKind k);

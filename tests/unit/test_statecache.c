@@ -3,13 +3,16 @@
 ** 0, exact set semantics (fingerprints one bit apart, in the bits a compact
 ** table's bucket supplies as in those it stores), the set kept across
 ** several doublings, sc_count_absent, and concurrent inserts from several
-** threads giving exactly one SC_NEW per fingerprint; the compact cache's
+** threads giving exactly one SC_NEW per fingerprint; sc_save and sc_load
+** (a loaded cache answers as the saved one would have; damaged, cut short
+** or foreign bytes are refused, never read past); the compact cache's
 ** bytes per state; and the State fingerprint (vm/hash.h, through
 ** libxxhash's vector dispatcher where it has one) equal to plain XXH3-64
 ** at every length. */
 #include <config.h>
 #include "tests/unit/check_main.h"
 #include <pthread.h>
+#include <string.h>
 #include "checker/rng.h"
 #include "checker/statecache.h"
 #include "checker/sc_compact.h"
@@ -252,6 +255,255 @@ START_TEST(test_compact_four_slots) {
 }
 END_TEST
 
+/* ---- saving and loading ---- */
+
+/* sc_load of the len bytes the caller put at the end of a heap block of
+** cap bytes (ASan sees any read past them); NULL if refused, which must
+** then say why. */
+static StateCache *load_end(ScKind kind, uint64_t budget, const uint8_t *block, size_t cap, size_t len) {
+  Buf err;
+  buf_init(&err);
+  StateCache *c = sc_load(kind, budget, block + cap - len, len, &err);
+  if (!c && !err.len) ck_abort_msg("sc_load refused without a message");
+  buf_fini(&err);
+  return c;
+}
+
+/* load_end of a copy of len bytes of data in a block of their own. */
+static StateCache *load_copy(ScKind kind, uint64_t budget, const void *data, size_t len) {
+  uint8_t *copy = malloc(len ? len : 1);
+  memcpy(copy, data, len);
+  StateCache *c = load_end(kind, budget, copy, len ? len : 1, len);
+  free(copy);
+  return c;
+}
+
+/* Round trips: insert `before` fingerprints, save, load, then give both
+** caches the same `after` inserts (a third of them fingerprints seen
+** before, the rest new).  Every answer is the same, as are the counts, the
+** set and what each saves at the end.  Rows: growing and never full; full
+** and replacing when saved (1 MiB); saved below the budget and full
+** after.  Judy cannot promise that last row past its budget (statecache.c:
+** its memory depends on the order of its inserts), so there it is compared
+** only while neither cache is full. */
+typedef struct RoundTrip {
+  uint64_t budget;     /* bytes */
+  uint64_t before;     /* inserts before the save */
+  uint64_t after;      /* inserts after it, on both caches */
+  int single;          /* sc_set_single_thread on both */
+  int full_at_save;    /* the saved cache is full */
+} RoundTrip;
+
+static const RoundTrip round_trips[] = {
+  { 64u << 20, 150000, 100000, 0, 0 },
+  { 1u << 20, 250000, 100000, 1, 1 },
+  { 1u << 20, 20000, 250000, 1, 0 },
+};
+enum { NROUND_TRIPS = sizeof round_trips / sizeof round_trips[0] };
+
+START_TEST(test_save_round_trip) {
+  const RoundTrip *t = &round_trips[_i / NKINDS];
+  ScKind kind = kinds[_i % NKINDS];
+  StateCache *a = sc_new(kind, t->budget);
+  sc_set_single_thread(a, t->single);
+  for (uint64_t i = 0; i < t->before; i++) sc_insert(a, fp_at(i));
+  ck_assert_int_eq(sc_is_full(a), t->full_at_save);
+  Buf saved;
+  buf_init(&saved);
+  sc_save(a, &saved);
+  StateCache *b = load_copy(kind, t->budget, saved.data, saved.len);
+  ck_assert_ptr_nonnull(b);
+  sc_set_single_thread(b, t->single);
+  ck_assert_uint_eq(sc_count(b), sc_count(a));
+  ck_assert_uint_eq(sc_refused(b), sc_refused(a));
+  ck_assert_int_eq(sc_is_full(b), sc_is_full(a));
+  if (kind != SC_JUDY) ck_assert_uint_eq(sc_bytes(b), sc_bytes(a));
+  /* (Mismatches are counted, not asserted one by one: each check that
+  ** passes costs Check a write.) */
+  uint64_t differ = 0;
+  for (uint64_t i = 0; i < t->before; i++)
+    differ += sc_contains(b, fp_at(i)) != sc_contains(a, fp_at(i)) || (!sc_is_full(a) && !sc_contains(b, fp_at(i)));
+  ck_assert_uint_eq(differ, 0);
+  ck_assert_uint_eq(sc_count_absent(a, b), 0);
+  ck_assert_uint_eq(sc_count_absent(b, a), 0);
+  /* What a loaded cache saves is what it was loaded from. */
+  Buf again;
+  buf_init(&again);
+  sc_save(b, &again);
+  ck_assert_uint_eq(again.len, saved.len);
+  ck_assert(memcmp(again.data, saved.data, saved.len) == 0);
+  int exact = kind != SC_JUDY || sc_is_full(a);
+  Rng r;
+  rng_seed(&r, 11);
+  uint64_t fulls = 0;
+  for (uint64_t k = 0; k < t->after; k++) {
+    uint64_t fp = rng_below(&r, 3) == 0 ? fp_at(rng_below(&r, (uint32_t)t->before)) : fp_at(t->before + k);
+    ScResult x = sc_insert(a, fp), y = sc_insert(b, fp);
+    differ += y != x && (exact || (!sc_is_full(a) && !sc_is_full(b)));
+    fulls += x == SC_FULL;
+  }
+  ck_assert_uint_eq(differ, 0);
+  if (t->budget == 1u << 20) ck_assert_uint_gt(fulls, 0);   /* replacing after the save */
+  if (exact) {
+    ck_assert_uint_eq(sc_count(b), sc_count(a));
+    ck_assert_uint_eq(sc_refused(b), sc_refused(a));
+    ck_assert_int_eq(sc_is_full(b), sc_is_full(a));
+    ck_assert_uint_eq(sc_count_absent(a, b), 0);
+    ck_assert_uint_eq(sc_count_absent(b, a), 0);
+    buf_fini(&saved);
+    buf_fini(&again);
+    sc_save(a, &saved);
+    sc_save(b, &again);
+    ck_assert_uint_eq(again.len, saved.len);
+    ck_assert(memcmp(again.data, saved.data, saved.len) == 0);
+  }
+  buf_fini(&saved);
+  buf_fini(&again);
+  sc_free(a);
+  sc_free(b);
+}
+END_TEST
+
+/* A saved cache, full or not (rows 0..2: a few thousand fingerprints;
+** 3..5: past a 1 MiB budget), cut at every length up to 64 and then every
+** 997th and at the last 16 bytes, is refused; a byte of the header's
+** format or kind changed is refused; a byte changed further on (the
+** budget it was made under, the counters and
+** geometry, then anywhere) is refused or gives a cache that works.  The
+** bytes end where their heap block does, so ASan sees any read past them. */
+START_TEST(test_save_damaged) {
+  ScKind kind = kinds[_i % NKINDS];
+  int full = _i >= NKINDS;
+  StateCache *a = sc_new(kind, 1u << 20);
+  for (uint64_t i = 0; i < (full ? 250000u : 3000u); i++) sc_insert(a, fp_at(i));
+  ck_assert_int_eq(sc_is_full(a), full);
+  Buf saved;
+  buf_init(&saved);
+  sc_save(a, &saved);
+  size_t len = saved.len;
+  uint8_t *block = malloc(len);
+  uint64_t loaded = 0;
+  for (size_t cut = 0; cut < len; cut++) {
+    if (cut >= 64 && cut % 997 && cut + 16 < len) continue;
+    memcpy(block + len - cut, saved.data, cut);
+    StateCache *c = load_end(kind, 1u << 20, block, len, cut);
+    loaded += c != NULL;
+    sc_free(c);
+  }
+  ck_assert_uint_eq(loaded, 0);
+  /* Bytes 0..199 cover the header and every kind's counters and geometry
+  ** (compact's are the longest: 184 bytes); then 24 anywhere. */
+  Rng r;
+  rng_seed(&r, 13);
+  for (size_t at = 0; at < 200 + 24; at++) {
+    size_t pos = at < 200 ? at : rng_below(&r, (uint32_t)len);
+    memcpy(block, saved.data, len);
+    block[pos] ^= at % 2 ? 0xFF : (uint8_t)(1u << (at / 2 % 8));
+    StateCache *c = load_end(kind, 1u << 20, block, len, len);
+    loaded += pos < 8 && c;   /* the format and kind; a budget changed is one the table may fit */
+    if (!c) continue;
+    for (uint64_t i = 0; i < 1000; i++) {
+      sc_insert(c, fp_at(i * 7919));
+      sc_contains(c, fp_at(i));
+    }
+    sc_free(c);
+  }
+  ck_assert_uint_eq(loaded, 0);
+  free(block);
+  buf_fini(&saved);
+  sc_free(a);
+}
+END_TEST
+
+/* Compact lines that no insert writes but a damaged file may hold are
+** refused: the lock bit set (a shared cache would wait on it for ever), a
+** bucket counting 7 slots (its reads would run past the bucket, and past
+** the line), a bit set in a slot its bucket does not use, and a count of
+** entries one off.  Offsets: the 16-byte header, then cc_save's 168 bytes
+** before the table (the slots per bucket at 8 of them, lane 0's count at
+** 40); word 7 of a line holds its lock (bit 63) and its first bucket's
+** count (bits 60-62), and the line starts with that bucket's low halves,
+** 32 bits a slot. */
+START_TEST(test_save_compact_lines) {
+  enum { SLOTS = 16 + 8, LANE0 = 16 + 40, TABLE = 16 + 168 };
+  StateCache *a = sc_new(SC_COMPACT, 1u << 20);
+  for (uint64_t i = 0; i < 3000; i++) sc_insert(a, fp_at(i));
+  Buf saved;
+  buf_init(&saved);
+  sc_save(a, &saved);
+  uint8_t *p = (uint8_t *)saved.data;
+  uint32_t slots;
+  memcpy(&slots, p + SLOTS, 4);
+  /* A line whose first bucket has a free slot: its last low half is unused. */
+  size_t line = TABLE;
+  while (line + 64 <= saved.len && (p[line + 63] >> 4 & 7) >= slots) line += 64;
+  ck_assert(line + 64 <= saved.len);
+  const struct { size_t at; uint8_t flip; } bad[] = {
+    { line + 63, 0x80 },                           /* the lock bit */
+    { line + 63, 0x70 },                           /* 7 slots used */
+    { line + 4 * (slots - 1), 0x01 },              /* in an unused slot */
+    { LANE0, 0x01 },                               /* one entry more or less */
+  };
+  StateCache *b = load_copy(SC_COMPACT, 1u << 20, saved.data, saved.len);
+  ck_assert_ptr_nonnull(b);
+  sc_free(b);
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    p[bad[i].at] ^= bad[i].flip;
+    ck_assert_ptr_null(load_copy(SC_COMPACT, 1u << 20, saved.data, saved.len));
+    p[bad[i].at] ^= bad[i].flip;
+  }
+  buf_fini(&saved);
+  sc_free(a);
+}
+END_TEST
+
+/* A saved cache loads only as its own kind; under another budget (a run
+** resumed with another --mem) when its table fits it, holding the same
+** fingerprints; a flat or compact table larger than the new budget is
+** refused with what to do. */
+START_TEST(test_save_other_kind) {
+  ScKind kind = kinds[_i];
+  StateCache *a = sc_new(kind, 0);
+  for (uint64_t i = 0; i < 1000; i++) sc_insert(a, fp_at(i));
+  Buf saved;
+  buf_init(&saved);
+  sc_save(a, &saved);
+  for (int k = 0; k < NKINDS; k++) {
+    StateCache *b = load_copy(kinds[k], 0, saved.data, saved.len);
+    ck_assert((b != NULL) == (kinds[k] == kind));
+    sc_free(b);
+  }
+  uint64_t budgets[] = { 1u << 20, 2u << 20, (1u << 20) + 1, 64u << 20 };
+  for (size_t j = 0; j < sizeof budgets / sizeof budgets[0]; j++) {
+    StateCache *b = load_copy(kind, budgets[j], saved.data, saved.len);
+    ck_assert_ptr_nonnull(b);
+    ck_assert_uint_eq(sc_count(b), 1000);
+    for (uint64_t i = 0; i < 1000; i++) ck_assert(sc_contains(b, fp_at(i)));
+    ck_assert_int_eq(sc_insert(b, fp_at(5000)), SC_NEW);
+    sc_free(b);
+  }
+  buf_fini(&saved);
+  sc_free(a);
+  if (kind == SC_JUDY) return;   /* no table: a judy cache loads under any budget */
+  /* A table grown past 1 MiB does not fit a run given 1 MiB. */
+  StateCache *big = sc_new(kind, 64u << 20);
+  for (uint64_t i = 0; i < 300000; i++) sc_insert(big, fp_at(i));
+  ck_assert_uint_gt(sc_bytes(big), 1u << 20);
+  buf_init(&saved);
+  sc_save(big, &saved);
+  uint8_t *copy = malloc(saved.len);
+  memcpy(copy, saved.data, saved.len);
+  Buf err;
+  buf_init(&err);
+  ck_assert_ptr_null(sc_load(kind, 1u << 20, copy, saved.len, &err));
+  ck_assert_msg(strstr(err.data, "resume with a larger --mem") != NULL, "%s", err.data);
+  buf_fini(&err);
+  free(copy);
+  buf_fini(&saved);
+  sc_free(big);
+}
+END_TEST
+
 START_TEST(test_collision_probability) {
   ck_assert(sc_collision_probability(0) == 0.0);
   ck_assert(sc_collision_probability(1) == 0.0);
@@ -289,6 +541,10 @@ int main(void) {
   tcase_add_loop_test(tc, test_concurrent_overlap, 0, NKINDS);
   tcase_add_test(tc, test_compact_bytes);
   tcase_add_loop_test(tc, test_compact_four_slots, 0, 2);
+  tcase_add_loop_test(tc, test_save_round_trip, 0, NROUND_TRIPS * NKINDS);
+  tcase_add_loop_test(tc, test_save_damaged, 0, 2 * NKINDS);
+  tcase_add_test(tc, test_save_compact_lines);
+  tcase_add_loop_test(tc, test_save_other_kind, 0, NKINDS);
   tcase_add_test(tc, test_collision_probability);
   tcase_add_test(tc, test_state_hash);
   suite_add_tcase(s, tc);
