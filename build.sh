@@ -61,7 +61,7 @@ test)
   # and bfs up to 50,000, 2,000 generated models for test_reduce, mpi.sh's
   # identical counts up to 100,000 states); make distcheck
   # below runs the optimised build with every test at full size.
-  MPI_MAX_STATES=100000 MODELS_MAX_STATES=300000 EXPLORERS_MAX_STATES=30000 PAR_MAX_STATES=30000 REDUCE_MODELS=2000 REDUCTION_MAX_STATES=50000 REDUCTION_SEARCHES="dfs bfs" make -C build-check -j2 check >build-check/check-output.txt 2>&1
+  CK_CYCLES=2 MPI_MAX_STATES=100000 MODELS_MAX_STATES=300000 EXPLORERS_MAX_STATES=30000 PAR_MAX_STATES=30000 REDUCE_MODELS=2000 REDUCTION_MAX_STATES=50000 REDUCTION_SEARCHES="dfs bfs" make -C build-check -j2 check >build-check/check-output.txt 2>&1
   check_rc=$?
   grep -E '^(PASS|FAIL|XFAIL|ERROR|SKIP):' build-check/check-output.txt | grep -v '^PASS' || true
   # Every test of Makefile.am's TESTS counts (a test missing from the sum

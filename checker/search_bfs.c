@@ -218,13 +218,14 @@ static int node_known(const BfsShared *sh, uint64_t id) {
   return id == TT_NONE || (t < (uint64_t)sh->nthreads && (id & ((1ull << TT_SHIFT) - 1)) < sh->stores[t].n);
 }
 
-/* A level as put_level wrote it, into l (empty); 0, or -1 if malformed. */
-static int get_level(CkIn *r, TtLevel *l, const BfsShared *sh) {
+/* A level as put_level wrote it, into l (empty); 0, or -1 if malformed
+** (a State the VM would not accept, vm among them). */
+static int get_level(CkIn *r, TtLevel *l, const BfsShared *sh, const Vm *vm) {
   uint64_t n = ck_get_u64(r);
   for (uint64_t i = 0; i < n && r->ok; i++) {
     uint64_t node = ck_get_u64(r), len;
     const uint8_t *st = ck_get_bytes(r, &len);
-    if (!r->ok || !node_known(sh, node)) return -1;
+    if (!r->ok || !node_known(sh, node) || !vm_state_valid(vm, st, (size_t)len)) return -1;
     tt_level_push(l, node, st, (size_t)len);
   }
   return r->ok ? 0 : -1;
@@ -232,7 +233,7 @@ static int get_level(CkIn *r, TtLevel *l, const BfsShared *sh) {
 
 /* Resuming: the nodes, levels and caches of the checkpoint.  0, or -1
 ** (said) if it does not fit. */
-static int bfs_restore(BfsShared *sh) {
+static int bfs_restore(BfsShared *sh, const Vm *vm) {
   const SearchOptions *o = sh->o;
   const Checkpoint *from = ck_from(o);
   CkIn r = ck_in(from, "bfs");
@@ -253,7 +254,8 @@ static int bfs_restore(BfsShared *sh) {
     for (uint64_t i = 0; i < sh->stores[t].n; i++)
       if (!node_known(sh, tt_at(sh->stores, ((uint64_t)t << TT_SHIFT) | i)->parent)) return ck_bad(o, "its trace nodes");
   for (int t = 0; t < sh->nthreads; t++)
-    if (get_level(&r, &sh->cur[t], sh) != 0 || get_level(&r, &sh->next[t], sh) != 0) return ck_bad(o, "its queue");
+    if (get_level(&r, &sh->cur[t], sh, vm) != 0 || get_level(&r, &sh->next[t], sh, vm) != 0)
+      return ck_bad(o, "its queue");
   if (!ck_in_done(&r)) return ck_bad(o, "its queue");
   uint64_t total = 0;
   for (int t = 0; t < sh->nthreads; t++) {
@@ -519,7 +521,7 @@ static int run_bfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
   sh.est = sampler_new(bc, test, sh.red, o->seed);
   sh.root_fp = state_hash(s.data, s.len);
   if (from) {   /* the figures, coverage, nodes, levels and caches of the checkpoint */
-    if (ck_get_common(o, bc, test, res) != 0 || bfs_restore(&sh) != 0) goto out;
+    if (ck_get_common(o, bc, test, res) != 0 || bfs_restore(&sh, ws[0].vm) != 0) goto out;
     sc_set_single_thread(sh.cache, n == 1);
   } else {
     sc_insert(sh.cache, sh.root_fp);

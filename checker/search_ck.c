@@ -8,7 +8,11 @@
 
 int ck_due(const SearchOptions *o) {
   const CkRun *k = o->ck;
-  return k && k->path && search_now() - k->last >= k->every;
+  if (!k || !k->path) return 0;
+  /* Writing takes at most a tenth of the run: a checkpoint that took t
+  ** seconds to write is followed by the next no sooner than 9 t later. */
+  double gap = k->every > 9 * k->last_write ? k->every : 9 * k->last_write;
+  return search_now() - k->last >= gap;
 }
 
 void ck_start(const SearchOptions *o) {
@@ -37,7 +41,8 @@ int ck_commit(const SearchOptions *o, Checkpoint *c) {
   else k->written++;
   buf_fini(&err);
   k->last = search_now();
-  k->write_seconds += k->last - t0;
+  k->last_write = k->last - t0;
+  k->write_seconds += k->last_write;
   return rc;
 }
 

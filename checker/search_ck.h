@@ -28,12 +28,15 @@ typedef struct CkRun {
   double last;               /* search_now() when the last one was written, or the search started */
   uint64_t written;          /* checkpoints written by this run */
   double write_seconds;      /* the time they took */
+  double last_write;         /* the time the last one took (ck_due waits 9 times that at least) */
   double prior_seconds;      /* --resume: the search's time before this run (the checkpoint's) */
   int failed;                /* a write failed (said once on stderr; the search goes on) */
 } CkRun;
 
 /* Is a checkpoint due (o->ck with a path, and `every` seconds since the
-** last)?  The clock starts with the search (ck_start). */
+** last, or nine times as long as the last took to write if that is more:
+** writing takes at most a tenth of the run)?  The clock starts with the
+** search (ck_start). */
 int ck_due(const SearchOptions *o);
 /* The search starts: the clock of ck_due. */
 void ck_start(const SearchOptions *o);

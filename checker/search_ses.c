@@ -1303,7 +1303,7 @@ static int get_frontier(CkIn *r, Ses *S, Frontier *F, PNode **node, uint64_t nn,
     uint64_t hot = 0;
     if (fl & FL_BYTES) {
       uint64_t sz = (uint64_t)slen + dlen + hl;
-      if (sz > (uint64_t)(r->end - r->p)) return -1;
+      if (sz > (uint64_t)(r->end - r->p) || !vm_state_valid(S->vm, r->p, slen)) return -1;
       bytes = r->p;
       if (hl) memcpy(&hot, bytes + slen + dlen, 8);
       r->p += sz;
