@@ -36,9 +36,24 @@
 ** (--seed, db, i), whatever thread runs it, and samples are handed out in
 ** chunks whose results are combined in sample order: with -j N the same
 ** samples run, the same bug (the one of the first sample that has one) is
-** reported and the same execution count is given as on one thread. */
+** reported and the same execution count is given as on one thread.
+**
+** Checkpoints (checker/search_ck.h): the run of -s ss writes one between
+** two windows, when every sample drawn so far is merged, and where a stop
+** left it.  Since samples are drawn again from their seeds, it holds no
+** execution: the strata (samples each is to draw and has drawn, their
+** executions), where the rounds are (Cursor), the figures, the coverage
+** points and the schedule coverage's pairs.  A resumed run draws the same
+** samples next and ends with the figures, stratum lines and bug of a run
+** never stopped, on any number of threads.  The trees of executions
+** behind the estimate are not saved: a stratum that drew all its samples
+** keeps what its tree said (it is fed no more), an open stratum's tree
+** starts again empty, so the estimate may differ from a run never stopped.
+** ss run as ses's sampling phase (from roots) writes no checkpoint of its
+** own: ses's checkpoints are taken before it samples. */
 #include <config.h>
 #include "checker/search.h"
+#include "checker/search_ck.h"
 #include "checker/estimate.h"
 #include "checker/expand.h"
 #include "checker/explorer.h"
@@ -61,10 +76,28 @@ typedef struct Chunk {
   uint64_t max_depth;
   uint64_t transitions;      /* steps taken */
   int cut;                   /* some execution reached --max-steps */
+  int ran;                   /* its samples were run (up to a bug); 0: a stop came first */
   Buf vlog;                  /* -v: a line per sample */
   Buf dec;                   /* each sample's decisions, for the estimate: u32 n, then n pairs
                                 (u32 choices, u32 taken) */
 } Chunk;
+
+/* Where the rounds are: stratum db is drawing its share of the round, up
+** to sample end.  A resumed run goes on from here: the share is not worked
+** out again (--schedules cut it from the executions at its start). */
+typedef struct Cursor {
+  uint64_t db;
+  uint64_t end;              /* Strata.drawn[db] <= end <= Strata.target[db] */
+  uint8_t last;              /* --schedules cut this share: the run ends after it */
+} Cursor;
+
+/* What a stratum's tree of executions says about the stratum. */
+typedef struct EtaSum {
+  double lg;                 /* log2 of the executions estimated */
+  uint64_t executions;       /* executions fed (0: none, the stratum adds nothing) */
+  uint64_t distinct;
+  uint8_t exhausted;         /* every execution of the stratum was run */
+} EtaSum;
 
 typedef struct Shared {
   const BcProgram *bc;
@@ -76,6 +109,8 @@ typedef struct Shared {
   Chunk *chunks;
   EtaTree **eta;             /* per stratum, its tree of executions (checker/estimate.h) */
   uint64_t neta;
+  EtaSum *kept;              /* resumed: per stratum done before, what its tree said (its tree is empty) */
+  uint64_t nkept;
   uint64_t nchunks;
   pthread_mutex_t lock;
   uint64_t next_chunk;       /* the next chunk to hand out */
@@ -89,7 +124,9 @@ typedef struct Shared {
   uint64_t salt;             /* mixed into sample seeds: roots draw other samples than the initial state */
   Farm *farm;                /* under mpirun: samples run across ranks (draw_farm), else NULL */
   uint64_t farm_samples;     /* samples merged from the farm so far (the size of its items) */
-  struct Strata *S;          /* with the farm: the strata, whose lines merge_item prints */
+  struct Strata *S;          /* the strata (with the farm, merge_item prints their lines) */
+  Cursor at;                 /* the share being drawn */
+  int ck;                    /* this run writes checkpoints (-s ss with --checkpoint) */
   const char *tag;           /* "ss" or "ses then ss" */
   uint64_t base;             /* delays of the roots */
   Progress *prog;
@@ -401,6 +438,7 @@ static void *worker_main(void *arg) {
     uint64_t lo = sh->first + ci * CHUNK, hi = lo + CHUNK;
     if (hi > sh->first + sh->nsamples) hi = sh->first + sh->nsamples;
     int rc = run_chunk(w, lo, hi, c);
+    c->ran = rc >= 0;
     if (rc < 0) {
       pthread_mutex_lock(&sh->lock);
       sh->halt = 1;
@@ -459,6 +497,7 @@ typedef struct Strata {
   uint64_t *drawn;           /* samples drawn (with the farm: handed out) */
   uint64_t *merged;          /* with the farm: samples whose results were merged */
   uint64_t *execs;           /* executions they ran */
+  double *secs;              /* once drawn in full: seconds of search then (runs resumed from included) */
   uint64_t open;             /* strata 0..open-1 are open */
   uint64_t cap;
 } Strata;
@@ -490,9 +529,11 @@ static int stratum_open(Strata *S, const SearchOptions *o, const SsRoots *roots,
     S->drawn = xrealloc(S->drawn, S->cap * sizeof *S->drawn);
     S->execs = xrealloc(S->execs, S->cap * sizeof *S->execs);
     S->merged = xrealloc(S->merged, S->cap * sizeof *S->merged);
+    S->secs = xrealloc(S->secs, S->cap * sizeof *S->secs);
   }
   S->target[db] = stratum_target(o, roots, db);
   S->drawn[db] = S->execs[db] = S->merged[db] = 0;
+  S->secs[db] = 0;
   S->open++;
   return 0;
 }
@@ -502,6 +543,15 @@ static int stratum_open(Strata *S, const SearchOptions *o, const SsRoots *roots,
 ** whatever -j, so that -j N draws the same samples in the same order as
 ** one thread (threads share a round's chunks). */
 enum { ROUND_EXECS = 128 };
+
+/* What stratum d's tree says; resumed, for a stratum done before, what
+** its tree said then. */
+static EtaSum eta_sum(const Shared *sh, uint64_t d) {
+  if (d < sh->nkept && sh->kept[d].executions) return sh->kept[d];
+  if (d >= sh->neta || !eta_executions(sh->eta[d])) return (EtaSum){0};
+  const EtaTree *t = sh->eta[d];
+  return (EtaSum){ eta_log2(t), eta_executions(t), eta_distinct(t), (uint8_t)eta_exhausted(t) };
+}
 
 /* Each sample of a chunk, in order, into its stratum's tree of
 ** executions (Eta's estimator: the decisions are uniform, as it wants),
@@ -516,11 +566,12 @@ static void feed_estimate(Shared *sh, const Buf *dec, SearchResult *res) {
   double lg = -INFINITY;
   uint64_t distinct = 0;
   int exact = 1;
-  for (uint64_t d = 0; d < sh->neta; d++) {
-    if (!eta_executions(sh->eta[d])) continue;
-    exact &= eta_exhausted(sh->eta[d]);
-    lg = est_lg_add(lg, eta_log2(sh->eta[d]));
-    distinct += eta_distinct(sh->eta[d]);
+  for (uint64_t d = 0; d < sh->neta || d < sh->nkept; d++) {
+    EtaSum e = eta_sum(sh, d);
+    if (!e.executions) continue;
+    exact &= e.exhausted;
+    lg = est_lg_add(lg, e.lg);
+    distinct += e.distinct;
   }
   if (lg == -INFINITY) return;
   res->est_kind = EST_EXECUTIONS;
@@ -529,14 +580,156 @@ static void feed_estimate(Shared *sh, const Buf *dec, SearchResult *res) {
   res->est_factor = exact ? 1 : 0;   /* 1: every delay placement of the strata opened was run */
 }
 
-/* Stratum db drew all its samples: its figures, and the time since the start. */
-static void stratum_done(Shared *sh, const Strata *S, uint64_t db) {
+/* Stratum db's line: its figures, and the search's time when it was done. */
+static void stratum_line(Shared *sh, const Strata *S, uint64_t db) {
   progress_done(sh->prog, sh->o);
   if (!sh->o->quiet)
     fprintf(sh->logf, "%s: delay bound %llu: %llu samples, %llu executions, %.2f s\n", sh->tag,
             (unsigned long long)(db + sh->base), (unsigned long long)S->target[db], (unsigned long long)S->execs[db],
-            search_now() - sh->prog->start);
+            S->secs[db]);
   fflush(sh->logf);
+}
+
+/* Stratum db drew all its samples: the time (counted from the start of
+** the search, with the time of the runs it resumed from), and its line. */
+static void stratum_done(Shared *sh, Strata *S, uint64_t db) {
+  S->secs[db] = (sh->o->ck ? sh->o->ck->prior_seconds : 0) + search_now() - sh->prog->start;
+  stratum_line(sh, S, db);
+}
+
+/* ---- Checkpoints (checker/search_ck.h) ----
+** Section "ss": u64 open, then per open stratum u64 target, drawn,
+** execs, f64 secs, and what its tree of executions says (EtaSum: f64 lg,
+** u64 executions, distinct, u8 exhausted); the Cursor (u64 db, end, u8
+** last); u8 cut (some execution reached --max-steps).  Section "sched",
+** with schedule coverage: u64 executions folded, u64 n, n pairs (u64 a,
+** b, u32 type, u8 crit).  With the common sections: the figures and the
+** coverage points. */
+
+enum { STRATUM_BYTES = 8 * 4 + 8 * 3 + 1,   /* one stratum's bytes in "ss" */
+       PAIR_BYTES = 8 + 8 + 4 + 1 };           /* one pair's in "sched" */
+
+/* Write a checkpoint; every window drawn so far is merged. */
+static void ss_checkpoint(Shared *sh, int cut, const SearchResult *res) {
+  const SearchOptions *o = sh->o;
+  const Strata *S = sh->S;
+  Checkpoint c;
+  ck_init(&c);
+  Buf b;
+  buf_init(&b);
+  ck_put_u64(&b, S->open);
+  for (uint64_t d = 0; d < S->open; d++) {
+    EtaSum e = eta_sum(sh, d);
+    ck_put_u64(&b, S->target[d]);
+    ck_put_u64(&b, S->drawn[d]);
+    ck_put_u64(&b, S->execs[d]);
+    ck_put_f64(&b, S->secs[d]);
+    ck_put_f64(&b, e.lg);
+    ck_put_u64(&b, e.executions);
+    ck_put_u64(&b, e.distinct);
+    ck_put_u8(&b, e.exhausted);
+  }
+  ck_put_u64(&b, sh->at.db);
+  ck_put_u64(&b, sh->at.end);
+  ck_put_u8(&b, sh->at.last);
+  ck_put_u8(&b, (uint8_t)cut);
+  ck_add_buf(&c, "ss", &b);
+  if (o->sched) {
+    uint32_t n;
+    SchedPair *p = schedcov_pairs(o->sched, &n);
+    ck_put_u64(&b, schedcov_executions(o->sched));
+    ck_put_u64(&b, n);
+    for (uint32_t i = 0; i < n; i++) {
+      ck_put_u64(&b, p[i].a);
+      ck_put_u64(&b, p[i].b);
+      ck_put_u32(&b, p[i].type);
+      ck_put_u8(&b, p[i].crit);
+    }
+    free(p);
+    ck_add_buf(&c, "sched", &b);
+  }
+  buf_fini(&b);
+  ck_put_common(o, &c, res, sh->bc, sh->test, search_now() - sh->prog->start);
+  ck_commit(o, &c);
+  ck_fini(&c);
+}
+
+/* Resuming: the figures, coverage, strata, cursor (sh->at) and *cut of
+** the checkpoint, and the lines of the strata it had drawn in full,
+** printed again in the order they were done.  0, or -1 (said) if the
+** checkpoint does not fit. */
+static int ss_restore(Shared *sh, int *cut, SearchResult *res) {
+  const SearchOptions *o = sh->o;
+  Strata *S = sh->S;
+  if (ck_get_common(o, sh->bc, sh->test, res) != 0) return -1;
+  CkIn r = ck_in(ck_from(o), "ss");
+  uint64_t open = ck_get_u64(&r);
+  if (!r.ok || open == 0 || open > (uint64_t)(r.end - r.p) / STRATUM_BYTES) return ck_bad(o, "its strata");
+  sh->kept = xcalloc(open, sizeof *sh->kept);
+  sh->nkept = open;
+  for (uint64_t d = 0; d < open; d++) {
+    if (stratum_open(S, o, NULL, 0) != 0) return ck_bad(o, "its strata (past --max-delays)");
+    uint64_t target = ck_get_u64(&r);
+    S->drawn[d] = ck_get_u64(&r);
+    S->execs[d] = ck_get_u64(&r);
+    S->secs[d] = ck_get_f64(&r);
+    EtaSum e;
+    e.lg = ck_get_f64(&r);
+    e.executions = ck_get_u64(&r);
+    e.distinct = ck_get_u64(&r);
+    e.exhausted = ck_get_u8(&r);
+    if (target != S->target[d] || S->drawn[d] > target) return ck_bad(o, "its strata");
+    if (S->drawn[d] == target) sh->kept[d] = e;   /* fed no more: what its tree said stays */
+  }
+  sh->at.db = ck_get_u64(&r);
+  sh->at.end = ck_get_u64(&r);
+  sh->at.last = ck_get_u8(&r);
+  *cut = ck_get_u8(&r) != 0;
+  if (!ck_in_done(&r) || sh->at.db >= open || sh->at.end < S->drawn[sh->at.db] ||
+      sh->at.end > S->target[sh->at.db] || sh->at.last > 1)
+    return ck_bad(o, "where its rounds were");
+  r = ck_in(ck_from(o), "sched");
+  if (o->sched && r.ok) {   /* a checkpoint written with --no-coverage has none */
+    uint64_t folded = ck_get_u64(&r), n = ck_get_u64(&r);
+    if (!r.ok || n > (uint64_t)(r.end - r.p) / PAIR_BYTES) return ck_bad(o, "its schedule coverage");
+    for (uint64_t i = 0; i < n; i++) {
+      SchedPair p = {0};
+      p.a = ck_get_u64(&r);
+      p.b = ck_get_u64(&r);
+      uint32_t type = ck_get_u32(&r);
+      p.crit = ck_get_u8(&r);
+      if (!r.ok || type > UINT16_MAX || p.crit >= SC_NCRIT) return ck_bad(o, "its schedule coverage");
+      p.type = (uint16_t)type;
+      schedcov_add(o->sched, &p);
+    }
+    if (!ck_in_done(&r)) return ck_bad(o, "its schedule coverage");
+    /* Executions folded before: the report reads only whether there were
+    ** any (coverage.c), which an execution with no receive says. */
+    if (folded) {
+      SchedTrack none;
+      schedtrack_init(&none);
+      schedtrack_end(&none, o->sched);
+      schedtrack_fini(&none);
+    }
+  }
+  /* The strata drawn in full, in the order they were done (of their
+  ** times, the earlier; of equal times, the shallower: a round draws its
+  ** strata in that order). */
+  double after = -1;
+  uint64_t last = UINT64_MAX;
+  for (;;) {
+    uint64_t next = UINT64_MAX;
+    for (uint64_t d = 0; d < open; d++) {
+      if (S->drawn[d] != S->target[d]) continue;
+      int later = S->secs[d] > after || (S->secs[d] == after && last != UINT64_MAX && d > last);
+      if (later && (next == UINT64_MAX || S->secs[d] < S->secs[next])) next = d;
+    }
+    if (next == UINT64_MAX) break;
+    stratum_line(sh, S, next);
+    after = S->secs[next];
+    last = next;
+  }
+  return 0;
 }
 
 /* ---- Across ranks (checker/farm.h) ---- */
@@ -647,12 +840,17 @@ static int draw_farm(Shared *sh, Worker *ws, uint64_t first, uint64_t count, con
 
 /* Draw samples first..first+count-1 of stratum sh->db, in windows of
 ** chunks; add their figures to res; record the bug of the first sample
-** that has one.  Sets sh->halt (and *why) when the run must stop, and
-** returns -1 on a failure (res->error). */
+** that has one.  Without the farm, each window merged counts in the
+** stratum's figures (sh->S: its line once it drew all its samples), and
+** a checkpoint is written after it when one is due.  Sets sh->halt (and
+** *why) when the run must stop (the window it stopped in is dropped: a
+** resumed run draws it again), and returns -1 on a failure (res->error). */
 static int draw(Shared *sh, Worker *ws, pthread_t *th, int nw, uint64_t first, uint64_t count, Progress *prog,
                 const char **why, int *cut, SearchResult *res) {
   if (sh->farm) return draw_farm(sh, ws, first, count, why, cut, res);
   const SearchOptions *o = sh->o;
+  Strata *S = sh->S;
+  uint64_t db = sh->db;
   for (uint64_t done = 0; done < count && !res->bug && !sh->halt;) {
     if (search_should_stop(o, prog, why)) { sh->halt = 1; break; }
     prog->bound = (long long)sh->db;
@@ -680,7 +878,17 @@ static int draw(Shared *sh, Worker *ws, pthread_t *th, int nw, uint64_t first, u
     }
     take_error(ws, nw, res);
     if (res->error) return -1;
-    uint64_t upto = sh->bug_chunk < sh->nchunks ? sh->bug_chunk + 1 : sh->nchunks;
+    /* Stopped within the window: its chunks are not all run (a worker
+    ** stops before its next one), so none counts.  A bug found counts;
+    ** with checkpoints only if every chunk before it ran (an unrun one
+    ** might hold the bug a run never stopped reports): else the window is
+    ** dropped, and a resumed run draws it again. */
+    if (sh->halt) {
+      uint64_t hole = 0;
+      while (hole < sh->nchunks && sh->chunks[hole].ran) hole++;
+      if (sh->bug_chunk == UINT64_MAX || (sh->ck && hole < sh->bug_chunk)) break;
+    }
+    uint64_t upto = sh->bug_chunk < sh->nchunks ? sh->bug_chunk + 1 : sh->nchunks, before = res->executions;
     for (uint64_t c = 0; c < upto; c++) {
       res->executions += sh->chunks[c].executions;
       res->transitions += sh->chunks[c].transitions;
@@ -689,9 +897,15 @@ static int draw(Shared *sh, Worker *ws, pthread_t *th, int nw, uint64_t first, u
       *cut |= sh->chunks[c].cut;
       feed_estimate(sh, &sh->chunks[c].dec, res);
     }
-    if (sh->halt && sh->bug_chunk == UINT64_MAX) break;
-    if (sh->bug_chunk != UINT64_MAX) take_bug(sh, ws, nw, sh->chunks[sh->bug_chunk].bug_sample, res);
+    S->execs[db] += res->executions - before;
+    if (sh->bug_chunk != UINT64_MAX) {
+      take_bug(sh, ws, nw, sh->chunks[sh->bug_chunk].bug_sample, res);
+      break;
+    }
     done += sh->nsamples;
+    S->drawn[db] += sh->nsamples;
+    if (S->drawn[db] == S->target[db]) stratum_done(sh, S, db);
+    if (sh->ck && ck_due(o)) ss_checkpoint(sh, *cut, res);
   }
   return 0;
 }
@@ -765,42 +979,58 @@ int ss_sample(const BcProgram *bc, const VmTest *test, const SearchOptions *o, F
   const char *why = NULL;
   int cut = 0, interleave = !o->ss_strata;
   uint64_t bugdb = 0;
-  if (stratum_open(&S, o, sh.roots, base) != 0) S.open = 0;
+  /* Checkpoints for -s ss only (roots: ses's sampling phase writes none,
+  ** and does not resume from ses's checkpoint); none across ranks. */
+  const Checkpoint *from = roots || sh.farm ? NULL : ck_from(o);
+  sh.ck = !roots && !sh.farm && o->ck && o->ck->path;
+  int resuming = from != NULL;
+  if (resuming) {
+    if (ss_restore(&sh, &cut, res) != 0) goto out;
+  } else if (stratum_open(&S, o, sh.roots, base) != 0) {
+    S.open = 0;
+  }
+  if (sh.ck) ck_start(o);
   /* Rounds: every open stratum with samples left draws its share (all of
-  ** them on the paper's schedule). */
+  ** them on the paper's schedule); resumed, the first round goes on with
+  ** the share the checkpoint was drawing. */
   while (S.open && !res->bug && !sh.halt && !why) {
     int drew = 0;
-    for (uint64_t db = 0; db < S.open && !res->bug && !sh.halt && !why; db++) {
-      uint64_t left = S.target[db] - S.drawn[db];
-      if (left == 0) continue;
-      uint64_t want = interleave ? (ROUND_EXECS + db) / (db + 1) : left;
-      if (want > left) want = left;
-      /* The executions so far decide how many samples --schedules leaves:
-      ** with the farm, every result is merged first. */
-      if (o->schedules >= 0 && sh.farm && farm_drain(&sh, ws, 0, &why, &cut, res) != 0) {
-        rc = res->error ? 0 : -1;
-        goto out;
-      }
-      if (res->bug || sh.halt) break;
-      if (o->schedules >= 0) {
-        uint64_t sl = (uint64_t)o->schedules > res->executions ? (uint64_t)o->schedules - res->executions : 0;
-        uint64_t can = sl / (db + 1);
-        if (can < want) { want = can; why = "schedules"; }
-        if (want == 0) break;
+    for (uint64_t db = resuming ? sh.at.db : 0; db < S.open && !res->bug && !sh.halt && !why; db++) {
+      uint64_t want;
+      if (resuming) {
+        resuming = 0;
+        want = sh.at.end - S.drawn[db];
+        if (sh.at.last) why = "schedules";
+      } else {
+        uint64_t left = S.target[db] - S.drawn[db];
+        if (left == 0) continue;
+        want = interleave ? (ROUND_EXECS + db) / (db + 1) : left;
+        if (want > left) want = left;
+        /* The executions so far decide how many samples --schedules leaves:
+        ** with the farm, every result is merged first. */
+        if (o->schedules >= 0 && sh.farm && farm_drain(&sh, ws, 0, &why, &cut, res) != 0) {
+          rc = res->error ? 0 : -1;
+          goto out;
+        }
+        if (res->bug || sh.halt) break;
+        if (o->schedules >= 0) {
+          uint64_t sl = (uint64_t)o->schedules > res->executions ? (uint64_t)o->schedules - res->executions : 0;
+          uint64_t can = sl / (db + 1);
+          if (can < want) { want = can; why = "schedules"; }
+          if (want == 0) break;
+        }
+        sh.at = (Cursor){ db, S.drawn[db] + want, why != NULL };
       }
       sh.db = db;
-      uint64_t before = res->executions;
       if (draw(&sh, ws, th, nw, S.drawn[db], want, &prog, &why, &cut, res) != 0) { rc = 0; goto out; }
       if (sh.halt && !res->bug) break;
-      S.drawn[db] += want;
       drew = 1;
       if (sh.farm) {   /* merge_item keeps the figures */
+        S.drawn[db] += want;
         if (res->bug) break;
         continue;
       }
-      S.execs[db] += res->executions - before;
-      if (res->bug) { bugdb = db; break; }
-      if (S.drawn[db] == S.target[db]) stratum_done(&sh, &S, db);
+      if (res->bug) { bugdb = db; break; }   /* draw kept the stratum's figures */
     }
     if (res->bug || sh.halt || why) break;
     /* The next stratum opens once the deepest has drawn its share: a
@@ -820,6 +1050,8 @@ int ss_sample(const BcProgram *bc, const VmTest *test, const SearchOptions *o, F
     bugdb = sh.bugdb;
     memcpy(S.drawn, S.merged, S.open * sizeof *S.drawn);   /* what the figures are of */
   }
+  /* Stopped: where, for --resume (every window drawn is merged). */
+  if (sh.ck && sh.halt && !res->bug) ss_checkpoint(&sh, cut, res);
   progress_done(&prog, o);
   res->delays = (res->bug ? bugdb : (S.open ? S.open - 1 : 0)) + base;
   if (res->bug && sh.roots && sh.roots->extra) res->delays += sh.roots->extra[sh.bug_root];
@@ -828,7 +1060,8 @@ int ss_sample(const BcProgram *bc, const VmTest *test, const SearchOptions *o, F
             res->bugdesc.status == VM_LIMIT ? "stopped at a limit" : "bug found", (unsigned long long)res->delays,
             (unsigned long long)res->executions);
   } else {
-    if (sh.halt && !why) why = o->stop && *o->stop ? "interrupted" : "timeout";
+    /* A worker that stopped the run left *why unset, or as the last share's "schedules". */
+    if (sh.halt && (!why || strcmp(why, "schedules") == 0)) why = o->stop && *o->stop ? "interrupted" : "timeout";
     res->bound = ss_bound(o, &S, sh.roots ? sh.roots->n : 0, base, why, cut, res);
   }
   rc = 0;
@@ -855,6 +1088,8 @@ out:
   free(S.drawn);
   free(S.execs);
   free(S.merged);
+  free(S.secs);
+  free(sh.kept);
   pthread_mutex_destroy(&sh.lock);
   buf_fini(&err);
   return rc;
