@@ -579,7 +579,7 @@ static void json_options(Buf *b, const Options *o, const char *indent) {
 /* One test's figures as a JSON object (the whole --stats-json file for
 ** one test; an element of "tests" for several). */
 static void stats_object(Buf *b, const Options *o, const char *test, const SearchResult *res, int exhaustive,
-                         const FileList *traces, const CovCounts *cov) {
+                         const FileList *traces, const CovCounts *cov, const CkRun *ck) {
   double secs = res->seconds > 1e-9 ? res->seconds : 1e-9;
   buf_printf(b, "{\n  \"schema\": \"pcheck-stats\",\n  \"version\": 1,\n  \"pcheck\": \"%s\",\n", PACKAGE_VERSION);
   json_key_str(b, "test", test);
@@ -670,6 +670,16 @@ static void stats_object(Buf *b, const Options *o, const char *test, const Searc
     buf_printf(b, "  \"coverage\": {\"states\": %u, \"states_entered\": %u, \"handlers\": %u, \"handlers_run\": %u, "
                "\"asserts\": %u, \"asserts_evaluated\": %u},\n", cov->states, cov->states_entered, cov->handlers,
                cov->handlers_run, cov->asserts, cov->asserts_run);
+  if (ck) {   /* --checkpoint, --resume */
+    buf_puts(b, "  \"checkpoint\": {\"file\": ");
+    if (ck->path) json_put_string(b, ck->path, strlen(ck->path));
+    else buf_puts(b, "null");
+    buf_printf(b, ", \"written\": %llu, \"write_seconds\": %.3f, \"resumed_from\": ", (unsigned long long)ck->written,
+               ck->write_seconds);
+    if (ck->from_path) json_put_string(b, ck->from_path, strlen(ck->from_path));
+    else buf_puts(b, "null");
+    buf_printf(b, ", \"seconds_before\": %.3f},\n", ck->prior_seconds);
+  }
   if (res->state_bytes)   /* dfs: the size of the States it entered */
     buf_printf(b, "  \"mean_state_bytes\": %.1f,\n  \"max_state_bytes\": %llu,\n",
                (double)res->state_bytes / (double)res->states, (unsigned long long)res->max_state_bytes);
@@ -1175,12 +1185,18 @@ static void limit_reached(const Options *o, const char *test_name, SearchResult 
 }
 
 /* The summary's checkpoint lines: where the search resumed from, and the
-** checkpoint it leaves (removed once the search has ended: complete, or a
-** bug found; nothing is left to resume). */
+** checkpoint it leaves (removed once the search has ended: nothing is left
+** to resume). */
 static void print_checkpoint(const Options *o, CkRun *k, const SearchResult *res) {
   if (o->resume) printf("resumed: from %s, after %.2f s of search\n", o->resume, k->prior_seconds);
   if (!k->path) return;
-  if ((res->complete || res->bug) && !res->error) {
+  /* Stopped before its end (a signal, --timeout, a frontier that outgrew
+  ** its memory): the checkpoint goes on from there.  Otherwise the search
+  ** ended by itself (complete, a bug, or a bound it was given such as
+  ** --max-delays or --schedules): a resume would only repeat its end. */
+  const char *b = res->bound ? res->bound : "";
+  int stopped = strstr(b, "interrupted") || strstr(b, "timeout") || strstr(b, "outgrew the memory set aside");
+  if (!stopped && !res->error) {
     if (remove(k->path) == 0) printf("checkpoint: %s removed (the search ended; %llu written, %.2f s)\n", k->path,
                                      (unsigned long long)k->written, k->write_seconds);
     return;
@@ -1319,7 +1335,7 @@ static int run_search(const Options *o, const BcProgram *bc, Program *prog, cons
     if (o->stats_json) {
       Buf j;
       buf_init(&j);
-      stats_object(&j, o, tc->name, &res, exhaustive, &written, test.cov ? &counts : NULL);
+      stats_object(&j, o, tc->name, &res, exhaustive, &written, test.cov ? &counts : NULL, so.ck);
       run->json = buf_take(&j);
     }
     filelist_fini(&written);

@@ -169,8 +169,11 @@ wait $pid
 rc=$?
 if [ $rc -eq 4 ] && [ -f "$tmp/t" ] && grep -q "^checkpoint: $tmp/t (" "$tmp/out"; then ok "SIGTERM: a last checkpoint, exit 4 with --fail-on-incomplete"
 else bad "SIGTERM: exit $rc, $(grep '^checkpoint' "$tmp/out")"; fi
-r=$(run -q --resume "$tmp/t" --checkpoint "$tmp/t" --no-reduction -o "$tmp/o" $P 2>&1)
+r=$(run -q --resume "$tmp/t" --checkpoint "$tmp/t" --no-reduction --stats-json "$tmp/s.json" -o "$tmp/o" $P 2>&1)
 if [ $? -eq 0 ] && [ ! -f "$tmp/t" ] && echo "$r" | grep -q "^checkpoint: $tmp/t removed (the search ended"; then ok "the search ended: its checkpoint removed"
 else bad "the checkpoint of an ended search: $(echo "$r" | grep checkpoint)"; fi
+if grep -q "\"checkpoint\": {\"file\": \"$tmp/t\", \"written\": [0-9]*, \"write_seconds\": [0-9.]*, \"resumed_from\": \"$tmp/t\", \"seconds_before\": [0-9.]*}" "$tmp/s.json" &&
+   grep -q '"states": 225615,' "$tmp/s.json"; then ok "--stats-json: the checkpoint object"
+else bad "--stats-json: no checkpoint object"; grep checkpoint "$tmp/s.json"; fi
 echo "# passed: $pass failed: $fail"
 [ "$fail" -eq 0 ]
