@@ -34,14 +34,20 @@ figures() { grep -E '^(result|bug|states):' | sed 's/  time: .*//'; }
 # cycles NAME ARGS...: a reference run, then $cycles times: the same run
 # with --checkpoint, killed after a random time, resumed (and killed again)
 # until it ends; its figures must be the reference's, and it must have
-# resumed at least once in some cycle.
+# resumed at least once in some cycle.  After `cycles --threads`, only the
+# result, states and transitions are compared: on threads, which stratum
+# first reaches a state depends on timing (the depth and the last delay
+# bound with it), with or without checkpoints.
 cycles() {
+  loose=0
+  [ "$1" = --threads ] && { loose=1; shift; }
   name=$1
   shift
   rm -rf "$tmp/ref" "$tmp/ckt"
   run -q "$@" -o "$tmp/ref" >"$tmp/out" 2>&1
   want_rc=$?
   ref=$(figures <"$tmp/out")
+  [ $loose -eq 1 ] && ref=$(echo "$ref" | sed 's/  max-depth: .*//')
   # How long the run takes with checkpoints: the kills fall within it.
   t0=$(now)
   run -q "$@" --checkpoint "$tmp/ckt" --checkpoint-every 0.02 -o "$tmp/ref" >/dev/null 2>&1
@@ -81,6 +87,7 @@ cycles() {
       if [ -f "$ck" ]; then resume="--resume $ck"; else resume=""; fi
     done
     got=$(figures <"$tmp/out")
+    [ $loose -eq 1 ] && got=$(echo "$got" | sed 's/  max-depth: .*//')
     grep -q '^resumed: from ' "$tmp/out" && exercised=$((exercised + 1))
     if [ $rc -eq $want_rc ] && [ "$got" = "$ref" ]; then
       if [ $rc -eq 1 ]; then   # the trace replays to the same bug
@@ -112,7 +119,7 @@ cycles "bfs -j 2" -s bfs -j 2 --no-reduction -t tcThriftyRetry $P
 cycles "bfs, a deep bug" -s bfs --no-reduction $D
 cycles "ses" -s ses --no-reduction -t tcThriftyRetry $P
 cycles "ses, reduction" -s ses -t tcThriftyRetry $P
-cycles "ses -j 2" -s ses -j 2 --no-reduction -t tcThriftyOneRound $P
+cycles --threads "ses -j 2" -s ses -j 2 --no-reduction -t tcThriftyOneRound $P
 cycles "ses, a deep bug" -s ses --no-reduction $D
 
 # (b) Refusals.
@@ -155,7 +162,7 @@ refuse "--checkpoint-every 0" "--checkpoint-every needs a positive number" -s df
 r=$(run -q --resume "$ck" --no-reduction --mem 3G -o "$tmp/o" $P 2>&1)
 if [ $? -eq 0 ] && echo "$r" | grep -q '^states: 225615 ' && [ -f "$ck" ]; then ok "resumed under another --mem (the checkpoint stays: none asked for)"
 else bad "resume under another --mem"; echo "$r" | tail -n 3; fi
-run -q -s dfs --cache compact --no-reduction -t tcOneFailure --checkpoint "$tmp/big" --timeout 1 --mem 512M \
+run -q -s dfs --cache compact --no-reduction -t tcOneFailure --checkpoint "$tmp/big" --checkpoint-every 0.1 --timeout 1 --mem 512M \
   -o "$tmp/o" models/chainreplication >/dev/null 2>&1
 r=$(run -q --resume "$tmp/big" --no-reduction --cache compact --mem 4M -o "$tmp/o" models/chainreplication 2>&1)
 if [ $? -eq 3 ] && echo "$r" | grep -q 'resume with a larger --mem'; then ok "a cache larger than --mem gives it: refused, with what to do"
