@@ -262,6 +262,22 @@ static int checkpoint_options(Options *o, int search_given, int seed_given) {
     return bad_usage("dfs checkpoints one stack: run it with -j 1, or use -s bfs on -j threads%s", "");
   if (ranks_count() > 1) return bad_usage("--checkpoint and --resume need one process: run without mpirun%s", "");
   if (o->replay) return bad_usage("--replay re-runs a trace: it has no checkpoint%s", "");
+  if (o->checkpoint) {   /* a folder that cannot take it is said now, not an hour into the search */
+    Buf tmp;
+    buf_init(&tmp);
+    buf_printf(&tmp, "%s.tmp%ld", o->checkpoint, (long)getpid());
+    FILE *f = fopen(tmp.data, "wb");
+    int e = errno;
+    if (f) {
+      fclose(f);
+      remove(tmp.data);
+    }
+    buf_fini(&tmp);
+    if (!f) {
+      fprintf(stderr, "pcheck: error: cannot write the checkpoint '%s': %s\n", o->checkpoint, strerror(e));
+      return EXIT_USAGE;
+    }
+  }
   return 0;
 }
 
@@ -1205,7 +1221,8 @@ static void print_checkpoint(const Options *o, CkRun *k, const SearchResult *res
     printf("checkpoint: %s (%llu written, %.2f s; the search goes on with --resume %s)\n", k->path,
            (unsigned long long)k->written, k->write_seconds, k->path);
   else if (k->failed)
-    printf("checkpoint: %s could not be written (said above)\n", k->path);
+    printf("checkpoint: %s: the last could not be written (said above)%s\n", k->path,
+           access(k->path, F_OK) == 0 ? "; the one before it stays" : "");
   else if (access(k->path, F_OK) == 0)
     printf("checkpoint: %s as it was (none written by this run: the search stopped before it reached a "
            "point where it could write one)\n", k->path);

@@ -293,6 +293,12 @@ typedef struct Walk {
   Buf *dec;                  /* or NULL: walk_run appends the decisions of each execution that ends
                                 without a bug here, for an EtaTree elsewhere (eta_feed's format) */
   const VmTest *test;
+  /* walk_loop's: a stop (timeout, interrupt) is also looked for every
+  ** 256 steps of an execution, not only between executions; stop_o NULL:
+  ** not (a portfolio member's turns are taken between executions). */
+  const SearchOptions *stop_o;
+  const Progress *stop_prog;
+  const char *stopped;       /* why the last execution was cut short by a stop, or NULL */
 } Walk;
 typedef enum WalkEnd { WALK_END, WALK_CUT, WALK_BUG, WALK_FAIL } WalkEnd;
 /* The choice to take among ch (a machine id, or a data option index). */

@@ -36,9 +36,10 @@ int ck_commit(const SearchOptions *o, Checkpoint *c) {
   Buf err;
   buf_init(&err);
   int rc = ck_write(c, &k->head, k->path, &err);
-  if (rc != 0 && !k->failed) fprintf(stderr, "pcheck: warning: %s; the search goes on\n", err.data);
-  if (rc != 0) k->failed = 1;
-  else k->written++;
+  if (rc != 0 && !k->warned) fprintf(stderr, "pcheck: warning: %s; the search goes on\n", err.data);
+  k->warned |= rc != 0;
+  k->failed = rc != 0;
+  if (rc == 0) k->written++;
   buf_fini(&err);
   k->last = search_now();
   k->last_write = k->last - t0;

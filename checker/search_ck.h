@@ -30,7 +30,8 @@ typedef struct CkRun {
   double write_seconds;      /* the time they took */
   double last_write;         /* the time the last one took (ck_due waits 9 times that at least) */
   double prior_seconds;      /* --resume: the search's time before this run (the checkpoint's) */
-  int failed;                /* a write failed (said once on stderr; the search goes on) */
+  int failed;                /* the last write failed (the search goes on) */
+  int warned;                /* a failed write was said on stderr (once a run) */
 } CkRun;
 
 /* Is a checkpoint due (o->ck with a path, and `every` seconds since the
@@ -46,8 +47,8 @@ void ck_start(const SearchOptions *o);
 void ck_put_common(const SearchOptions *o, Checkpoint *c, const SearchResult *r, const BcProgram *bc,
                    const VmTest *test, double seconds);
 /* Write c as o's checkpoint (through a temporary file renamed over it).
-** 0, or -1: the write failed, said once on stderr (the search goes on:
-** the previous checkpoint, if any, stays). */
+** 0, or -1: the write failed, said on stderr the first time (the search
+** goes on: the previous checkpoint, if any, stays). */
 int ck_commit(const SearchOptions *o, Checkpoint *c);
 /* Resuming: read the common sections of o->ck->from into r (which must be
 ** empty) and the test's coverage.  0, or -1 with a message on stderr. */

@@ -345,6 +345,11 @@ int walk_loop(Walk *w, const SearchOptions *o, FILE *logf, int64_t max_steps, co
   *why = NULL;
   *truncated = 0;
   int rc = 0;
+  if (!o->member) {
+    w->stop_o = o;
+    w->stop_prog = &prog;
+  }
+  w->stopped = NULL;
   for (uint64_t ex = 0; o->schedules < 0 || ex < (uint64_t)o->schedules; ex++) {
     if (search_should_stop(o, &prog, why)) break;
     progress_tick(&prog, o, res, ex, "executions");
@@ -355,6 +360,10 @@ int walk_loop(Walk *w, const SearchOptions *o, FILE *logf, int64_t max_steps, co
     WalkEnd end = walk_run(w, max_steps, l->pick, l->ctx, res);
     if (end == WALK_FAIL) { rc = -1; goto out; }
     if (end == WALK_BUG) break;
+    if (w->stopped) {   /* cut short by the stop: not a --max-steps cut */
+      *why = w->stopped;
+      break;
+    }
     if (end == WALK_CUT) *truncated = 1;
     if (l->after) l->after(l->ctx);
     if (o->verbose && logf) { fwrite(log.data ? log.data : "", 1, log.len, logf); log.len = 0; }
@@ -364,6 +373,8 @@ int walk_loop(Walk *w, const SearchOptions *o, FILE *logf, int64_t max_steps, co
   progress_done(&prog, o);
   res->seconds = search_now() - prog.start;
 out:
+  w->stop_o = NULL;   /* prog goes out of scope */
+  w->stop_prog = NULL;
   vm_set_log(w->vm, NULL);
   buf_fini(&log);
   return rc;
@@ -521,6 +532,10 @@ static WalkEnd walk_exec(Walk *w, int64_t max_steps, WalkPick pick, void *ctx, S
     }
     if (w->ch.kind == VC_NONE) { end = WALK_END; break; }
     if ((int64_t)w->depth >= max_steps) { end = WALK_CUT; break; }
+    if (w->stop_o && (w->depth & 255) == 255 && search_should_stop(w->stop_o, w->stop_prog, &w->stopped)) {
+      end = WALK_CUT;   /* a long execution does not hold a --timeout or Ctrl-C back */
+      break;
+    }
     if (w->temp && live_temp_before(w->temp, w->vm, (uint8_t *)w->a.data, w->a.len)) {
       live_temp_record(w->temp, r, w->trace, w->depth);
       return WALK_BUG;

@@ -156,6 +156,8 @@ refuse "random" "dfs, bfs, ses and ss write checkpoints" -s random --checkpoint 
 refuse "the portfolio" "not -s portfolio" --checkpoint "$tmp/x" -t tcThriftyRetry -o "$tmp/o" $P
 refuse "dfs on threads" "dfs checkpoints one stack" -s dfs -j 2 --no-reduction --checkpoint "$tmp/x" -t tcThriftyRetry -o "$tmp/o" $P
 refuse "--keep-going" "cannot be checkpointed" -s dfs --keep-going --checkpoint "$tmp/x" -t tcThriftyRetry -o "$tmp/o" $P
+refuse "an unwritable folder" "cannot write the checkpoint '/nonexistent-folder/ck': No such file or directory" \
+  -s dfs --checkpoint /nonexistent-folder/ck -t tcThriftyRetry -o "$tmp/o" $P
 refuse "--checkpoint-every 0" "--checkpoint-every needs a positive number" -s dfs --checkpoint "$tmp/x" --checkpoint-every 0 $P
 
 # (c) Another --mem; a stop by SIGTERM; the end removes the checkpoint.

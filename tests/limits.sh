@@ -81,5 +81,17 @@ r=$(run --replay "$tmp/bad.schedule" $L/growseq.p 2>&1)
 if [ $? -eq 2 ] && echo "$r" | grep -q "bad.schedule:3: expected 'limits:' and 5 counts"; then ok "a malformed limits: line is refused with its place"
 else bad "a malformed limits: line"; echo "$r" | head -n 2; fi
 
+# A --timeout is kept within an execution too: one execution of the
+# growing inbox would run 200,000 steps (a minute and more); stopped at 1 s,
+# each sampling search ends well within the generous bound below.
+for s in random pct; do
+  t0=$(date +%s)
+  r=$(run -q -s $s --seed 1 --max-inbox 0 --max-steps 200000 --timeout 1 -o "$tmp/o" $L/growinbox.p 2>&1)
+  rc=$? t1=$(date +%s)
+  if [ $rc -eq 0 ] && [ $((t1 - t0)) -le 20 ] && echo "$r" | grep -q '^result: no-bug (bounded: timeout'; then
+    ok "-s $s: --timeout 1 stops an execution of 200,000 steps ($((t1 - t0)) s)"
+  else bad "-s $s: --timeout 1 took $((t1 - t0)) s, exit $rc"; echo "$r" | tail -n 3; fi
+done
+
 echo "# passed: $pass failed: $fail"
 [ "$fail" -eq 0 ]
