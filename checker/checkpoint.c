@@ -137,25 +137,10 @@ int ck_write(const Checkpoint *c, const CkHeader *h, const char *path, Buf *err)
   return o.ok ? 0 : -1;
 }
 
-/* A reader over the file's bytes: every get fails once one has run past
-** the end. */
-typedef struct Rd {
-  const uint8_t *p, *end;
-  int ok;
-} Rd;
-
-static uint64_t get_n(Rd *r, size_t n) {
-  uint64_t v = 0;
-  if (!r->ok || (size_t)(r->end - r->p) < n) { r->ok = 0; return 0; }
-  memcpy(&v, r->p, n);
-  r->p += n;
-  return v;
-}
-
 /* A string of the file into copy (cap bytes, cut there), compared with
 ** want (NULL: any); 1 if equal. */
-static int get_s(Rd *r, const char *want, char *copy, size_t cap) {
-  uint32_t n = (uint32_t)get_n(r, 4);
+static int get_s(ByteRd *r, const char *want, char *copy, size_t cap) {
+  uint32_t n = (uint32_t)brd_get(r, 4);
   if (!r->ok || (size_t)(r->end - r->p) < n) { r->ok = 0; return 0; }
   size_t k = n < cap - 1 ? n : cap - 1;
   memcpy(copy, r->p, k);
@@ -212,10 +197,10 @@ static void options_differ(const char *got, const char *want, Buf *err) {
 
 /* Check the header at r against want (NULL: any), copying the test and
 ** search; 0, or -1 with the message. */
-static int read_header(Rd *r, const CkHeader *want, const char *path, CkPeek *pk, Buf *err) {
+static int read_header(ByteRd *r, const CkHeader *want, const char *path, CkPeek *pk, Buf *err) {
   char got[256];
   char *test = pk->test, *search = pk->search;
-  uint32_t format = (uint32_t)get_n(r, 4);
+  uint32_t format = (uint32_t)brd_get(r, 4);
   if (r->ok && format != CK_FORMAT) {
     buf_printf(err, "the checkpoint '%s' has format %u; this pcheck reads format %d", path, format, CK_FORMAT);
     return -1;
@@ -225,7 +210,7 @@ static int read_header(Rd *r, const CkHeader *want, const char *path, CkPeek *pk
                got, want->version);
     return -1;
   }
-  uint64_t model = get_n(r, 8);
+  uint64_t model = brd_get(r, 8);
   if (r->ok && want && model != want->model) {
     buf_printf(err, "the checkpoint '%s' is for another model (or the model changed since it was written)", path);
     return -1;
@@ -274,7 +259,7 @@ int ck_peek(const char *path, CkPeek *out, Buf *err) {
   char *text;
   int rc = read_whole(path, &text, &len, err);
   if (rc == 0) {
-    Rd r = { (const uint8_t *)text + sizeof magic, (const uint8_t *)text + len - 8, 1 };
+    ByteRd r = { (const uint8_t *)text + sizeof magic, (const uint8_t *)text + len - 8, 1 };
     rc = read_header(&r, NULL, path, out, err);
     if (rc == 0 && !r.ok) {
       buf_printf(err, "the checkpoint '%s' is malformed", path);
@@ -293,7 +278,7 @@ int ck_read(Checkpoint *c, const CkHeader *want, const char *path, Buf *err) {
     free(text);
     return -1;
   }
-  Rd r = { (const uint8_t *)text + sizeof magic, (const uint8_t *)text + len - 8, 1 };
+  ByteRd r = { (const uint8_t *)text + sizeof magic, (const uint8_t *)text + len - 8, 1 };
   CkPeek *pk = xmalloc(sizeof *pk);
   int bad = read_header(&r, want, path, pk, err);
   free(pk);
@@ -302,13 +287,13 @@ int ck_read(Checkpoint *c, const CkHeader *want, const char *path, Buf *err) {
     return -1;
   }
   c->file = (uint8_t *)text;
-  uint32_t n = (uint32_t)get_n(&r, 4);
+  uint32_t n = (uint32_t)brd_get(&r, 4);
   for (uint32_t i = 0; r.ok && i < n; i++) {
     char tag[9] = { 0 };
     if ((size_t)(r.end - r.p) < 8) { r.ok = 0; break; }
     memcpy(tag, r.p, 8);
     r.p += 8;
-    uint64_t sl = get_n(&r, 8);
+    uint64_t sl = brd_get(&r, 8);
     if (!r.ok || sl > (uint64_t)(r.end - r.p)) { r.ok = 0; break; }
     ck_add_ref(c, tag, r.p, sl);
     r.p += sl;

@@ -87,13 +87,11 @@ static inline void ck_put_bytes(Buf *b, const void *p, uint64_t n) {
   if (n) buf_append(b, p, (size_t)n);
 }
 
-/* Reading a section back: every get fails (returns 0 or NULL, and ok
-** becomes 0) once one has run past the end; a reader checks ok once at
-** the end, and that nothing is left (ck_in_done). */
-typedef struct CkIn {
-  const uint8_t *p, *end;
-  int ok;
-} CkIn;
+/* Reading a section back (a ByteRd: vm/util.h): every get fails
+** (returns 0 or NULL, and ok becomes 0) once one has run past the end; a
+** reader checks ok once at the end, and that nothing is left
+** (ck_in_done). */
+typedef ByteRd CkIn;
 
 /* A reader over section tag of c; not ok if there is none. */
 static inline CkIn ck_in(const Checkpoint *c, const char *tag) {
@@ -101,18 +99,11 @@ static inline CkIn ck_in(const Checkpoint *c, const char *tag) {
   const uint8_t *p = ck_get(c, tag, &n);
   return (CkIn){ p, p ? p + n : NULL, p != NULL };
 }
-static inline uint64_t ck_get_n(CkIn *r, size_t n) {
-  uint64_t v = 0;
-  if (!r->ok || (size_t)(r->end - r->p) < n) { r->ok = 0; return 0; }
-  memcpy(&v, r->p, n);
-  r->p += n;
-  return v;
-}
-static inline uint8_t ck_get_u8(CkIn *r) { return (uint8_t)ck_get_n(r, 1); }
-static inline uint32_t ck_get_u32(CkIn *r) { return (uint32_t)ck_get_n(r, 4); }
-static inline uint64_t ck_get_u64(CkIn *r) { return ck_get_n(r, 8); }
+static inline uint8_t ck_get_u8(CkIn *r) { return (uint8_t)brd_get(r, 1); }
+static inline uint32_t ck_get_u32(CkIn *r) { return (uint32_t)brd_get(r, 4); }
+static inline uint64_t ck_get_u64(CkIn *r) { return brd_get(r, 8); }
 static inline double ck_get_f64(CkIn *r) {
-  uint64_t u = ck_get_n(r, 8);
+  uint64_t u = brd_get(r, 8);
   double d;
   memcpy(&d, &u, 8);
   return d;

@@ -977,24 +977,6 @@ void cc_save(const Compact *c, Buf *out) {
   buf_append(out, c->words, table_bytes(L));
 }
 
-/* Reads fields from saved bytes; ok drops to 0 at the first that is cut
-** short (and every later read gives 0). */
-typedef struct Rd {
-  const uint8_t *p, *end;
-  int ok;
-} Rd;
-
-static uint64_t get_n(Rd *r, size_t n) {
-  uint64_t v = 0;
-  if (!r->ok || (size_t)(r->end - r->p) < n) {
-    r->ok = 0;
-    return 0;
-  }
-  memcpy(&v, r->p, n);
-  r->p += n;
-  return v;
-}
-
 /* Is line, whose first bucket is b0, exactly what inserts write: each
 ** bucket using at most S slots (places past the last bucket none), and
 ** every bit that is not in a used slot or a count, the lock's included,
@@ -1013,15 +995,15 @@ static int line_valid(const Layout *L, uint64_t *line, uint64_t b0, uint64_t *us
 }
 
 Compact *cc_load(uint64_t saved_budget, uint64_t budget, const uint8_t *data, size_t len, Buf *err) {
-  Rd r = { data, data + len, 1 };
-  unsigned bbits = (unsigned)get_n(&r, 4), four_from = (unsigned)get_n(&r, 4);
-  unsigned slots = (unsigned)get_n(&r, 4), per_line = (unsigned)get_n(&r, 4);
-  uint64_t lines = get_n(&r, 8), refused = get_n(&r, 8);
-  uint32_t full = (uint32_t)get_n(&r, 4), crowded = (uint32_t)get_n(&r, 4);
+  ByteRd r = { data, data + len, 1 };
+  unsigned bbits = (unsigned)brd_get(&r, 4), four_from = (unsigned)brd_get(&r, 4);
+  unsigned slots = (unsigned)brd_get(&r, 4), per_line = (unsigned)brd_get(&r, 4);
+  uint64_t lines = brd_get(&r, 8), refused = brd_get(&r, 8);
+  uint32_t full = (uint32_t)brd_get(&r, 4), crowded = (uint32_t)brd_get(&r, 4);
   uint64_t added[LANES], total = 0;
   int lanes_ok = 1;
   for (int i = 0; i < LANES; i++) {
-    added[i] = get_n(&r, 8);
+    added[i] = brd_get(&r, 8);
     lanes_ok &= added[i] <= UINT64_MAX >> READER_BITS;   /* fits a lane (total cannot overflow) */
     total += added[i];
   }

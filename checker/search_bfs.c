@@ -195,8 +195,6 @@ static void bfs_checkpoint(BfsShared *sh, uint64_t pos) {
     put_level(&b, &sh->next[t]);
   }
   ck_add_buf(&c, "bfs", &b);
-  sc_save(sh->cache, &b);
-  ck_add_buf(&c, "cache", &b);
   if (sh->fresh) {
     sc_save(sh->fresh, &b);
     ck_add_buf(&c, "fresh", &b);
@@ -207,9 +205,7 @@ static void bfs_checkpoint(BfsShared *sh, uint64_t pos) {
     SearchResult part = sh->ws[t].r;
     search_fold_counts(&all, &part);
   }
-  ck_put_common(sh->o, &c, &all, sh->bc, sh->test, search_now() - sh->prog.start);
-  ck_commit(sh->o, &c);
-  ck_fini(&c);
+  ck_finish(sh->o, &c, sh->cache, NULL, &all, sh->bc, sh->test, search_now() - sh->prog.start);
 }
 
 /* Is id a node of the stores (TT_NONE: the initial state's)? */

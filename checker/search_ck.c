@@ -87,3 +87,17 @@ int ck_get_live(const SearchOptions *o, Liveness *L) {
   buf_fini(&err);
   return rc;
 }
+
+void ck_finish(const SearchOptions *o, Checkpoint *c, const StateCache *cache, const Liveness *L,
+               const SearchResult *r, const BcProgram *bc, const VmTest *test, double seconds) {
+  if (cache) {
+    Buf b;
+    buf_init(&b);
+    sc_save(cache, &b);
+    ck_add_buf(c, "cache", &b);
+  }
+  ck_put_live(c, L);
+  ck_put_common(o, c, r, bc, test, seconds);
+  ck_commit(o, c);
+  ck_fini(c);
+}

@@ -63,6 +63,11 @@ int ck_bad(const SearchOptions *o, const char *what);
 struct Liveness;
 void ck_put_live(Checkpoint *c, const struct Liveness *L);
 int ck_get_live(const SearchOptions *o, struct Liveness *L);
+/* The end of every search's checkpoint: add the state cache (section
+** "cache", unless NULL), the hot-cycle search's part (L NULL: none), the
+** figures and coverage (ck_put_common), write it (ck_commit) and free c. */
+void ck_finish(const SearchOptions *o, Checkpoint *c, const StateCache *cache, const struct Liveness *L,
+               const SearchResult *r, const BcProgram *bc, const VmTest *test, double seconds);
 /* The checkpoint this run resumes from, or NULL. */
 static inline const Checkpoint *ck_from(const SearchOptions *o) { return o->ck ? o->ck->from : NULL; }
 

@@ -294,12 +294,7 @@ static void dfs_checkpoint(DfsWorker *w) {
     buf_append(&b, f->x.res, f->x.n);
   }
   ck_add_buf(&c, "dfs", &b);
-  sc_save(sh->cache, &b);
-  ck_add_buf(&c, "cache", &b);
-  ck_put_live(&c, sh->live);
-  ck_put_common(sh->o, &c, sh->res, sh->bc, sh->test, search_now() - sh->prog.start);
-  ck_commit(sh->o, &c);
-  ck_fini(&c);
+  ck_finish(sh->o, &c, sh->cache, sh->live, sh->res, sh->bc, sh->test, search_now() - sh->prog.start);
 }
 
 /* Rebuild frame f (State s, len bytes) as the checkpoint r describes it:

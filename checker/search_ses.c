@@ -1275,13 +1275,8 @@ static void ses_checkpoint(SesShared *sh, Ses *ws) {
   Checkpoint c;
   ck_init(&c);
   ck_add_buf(&c, "ses", &b);
-  sc_save(sh->cache, &b);
-  ck_add_buf(&c, "cache", &b);
-  ck_put_live(&c, sh->live);
   /* The figures: on several threads, folded at the stratum's end. */
-  ck_put_common(sh->o, &c, sh->res, sh->bc, sh->test, search_now() - sh->prog.start);
-  ck_commit(sh->o, &c);
-  ck_fini(&c);
+  ck_finish(sh->o, &c, sh->cache, sh->live, sh->res, sh->bc, sh->test, search_now() - sh->prog.start);
 }
 
 /* A frontier as put_frontier wrote it, into F of thread S (its nodes

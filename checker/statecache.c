@@ -309,26 +309,6 @@ enum { SC_FORMAT = 1 };
 static void put_u32(Buf *b, uint32_t v) { buf_append(b, &v, 4); }
 static void put_u64(Buf *b, uint64_t v) { buf_append(b, &v, 8); }
 
-/* Reads fields from saved bytes; ok drops to 0 at the first that is cut
-** short (and every later read gives 0). */
-typedef struct Rd {
-  const uint8_t *p, *end;
-  int ok;
-} Rd;
-
-static uint64_t get_n(Rd *r, size_t n) {
-  uint64_t v = 0;
-  if (!r->ok || (size_t)(r->end - r->p) < n) {
-    r->ok = 0;
-    return 0;
-  }
-  memcpy(&v, r->p, n);
-  r->p += n;
-  return v;
-}
-
-static size_t left(const Rd *r) { return (size_t)(r->end - r->p); }
-
 void sc_save(const StateCache *c, Buf *out) {
   put_u32(out, SC_FORMAT);
   put_u32(out, (uint32_t)c->kind);
@@ -363,10 +343,10 @@ void sc_save(const StateCache *c, Buf *out) {
 
 /* The counters flat and judy share: full is 0 or 1, and a cache that was
 ** never full refused nothing.  0 with a message if they disagree. */
-static int load_counters(StateCache *c, Rd *r, Buf *err) {
-  c->count = get_n(r, 8);
-  c->refused = get_n(r, 8);
-  uint32_t full = (uint32_t)get_n(r, 4), pad = (uint32_t)get_n(r, 4);
+static int load_counters(StateCache *c, ByteRd *r, Buf *err) {
+  c->count = brd_get(r, 8);
+  c->refused = brd_get(r, 8);
+  uint32_t full = (uint32_t)brd_get(r, 4), pad = (uint32_t)brd_get(r, 4);
   if (!r->ok) {
     buf_printf(err, "the saved state cache is cut short");
     return 0;
@@ -383,16 +363,16 @@ static int load_counters(StateCache *c, Rd *r, Buf *err) {
 ** within the budget, all there; it holds at least count fingerprints
 ** (an SC_FULL may fill an empty home slot without counting it), exactly
 ** count until the cache was full. */
-static int load_flat(StateCache *c, Rd *r, Buf *err) {
-  uint64_t cap = get_n(r, 8);
+static int load_flat(StateCache *c, ByteRd *r, Buf *err) {
+  uint64_t cap = brd_get(r, 8);
   if (!load_counters(c, r, err)) return 0;
   if (cap < first_cap(c->budget) || (cap & (cap - 1)) || cap > c->budget / 8) {
     buf_printf(err, "the saved state cache is inconsistent (a table of %llu slots under a budget of %llu bytes)",
                (unsigned long long)cap, (unsigned long long)c->budget);
     return 0;
   }
-  if (left(r) != cap * 8) {
-    buf_printf(err, "the saved state cache is %s", left(r) < cap * 8 ? "cut short" : "followed by stray bytes");
+  if (brd_left(r) != cap * 8) {
+    buf_printf(err, "the saved state cache is %s", brd_left(r) < cap * 8 ? "cut short" : "followed by stray bytes");
     return 0;
   }
   c->slots = alloc_slots(cap);
@@ -427,11 +407,11 @@ static uint64_t gcd(uint64_t a, uint64_t b) {
 ** random order built, using up to a fifth more memory near 1 MiB, and
 ** may reach the budget a check (4096 adds) or more early; scattered, its
 ** memory tracks the saved cache's closely (still not always to the byte). */
-static int load_judy(StateCache *c, Rd *r, Buf *err) {
+static int load_judy(StateCache *c, ByteRd *r, Buf *err) {
   if (!load_counters(c, r, err)) return 0;
   uint64_t n = c->count;
-  if (left(r) / 8 != n || left(r) % 8) {
-    buf_printf(err, "the saved state cache is %s", left(r) / 8 < n ? "cut short" : "followed by stray bytes");
+  if (brd_left(r) / 8 != n || brd_left(r) % 8) {
+    buf_printf(err, "the saved state cache is %s", brd_left(r) / 8 < n ? "cut short" : "followed by stray bytes");
     return 0;
   }
   const uint8_t *fps = r->p;
@@ -456,9 +436,9 @@ static int load_judy(StateCache *c, Rd *r, Buf *err) {
 }
 
 StateCache *sc_load(ScKind kind, uint64_t budget, const uint8_t *data, size_t len, Buf *err) {
-  Rd r = { data, data + len, 1 };
-  uint32_t format = (uint32_t)get_n(&r, 4), saved_kind = (uint32_t)get_n(&r, 4);
-  uint64_t saved_budget = get_n(&r, 8);
+  ByteRd r = { data, data + len, 1 };
+  uint32_t format = (uint32_t)brd_get(&r, 4), saved_kind = (uint32_t)brd_get(&r, 4);
+  uint64_t saved_budget = brd_get(&r, 8);
   if (!r.ok) {
     buf_printf(err, "the saved state cache is cut short");
     return NULL;
@@ -488,7 +468,7 @@ StateCache *sc_load(ScKind kind, uint64_t budget, const uint8_t *data, size_t le
   case SC_FLAT: ok = load_flat(c, &r, err); break;
   case SC_JUDY: ok = load_judy(c, &r, err); break;
   case SC_COMPACT:
-    c->compact = cc_load(c->budget, budget_of(budget), r.p, left(&r), err);
+    c->compact = cc_load(c->budget, budget_of(budget), r.p, brd_left(&r), err);
     ok = c->compact != NULL;
     break;
   }

@@ -132,23 +132,24 @@ refuse() {   # refuse WHAT MESSAGE ARGS...: exit 2 and the message on stderr
   else bad "refused: $what: exit $rc"; echo "$r" | tail -n 3; fi
 }
 ck=$tmp/ck2
-run -q -s dfs --no-reduction -t tcThriftyRetry --checkpoint "$ck" --checkpoint-every 0.05 --timeout 0.3 -o "$tmp/o" $P \
+C=models/chainreplication
+run -q -s dfs --no-reduction -t tcOneFailure --checkpoint "$ck" --checkpoint-every 0.05 --timeout 1 -o "$tmp/o" $C \
   >"$tmp/out" 2>&1
 if [ -f "$ck" ] && grep -q "^checkpoint: $ck (" "$tmp/out"; then ok "a timeout leaves a checkpoint: $(grep '^checkpoint:' "$tmp/out")"
 else bad "a timeout leaves no checkpoint"; cat "$tmp/out"; fi
-cp -R models/paxos "$tmp/paxos2"
-echo "fun CheckpointTestExtra(): int { return 1; }" >>"$tmp/paxos2/PSrc/Paxos.p"   # the program changed
-refuse "another model" "is for another model" --resume "$ck" -o "$tmp/o" "$tmp/paxos2" --no-reduction
-refuse "another test" "is for test 'tcThriftyRetry', not 'tcThriftyOneRound'" --resume "$ck" -t tcThriftyOneRound --no-reduction -o "$tmp/o" $P
-refuse "another search" "is of --search dfs, not bfs" --resume "$ck" -s bfs --no-reduction -o "$tmp/o" $P
-refuse "other options" "(reduction: off in the checkpoint, on now)" --resume "$ck" -o "$tmp/o" $P
+cp -R $C "$tmp/chain2"
+echo "fun CheckpointTestExtra(): int { return 1; }" >>"$tmp/chain2/PSrc/$(ls $C/PSrc | head -n 1)"   # the program changed
+refuse "another model" "is for another model" --resume "$ck" -o "$tmp/o" "$tmp/chain2" --no-reduction
+refuse "another test" "is for test 'tcOneFailure', not 'tcTwoClients'" --resume "$ck" -t tcTwoClients --no-reduction -o "$tmp/o" $C
+refuse "another search" "is of --search dfs, not bfs" --resume "$ck" -s bfs --no-reduction -o "$tmp/o" $C
+refuse "other options" "(reduction: off in the checkpoint, on now)" --resume "$ck" -o "$tmp/o" $C
 refuse "another seed, cache" "seed: 0 in the checkpoint, 5 now; cache: flat in the checkpoint, compact now" \
-  --resume "$ck" --no-reduction --seed 5 --cache compact -o "$tmp/o" $P
+  --resume "$ck" --no-reduction --seed 5 --cache compact -o "$tmp/o" $C
 head -c 200 "$ck" >"$tmp/cut"
-refuse "a file cut short" "is damaged (its checksum does not match" --resume "$tmp/cut" -o "$tmp/o" $P
+refuse "a file cut short" "is damaged (its checksum does not match" --resume "$tmp/cut" -o "$tmp/o" $C
 cp "$ck" "$tmp/flip"
 printf 'X' | dd of="$tmp/flip" bs=1 seek=300 conv=notrunc 2>/dev/null
-refuse "a changed byte" "is damaged" --resume "$tmp/flip" -o "$tmp/o" $P
+refuse "a changed byte" "is damaged" --resume "$tmp/flip" -o "$tmp/o" $C
 refuse "not a checkpoint" "is not a pcheck checkpoint" --resume $D -o "$tmp/o" $D
 refuse "a missing file" "cannot read the checkpoint" --resume "$tmp/none" -o "$tmp/o" $P
 refuse "several tests" "is for one test case, and 2 are selected" -s dfs -t tcThrifty --checkpoint "$tmp/x" -o "$tmp/o" $P
@@ -161,12 +162,22 @@ refuse "an unwritable folder" "cannot write the checkpoint '/nonexistent-folder/
 refuse "--checkpoint-every 0" "--checkpoint-every needs a positive number" -s dfs --checkpoint "$tmp/x" --checkpoint-every 0 $P
 
 # (c) Another --mem; a stop by SIGTERM; the end removes the checkpoint.
-r=$(run -q --resume "$ck" --no-reduction --mem 3G -o "$tmp/o" $P 2>&1)
-if [ $? -eq 0 ] && echo "$r" | grep -q '^states: 225615 ' && [ -f "$ck" ]; then ok "resumed under another --mem (the checkpoint stays: none asked for)"
+r=$(run -q --resume "$ck" --no-reduction --mem 3G -o "$tmp/o" $C 2>&1)
+if [ $? -eq 0 ] && echo "$r" | grep -q '^states: 743047 ' && [ -f "$ck" ]; then ok "resumed under another --mem (the checkpoint stays: none asked for)"
 else bad "resume under another --mem"; echo "$r" | tail -n 3; fi
-run -q -s dfs --cache compact --no-reduction -t tcOneFailure --checkpoint "$tmp/big" --checkpoint-every 0.1 --timeout 1 --mem 512M \
-  -o "$tmp/o" models/chainreplication >/dev/null 2>&1
-r=$(run -q --resume "$tmp/big" --no-reduction --cache compact --mem 4M -o "$tmp/o" models/chainreplication 2>&1)
+# A checkpoint whose cache has grown past 2 MiB (polled: how soon depends
+# on the build), resumed with a budget that gives the cache 1 MiB.
+${PCHECK_WRAPPER:-} "$PCHECK" -q -s dfs --cache compact --no-reduction -t tcOneFailure --checkpoint "$tmp/big" \
+  --checkpoint-every 0.1 -o "$tmp/o" models/chainreplication >/dev/null 2>&1 &
+pid=$!
+n=0
+while [ $n -lt 1200 ] && [ "$(stat -c %s "$tmp/big" 2>/dev/null || echo 0)" -lt 3000000 ] && kill -0 $pid 2>/dev/null; do
+  sleep 0.1
+  n=$((n + 1))
+done
+kill $pid 2>/dev/null
+wait $pid 2>/dev/null
+r=$(run -q --resume "$tmp/big" --no-reduction --cache compact --mem 2M -o "$tmp/o" models/chainreplication 2>&1)
 if [ $? -eq 3 ] && echo "$r" | grep -q 'resume with a larger --mem'; then ok "a cache larger than --mem gives it: refused, with what to do"
 else bad "a cache larger than --mem: $(echo "$r" | tail -n 2)"; fi
 ${PCHECK_WRAPPER:-} "$PCHECK" -q -s bfs --no-reduction -t tcThriftyRetry --checkpoint "$tmp/t" --fail-on-incomplete \

@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdarg.h>
+#include <string.h>
 
 /* Allocate or abort with "pcheck: out of memory" (exit status 3). */
 void *xmalloc(size_t n);
@@ -41,6 +42,25 @@ void buf_printf(Buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3
 void buf_vprintf(Buf *b, const char *fmt, va_list ap);
 /* Hand the buffer's block to the caller (never NULL) and reset the Buf. */
 char *buf_take(Buf *b);
+
+/* Reading fixed-size fields (in the machine's byte order) from bytes that
+** may be cut short: a get past the end gives 0 and leaves ok at 0 (and so
+** does every later one), so a reader checks ok once, at the end. */
+typedef struct ByteRd {
+  const uint8_t *p, *end;
+  int ok;
+} ByteRd;
+static inline uint64_t brd_get(ByteRd *r, size_t n) {
+  uint64_t v = 0;
+  if (!r->ok || (size_t)(r->end - r->p) < n) {
+    r->ok = 0;
+    return 0;
+  }
+  memcpy(&v, r->p, n);
+  r->p += n;
+  return v;
+}
+static inline size_t brd_left(const ByteRd *r) { return (size_t)(r->end - r->p); }
 
 /* A bump allocator: everything allocated from it is freed at once. */
 typedef struct Arena Arena;
