@@ -82,8 +82,11 @@ round() {
       [ $rc -eq 0 ] || [ $rc -eq 1 ] && break
       if [ $rc -ne 137 ] && [ $rc -ne 143 ]; then break; fi
       how="$how $sig@${d}ms"
-      # SIGTERM: the search stops and says which checkpoint it leaves.
-      [ $rc -eq 143 ] && ! grep -q "^checkpoint: $ck (" "$tmp/r.out" && termck="$termck $runs"
+      # SIGTERM: the search stops and says which checkpoint it leaves (a
+      # signal before the model is read ends pcheck at once: no summary,
+      # nothing to save yet).
+      [ $rc -eq 143 ] && grep -q '^result:' "$tmp/r.out" && ! grep -q "^checkpoint: $ck (" "$tmp/r.out" &&
+        termck="$termck $runs"
     done
     grep -q "^resumed: from $ck" "$tmp/r.out" && break
     echo "# $name: the runs ended before a resume (try $try)"
