@@ -10,7 +10,8 @@
 #   - the time to resume from that one and finish, against the rest of an
 #     unstopped run (whole run minus the half done).
 # Usage: bench/checkpoint.sh [BUILD]   (from the source folder; BUILD holds
-#   pcheck, default build)   env: EVERY=1 RUNS=5
+#   pcheck, default build)   env: EVERY=1 RUNS=5 MODEL=models/chainreplication
+#   TEST="-t tcOneFailure --no-reduction" SEARCHES="dfs bfs ses"
 set -u
 b=${1:-build}
 P=$(cd "$b" && pwd)/pcheck
@@ -19,12 +20,12 @@ every=${EVERY:-1}
 runs=${RUNS:-5}
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
-M=models/chainreplication
-T="-t tcOneFailure --no-reduction"
-echo "machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores"
+M=${MODEL:-models/chainreplication}
+T=${TEST:-"-t tcOneFailure --no-reduction"}
+echo "machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores; $M $T"
 echo "| search | without (s) | with, every ${every} s (s) | ratio | written | writing (s) | size (MiB) | resume + rest (s) | rest unstopped (s) |"
 echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
-for s in dfs bfs ses; do
+for s in ${SEARCHES:-dfs bfs ses}; do
   # shellcheck disable=SC2086
   out=$(farm-bench -n "$runs" --timeout 900 --vs "$P -q -s $s $T -o $tmp/o $M" -- \
     "$P" -q -s $s $T --checkpoint "$tmp/ck" --checkpoint-every "$every" -o "$tmp/o" $M 2>&1)

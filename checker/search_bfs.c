@@ -172,10 +172,16 @@ static void put_level(Buf *b, const TtLevel *l) {
 ** before it is expanded, none after). */
 static void bfs_checkpoint(BfsShared *sh, uint64_t pos) {
   if (__atomic_load_n(&sh->holding, __ATOMIC_RELAXED)) return;   /* the level ends in its bug */
+  ck_begin(sh->o);
   Checkpoint c;
   ck_init(&c);
   Buf b;
   buf_init(&b);
+  uint64_t want = 64;   /* room for it all at once: no copy as it grows */
+  for (int t = 0; t < sh->nthreads; t++)
+    want += sh->stores[t].n * NODE_BYTES + 16 * (sh->cur[t].n + sh->next[t].n) + sh->cur[t].bytes.len +
+            sh->next[t].bytes.len;
+  buf_reserve(&b, (size_t)want);
   ck_put_u64(&b, sh->depth);
   ck_put_u64(&b, pos);
   ck_put_u64(&b, (uint64_t)sh->nthreads);

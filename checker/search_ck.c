@@ -19,6 +19,8 @@ void ck_start(const SearchOptions *o) {
   if (o->ck) o->ck->last = search_now();
 }
 
+void ck_begin(const SearchOptions *o) { o->ck->begun = search_now(); }
+
 void ck_put_common(const SearchOptions *o, Checkpoint *c, const SearchResult *r, const BcProgram *bc,
                    const VmTest *test, double seconds) {
   SearchResult copy = *r;
@@ -42,8 +44,9 @@ int ck_commit(const SearchOptions *o, Checkpoint *c) {
   if (rc == 0) k->written++;
   buf_fini(&err);
   k->last = search_now();
-  k->last_write = k->last - t0;
+  k->last_write = k->last - (k->begun > 0 ? k->begun : t0);
   k->write_seconds += k->last_write;
+  k->begun = 0;
   return rc;
 }
 

@@ -28,7 +28,8 @@ typedef struct CkRun {
   double last;               /* search_now() when the last one was written, or the search started */
   uint64_t written;          /* checkpoints written by this run */
   double write_seconds;      /* the time they took */
-  double last_write;         /* the time the last one took (ck_due waits 9 times that at least) */
+  double last_write;         /* the time the last one took to make and write (ck_due waits 9 times that) */
+  double begun;              /* search_now() at ck_begin, or 0 */
   double prior_seconds;      /* --resume: the search's time before this run (the checkpoint's) */
   int failed;                /* the last write failed (the search goes on) */
   int warned;                /* a failed write was said on stderr (once a run) */
@@ -41,6 +42,10 @@ typedef struct CkRun {
 int ck_due(const SearchOptions *o);
 /* The search starts: the clock of ck_due. */
 void ck_start(const SearchOptions *o);
+/* A checkpoint is being made: the time it takes from here to the end of
+** its ck_commit is what ck_due weighs (making it counts, not only
+** writing it). */
+void ck_begin(const SearchOptions *o);
 /* Add the sections every search writes to c: r's figures (with seconds,
 ** this run's search time, added to the checkpoint's it resumed from), and
 ** the coverage points of test reached so far. */

@@ -275,6 +275,7 @@ static void donate(DfsWorker *w) {
 
 static void dfs_checkpoint(DfsWorker *w) {
   DfsShared *sh = w->sh;
+  ck_begin(sh->o);
   Checkpoint c;
   ck_init(&c);
   Buf b;

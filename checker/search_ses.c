@@ -1185,15 +1185,16 @@ static int sample_frontier(SesShared *sh, Ses *ws, uint64_t from, int stratum_do
 ** taken until the chains in flight have ended), so that every entry
 ** before sh->taken is searched in full and none after it is touched.
 ** Section "ses": u64 the stratum, u64 its new states so far, u64 threads,
-** u8 whether entries carry hot specs (liveness); the path nodes that the
-** entries reach (u64 n, then each: u64 parent's number or UINT64_MAX, u8
-** kind, u32 choice, u32 index, u8 red, u64 depth), parents first; then
-** per thread: u64 moves past --max-delays, u32 frontiers (the rest of the
-** stratum's entries, then those of each later stratum), and in each: u64
-** entries, each u64 path node (UINT64_MAX: none), u8 flags (1 checked, 2
-** redo, 4 bytes kept), the move (u8 kind, u32 choice, u32 index, u8 red),
-** u64 fingerprint, u64 depth, u32 State and u32 explorer lengths, and with
-** flag 4 those bytes (and the 8 of hot specs).  Then u32 strata sizes and
+** u8 whether entries carry hot specs (liveness), u64 the number of path
+** nodes.  Section "sesnodes": the path nodes that the entries reach (each:
+** u64 parent's number or UINT64_MAX, u8 kind, u32 choice, u32 index, u8
+** red, u64 depth), parents first.  Section "sesents": per thread: u64
+** moves past --max-delays, u32 frontiers (the rest of the stratum's
+** entries, then those of each later stratum), and in each: u64 entries,
+** each u64 path node (UINT64_MAX: none), u8 flags (1 checked, 2 redo, 4
+** bytes kept), the move (u8 kind, u32 choice, u32 index, u8 red), u64
+** fingerprint, u64 depth, u32 State and u32 explorer lengths, and with
+** flag 4 those bytes (and the 8 of hot specs); then u32 strata sizes and
 ** each (f64), for the estimate of the next stratum.  Section "cache". */
 
 enum { FL_CHECKED = 1, FL_REDO = 2, FL_BYTES = 4 };
@@ -1241,12 +1242,18 @@ static void put_frontier(Buf *b, const Frontier *F, uint64_t from, Pvoid_t *ids,
 ** stratum's, all of them, between strata), the later strata's, the cache.
 ** Thread 0, the others waiting (or none). */
 static void ses_checkpoint(SesShared *sh, Ses *ws) {
+  ck_begin(sh->o);
   uint32_t hl = sh->live ? 8 : 0;
   Pvoid_t ids = NULL;
-  uint64_t count = 0, news = 0;
+  uint64_t count = 0, news = 0, want = 64;
   Buf nodes, ent;
   buf_init(&nodes);
   buf_init(&ent);
+  for (int t = 0; t < sh->nthreads; t++) {   /* room for the entries at once: no copy as they grow */
+    want += sh->work[t].n * 43 + sh->work[t].bytes;
+    for (uint32_t f = 0; f < ws[t].nfut; f++) want += ws[t].fut[f].n * 43 + ws[t].fut[f].bytes;
+  }
+  buf_reserve(&ent, (size_t)want);
   for (int t = 0; t < sh->nthreads; t++) {
     Ses *S = &ws[t];
     news += S->new_states;
@@ -1268,13 +1275,11 @@ static void ses_checkpoint(SesShared *sh, Ses *ws) {
   ck_put_u64(&b, (uint64_t)sh->nthreads);
   ck_put_u8(&b, (uint8_t)hl);
   ck_put_u64(&b, count);
-  buf_append(&b, nodes.data, nodes.len);
-  buf_append(&b, ent.data, ent.len);
-  buf_fini(&nodes);
-  buf_fini(&ent);
   Checkpoint c;
   ck_init(&c);
   ck_add_buf(&c, "ses", &b);
+  ck_add_buf(&c, "sesnodes", &nodes);
+  ck_add_buf(&c, "sesents", &ent);
   /* The figures: on several threads, folded at the stratum's end. */
   ck_finish(sh->o, &c, sh->cache, sh->live, sh->res, sh->bc, sh->test, search_now() - sh->prog.start);
 }
@@ -1326,7 +1331,9 @@ static int ses_restore(SesShared *sh, Ses *ws) {
   uint64_t news = ck_get_u64(&r), nt = ck_get_u64(&r);
   uint32_t hl = ck_get_u8(&r);
   uint64_t nn = ck_get_u64(&r);
-  if (!r.ok || nt != (uint64_t)sh->nthreads || hl != (sh->live ? 8u : 0u) || nn > (uint64_t)(r.end - r.p) / 26)
+  if (!ck_in_done(&r)) return ck_bad(o, "its strata");
+  r = ck_in(from, "sesnodes");
+  if (!r.ok || nt != (uint64_t)sh->nthreads || hl != (sh->live ? 8u : 0u) || nn != (uint64_t)(r.end - r.p) / 26)
     return ck_bad(o, "its strata");
   PNode **node = xmalloc((size_t)(nn ? nn : 1) * sizeof *node);
   uint64_t made = 0;
@@ -1340,7 +1347,8 @@ static int ses_restore(SesShared *sh, Ses *ws) {
     if (!r.ok || (parent != UINT64_MAX && parent >= made)) break;
     node[made] = pn_new(&ws[0].nodes, parent == UINT64_MAX ? NULL : node[parent], depth, kind, choice, index, red);
   }
-  if (made < nn) rc = -1;
+  if (made < nn || !ck_in_done(&r)) rc = -1;
+  r = ck_in(from, "sesents");
   for (int t = 0; t < sh->nthreads && !rc; t++) {
     Ses *S = &ws[t];
     S->beyond = ck_get_u64(&r);

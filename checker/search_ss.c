@@ -612,6 +612,7 @@ enum { STRATUM_BYTES = 8 * 4 + 8 * 3 + 1,   /* one stratum's bytes in "ss" */
 /* Write a checkpoint; every window drawn so far is merged. */
 static void ss_checkpoint(Shared *sh, int cut, const SearchResult *res) {
   const SearchOptions *o = sh->o;
+  ck_begin(o);
   const Strata *S = sh->S;
   Checkpoint c;
   ck_init(&c);
