@@ -137,7 +137,7 @@ run -q -s dfs --no-reduction -t tcOneFailure --checkpoint "$ck" --checkpoint-eve
   >"$tmp/out" 2>&1
 if [ -f "$ck" ] && grep -q "^checkpoint: $ck (" "$tmp/out"; then ok "a timeout leaves a checkpoint: $(grep '^checkpoint:' "$tmp/out")"
 else bad "a timeout leaves no checkpoint"; cat "$tmp/out"; fi
-cp -R $C "$tmp/chain2"
+cp -R $C "$tmp/chain2" && chmod -R u+w "$tmp/chain2"   # (make distcheck: the sources are read-only)
 echo "fun CheckpointTestExtra(): int { return 1; }" >>"$tmp/chain2/PSrc/$(ls $C/PSrc | head -n 1)"   # the program changed
 refuse "another model" "is for another model" --resume "$ck" -o "$tmp/o" "$tmp/chain2" --no-reduction
 refuse "another test" "is for test 'tcOneFailure', not 'tcTwoClients'" --resume "$ck" -t tcTwoClients --no-reduction -o "$tmp/o" $C
