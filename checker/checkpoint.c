@@ -150,8 +150,8 @@ static int get_s(ByteRd *r, const char *want, char *copy, size_t cap) {
   return same;
 }
 
-/* The value of key in an options text ("key=value ..."), into v (cap
-** bytes); 0 if the key is not there. */
+/* The value of key (klen bytes) in an options text ("key=value ..."),
+** into v (cap bytes); 0 if the key is not there. */
 static int option_value(const char *text, const char *key, size_t klen, char *v, size_t cap) {
   for (const char *p = text; *p;) {
     const char *end = strchr(p, ' ');
@@ -252,6 +252,10 @@ static int read_whole(const char *path, char **text, size_t *len, Buf *err) {
     return -1;
   }
   return 0;
+}
+
+int ck_option(const char *options, const char *key, char *v, size_t cap) {
+  return option_value(options, key, strlen(key), v, cap);
 }
 
 int ck_peek(const char *path, CkPeek *out, Buf *err) {

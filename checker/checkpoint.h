@@ -75,6 +75,9 @@ typedef struct CkPeek {
 ** for a run that resumes without naming its test, search or seed.  0, or
 ** -1 with a message in err. */
 int ck_peek(const char *path, CkPeek *out, Buf *err);
+/* The value of key in an options text (CkHeader.options) into v (cap
+** bytes, cut there); 1, or 0 if the text has no such key. */
+int ck_option(const char *options, const char *key, char *v, size_t cap);
 
 /* Writing a section's fields: fixed-size little-endian numbers. */
 static inline void ck_put_u8(Buf *b, uint8_t v) { buf_append(b, &v, 1); }

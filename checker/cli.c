@@ -245,9 +245,9 @@ static int checkpoint_options(Options *o, int search_given, int seed_given) {
     buf_fini(&err);
     if (!search_given && in_list(pk.search, searches)) o->search = pk.search;
     if (!o->test) o->test = pk.test;
-    const char *seed = strstr(pk.options, "seed=");
-    if (!seed_given && seed && (seed == pk.options || seed[-1] == ' ')) {
-      o->seed = strtoull(seed + 5, NULL, 10);
+    char seed[32];
+    if (!seed_given && ck_option(pk.options, "seed", seed, sizeof seed)) {
+      o->seed = strtoull(seed, NULL, 10);
       o->seed_given = 1;
     }
   }

@@ -263,11 +263,7 @@ void live_save(const Liveness *L, Buf *out) {
   uint64_t n = L->why ? strlen(L->why) : 0;
   buf_append(out, &n, 8);
   if (n) buf_append(out, L->why, (size_t)n);
-  Buf v;
-  buf_init(&v);
-  sc_save(L->visited, &v);
-  buf_append(out, v.data, v.len);
-  buf_fini(&v);
+  sc_save(L->visited, out);
 }
 
 int live_load(Liveness *L, const uint8_t *p, size_t len, Buf *err) {

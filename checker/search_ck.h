@@ -9,10 +9,9 @@
 ** (interrupt, timeout, a memory bound); resumed, it reads its sections
 ** back and goes on so that it ends with the figures of a run that was
 ** never stopped (for a complete search: the same states and transitions;
-** for a sampling search: the same executions, as its random numbers are
-** saved too).  What is not saved starts again empty on resume: the
-** estimates (they converge again), the hot-cycle search's own cache (the
-** states already checked are not searched again: their cycles were). */
+** for ss: the same executions, its samples being seeded by their place).
+** The hot-cycle search's memory is saved too (ck_put_live).  What is not
+** saved starts again on resume: the estimates (they converge again). */
 #ifndef PCHECK_SEARCH_CK_H
 #define PCHECK_SEARCH_CK_H
 #include "checker/checkpoint.h"

@@ -44,6 +44,7 @@
 
 /* kid_new of a successor given away to another thread. */
 enum { KID_GIVEN = 3 };
+_Static_assert((int)KID_GIVEN > (int)SC_FULL && (int)KID_GIVEN < (int)RES_PRUNED, "batch answers: ScResult < KID_GIVEN < RES_PRUNED");
 
 typedef struct DfsFrame {
   const uint8_t *s;          /* the State: in the parent's Expansion, or the item's bytes */
@@ -317,7 +318,7 @@ static int restore_frame(DfsWorker *w, DfsFrame *f, CkIn *r) {
   else if (n) st = expand_batch(&f->x, w->vm, f->s, f->len, &f->ch, base, &steps);
   if (st != VM_OK || f->x.n != n || f->x.base != base || lim > f->ch.n || (uint64_t)(r->end - r->p) < n) return -1;
   for (uint32_t j = 0; j < n; j++)
-    if (r->p[j] > KID_GIVEN + 1) return -1;   /* an ScResult, RES_PRUNED or KID_GIVEN */
+    if (r->p[j] > RES_PRUNED) return -1;   /* an ScResult, KID_GIVEN or RES_PRUNED (the largest) */
   memcpy(f->x.res, r->p, n);
   r->p += n;
   f->x.lim = lim;
