@@ -71,7 +71,7 @@ VmStatus expand_reduce(Expansion *x, const Reduction *red, Vm *vm, const uint8_t
       hash_from(x, 0);
       return st;
     }
-    if (red_local(&x->foot[j])) {   /* a local step: it alone is a persistent set */
+    if (red_local(red, &x->foot[j])) {   /* a local step: it alone is a persistent set */
       hash_from(x, 0);
       memset(x->sel, 0, j);
       x->sel[j] = 1;

@@ -34,6 +34,7 @@ struct Reduction {
   uint16_t nspecs;           /* the test's specs, at most 64 counted (spec 63 stands for the rest) */
   uint64_t *spec_obs;        /* per spec bit (min(nspecs, 64)): nev_words of events it observes */
   uint64_t visible;          /* spec bits whose observed steps force a full expansion */
+  uint8_t inbox_bounded;     /* the test bounds inboxes: taking an event depends on sends to the taker */
 };
 
 static inline void bit_set(uint64_t *w, uint32_t i) { w[i >> 6] |= 1ull << (i & 63); }
@@ -139,6 +140,7 @@ static void reach_of(const BcProgram *bc, const FunInfo *fi, uint16_t ty, uint8_
 Reduction *red_new(const BcProgram *bc, const VmTest *test, uint64_t visible) {
   Reduction *r = xcalloc(1, sizeof *r);
   r->visible = visible;
+  r->inbox_bounded = test->max_inbox != 0;
   r->nevents = bc->nevents;
   r->nev_words = (bc->nevents + 63) / 64;
   uint32_t W = r->nev_words;
@@ -213,6 +215,11 @@ Reduction *red_new(const BcProgram *bc, const VmTest *test, uint64_t visible) {
     for (uint32_t e = 0; e < bc->nevents; e++) if (sm->observes && sm->observes[e]) bit_set(o, e);
   }
   return r;
+}
+
+int red_local(const Reduction *r, const VmFootprint *f) {
+  return f->target == UINT32_MAX && !f->sensitive && !f->specs && !f->created && !f->choice &&
+         !(f->shrank && r->inbox_bounded);
 }
 
 void red_free(Reduction *r) {
@@ -343,7 +350,7 @@ uint32_t red_select(const Reduction *r, RedScratch *w, const Vm *vm, const uint8
         M |= senders_to[f->target];             /* appends to the same inbox */
         if (sens & (1ull << f->target)) M |= 1ull << f->target;   /* its steps may see the append */
       }
-      if (f->sensitive) M |= senders_to[z];
+      if (f->sensitive || (f->shrank && r->inbox_bounded)) M |= senders_to[z];   /* sends to it */
       for (uint64_t b = f->specs; b; b &= b - 1) {
         uint32_t sb = (uint32_t)__builtin_ctzll(b);
         if (sb < r->nspecs) M |= observers[sb];

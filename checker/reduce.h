@@ -40,10 +40,11 @@ void red_scratch_fini(RedScratch *w);
 /* A step that no step of another machine can depend on, nor it on theirs:
 ** it sent nothing, created nothing, no spec saw it, it took an event that
 ** was already in its inbox (or none was needed), and it did not stop at a
-** data choice.  Such a step alone is a persistent set. */
-static inline int red_local(const VmFootprint *f) {
-  return f->target == UINT32_MAX && !f->sensitive && !f->specs && !f->created && !f->choice;
-}
+** data choice; and, where the test bounds inboxes (VmTest.max_inbox), it
+** did not shrink its inbox (a send to it that would overflow before the
+** step does not after it, doc/reduction.md "Dependence").  Such a step
+** alone is a persistent set. */
+int red_local(const Reduction *r, const VmFootprint *f);
 
 /* The steps to explore at State s (len bytes), where ch (VC_MACHINE, n >= 2)
 ** lists the enabled machines and foot[j] is the footprint of stepping

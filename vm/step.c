@@ -152,8 +152,10 @@ WMachine *vm_new_record(Vm *vm, uint16_t type, int spec, uint32_t *id_out) {
   return m;
 }
 
-/* Take entry i out of decoded m's inbox, keeping the order of the rest. */
-static void inbox_remove(WMachine *m, uint32_t i) {
+/* Take entry i out of decoded m's inbox, keeping the order of the rest;
+** the step's footprint records that the inbox shrank. */
+static void inbox_remove(Vm *vm, WMachine *m, uint32_t i) {
+  vm->foot.shrank = 1;
   memmove(&m->inbox[i], &m->inbox[i + 1], (m->h.ninbox - i - 1) * sizeof(InboxEntry));
   m->h.ninbox--;
 }
@@ -166,6 +168,7 @@ static void halt_machine(Vm *vm, WMachine *m, uint32_t id) {
   m->h.flags = MF_HALTED;
   m->h.nframes = 0;
   m->h.ninbox = 0;
+  vm->foot.shrank = 1;   /* sends to it are dropped from now on: none overflows */
   m->h.recv = 0;
   m->frames = NULL;
   m->frames_len = 0;
@@ -353,7 +356,7 @@ static void begin(Vm *vm) {
   vm->work = 0;
   vm->cooled = 0;
   vm->bug.status = VM_OK;
-  vm->foot = (VmFootprint){ UINT32_MAX, UINT32_MAX, 0, 0, 0, 0 };
+  vm->foot = (VmFootprint){ UINT32_MAX, UINT32_MAX, 0, 0, 0, 0, 0 };
 }
 
 VmStatus vm_initial(Vm *vm, Buf *out) {
@@ -485,7 +488,7 @@ static int start_machine(Vm *vm, uint32_t id) {
     if (kind == BH_IGNORE) {
       vm_cov_mark_event(vm, m->h.type, VCOV_IGNORED, m->h.state, ev);
       vm_note(vm, VE_IGNORE, id, 0, ev, m->h.state, 0, val_null());
-      inbox_remove(m, i);
+      inbox_remove(vm, m, i);
       continue;
     }
     if (kind == BH_DEFER) {
@@ -494,7 +497,7 @@ static int start_machine(Vm *vm, uint32_t id) {
       continue;
     }
     Value payload = m->inbox[i].payload;
-    inbox_remove(m, i);
+    inbox_remove(vm, m, i);
     logf_(vm, "<DequeueLog> '%s' dequeued event '%s' in state '%s'.", vm_machine_text(vm, id), vm_event_text(vm, ev, &payload),
           st->name);
     vm_note(vm, VE_DEQUEUE, id, 0, ev, m->h.state, 0, payload);
@@ -522,7 +525,7 @@ static int resume_receive(Vm *vm, uint32_t id) {
     if (m->inbox[i].event == BC_HALT && !recv_takes(rv, BC_HALT)) {
       /* P: halt always wakes a receive; the handler is abandoned and the
       ** halt handled in the current state (on halt, else exit and halt). */
-      inbox_remove(m, i);
+      inbox_remove(vm, m, i);
       logf_(vm, "<ReceiveLog> '%s' received event 'halt' in state '%s'.", vm_machine_text(vm, id), vm_state_name(vm, m));
       vm_note(vm, VE_RECEIVE, id, 0, BC_HALT, m->h.state, 0, val_null());
       vm_cov_mark_event(vm, m->h.type, VCOV_RECEIVED, m->h.state, BC_HALT);
@@ -536,7 +539,7 @@ static int resume_receive(Vm *vm, uint32_t id) {
       if (rv->cases[c].event != m->inbox[i].event) continue;
       Value payload = m->inbox[i].payload;
       uint32_t ev = m->inbox[i].event;
-      inbox_remove(m, i);
+      inbox_remove(vm, m, i);
       logf_(vm, "<ReceiveLog> '%s' received event '%s' in state '%s'.", vm_machine_text(vm, id), vm_event_text(vm, ev, &payload),
             vm_state_name(vm, m));
       vm_note(vm, VE_RECEIVE, id, 0, ev, m->h.state, 0, payload);

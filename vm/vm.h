@@ -240,6 +240,9 @@ typedef struct VmFootprint {
                             only ignored events were dropped): an event appended to that inbox
                             before the step would have changed what it did */
   uint8_t choice;        /* it ended at a data choice (the successor is a VC_DATA state) */
+  uint8_t shrank;        /* it took an event out of its own inbox (dequeue, receive, an ignored event
+                            dropped) or halted: under VmTest.max_inbox, a send to this machine that
+                            would overflow before the step does not after it */
 } VmFootprint;
 
 /* The footprint of the last vm_step* call on this Vm that returned VM_OK. */
