@@ -17,6 +17,7 @@
 #include "lang/frontend.h"
 #include "lang/testcases.h"
 #include "checker/search.h"
+#include "checker/reduce.h"
 #include "checker/estimate.h"
 #include "checker/json.h"
 #include "checker/trace.h"
@@ -542,6 +543,12 @@ static char *guarantee_text(const char *search, const SearchResult *res, int exh
   buf_init(&b);
   if (res->complete) {
     buf_printf(&b, "complete: no bug in any execution (%llu states explored)", (unsigned long long)res->states);
+  } else if (res->has_proved && res->proved_period) {
+    /* The reduced graph's levels: an execution of n steps is covered within
+    ** n * proved_period of them (reduce.h, red_period_full). */
+    buf_printf(&b, "no bug within depth %llu of the reduced search, so in every execution of at most %llu steps "
+               "(--no-reduction: of at most the depth)", (unsigned long long)res->proved,
+               (unsigned long long)(res->proved / res->proved_period));
   } else if (res->has_proved && strcmp(search, "bfs") == 0) {
     buf_printf(&b, "no bug within depth %llu (every execution of at most %llu steps)", (unsigned long long)res->proved,
                (unsigned long long)res->proved);
@@ -661,8 +668,9 @@ static void stats_object(Buf *b, const Options *o, const char *test, const Searc
   buf_printf(b, "  \"reduction\": \"%s\",\n", res->reduced ? "partial-order" : "none");
   if (res->unreduced) json_key_str(b, "reduction_off_because", res->unreduced);
   if (res->reduced)
-    buf_printf(b, "  \"pruned_transitions\": %llu,\n  \"proviso_full_states\": %llu,\n  \"reduction_threads\": %d,\n",
-               (unsigned long long)res->pruned, (unsigned long long)res->widened,
+    buf_printf(b, "  \"pruned_transitions\": %llu,\n  \"proviso_full_states\": %llu,\n  \"period_full_states\": %llu,\n"
+               "  \"reduction_threads\": %d,\n",
+               (unsigned long long)res->pruned, (unsigned long long)res->widened, (unsigned long long)res->period_full,
                res->reduced_one_thread ? 1 : (o->jobs > 0 ? (int)o->jobs : 1));
   if (res->ranks > 1)
     buf_printf(b, "  \"ranks\": %d,\n  \"letters\": %llu,\n  \"letter_bytes\": %llu,\n  \"rank_idle_seconds\": %.3f,\n",
@@ -960,6 +968,16 @@ static int nobug_code(const Options *o, const SearchResult *res) {
   return EXIT_NOBUG;
 }
 
+/* ", N by the depth period" when the search has one (bfs: reduce.h,
+** red_period_full); a static buffer. */
+static const char *period_text(const SearchResult *res) {
+  static char t[80];
+  if (!res->period_full) return "";
+  snprintf(t, sizeof t, ", %llu by the depth period (every %dth level)", (unsigned long long)res->period_full,
+           (int)RED_PERIOD);
+  return t;
+}
+
 /* The lines after a search's own: cache, reduction, bug places. */
 static void print_details(const Options *o, const SearchResult *res, const SearchOptions *so, int exhaustive) {
   if (exhaustive) {
@@ -987,8 +1005,8 @@ static void print_details(const Options *o, const SearchResult *res, const Searc
   }
   if (res->unreduced) printf("reduction: off (%s)\n", res->unreduced);
   if (res->reduced)
-    printf("reduction: partial-order, %llu transitions pruned, %llu states explored in full by the cycle proviso%s\n",
-           (unsigned long long)res->pruned, (unsigned long long)res->widened,
+    printf("reduction: partial-order, %llu transitions pruned, %llu states explored in full by the cycle proviso%s%s\n",
+           (unsigned long long)res->pruned, (unsigned long long)res->widened, period_text(res),
            res->reduced_one_thread ? "; dfs ran on one thread (--no-reduction searches every interleaving on -j threads)"
                                    : "");
   if (o->keep_going) print_sites(res);

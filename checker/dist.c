@@ -107,10 +107,10 @@ const char *dist_stop_text(int code) {
 ** maxima (a full cache anywhere, the deepest state) in another. */
 void dist_gather_counts(const SearchResult *mine, const StateCache *cache, const Mail *mail, double idle,
                         const VmTest *test, SearchResult *res) {
-  uint64_t s[9] = { mine->states, mine->transitions, mine->pruned, mine->widened, sc_bytes(cache),
-                    sc_refused(cache), mail_letters(mail), mail_bytes(mail), (uint64_t)(idle * 1e6) };
+  uint64_t s[10] = { mine->states, mine->transitions, mine->pruned, mine->widened, sc_bytes(cache),
+                     sc_refused(cache), mail_letters(mail), mail_bytes(mail), (uint64_t)(idle * 1e6), mine->period_full };
   uint64_t m[2] = { (uint64_t)sc_is_full(cache), mine->max_depth };
-  ranks_sum(s, 9);
+  ranks_sum(s, 10);
   ranks_max(m, 2);
   res->states = s[0];
   res->transitions = s[1];
@@ -124,6 +124,7 @@ void dist_gather_counts(const SearchResult *mine, const StateCache *cache, const
   res->letters = s[6];
   res->letter_bytes = s[7];
   res->rank_idle = (double)s[8] / 1e6;
+  res->period_full = s[9];
   if (test->cov) ranks_max_bytes(test->cov->hit, test->cov->npoints);
 }
 #endif

@@ -46,6 +46,17 @@ void red_scratch_fini(RedScratch *w);
 ** alone is a persistent set. */
 int red_local(const Reduction *r, const VmFootprint *f);
 
+/* The depth period of the reduced searches that go level by level (bfs,
+** and bfs's order across ranks): a state of a level l with
+** red_period_full(l) is explored in full whatever its persistent set.
+** Along any path of the reduced graph at most RED_PERIOD - 1 reduced
+** expansions come between two full ones, so no enabled machine is
+** postponed for ever on an endless path, and a bug that an execution of n
+** steps reaches is reached within n * RED_PERIOD levels
+** (doc/reduction.md, "Endless paths"). */
+enum { RED_PERIOD = 8 };
+static inline int red_period_full(uint64_t level) { return level % RED_PERIOD == RED_PERIOD - 1; }
+
 /* The steps to explore at State s (len bytes), where ch (VC_MACHINE, n >= 2)
 ** lists the enabled machines and foot[j] is the footprint of stepping
 ** ch->ids[j]: sets sel[j] to 1 for each chosen, 0 for the others, and

@@ -135,6 +135,9 @@ typedef struct SearchResult {
   int reduced;               /* partial-order reduction was on (checker/reduce.h) */
   uint64_t pruned;           /* transitions the reduction left out (enabled choices not explored) */
   uint64_t widened;          /* states explored in full because the reduction's cycle proviso failed */
+  uint64_t period_full;      /* states explored in full by the depth period (reduce.h: red_period_full) */
+  uint32_t proved_period;    /* bfs with the reduction: `proved` counts levels of the reduced graph,
+                                which cover every execution of proved / proved_period steps */
   int reduced_one_thread;    /* dfs with the reduction ran on one thread although -j asked for more */
   const char *unreduced;     /* why an exhaustive search ran without the reduction although it was not
                                 turned off (a static string), or NULL */

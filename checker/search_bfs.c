@@ -382,8 +382,10 @@ static void expand_state(BfsWorker *w, uint64_t id, const uint8_t *s, size_t len
   if (vs == VM_BAD_STATE) { fail(sh, "pcheck: internal error: the VM produced a malformed state\n"); return; }
   if (vs != VM_OK) { found_bug(w, id); return; }
   if (__atomic_load_n(&sh->holding, __ATOMIC_RELAXED)) return;   /* only looking for shorter bugs now */
-  if (sh->red && w->ch.kind == VC_MACHINE && w->ch.n >= 2 && w->ch.n <= KID_BATCH && !reduce_state(w, id, s, len))
-    return;
+  if (sh->red && w->ch.kind == VC_MACHINE && w->ch.n >= 2) {
+    if (red_period_full(sh->depth)) w->r.period_full++;   /* the depth period: in full */
+    else if (w->ch.n <= KID_BATCH && !reduce_state(w, id, s, len)) return;
+  }
   for (uint32_t first = 0; first < w->ch.n; first += KID_BATCH) {
     vs = expand_batch(&w->x, w->vm, s, len, &w->ch, first, &w->r.transitions);
     if (vs == VM_BAD_STATE) { fail(sh, ""); return; }
@@ -543,7 +545,11 @@ static int run_bfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
     if (sh.why) res->bound = xstrdup(sh.why);
     /* Level d was being expanded: every execution of fewer than d steps
     ** was checked, deadlocks at depth d not yet. */
-    if (sh.why && sh.depth > 0) { res->has_proved = 1; res->proved = sh.depth - 1; }
+    if (sh.why && sh.depth > 0) {
+      res->has_proved = 1;
+      res->proved = sh.depth - 1;
+      if (sh.red) res->proved_period = RED_PERIOD;
+    }
     else if (sc_is_full(sh.cache)) res->bound = xstrdup("state cache full at its --mem budget");
     else res->complete = 1;
   }

@@ -140,10 +140,11 @@ void search_fold_counts(SearchResult *into, SearchResult *part) {
   into->state_bytes += part->state_bytes;
   into->pruned += part->pruned;
   into->widened += part->widened;
+  into->period_full += part->period_full;
   if (part->max_state_bytes > into->max_state_bytes) into->max_state_bytes = part->max_state_bytes;
   if (part->max_depth > into->max_depth) into->max_depth = part->max_depth;
   if (part->peak_frontier > into->peak_frontier) into->peak_frontier = part->peak_frontier;
-  part->states = part->transitions = part->state_bytes = part->pruned = part->widened = 0;
+  part->states = part->transitions = part->state_bytes = part->pruned = part->widened = part->period_full = 0;
 }
 
 void progress_init(Progress *p) {

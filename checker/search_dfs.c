@@ -299,6 +299,21 @@ static void dfs_checkpoint(DfsWorker *w) {
   ck_finish(sh->o, &c, sh->cache, sh->live, sh->res, sh->bc, sh->test, search_now() - sh->prog.start);
 }
 
+/* The depth period of the reduction (reduce.h, red_period_full): the
+** State at depth d of the path, a choice among several machines, is
+** explored in full, its machines taken in an order that turns with d / RED_PERIOD,
+** so that along the path dfs follows first every machine the persistent
+** sets keep postponing gets its turn (doc/reduction.md, "Endless paths").
+** 1 if f's choices (just given by vm_choices) are such a State's. */
+static int period_full(const DfsShared *sh, DfsFrame *f, uint64_t d) {
+  if (!sh->red || f->ch.kind != VC_MACHINE || f->ch.n < 2 || !red_period_full(d)) return 0;
+  uint32_t n = f->ch.n, r = (uint32_t)((d / RED_PERIOD) % n), tmp[KID_BATCH];
+  if (r == 0 || n > KID_BATCH) return 1;
+  for (uint32_t j = 0; j < n; j++) tmp[j] = f->ch.ids[(j + r) % n];   /* no longer ascending: this frame's order */
+  memcpy(f->ch.ids, tmp, n * sizeof *tmp);
+  return 1;
+}
+
 /* Rebuild frame f (State s, len bytes) as the checkpoint r describes it:
 ** its choices, its batch made again and the cache's answers as they were.
 ** 0, or -1 if they do not fit. */
@@ -310,6 +325,7 @@ static int restore_frame(DfsWorker *w, DfsFrame *f, CkIn *r) {
   uint8_t reduced = ck_get_u8(r);
   if (!r->ok || n > KID_BATCH || (reduced && !sh->red)) return -1;
   if (vm_choices(w->vm, f->s, f->len, &f->ch) != VM_OK) return -1;
+  if (period_full(sh, f, w->base + (uint64_t)(f - w->fr)) && reduced) return -1;
   uint64_t steps = 0;   /* counted before the checkpoint */
   VmStatus st = VM_OK;
   f->x.base = base;
@@ -501,7 +517,8 @@ static int expand_top(DfsWorker *w) {
     return worker_bug(w, w->base + w->depth - 1);
   }
   f->x.lim = f->ch.n;
-  if (sh->red && f->ch.kind == VC_MACHINE && f->ch.n >= 2 && f->ch.n <= KID_BATCH && reduce_top(w)) return 1;
+  if (period_full(sh, f, w->base + w->depth - 1)) w->r->period_full++;
+  else if (sh->red && f->ch.kind == VC_MACHINE && f->ch.n >= 2 && f->ch.n <= KID_BATCH && reduce_top(w)) return 1;
   if (!sh->live) return 0;
   /* Liveness: hot cycles through this state that no earlier state led to. */
   f->hot = vm_hot_specs(w->vm, f->s, f->len);

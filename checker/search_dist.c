@@ -205,8 +205,10 @@ static void expand_state(Dist *d, uint64_t i) {
   if (vs == VM_BAD_STATE) { fail(d, "internal error: the VM produced a malformed state"); return; }
   if (vs != VM_OK) { hold_bug(d, DIST_STATE_BUG, d->cur.node[i], (TraceChoice){ 0, 0 }); return; }
   if (d->bug.kind) return;   /* only looking for shorter bugs now */
-  if (d->red && d->ch.kind == VC_MACHINE && d->ch.n >= 2 && d->ch.n <= KID_BATCH && !reduce_state(d, i, s, len))
-    return;
+  if (d->red && d->ch.kind == VC_MACHINE && d->ch.n >= 2) {
+    if (red_period_full(d->depth)) d->r.period_full++;   /* the depth period: in full */
+    else if (d->ch.n <= KID_BATCH && !reduce_state(d, i, s, len)) return;
+  }
   for (uint32_t first = 0; first < d->ch.n; first += KID_BATCH) {
     vs = expand_batch(&d->x, d->vm, s, len, &d->ch, first, &d->r.transitions);
     if (vs == VM_BAD_STATE) { fail(d, ""); return; }
@@ -337,7 +339,11 @@ static int end_level(Dist *d, SearchResult *res, int *failed) {
     res->bound = xstrdup(dist_stop_text((int)max[2]));
     /* Level d was being expanded: every execution of fewer than d steps
     ** was checked (bfs's guarantee). */
-    if (d->depth > 0) { res->has_proved = 1; res->proved = d->depth - 1; }
+    if (d->depth > 0) {
+      res->has_proved = 1;
+      res->proved = d->depth - 1;
+      if (d->red) res->proved_period = RED_PERIOD;
+    }
     return 0;
   }
   if (!sum[0]) { res->complete = 1; return 0; }

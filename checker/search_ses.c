@@ -270,6 +270,8 @@ typedef struct SesShared {
   pthread_barrier_t meet;    /* the end and the start of a stratum (-j N) */
   Progress prog;             /* the clock; the progress line is printed by thread 0 */
   uint64_t db;               /* the delay bound of this stratum */
+  uint64_t bug_db;           /* the delays of the bug's execution (lock; a failing move j of a state of
+                                this stratum is reported at once, with db + j delays) */
   const char *why;           /* why the search stopped early, or NULL (lock) */
   int failed;                /* res->error set: the explorer failed (lock) */
   int internal;              /* an internal error, reported (lock) */
@@ -438,12 +440,15 @@ static TraceChoice *chain_trace(const Chain *c, const Move *extra, uint64_t *n) 
   return t;
 }
 
-static void record_bug(Ses *S, const Chain *c, const Move *extra) {
+static void record_bug(Ses *S, const Chain *c, const Move *extra, uint64_t delays) {
   SesShared *sh = S->sh;
   uint64_t n;
   TraceChoice *t = chain_trace(c, extra, &n);
   pthread_mutex_lock(&sh->lock);
-  if (!outcome_taken(sh)) search_record_bug(sh->res, S->vm, t, n);
+  if (!outcome_taken(sh)) {
+    search_record_bug(sh->res, S->vm, t, n);
+    sh->bug_db = delays;
+  }
   pthread_mutex_unlock(&sh->lock);
   free(t);
   stop_stratum(sh);
@@ -760,7 +765,7 @@ static int chain_expand(Ses *S, Chain *c) {
     internal_error(sh, "pcheck: internal error: the VM produced a malformed state\n");
     return -1;
   }
-  if (st != VM_OK) { record_bug(S, c, NULL); return -1; }
+  if (st != VM_OK) { record_bug(S, c, NULL, sh->db); return -1; }
   if (sh->live && check_hot(S, c)) return -1;
   if (c->ch.n == 0) return 1;
   int machine = c->ch.kind == VC_MACHINE;
@@ -801,9 +806,12 @@ static int chain_expand(Ses *S, Chain *c) {
       return -1;
     }
     if (st != VM_OK) {
-      if (j == 0) { record_bug(S, c, &mv); return -1; }
-      defer_failure(S, c, &mv);
-      break;
+      /* A step that fails is a bug wherever it is: found now, it is
+      ** reported now, with the delays its execution takes (db + j), rather
+      ** than when stratum db + j comes, which an endless stratum db never
+      ** lets come (doc/reduction.md, "Endless paths"). */
+      record_bug(S, c, &mv, sh->db + j);
+      return -1;
     }
     od->len = 0;
     buf_append_fast(od, c->d.data, c->d.len);
@@ -933,7 +941,7 @@ static int redo(Ses *S, Chain *c, const FItem *it) {
     /* Not counted: the expansion that deferred the failure counted the step. */
     VmStatus st = vm_step(S->vm, (uint8_t *)c->state.data, c->state.len, choice, &c->succ);
     if (st == VM_BAD_STATE) goto lost;
-    if (st != VM_OK) { record_bug(S, c, &mv); return -1; }
+    if (st != VM_OK) { record_bug(S, c, &mv, S->sh->db); return -1; }
     c->kid_d.len = 0;
     buf_append(&c->kid_d, c->d.data, c->d.len);
     uint32_t nev;
@@ -1692,7 +1700,7 @@ static int run_ses(const BcProgram *bc, const VmTest *test, const SearchOptions 
   if (sh->internal || th[0].rc != 0) { rc = -1; goto out; }
   fold_counts(sh, ws);
   if (sh->failed) goto out;   /* the explorer failed: res->error says so */
-  if (!sh->sampled) res->delays = sh->db;
+  if (!sh->sampled) res->delays = res->bug ? sh->bug_db : sh->db;
   res->skipped = sh->skipped;
   /* The delay bounds below db were searched in full; db too when the
   ** search ended there by --max-delays. */
@@ -1717,7 +1725,7 @@ static int run_ses(const BcProgram *bc, const VmTest *test, const SearchOptions 
   }
   if (res->bug && !sh->sampled)
     fprintf(logf, "ses: %s at delay bound %llu after %llu distinct states\n",
-            res->bugdesc.status == VM_LIMIT ? "stopped at a limit" : "bug found", (unsigned long long)sh->db,
+            res->bugdesc.status == VM_LIMIT ? "stopped at a limit" : "bug found", (unsigned long long)sh->bug_db,
             (unsigned long long)res->states);
 out:
   progress_done(&sh->prog, o);
