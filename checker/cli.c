@@ -18,6 +18,7 @@
 #include "lang/testcases.h"
 #include "checker/search.h"
 #include "checker/reduce.h"
+#include "checker/redcheck.h"
 #include "checker/estimate.h"
 #include "checker/json.h"
 #include "checker/trace.h"
@@ -72,6 +73,7 @@ typedef struct Options {
   int no_shared_cache;       /* --no-shared-cache */
   int no_reduction;          /* --no-reduction */
   int keep_going;            /* --keep-going */
+  int check_reduction;       /* --check-reduction */
   int unfair;                /* --unfair */
   long long temperature;     /* --liveness-temperature-threshold, -1: P's default (half of --max-steps) */
   int fail_on_incomplete;    /* --fail-on-incomplete: a bounded or interrupted run exits 4 */
@@ -165,6 +167,10 @@ static void usage(FILE *f) {
 "                         or more) or judy (Judy1 array)\n"
 "      --no-reduction     dfs, bfs, ses, pb (also in the portfolio): explore every interleaving\n"
 "                         (partial-order reduction is on by default; doc/reduction.md)\n"
+"      --check-reduction  dfs, bfs, ses, pb, portfolio: after a reduced search that completed\n"
+"                         without a bug, search again with dfs --no-reduction and say whether\n"
+"                         both agree (no bug, and no local state the reduction missed); a\n"
+"                         disagreement exits 3 (an oracle for the reduction: doc/reduction.md)\n"
 "      --keep-going       dfs: go on after a bug (the failing step has no successor) and\n"
 "                         list every place a step failed (\"bug places\"); the first\n"
 "                         bug found is the one reported, with its trace\n"
@@ -1301,6 +1307,11 @@ static int run_search(const Options *o, const BcProgram *bc, Program *prog, cons
       ckr.from_path = o->resume;
     }
   }
+  RedCheck *rchk = NULL;
+  if (o->check_reduction) {
+    rchk = redcheck_new(bc, &test);
+    if (redcheck_sees(o->search)) redcheck_attach(rchk, &so);
+  }
   SearchResult res = {0};
   if (rc != EXIT_NOBUG) {
     /* the schedule folder could not be prepared, or the checkpoint read (said above) */
@@ -1346,6 +1357,10 @@ static int run_search(const Options *o, const BcProgram *bc, Program *prog, cons
       rc = nobug_code(o, &res);
     }
     print_figures(o->search, &res, exhaustive);
+    if (rchk) {
+      int cr = redcheck_compare(rchk, bc, &test, &so, &res, stdout);
+      if (cr != 0) rc = worse(rc, EXIT_INTERNAL);
+    }
     print_scenarios(bc, &test);
     CovCounts counts;
     uint32_t ntraces = written.n;
@@ -1380,6 +1395,7 @@ static int run_search(const Options *o, const BcProgram *bc, Program *prog, cons
   ck_fini(&from);
   free(ck_opts);
   search_result_fini(&res);
+  redcheck_free(rchk);
   int had_cov = test.cov != NULL;   /* cg_test_fini clears test */
   cg_test_fini(&test);
   if (had_cov) vm_cov_fini(&cov);
@@ -1633,7 +1649,7 @@ static int pcheck_main(int argc, char **argv) {
   o.checkpoint_every = 300;
   enum { O_LIST = 256, O_CHECK, O_MAXD, O_MAXS, O_SCHED, O_TIMEOUT, O_MEM, O_SEED, O_TFMT, O_REPLAY,
          O_SJSON, O_DUMP, O_STATS, O_CACHE, O_TWIN, O_SSC1, O_SSC2, O_FMEM,
-         O_SS_SCHED, O_NO_SAMPLING, O_NO_SHARED, O_NO_REDUCTION, O_KEEP_GOING, O_FAIL_INCOMPLETE, O_PROGRESS,
+         O_SS_SCHED, O_NO_SAMPLING, O_NO_SHARED, O_NO_REDUCTION, O_CHECK_RED, O_KEEP_GOING, O_FAIL_INCOMPLETE, O_PROGRESS,
          O_COVERAGE, O_COVERAGE_MERGE, O_NO_COVERAGE, O_SAVE_SCHED, O_LEARN, O_RANK_TIMEOUT,
          O_MAX_INSTR, O_MAX_INBOX, O_MAX_MACHINES, O_MAX_COLL, O_MAX_SBYTES, O_CKPT, O_CKPT_EVERY, O_RESUME };
   enum { O_IRS_STEP = 512, O_PCT_DEPTH, O_PCT_STEPS };   /* the baselines' options */
@@ -1665,6 +1681,7 @@ static int pcheck_main(int argc, char **argv) {
     {"no-shared-cache", no_argument, 0, O_NO_SHARED},
     {"no-reduction", no_argument, 0, O_NO_REDUCTION},
     {"keep-going", no_argument, 0, O_KEEP_GOING},
+    {"check-reduction", no_argument, 0, O_CHECK_RED},
     {"coverage", no_argument, 0, O_COVERAGE}, {"coverage-merge", no_argument, 0, O_COVERAGE_MERGE},
     {"no-coverage", no_argument, 0, O_NO_COVERAGE}, {"save-schedules", required_argument, 0, O_SAVE_SCHED},
     {"learn", required_argument, 0, O_LEARN},
@@ -1803,6 +1820,7 @@ static int pcheck_main(int argc, char **argv) {
     case O_NO_SHARED: o.no_shared_cache = 1; break;
     case O_NO_REDUCTION: o.no_reduction = 1; break;
     case O_KEEP_GOING: o.keep_going = 1; break;
+    case O_CHECK_RED: o.check_reduction = 1; break;
     case O_COVERAGE: o.coverage = 1; break;
     case O_COVERAGE_MERGE: o.coverage_merge = 1; break;
     case O_NO_COVERAGE: o.no_coverage = 1; break;
@@ -1854,6 +1872,12 @@ static int pcheck_main(int argc, char **argv) {
     fputs("pcheck: warning: --checkpoint-every has no effect without --checkpoint FILE\n", stderr);
   if (o.keep_going && strcmp(o.search, "dfs") != 0)
     return bad_usage("--keep-going needs -s dfs, not -s %s", o.search);
+  if (o.check_reduction && o.no_reduction)
+    return bad_usage("--check-reduction compares a reduced search with the full one: not with --no-reduction%s", "");
+  if (o.check_reduction && o.jobs > 1) {
+    fputs("pcheck: warning: --check-reduction runs the search on one thread (it sees every State)\n", stderr);
+    o.jobs = 1;
+  }
   if (o.twin_check && explorer_native_kind(o.explorer) == EXN_NONE)
     return bad_usage("--explorer-twin-check needs --explorer rr, rtc or prr, not '%s'", o.explorer);
   /* Options without effect on the chosen search: a warning, not an error. */
@@ -1866,6 +1890,7 @@ static int pcheck_main(int argc, char **argv) {
     { O_SSC2, "--ss-c2", "ss portfolio" }, { O_SS_SCHED, "--ss-schedule", "ss portfolio" },
     { O_NO_SAMPLING, "--no-sampling", "ses portfolio" }, { O_NO_SHARED, "--no-shared-cache", "portfolio" },
     { O_NO_REDUCTION, "--no-reduction", "dfs bfs ses pb portfolio" },
+    { O_CHECK_RED, "--check-reduction", "dfs bfs ses pb portfolio" },
     { O_MEM, "--mem", "dfs bfs ses pb portfolio" }, { O_CACHE, "--cache", "dfs bfs ses pb portfolio" },
     { O_FMEM, "--frontier-mem", "dfs bfs ses pb portfolio" }, { 'j', "--jobs", "dfs bfs ses pb ss portfolio" },
     { O_UNFAIR, "--unfair", "dfs ses portfolio" },

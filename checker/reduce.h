@@ -55,6 +55,12 @@ int red_local(const Reduction *r, const VmFootprint *f);
 ** steps reaches is reached within n * RED_PERIOD levels
 ** (doc/reduction.md, "Endless paths"). */
 enum { RED_PERIOD = 8 };
+/* dfs turns the order of the machines at such a State only from this
+** depth on: shallower, its first path stays that of the persistent sets
+** (the creation order that finds many bugs soonest), and no protocol test
+** of models/ goes deeper (their deepest State: 1,200 steps); deeper, a
+** path that long is taken for an endless one (search_dfs.c). */
+enum { RED_TURN_DEPTH = 4096 };
 static inline int red_period_full(uint64_t level) { return level % RED_PERIOD == RED_PERIOD - 1; }
 
 /* The steps to explore at State s (len bytes), where ch (VC_MACHINE, n >= 2)

@@ -61,8 +61,9 @@ typedef struct SearchOptions {
   int jobs;                  /* -j */
   double rank_timeout;       /* --rank-timeout: seconds a rank holding work may stay silent (farm.h) */
   int no_reduction;          /* --no-reduction: exhaustive searches explore every interleaving */
-  /* Tests only: dfs, bfs and ses on one thread call visit with every State
-  ** they enter (dfs), queue (bfs) or expand (ses), once each. */
+  /* --check-reduction (checker/redcheck.h) and tests: dfs, bfs and ses on
+  ** one thread call visit with every State they enter (dfs), queue (bfs)
+  ** or expand (ses), once each. */
   void (*visit)(void *ctx, const uint8_t *s, size_t len);
   void *visit_ctx;
   int keep_going;            /* --keep-going: dfs goes on after a failing step (it has no successor),

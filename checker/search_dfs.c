@@ -308,7 +308,7 @@ static void dfs_checkpoint(DfsWorker *w) {
 static int period_full(const DfsShared *sh, DfsFrame *f, uint64_t d) {
   if (!sh->red || f->ch.kind != VC_MACHINE || f->ch.n < 2 || !red_period_full(d)) return 0;
   uint32_t n = f->ch.n, r = (uint32_t)((d / RED_PERIOD) % n), tmp[KID_BATCH];
-  if (r == 0 || n > KID_BATCH) return 1;
+  if (d < RED_TURN_DEPTH || r == 0 || n > KID_BATCH) return 1;
   for (uint32_t j = 0; j < n; j++) tmp[j] = f->ch.ids[(j + r) % n];   /* no longer ascending: this frame's order */
   memcpy(f->ch.ids, tmp, n * sizeof *tmp);
   return 1;

@@ -193,7 +193,9 @@ if [ "$a" = "$b" ] && echo "$a" | grep -q 'bug found at delay bound 2'; then ok 
 else bad "--explorer FILE.p:NAME"; echo "$a" | tail -n 3; fi
 
 s=$(run --search ses --no-reduction --explorer tests/explorers/lifo.p:Lifo -q -o "$tmp/o" tests/explorers/delays.p -t tcDelays___K_3 2>&1)
-if [ $? -eq 1 ] && echo "$s" | grep -q '^ses: bug found at delay bound 3'; then ok "the explorer of doc/explorers.md runs"
+# (at delay bound 3 or 4: a step that fails as a delayed move is reported
+# at once, with its delays, before the stratum of those delays comes)
+if [ $? -eq 1 ] && echo "$s" | grep -q '^ses: bug found at delay bound [34] '; then ok "the explorer of doc/explorers.md runs"
 else bad "the explorer of doc/explorers.md"; echo "$s" | tail -n 3; fi
 
 # 6. Unsound and failing explorers.
