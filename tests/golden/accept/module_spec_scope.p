@@ -1,4 +1,4 @@
-// pcheck-args: --search dfs -q
+// pcheck-args: --search dfs -q --mem 64M
 // P: a spec asserted on a module observes the sends of the machines bound
 // in that module only.  Counter is asserted on { A } and so sees A's ePing
 // but not B's; it would fail its assertion on a second ePing.
