@@ -151,10 +151,16 @@ else bad "ses guarantee"; echo "$r" | tail -n 3; fi
 r=$(run -s pb --max-delays 0 -q -t tcMultipleClients -o "$tmp/o" $cs 2>&1)
 if echo "$r" | grep -q '^guarantee: no bug with at most 0 preemptions$'; then ok "pb: no bug with at most K preemptions"
 else bad "pb guarantee"; echo "$r" | tail -n 3; fi
-r=$(run -s bfs --timeout 0.3 -q -o "$tmp/o" "$tmp/big.p" 2>&1)
+r=$(run -s bfs --no-reduction --timeout 0.3 -q -o "$tmp/o" "$tmp/big.p" 2>&1)
 if echo "$r" | grep -q '^guarantee: no bug within depth [0-9]* (every execution of at most [0-9]* steps)$'; then
   ok "bfs stopped: no bug within depth D"
 else bad "bfs guarantee"; echo "$r" | tail -n 3; fi
+# With the reduction, a depth of the reduced graph covers an eighth of it
+# in steps (doc/reduction.md, "Endless paths").
+r=$(run -s bfs --timeout 0.3 -q -o "$tmp/o" "$tmp/big.p" 2>&1)
+if echo "$r" | grep -q '^guarantee: no bug within depth [0-9]* of the reduced search, so in every execution of at most [0-9]* steps (--no-reduction: of at most the depth)$'; then
+  ok "reduced bfs stopped: no bug within depth D of the reduced search, D/8 steps"
+else bad "reduced bfs guarantee"; echo "$r" | tail -n 3; fi
 r=$(run -s dfs -q -t tcBugLostUpdate -o "$tmp/o" $cs 2>&1)
 if echo "$r" | grep -q '^bug: assertion failure at .*BankBalanceCorrect.p:[0-9]*:[0-9]*: Bank balance' &&
    ! echo "$r" | grep '^bug: ' | grep -qi 'assertion failed'; then ok "the bug line says 'assertion' once"

@@ -1,7 +1,7 @@
 // kinds.p: a trace with every kind of drawn event for tests/html.sh: a
 // creation, sends to another machine and to itself, dequeues, a halt, a
 // dropped send, a raise, a receive, a data choice, a print, a spec's state
-// changes; then an assertion fails.
+// changes; then an assertion fails (along tests/html/kinds.schedule).
 event ePing; event eGo : int; event eNote;
 spec Watch observes eGo {
   start state Idle { on eGo goto Seen; }
