@@ -75,6 +75,7 @@ typedef struct Options {
   int keep_going;            /* --keep-going */
   int check_reduction;       /* --check-reduction */
   int unfair;                /* --unfair */
+  int no_liveness;           /* --no-liveness */
   long long temperature;     /* --liveness-temperature-threshold, -1: P's default (half of --max-steps) */
   int fail_on_incomplete;    /* --fail-on-incomplete: a bounded or interrupted run exits 4 */
   int progress;              /* --progress: progress lines also when stderr is not a terminal */
@@ -178,7 +179,11 @@ static void usage(FILE *f) {
 "                         irs, pct, ss, bita, guided and the portfolio draw one and print\n"
 "                         it; others 0)\n"
 "      --unfair           dfs, ses: report any cycle on which a spec stays hot, also one\n"
-"                         that starves a machine or a `$$` (default: fair cycles only)\n"
+"                         that starves a machine or avoids an option of a data choice\n"
+"                         (default: fair cycles only)\n"
+"      --no-liveness      check safety only (as SPIN's -DSAFETY): no hot cycles (dfs, ses),\n"
+"                         no temperature (random, irs); a spec hot when the execution ends\n"
+"                         is still a bug\n"
 "      --liveness-temperature-threshold N  random, irs: a spec hot for more than N\n"
 "                         steps of one execution is a liveness bug (0: off; default,\n"
 "                         as P: half their step bound, 50000); pct and ss, unfair like\n"
@@ -295,10 +300,11 @@ static char *checkpoint_options_text(const Options *o, const SearchOptions *so) 
   Buf b;
   buf_init(&b);
   buf_printf(&b, "seed=%llu reduction=%s cache=%s jobs=%ld explorer=%s max-delays=%lld max-steps=%lld "
-             "schedules=%lld ss-c1=%g ss-c2=%g ss-schedule=%s sampling=%s unfair=%d",
+             "schedules=%lld ss-c1=%g ss-c2=%g ss-schedule=%s sampling=%s unfair=%d liveness=%s",
              o->seed, o->no_reduction ? "off" : "on", sc_kind_name(o->cache_kind), o->jobs,
              so->explorer ? so->explorer : "none", o->max_delays, o->max_steps, o->schedules, o->ss_c1, o->ss_c2,
-             o->ss_strata ? "strata" : "interleaved", o->no_sampling ? "off" : "on", o->unfair);
+             o->ss_strata ? "strata" : "interleaved", o->no_sampling ? "off" : "on", o->unfair,
+             o->no_liveness ? "off" : "on");
   buf_printf(&b, " max-step-instructions=%lld max-inbox=%lld max-machines=%lld max-collection=%lld "
              "max-state-bytes=%llu", o->max_step_instructions, o->max_inbox, o->max_machines, o->max_collection,
              o->max_state_bytes);
@@ -595,10 +601,10 @@ static void json_options(Buf *b, const Options *o, const char *indent) {
   buf_printf(b, "%s\"options\": {\"search\": \"%s\", \"explorer\": ", indent, o->search);
   json_put_string(b, o->explorer, strlen(o->explorer));
   buf_printf(b, ", \"max_delays\": %lld, \"max_steps\": %lld, \"schedules\": %lld, \"timeout\": %g, \"mem\": %llu, "
-             "\"jobs\": %ld, \"seed\": %llu, \"seed_drawn\": %s, \"reduction\": %s, \"unfair\": %s, \"trace_format\": ",
+             "\"jobs\": %ld, \"seed\": %llu, \"seed_drawn\": %s, \"reduction\": %s, \"unfair\": %s, \"liveness\": %s, \"trace_format\": ",
              o->max_delays, o->max_steps, o->schedules, o->timeout, (unsigned long long)plan_total(o),
              o->jobs, o->seed, !o->seed_given && is_random_search(o->search) ? "true" : "false", o->no_reduction ? "false" : "true",
-             o->unfair ? "true" : "false");
+             o->unfair ? "true" : "false", o->no_liveness ? "false" : "true");
   json_put_string(b, o->trace_format, strlen(o->trace_format));
   buf_puts(b, ", \"out\": ");
   json_put_string(b, o->out, strlen(o->out));
@@ -678,6 +684,9 @@ static void stats_object(Buf *b, const Options *o, const char *test, const Searc
                "  \"reduction_threads\": %d,\n",
                (unsigned long long)res->pruned, (unsigned long long)res->widened, (unsigned long long)res->period_full,
                res->reduced_one_thread ? 1 : (o->jobs > 0 ? (int)o->jobs : 1));
+  if (res->hot_specs)
+    buf_printf(b, "  \"hot_cycle_specs\": %u,\n  \"hot_cycle_peak_bytes\": %llu,\n", res->hot_specs,
+               (unsigned long long)res->hot_cycle_bytes);
   if (res->ranks > 1)
     buf_printf(b, "  \"ranks\": %d,\n  \"letters\": %llu,\n  \"letter_bytes\": %llu,\n  \"rank_idle_seconds\": %.3f,\n",
                res->ranks, (unsigned long long)res->letters, (unsigned long long)res->letter_bytes, res->rank_idle);
@@ -1054,6 +1063,7 @@ static void search_options(const Options *o, SearchOptions *so) {
   so->keep_going = o->keep_going;
   so->jobs = (int)o->jobs;
   so->unfair = o->unfair;
+  so->no_liveness = o->no_liveness;
   so->temperature = o->temperature;   /* -1: each search's default (search_temperature) */
 }
 
@@ -1653,7 +1663,7 @@ static int pcheck_main(int argc, char **argv) {
          O_COVERAGE, O_COVERAGE_MERGE, O_NO_COVERAGE, O_SAVE_SCHED, O_LEARN, O_RANK_TIMEOUT,
          O_MAX_INSTR, O_MAX_INBOX, O_MAX_MACHINES, O_MAX_COLL, O_MAX_SBYTES, O_CKPT, O_CKPT_EVERY, O_RESUME };
   enum { O_IRS_STEP = 512, O_PCT_DEPTH, O_PCT_STEPS };   /* the baselines' options */
-  enum { O_UNFAIR = 768, O_TEMP };   /* liveness */
+  enum { O_UNFAIR = 768, O_TEMP, O_NO_LIVENESS };   /* liveness */
   static const struct option longopts[] = {
     {"test", required_argument, 0, 't'}, {"testcase", required_argument, 0, 't'},
     {"list-tests", no_argument, 0, O_LIST},
@@ -1688,6 +1698,7 @@ static int pcheck_main(int argc, char **argv) {
     {"irs-step", required_argument, 0, O_IRS_STEP}, {"pct-depth", required_argument, 0, O_PCT_DEPTH},
     {"pct-steps", required_argument, 0, O_PCT_STEPS},
     {"unfair", no_argument, 0, O_UNFAIR}, {"liveness-temperature-threshold", required_argument, 0, O_TEMP},
+    {"no-liveness", no_argument, 0, O_NO_LIVENESS},
     {"help", no_argument, 0, 'h'}, {"version", no_argument, 0, 'V'}, {0, 0, 0, 0},
   };
   opterr = 0;
@@ -1839,6 +1850,7 @@ static int pcheck_main(int argc, char **argv) {
         return bad_usage("--pct-steps needs a positive count, not '%s'", optarg);
       break;
     case O_UNFAIR: o.unfair = 1; break;
+    case O_NO_LIVENESS: o.no_liveness = 1; break;
     case O_TEMP:
       if (!parse_count(optarg, &o.temperature))
         return bad_usage("--liveness-temperature-threshold needs a count (0: off), not '%s'", optarg);
@@ -1894,6 +1906,7 @@ static int pcheck_main(int argc, char **argv) {
     { O_MEM, "--mem", "dfs bfs ses pb portfolio" }, { O_CACHE, "--cache", "dfs bfs ses pb portfolio" },
     { O_FMEM, "--frontier-mem", "dfs bfs ses pb portfolio" }, { 'j', "--jobs", "dfs bfs ses pb ss portfolio" },
     { O_UNFAIR, "--unfair", "dfs ses portfolio" },
+    { O_NO_LIVENESS, "--no-liveness", "dfs ses random irs portfolio" },
     { O_TEMP, "--liveness-temperature-threshold", "random irs portfolio" },
     { O_TWIN, "--explorer-twin-check", "ses ss portfolio" },
     { O_SEED, "--seed", "random irs pct ss ses bita guided portfolio" },

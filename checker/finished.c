@@ -90,10 +90,12 @@ uint64_t fin_push(Finished *t, uint64_t fp) {
 
 void fin_claim(Finished *t, uint64_t fp, uint64_t by) { map_set(t, fp, by); }
 
-void fin_edge(const Finished *t, uint64_t fp, uint64_t *low) {
+int fin_edge(const Finished *t, uint64_t fp, uint64_t *low) {
   if (!fp) fp = 1;
   uint64_t i = slot(t, fp);
-  if (t->key[i] == fp && t->val[i] < *low) *low = t->val[i];
+  if (t->key[i] != fp) return 0;
+  if (t->val[i] < *low) *low = t->val[i];
+  return 1;
 }
 
 int fin_pop(Finished *t, uint64_t index, uint64_t low, uint64_t *parent_low,

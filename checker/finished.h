@@ -49,9 +49,9 @@ uint64_t fin_push(Finished *t, uint64_t fp);
 ** from it later. */
 void fin_claim(Finished *t, uint64_t fp, uint64_t by);
 /* An edge to fp, which the cache already held: lowers *low to fp's index
-** (or its claimer's) if fp is on the stack or pending; a state in a closed
-** component leaves *low alone. */
-void fin_edge(const Finished *t, uint64_t fp, uint64_t *low);
+** (or its claimer's) if fp is on the stack or pending, and returns 1; a
+** state in a closed component leaves *low alone (0). */
+int fin_edge(const Finished *t, uint64_t fp, uint64_t *low);
 /* The frame of fp (index, lowlink low) leaves.  If low == index its
 ** component closes: each of its states is removed and passed to done(ctx,
 ** fp); returns 1.  Otherwise *parent_low (if not NULL) is lowered to low

@@ -1,21 +1,22 @@
 /* liveness.c: liveness as P means it (the definitions are doc/liveness.md's).
-** Hot cycles: for one spec k at a time, Tarjan's algorithm over the
-** subgraph H_k of states where k is hot, run from the states the calling
-** search hands over; each nontrivial strongly connected component (SCC) is
-** refined as Emerson and Lei do for fairness (drop the `$$` states with an
-** outcome leaving it, split again) and accepted when every machine runs on
-** one of its edges or is disabled in one of its states.  The counterexample
-** is a lasso through the accepted SCC, built by BFS between the states and
-** edges that witness fairness.  Also here: P's temperature count for the
+** Hot cycles, two ways.  Liveness: for one spec k at a time, Tarjan's
+** algorithm over the subgraph H_k of the full graph where k is hot, run
+** from the states the calling search hands over; each strongly connected
+** component (SCC) is given to checker/fairgraph.c once it is complete.
+** LiveScc: Tarjan's algorithm over the graph the calling dfs explores,
+** following its calls (finished.h's bookkeeping), each closed component's
+** hot states given to fairgraph.c; what the reduced graph cannot decide
+** is handed to a Liveness.  Also here: P's temperature count for the
 ** sampling searches, and the fairness check of a lasso for --replay.  The
-** order of the main search is the caller's; this file never writes output. */
+** order of the main search is the caller's; this file never writes
+** output but internal errors on stderr. */
 #include <config.h>
 #include "checker/liveness.h"
 #include <stdlib.h>
 #include <string.h>
+#include "checker/fairgraph.h"
+#include "checker/finished.h"
 #include "vm/hash.h"
-
-enum { NONE32 = UINT32_MAX };   /* "no node": an edge target outside the SCC */
 
 /* One visited set serves every spec: spec k's entries are fingerprints
 ** xor salt(k), so "visited for k" and "visited for j" never mix. */
@@ -103,7 +104,7 @@ static void fm_fini(FpMap *m) {
 }
 
 /* ------------------------------------------------------------------------ */
-/* The search's structures.                                                 */
+/* The search in the full graph (Liveness).                                 */
 
 /* An edge of H_k found from a node: the successor's fingerprint and the
 ** choice that leads there. */
@@ -123,9 +124,9 @@ typedef struct LNode {
   uint32_t len;
   uint32_t nedges;
   uint32_t actor;            /* VC_DATA: the choosing machine */
+  uint32_t nopt;             /* VC_DATA: its options */
+  uint32_t nm;               /* machine records in the State */
   uint8_t kind;              /* VC_MACHINE, VC_DATA, or VC_NONE (an end, or a bug) */
-  uint8_t fair;              /* a `$$` choice is pending */
-  uint8_t out;               /* fair, and an outcome leaves H_k (k not hot, or a bug) */
   uint8_t self;              /* has an edge to itself */
 } LNode;
 
@@ -169,22 +170,14 @@ struct Liveness {
   Buf succ;                  /* a successor being looked at */
   uint64_t pinned;           /* the node whose State the Vm holds loaded from vm_choices
                                 (vm_step_expand may reuse it), or UINT64_MAX */
-  /* The analysis of one SCC (scratch arrays, n = its size, m = its edges): */
-  uint64_t *a_off;           /* node u's edges: a_to/a_ch[a_off[u] .. a_off[u+1]) */
-  uint32_t *a_to, *a_ch;     /* target (local id, or NONE32), choice */
-  uint32_t *label;           /* the sub-SCC u belongs to, or NONE32: removed */
-  uint32_t *mem;             /* members of the sub-SCCs still to look at, in segments */
-  uint32_t *t_idx, *t_low, *t_stk, *t_cs, *t_ci;   /* Tarjan on the local graph */
-  uint32_t *par, *parch, *seen; /* BFS: parent, choice from it, stamp */
-  uint32_t stamp;
-  uint8_t *onstk;
-  uint64_t a_cap, a_ecap;    /* node and edge capacity of the arrays above */
+  FairGraph *fg;             /* the analysis of one SCC */
   VmChoices en;              /* scratch for vm_enabled */
   /* The lasso found (valid after LIVE_FOUND): */
-  TraceChoice *lasso;
-  uint64_t nlasso, lasso_cap;
+  FgTrace lasso;
   uint64_t cycle_at;         /* choices of the lasso before its cycle */
   int spec;                  /* the spec that stays hot */
+  const char *st_name, *st_file;   /* its state where the cycle begins (vm_spec_state) */
+  uint32_t st_line;
 };
 
 /* Bit k set when spec k of the test has a hot state (specs past 63 are
@@ -216,6 +209,7 @@ Liveness *live_new(const BcProgram *bc, const VmTest *test, const SearchOptions 
   }
   sc_set_single_thread(L->visited, 1);
   L->vm = vm_new(bc, test);
+  L->fg = fg_new();
   buf_init(&L->bytes);
   buf_init(&L->succ);
   return L;
@@ -233,22 +227,9 @@ void live_free(Liveness *L) {
   fm_fini(&L->pos);
   buf_fini(&L->bytes);
   buf_fini(&L->succ);
-  free(L->a_off);
-  free(L->a_to);
-  free(L->a_ch);
-  free(L->label);
-  free(L->mem);
-  free(L->t_idx);
-  free(L->t_low);
-  free(L->t_stk);
-  free(L->t_cs);
-  free(L->t_ci);
-  free(L->par);
-  free(L->parch);
-  free(L->seen);
-  free(L->onstk);
+  fg_free(L->fg);
   vm_choices_fini(&L->en);
-  free(L->lasso);
+  free(L->lasso.v);
   free(L->why);
   sc_free(L->visited);
   vm_free(L->vm);
@@ -366,431 +347,83 @@ static void clear_search(Liveness *L) {
   L->bytes.len = 0;
 }
 
+/* The reason a hot-cycle search for spec `spec` stopped at its budget
+** (heap). */
+static char *outgrew(const Vm *vm, int spec, uint64_t budget) {
+  Buf b;
+  buf_init(&b);
+  buf_printf(&b, "the hot-cycle search for spec '%s' outgrew its memory (%.0f MiB, a quarter of --frontier-mem)",
+             vm_spec_name(vm, (uint16_t)spec), (double)budget / 1048576.0);
+  return buf_take(&b);
+}
+
 /* Spec k's search outgrew L->budget: no more searches for k, the reason
 ** kept for live_incomplete(), the search of the moment dropped. */
 static void give_up(Liveness *L, int k) {
   L->gaveup |= 1ull << k;
-  if (!L->why) {
-    Buf b;
-    buf_init(&b);
-    buf_printf(&b, "the hot-cycle search for spec '%s' outgrew its memory (%.0f MiB, a quarter of --frontier-mem)",
-               vm_spec_name(L->vm, (uint16_t)k), (double)L->budget / 1048576.0);
-    L->why = buf_take(&b);
-  }
+  if (!L->why) L->why = outgrew(L->vm, k, L->budget);
   clear_search(L);
 }
 
-/* ------------------------------------------------------------------------ */
-/* The analysis of one SCC: nodes base .. L->nnode-1 of the Tarjan stack,   */
-/* local ids 0 .. n-1 (local 0 is the SCC's root, the DFS entered it there). */
+/* Scratch bytes fairgraph.c takes for n nodes, m edges and nm machines. */
+static uint64_t scratch_bytes(uint64_t n, uint64_t m, uint64_t nm) { return (n + 1) * (100 + nm / 8) + m * 9; }
 
-/* Room in the analysis arrays for an SCC of n nodes and m edges (the
-** arrays only grow; BFS stamps are reset when the node arrays move). */
-static void grow_scratch(Liveness *L, uint64_t n, uint64_t m) {
-  if (n + 1 > L->a_cap) {
-    L->a_cap = n + 1 > 2 * L->a_cap ? n + 1 : 2 * L->a_cap;
-    uint64_t c = L->a_cap;
-    L->a_off = xrealloc(L->a_off, c * sizeof *L->a_off);
-    L->label = xrealloc(L->label, c * sizeof *L->label);
-    L->mem = xrealloc(L->mem, 2 * c * sizeof *L->mem);
-    L->t_idx = xrealloc(L->t_idx, c * sizeof *L->t_idx);
-    L->t_low = xrealloc(L->t_low, c * sizeof *L->t_low);
-    L->t_stk = xrealloc(L->t_stk, c * sizeof *L->t_stk);
-    L->t_cs = xrealloc(L->t_cs, c * sizeof *L->t_cs);
-    L->t_ci = xrealloc(L->t_ci, c * sizeof *L->t_ci);
-    L->par = xrealloc(L->par, c * sizeof *L->par);
-    L->parch = xrealloc(L->parch, c * sizeof *L->parch);
-    L->seen = xrealloc(L->seen, c * sizeof *L->seen);
-    L->onstk = xrealloc(L->onstk, c);
-    memset(L->seen, 0, c * sizeof *L->seen);
-    L->stamp = 0;
-  }
-  if (m > L->a_ecap) {
-    L->a_ecap = m > 2 * L->a_ecap ? m : 2 * L->a_ecap;
-    L->a_to = xrealloc(L->a_to, L->a_ecap * sizeof *L->a_to);
-    L->a_ch = xrealloc(L->a_ch, L->a_ecap * sizeof *L->a_ch);
-  }
+static LiveResult internal_error(const char *what) {
+  fprintf(stderr, "pcheck: internal error: %s\n", what);
+  return LIVE_ERROR;
 }
 
-/* Scratch bytes the analysis of an SCC of n nodes and m edges takes. */
-static uint64_t scratch_bytes(uint64_t n, uint64_t m) { return (n + 1) * 60 + m * 8; }
-
-/* The machine that runs on local node u's edge with choice c. */
-static uint32_t actor(const Liveness *L, uint64_t base, uint32_t u, uint32_t c) {
-  const LNode *v = &L->node[base + u];
-  return v->kind == VC_MACHINE ? c : v->actor;
+/* Mark the machines of ch (ids) in the bitset w. */
+static void set_bits(uint64_t *w, const VmChoices *ch) {
+  for (uint32_t i = 0; i < ch->n; i++) w[ch->ids[i] / 64] |= 1ull << (ch->ids[i] % 64);
 }
 
-/* Append a choice to the lasso being built. */
-static void lasso_push(Liveness *L, uint8_t kind, uint32_t value) {
-  if (L->nlasso == L->lasso_cap) {
-    L->lasso_cap = L->lasso_cap ? 2 * L->lasso_cap : 64;
-    L->lasso = xrealloc(L->lasso, L->lasso_cap * sizeof *L->lasso);
-  }
-  L->lasso[L->nlasso].kind = kind;
-  L->lasso[L->nlasso++].value = value;
-}
-
-/* Does local node u fit a target: node `tnode` if not NONE32, else any
-** node of label tlab? */
-static int is_target(const Liveness *L, uint32_t u, uint32_t tnode, uint32_t tlab) {
-  return tnode != NONE32 ? u == tnode : L->label[u] == tlab;
-}
-
-/* Shortest path by BFS from local node `from` to a target (see is_target),
-** through nodes of label `within` (NONE32: any node of the SCC), with at
-** least one step if nonempty.  Appends its steps to the lasso, and for each
-** step calls note(u, c) when note is not NULL.  Returns the node reached,
-** or NONE32 if there is no such path (the caller's invariants exclude it). */
-typedef void (*StepNote)(Liveness *L, uint64_t base, uint32_t u, uint32_t c, void *ctx);
-static uint32_t bfs(Liveness *L, uint64_t base, uint32_t from, uint32_t tnode, uint32_t tlab, uint32_t within,
-                    int nonempty, StepNote note, void *ctx) {
-  if (!nonempty && is_target(L, from, tnode, tlab)) return from;
-  if (++L->stamp == 0) {
-    memset(L->seen, 0, L->a_cap * sizeof *L->seen);
-    L->stamp = 1;
-  }
-  uint32_t *q = L->t_stk, qh = 0, qt = 0, found = NONE32;
-  /* The start is not marked seen when the path must be nonempty, so that
-  ** it can be the target at the end of a cycle. */
-  if (!nonempty) L->seen[from] = L->stamp;
-  q[qt++] = from;
-  while (qh < qt && found == NONE32) {
-    uint32_t u = q[qh++];
-    for (uint64_t e = L->a_off[u]; e < L->a_off[u + 1]; e++) {
-      uint32_t t = L->a_to[e];
-      if (t == NONE32 || L->seen[t] == L->stamp) continue;
-      if (within != NONE32 && L->label[t] != within) continue;
-      L->seen[t] = L->stamp;
-      L->par[t] = u;
-      L->parch[t] = L->a_ch[e];
-      if (is_target(L, t, tnode, tlab)) { found = t; break; }
-      q[qt++] = t;
-    }
-  }
-  if (found == NONE32) return NONE32;
-  /* Walk back to the start, then append in order. */
-  uint32_t n = 0, *rev = L->t_cs;
-  uint32_t at = found;
-  do {
-    rev[n++] = at;
-    at = L->par[at];
-  } while (at != from);
-  for (uint32_t i = n; i-- > 0;) {
-    uint32_t t = rev[i], u = L->par[t], c = L->parch[t];
-    lasso_push(L, L->node[base + u].kind, c);
-    if (note) note(L, base, u, c, ctx);
-  }
-  return found;
-}
-
-/* The fairness obligations of the cycle being built (local ids). */
-typedef struct Cyc {
-  uint32_t nm;               /* machines */
-  uint8_t *ran;              /* machine ran on a step of the cycle */
-  uint8_t *dis;              /* machine is disabled in a state of the cycle */
-  uint8_t *on;               /* local node is on the cycle */
-  uint8_t *taken;            /* fair local node: bit c set when option c was taken on the cycle */
-  uint32_t *fairs;           /* fair nodes on the cycle */
-  uint32_t nfairs;
-  int failed;                /* vm_enabled failed */
-} Cyc;
-
-/* The cycle takes local node u's step c: record who ran, which machines
-** are disabled at u (the first time u is met), which option a `$$` took. */
-static void cyc_note(Liveness *L, uint64_t base, uint32_t u, uint32_t c, void *ctx) {
-  Cyc *y = ctx;
-  uint32_t a = actor(L, base, u, c);
-  if (a < y->nm) y->ran[a] = 1;
-  if (!y->on[u]) {
-    y->on[u] = 1;
-    if (vm_enabled(L->vm, node_bytes(L, base + u), L->node[base + u].len, &L->en) != VM_OK) { y->failed = 1; return; }
-    uint32_t j = 0;
-    for (uint32_t m = 0; m < y->nm; m++) {
-      while (j < L->en.n && L->en.ids[j] < m) j++;
-      if (j == L->en.n || L->en.ids[j] != m) y->dis[m] = 1;
-    }
-    if (L->node[base + u].fair) y->fairs[y->nfairs++] = u;
-  }
-  if (L->node[base + u].fair && c < 8) y->taken[u] |= (uint8_t)(1u << c);
-}
-
-/* The target of local node u's edge with choice c, or NONE32. */
-static uint32_t edge_to(const Liveness *L, uint32_t u, uint32_t c) {
-  for (uint64_t e = L->a_off[u]; e < L->a_off[u + 1]; e++)
-    if (L->a_ch[e] == c) return L->a_to[e];
-  return NONE32;
-}
-
-/* Build the lasso for the accepted sub-SCC `lab` (stem: the DFS path to the
-** SCC's root, then a path in the SCC to the sub-SCC, then a fair cycle in
-** it).  0, or -1 on an internal error. */
-static int build_lasso(Liveness *L, uint64_t base, uint32_t lab, uint32_t nm) {
-  uint64_t n = L->nnode - base;
-  L->nlasso = 0;
-  for (uint64_t i = 0; i < L->nfr; i++) lasso_push(L, L->node[L->fr[i].node].kind, L->fr[i].down);
-  uint32_t e = bfs(L, base, 0, NONE32, lab, NONE32, 0, NULL, NULL);
-  if (e == NONE32) return -1;
-  L->cycle_at = L->nlasso;
-  Cyc y = {0};
-  y.nm = nm;
-  y.ran = xcalloc(nm ? nm : 1, 1);
-  y.dis = xcalloc(nm ? nm : 1, 1);
-  y.on = xcalloc(n, 1);
-  y.taken = xcalloc(n, 1);
-  y.fairs = xmalloc(n * sizeof *y.fairs);
-  int rc = -1;
-  /* The shortest cycle through e, then detours from e until every
-  ** obligation is met: each detour meets one for good (meeting one never
-  ** unmeets another), and there are at most 2 per fair node and 1 per
-  ** machine. */
-  if (bfs(L, base, e, e, NONE32, lab, 1, cyc_note, &y) != e) goto out;
-  for (;;) {
-    if (L->unfair) break;   /* any cycle will do */
-    if (y.failed) goto out;
-    /* The next unmet obligation: a step to take (src, c), or a state to
-    ** pass (via).  `$$` options first, then starved machines. */
-    uint32_t src = NONE32, c = 0, via = NONE32;
-    for (uint32_t i = 0; i < y.nfairs && src == NONE32; i++)
-      for (uint32_t o = 0; o < 2 && src == NONE32; o++)
-        if (!(y.taken[y.fairs[i]] & (1u << o))) { src = y.fairs[i]; c = o; }
-    for (uint32_t m = 0; m < nm && src == NONE32 && via == NONE32; m++) {
-      if (y.ran[m] || y.dis[m]) continue;
-      /* A state of the sub-SCC where m is disabled, else an edge where it runs. */
-      for (uint32_t u = 0; u < n && via == NONE32; u++) {
-        if (L->label[u] != lab) continue;
-        if (vm_enabled(L->vm, node_bytes(L, base + u), L->node[base + u].len, &L->en) != VM_OK) goto out;
-        int has = 0;
-        for (uint32_t j = 0; j < L->en.n && !has; j++) has = L->en.ids[j] == m;
-        if (!has) via = u;
-      }
-      for (uint32_t u = 0; u < n && via == NONE32 && src == NONE32; u++) {
-        if (L->label[u] != lab) continue;
-        for (uint64_t x = L->a_off[u]; x < L->a_off[u + 1]; x++)
-          if (L->a_to[x] != NONE32 && L->label[L->a_to[x]] == lab && actor(L, base, u, L->a_ch[x]) == m) {
-            src = u;
-            c = L->a_ch[x];
-            break;
-          }
-      }
-      if (via == NONE32 && src == NONE32) goto out;   /* the acceptance test said there was one */
-    }
-    if (src == NONE32 && via == NONE32) break;        /* every obligation is met */
-    if (via != NONE32) {
-      if (bfs(L, base, e, via, NONE32, lab, 0, cyc_note, &y) != via) goto out;
-      if (bfs(L, base, via, e, NONE32, lab, 0, cyc_note, &y) != e) goto out;
-    } else {
-      uint32_t t = edge_to(L, src, c);
-      if (t == NONE32 || L->label[t] != lab) goto out;
-      if (bfs(L, base, e, src, NONE32, lab, 0, cyc_note, &y) != src) goto out;
-      lasso_push(L, L->node[base + src].kind, c);
-      cyc_note(L, base, src, c, &y);
-      if (bfs(L, base, t, e, NONE32, lab, 0, cyc_note, &y) != e) goto out;
-    }
-  }
-  rc = 0;
-out:
-  free(y.ran);
-  free(y.dis);
-  free(y.on);
-  free(y.taken);
-  free(y.fairs);
-  return rc;
-}
-
-/* Tarjan's algorithm on the local graph, over the members mem[from .. from
-** + cnt) of label lab, following only edges inside lab.  Each nontrivial
-** SCC found gets a fresh label (from *next) and its members are written to
-** mem starting at `out`; trivial ones are removed.  Returns the members
-** written; *labs / *nlabs list the new labels' segments (start, count). */
-static uint64_t local_scc(Liveness *L, uint64_t from, uint64_t cnt, uint32_t lab, uint64_t out, uint32_t *next,
-                          uint64_t *segs, uint64_t *nsegs) {
-  uint32_t idx = 0, sp = 0;
-  uint64_t w = out;
-  for (uint64_t j = from; j < from + cnt; j++) {
-    L->t_idx[L->mem[j]] = NONE32;
-    L->onstk[L->mem[j]] = 0;
-  }
-  for (uint64_t j = from; j < from + cnt; j++) {
-    uint32_t r = L->mem[j];
-    if (L->label[r] != lab || L->t_idx[r] != NONE32) continue;
-    /* Iterative DFS: t_cs holds the nodes of the call stack, t_ci the next edge of each. */
-    uint32_t cs = 0;
-    L->t_cs[cs] = r;
-    L->t_ci[cs++] = (uint32_t)0;
-    L->t_idx[r] = L->t_low[r] = idx++;
-    L->t_stk[sp++] = r;
-    L->onstk[r] = 1;
-    while (cs) {
-      uint32_t u = L->t_cs[cs - 1];
-      uint64_t e = L->a_off[u] + L->t_ci[cs - 1];
-      if (e < L->a_off[u + 1]) {
-        L->t_ci[cs - 1]++;
-        uint32_t t = L->a_to[e];
-        if (t == NONE32 || L->label[t] != lab) continue;
-        if (L->t_idx[t] == NONE32) {
-          L->t_idx[t] = L->t_low[t] = idx++;
-          L->t_stk[sp++] = t;
-          L->onstk[t] = 1;
-          L->t_cs[cs] = t;
-          L->t_ci[cs++] = 0;
-        } else if (L->onstk[t] && L->t_idx[t] < L->t_low[u]) {
-          L->t_low[u] = L->t_idx[t];
-        }
-        continue;
-      }
-      cs--;
-      if (cs && L->t_low[u] < L->t_low[L->t_cs[cs - 1]]) L->t_low[L->t_cs[cs - 1]] = L->t_low[u];
-      if (L->t_low[u] != L->t_idx[u]) continue;
-      /* u roots an SCC: the stack down to u. */
-      uint32_t size = 0, at = sp;
-      do size++; while (L->t_stk[--at] != u);
-      int self = 0;
-      if (size == 1)
-        for (uint64_t x = L->a_off[u]; x < L->a_off[u + 1] && !self; x++) self = L->a_to[x] == u;
-      uint32_t nl = size > 1 || self ? (*next)++ : NONE32;
-      if (nl != NONE32) {
-        segs[2 * *nsegs] = w;
-        segs[2 * *nsegs + 1] = size;
-        ++*nsegs;
-      }
-      for (uint32_t i = at; i < sp; i++) {
-        uint32_t v = L->t_stk[i];
-        L->onstk[v] = 0;
-        L->label[v] = nl;
-        if (nl != NONE32) L->mem[w++] = v;
-      }
-      sp = at;
-    }
-  }
-  return w - out;
-}
-
-/* The SCC at base .. L->nnode-1 (nontrivial).  LIVE_FOUND with the lasso
-** built, LIVE_NONE, LIVE_ERROR; give_up()s if its analysis would outgrow
-** the budget (then LIVE_NONE, the search cleared). */
+/* The SCC at base .. L->nnode-1.  LIVE_FOUND with the lasso built,
+** LIVE_NONE, LIVE_ERROR; give_up()s if its analysis would outgrow the
+** budget (then LIVE_NONE, the search cleared). */
 static LiveResult analyse(Liveness *L, int k, uint64_t base) {
-  uint64_t n = L->nnode - base, m = 0;
-  for (uint64_t p = base; p < L->nnode; p++) m += L->node[p].nedges;
-  if (n >= NONE32 || held(L) + scratch_bytes(n, m) > L->budget) { give_up(L, k); return LIVE_NONE; }
-  grow_scratch(L, n, m);
-  /* The local graph. */
-  uint64_t x = 0;
-  for (uint64_t u = 0; u < n; u++) {
+  uint64_t n = L->nnode - base, m = 0, nm = 0;
+  for (uint64_t p = base; p < L->nnode; p++) {
+    m += L->node[p].nedges;
+    if (L->node[p].nm > nm) nm = L->node[p].nm;
+  }
+  if (n >= FG_OUT || held(L) + scratch_bytes(n, m, nm) > L->budget) { give_up(L, k); return LIVE_NONE; }
+  FgMode mode = L->unfair ? FG_UNFAIR : FG_EXACT;
+  fg_begin(L->fg, (uint32_t)n, (uint32_t)(nm / 64 + 1));
+  for (uint32_t u = 0; u < n; u++) {
     const LNode *v = &L->node[base + u];
-    L->a_off[u] = x;
+    uint64_t *en = fg_node(L->fg, u, v->kind, v->actor, v->nopt, 0);
+    if (mode != FG_UNFAIR && v->kind != VC_NONE) {
+      if (vm_enabled(L->vm, node_bytes(L, base + u), v->len, &L->en) != VM_OK)
+        return internal_error("the VM rejected its own state (hot-cycle search)");
+      set_bits(en, &L->en);
+    }
     for (uint32_t j = 0; j < v->nedges; j++) {
       const LEdge *ed = &L->edge[v->eoff + j];
       uint64_t p;
-      L->a_to[x] = fm_get(&L->pos, ed->fp, &p) && p >= base ? (uint32_t)(p - base) : NONE32;
-      L->a_ch[x++] = ed->choice;
+      fg_edge(L->fg, ed->choice, fm_get(&L->pos, ed->fp, &p) && p >= base ? (uint32_t)(p - base) : FG_OUT);
     }
   }
-  L->a_off[n] = x;
-  for (uint64_t u = 0; u < n; u++) L->label[u] = 0;
-  if (L->unfair) {
-    L->spec = k;
-    return build_lasso(L, base, 0, 0) == 0 ? LIVE_FOUND : LIVE_ERROR;
-  }
-  /* Emerson-Lei: a work stack of sub-SCCs, each a segment of mem (the last
-  ** pushed is always the last segment). */
-  uint32_t next = 1;
-  uint64_t nwork = 1, mlen = n;
-  uint64_t *work = xmalloc(3 * sizeof *work * (n + 1));   /* (start, count, label) */
-  uint64_t *segs = xmalloc(2 * sizeof *segs * (n + 1));
-  for (uint64_t u = 0; u < n; u++) L->mem[u] = (uint32_t)u;
-  work[0] = 0;
-  work[1] = n;
-  work[2] = 0;
-  LiveResult res = LIVE_NONE;
-  uint32_t *cnt = NULL;
-  uint8_t *ran = NULL;
-  while (nwork) {
-    nwork--;
-    uint64_t st = work[3 * nwork], c = work[3 * nwork + 1];
-    uint32_t lab = (uint32_t)work[3 * nwork + 2];
-    /* Strong fairness: a `$$` state with an outcome outside the sub-SCC
-    ** cannot be visited forever by a fair execution that stays in it. */
-    uint64_t removed = 0;
-    for (uint64_t j = st; j < st + c; j++) {
-      uint32_t u = L->mem[j];
-      const LNode *v = &L->node[base + u];
-      if (!v->fair) continue;
-      int leaks = v->out;
-      for (uint64_t e = L->a_off[u]; e < L->a_off[u + 1] && !leaks; e++)
-        leaks = L->a_to[e] == NONE32 || L->label[L->a_to[e]] != lab;
-      if (leaks) removed++;
-      if (leaks) L->label[u] = NONE32 - 1;   /* marked: removed once the scan is done */
-    }
-    if (removed) {
-      for (uint64_t j = st; j < st + c; j++)
-        if (L->label[L->mem[j]] == NONE32 - 1) L->label[L->mem[j]] = NONE32;
-      uint64_t nsegs = 0;
-      uint64_t w = local_scc(L, st, c, lab, st + c, &next, segs, &nsegs);
-      /* Move the new segments down over the one just done. */
-      memmove(L->mem + st, L->mem + st + c, w * sizeof *L->mem);
-      for (uint64_t s = 0; s < nsegs; s++) {
-        work[3 * nwork] = segs[2 * s] - c;
-        work[3 * nwork + 1] = segs[2 * s + 1];
-        work[3 * nwork + 2] = L->label[L->mem[segs[2 * s] - c]];
-        nwork++;
-      }
-      mlen = st + w;
-      (void)mlen;
-      continue;
-    }
-    /* Weak fairness: every machine runs on an edge inside, or is disabled
-    ** in a state of it. */
-    uint32_t nm = 0;
-    free(cnt);
-    cnt = NULL;
-    uint32_t cntcap = 0;
-    int failed = 0;
-    for (uint64_t j = st; j < st + c && !failed; j++) {
-      uint32_t u = L->mem[j];
-      if (vm_enabled(L->vm, node_bytes(L, base + u), L->node[base + u].len, &L->en) != VM_OK) { failed = 1; break; }
-      if (L->en.nmachines > cntcap) {
-        cnt = xrealloc(cnt, L->en.nmachines * sizeof *cnt);
-        memset(cnt + cntcap, 0, (L->en.nmachines - cntcap) * sizeof *cnt);
-        cntcap = L->en.nmachines;
-      }
-      if (L->en.nmachines > nm) nm = L->en.nmachines;
-      for (uint32_t i = 0; i < L->en.n; i++) cnt[L->en.ids[i]]++;
-    }
-    if (failed) { res = LIVE_ERROR; break; }
-    free(ran);
-    ran = xcalloc(nm ? nm : 1, 1);
-    for (uint64_t j = st; j < st + c; j++) {
-      uint32_t u = L->mem[j];
-      for (uint64_t e = L->a_off[u]; e < L->a_off[u + 1]; e++)
-        if (L->a_to[e] != NONE32 && L->label[L->a_to[e]] == lab) {
-          uint32_t a = actor(L, base, u, L->a_ch[e]);
-          if (a < nm) ran[a] = 1;
-        }
-    }
-    int fair = 1;
-    for (uint32_t mm = 0; mm < nm && fair; mm++) fair = ran[mm] || cnt[mm] < c;
-    if (fair) {
-      L->spec = k;
-      res = build_lasso(L, base, lab, nm) == 0 ? LIVE_FOUND : LIVE_ERROR;
-      break;
-    }
-  }
-  free(cnt);
-  free(ran);
-  free(work);
-  free(segs);
-  return res;
+  uint32_t e;
+  if (fg_search(L->fg, mode, &e) != FG_FOUND) return LIVE_NONE;
+  /* The lasso: the DFS path to the SCC's root, a path in the SCC to e, a
+  ** fair cycle through e. */
+  L->spec = k;
+  L->lasso.n = 0;
+  for (uint64_t i = 0; i < L->nfr; i++) fg_trace_push(&L->lasso, L->node[L->fr[i].node].kind, L->fr[i].down);
+  if (fg_path(L->fg, 0, e, &L->lasso) != 0) return internal_error("no path in a strongly connected component");
+  L->cycle_at = L->lasso.n;
+  if (fg_cycle(L->fg, mode, &L->lasso) != 0) return internal_error("no fair cycle in an accepted component");
+  vm_spec_state(L->vm, node_bytes(L, base + e), L->node[base + e].len, (uint16_t)k, &L->st_name, &L->st_file,
+                &L->st_line);
+  return LIVE_FOUND;
 }
-
-/* ------------------------------------------------------------------------ */
-/* The search from one state, for one spec.                                 */
 
 /* Tarjan's algorithm over H_k from State s, until every state reachable
 ** from s inside H_k is done or a fair hot cycle is found.  Successors where
-** k is not hot (or that are bugs) are not entered: for a `$$` state they
-** count as outcomes that leave H_k.  Each nontrivial SCC is analysed when
-** its root finishes, then popped. */
+** k is not hot (or that are bugs) are not entered, nor kept as edges: an
+** option of a data choice without an edge leaves H_k.  Each nontrivial SCC
+** is analysed when its root finishes, then popped. */
 static LiveResult search_spec(Liveness *L, int k, const uint8_t *s, size_t len, uint64_t fp, const Progress *prog,
                               const char **why) {
   const uint64_t bit = 1ull << k;
@@ -811,14 +444,12 @@ static LiveResult search_spec(Liveness *L, int k, const uint8_t *s, size_t len, 
       f->expanded = 1;
       f->next = 0;
       f->ne = 0;
-      if (st == VM_BAD_STATE) {
-        fputs("pcheck: internal error: the VM produced a malformed state (hot-cycle search)\n", stderr);
-        return LIVE_ERROR;
-      }
+      if (st == VM_BAD_STATE) return internal_error("the VM produced a malformed state (hot-cycle search)");
       if (st != VM_OK) f->ch.n = 0;   /* an end state, or a bug: no edge from it */
       v->kind = st == VM_OK ? (uint8_t)f->ch.kind : VC_NONE;
-      v->fair = st == VM_OK && f->ch.kind == VC_DATA && f->ch.fair;
       v->actor = f->ch.machine;
+      v->nopt = v->kind == VC_DATA ? f->ch.n : 0;
+      v->nm = st == VM_OK ? f->ch.nmachines : 0;
     }
     if (f->next < f->ch.n) {
       uint32_t i = f->next++;
@@ -828,14 +459,8 @@ static LiveResult search_spec(Liveness *L, int k, const uint8_t *s, size_t len, 
       L->succ.len = 0;
       if (L->pinned == f->node) st = vm_step_expand(L->vm, node_bytes(L, f->node), v->len, choice, &L->succ);
       else st = vm_step(L->vm, node_bytes(L, f->node), v->len, choice, &L->succ);
-      if (st == VM_BAD_STATE) {
-        fputs("pcheck: internal error: the VM rejected its own choice (hot-cycle search)\n", stderr);
-        return LIVE_ERROR;
-      }
-      if (st != VM_OK || !(vm_hot_specs(L->vm, (uint8_t *)L->succ.data, L->succ.len) & bit)) {
-        if (v->fair) v->out = 1;   /* this outcome leaves H_k */
-        continue;
-      }
+      if (st == VM_BAD_STATE) return internal_error("the VM rejected its own choice (hot-cycle search)");
+      if (st != VM_OK || !(vm_hot_specs(L->vm, (uint8_t *)L->succ.data, L->succ.len) & bit)) continue;
       uint64_t h = state_hash(L->succ.data, L->succ.len);
       frame_edge(f, h, choice);
       if (h == v->fp) { v->self = 1; continue; }
@@ -894,20 +519,32 @@ LiveResult live_check(Liveness *L, const uint8_t *s, size_t len, uint64_t fp, ui
   return LIVE_NONE;
 }
 
-void live_cycle_message(Buf *b, const char *spec, uint64_t nsteps, int unfair) {
+void live_cycle_message(Buf *b, const char *spec, const char *state, const char *file, uint32_t line,
+                        uint64_t nsteps, int unfair) {
   if (unfair)
     buf_printf(b, "spec '%s' can stay in hot states forever: the execution can cycle through %llu steps without "
-               "leaving them (fairness not required: --unfair)", spec, (unsigned long long)nsteps);
+               "leaving them", spec, (unsigned long long)nsteps);
   else
     buf_printf(b, "spec '%s' can stay in hot states forever: a fair execution can cycle through %llu steps "
                "without leaving them", spec, (unsigned long long)nsteps);
+  buf_printf(b, " (hot state '%s'", state);
+  if (file) {
+    const char *slash = strrchr(file, '/');
+    buf_printf(b, " at %s:%u", slash ? slash + 1 : file, line);
+  }
+  buf_puts(b, unfair ? "; fairness not required: --unfair)" : "; fair: machines weakly, choices strongly)");
 }
 
-void live_record(const Liveness *L, const TraceChoice *prefix, uint64_t nprefix, SearchResult *res) {
-  uint64_t n = nprefix + L->nlasso;
+/* Make the hot-cycle bug of spec (its state where the cycle begins: name,
+** file, line) the result's, with the trace prefix then lasso, the cycle
+** starting cycle_at choices into the lasso. */
+static void record_cycle(SearchResult *res, const Vm *vm, int spec, const char *name, const char *file, uint32_t line,
+                         int unfair, const TraceChoice *prefix, uint64_t nprefix, const FgTrace *lasso,
+                         uint64_t cycle_at) {
+  uint64_t n = nprefix + lasso->n;
   TraceChoice *t = xmalloc((n ? n : 1) * sizeof *t);
   if (nprefix) memcpy(t, prefix, nprefix * sizeof *t);
-  memcpy(t + nprefix, L->lasso, L->nlasso * sizeof *t);
+  if (lasso->n) memcpy(t + nprefix, lasso->v, lasso->n * sizeof *t);
   free(res->trace);
   free(res->bugdesc.message);
   memset(&res->bugdesc, 0, sizeof res->bugdesc);
@@ -915,12 +552,458 @@ void live_record(const Liveness *L, const TraceChoice *prefix, uint64_t nprefix,
   res->bugdesc.status = VM_BUG_HOT_CYCLE;
   Buf m;
   buf_init(&m);
-  live_cycle_message(&m, vm_spec_name(L->vm, (uint16_t)L->spec), L->nlasso - L->cycle_at, L->unfair);
+  live_cycle_message(&m, vm_spec_name(vm, (uint16_t)spec), name, file, line, lasso->n - cycle_at, unfair);
   res->bugdesc.message = buf_take(&m);
   res->trace = t;
   res->ntrace = n;
-  res->cycle_start = (int64_t)(nprefix + L->cycle_at);
-  res->cycle_unfair = L->unfair;
+  res->cycle_start = (int64_t)(nprefix + cycle_at);
+  res->cycle_unfair = unfair;
+}
+
+void live_record(const Liveness *L, const TraceChoice *prefix, uint64_t nprefix, SearchResult *res) {
+  record_cycle(res, L->vm, L->spec, L->st_name, L->st_file, L->st_line, L->unfair, prefix, nprefix, &L->lasso,
+               L->cycle_at);
+}
+
+/* ------------------------------------------------------------------------ */
+/* On the fly, over the calling dfs's graph (LiveScc).                      */
+
+/* A state on Tarjan's stack, at the same position as in LiveScc.fin. */
+typedef struct OtEntry {
+  uint64_t parent;           /* position of the state that entered it, or UINT64_MAX: the first */
+  uint32_t via;              /* the choice from there */
+  uint8_t via_kind;
+} OtEntry;
+
+/* A state on the stack where a spec is hot. */
+typedef struct OtHot {
+  uint64_t hot;              /* the specs hot in it (those checked) */
+  uint64_t key;              /* VC_DATA: its choice point's key (the choosing machine's record without
+                                its inbox, hashed: what trace equivalence keeps) */
+  uint64_t pos;              /* its position on the stack */
+  uint64_t eoff;             /* its steps: efp/ech[eoff .. eoff + ne), once it left */
+  uint64_t woff;             /* the machines enabled in it: words[woff .. woff + nw) */
+  uint32_t ne, nopt, actor, nw;
+  uint8_t kind;              /* VC_MACHINE, VC_DATA, or VC_NONE (an end, or a bug) */
+} OtHot;
+
+/* A state entered and not yet left (the calling search's path). */
+typedef struct OtFrame {
+  uint64_t index, low;       /* Tarjan's (finished.h) */
+  uint64_t pos;              /* its position on the stack */
+  uint64_t hot;              /* its OtHot, or UINT64_MAX */
+  uint64_t nhot, nedge, nword;   /* the arrays' lengths when it was entered */
+  uint64_t *efp;             /* its steps so far, when hot: successor fingerprint, choice */
+  uint32_t *ech;
+  uint32_t ne, ecap;
+} OtFrame;
+
+/* Invariants: ent[0 .. nent) and fin's stack are Tarjan's stack, position
+** for position; hot[] lists the hot ones among them in the same order;
+** the states of a component closing at a root are those from the root's
+** position up, their OtHot those from its frame's nhot, their steps and
+** enabled sets those from its nedge and nword (a state's steps are stored
+** when it leaves, after its descendants', and a component closing below
+** it took its own along), so closing truncates every array. */
+struct LiveScc {
+  const SearchOptions *o;
+  const BcProgram *bc;
+  const VmTest *test;
+  Vm *vm;                    /* replays inside a component */
+  uint64_t hotspecs;         /* bit k: spec k has a hot state */
+  uint64_t settled;          /* specs whose hot cycle was reported (live_scc_settle) */
+  int unfair, reduced;
+  char *why;                 /* why it stopped (heap), or NULL: it follows the caller */
+  uint64_t budget;           /* bytes it may hold */
+  uint64_t peak;             /* the most it held, as scc_held counts */
+  Finished fin;
+  OtEntry *ent;
+  uint64_t nent, ent_cap;
+  OtHot *hot;
+  uint64_t nhot, hot_cap;
+  uint64_t *efp;
+  uint32_t *ech;
+  uint64_t nedge, edge_cap;
+  uint64_t *words;
+  uint64_t nword, word_cap;
+  OtFrame *fr;
+  uint64_t nfr, fr_cap;
+  uint64_t fbytes;           /* the frames' step lists */
+  FpMap local;               /* fingerprint -> node, for the component being looked at */
+  uint64_t *nodes, nodes_cap;   /* its OtHot, by node */
+  uint32_t *unsure, unsure_cap;
+  FairGraph *fg;
+  VmChoices en;
+  Buf scratch, a, b;         /* vm_local_states' scratch; States replayed */
+  uint32_t key_index;        /* the record key_of hashes */
+  uint64_t key;
+  Liveness *full;            /* the search in the full graph, once needed */
+  FgTrace stem;
+  /* The lasso found (valid after LIVE_FOUND): */
+  FgTrace lasso;
+  uint64_t cycle_at;
+  int spec;
+  const char *st_name, *st_file;
+  uint32_t st_line;
+};
+
+LiveScc *live_scc_new(const BcProgram *bc, const VmTest *test, const SearchOptions *o, int reduced) {
+  uint64_t hot = bits_of_hot(bc, test);
+  if (!hot) return NULL;
+  LiveScc *t = xcalloc(1, sizeof *t);
+  t->o = o;
+  t->bc = bc;
+  t->test = test;
+  t->hotspecs = hot;
+  t->unfair = o->unfair;
+  t->reduced = reduced;
+  t->budget = o->frontier_mem / LIVE_SHARE;
+  if (t->budget < (1u << 20)) t->budget = 1u << 20;
+  fin_init(&t->fin);
+  t->vm = vm_new(bc, test);
+  t->fg = fg_new();
+  buf_init(&t->scratch);
+  buf_init(&t->a);
+  buf_init(&t->b);
+  return t;
+}
+
+/* Free what follows the caller (kept: what a lasso found needs). */
+static void scc_release(LiveScc *t) {
+  fin_fini(&t->fin);
+  for (uint64_t i = 0; i < t->fr_cap; i++) {
+    free(t->fr[i].efp);
+    free(t->fr[i].ech);
+  }
+  free(t->fr);
+  free(t->ent);
+  free(t->hot);
+  free(t->efp);
+  free(t->ech);
+  free(t->words);
+  free(t->nodes);
+  free(t->unsure);
+  fm_fini(&t->local);
+  t->fr = NULL;
+  t->ent = NULL;
+  t->hot = NULL;
+  t->efp = NULL;
+  t->ech = NULL;
+  t->words = t->nodes = NULL;
+  t->unsure = NULL;
+  t->nfr = t->fr_cap = t->nent = t->ent_cap = t->nhot = t->hot_cap = 0;
+  t->nedge = t->edge_cap = t->nword = t->word_cap = t->nodes_cap = t->fbytes = 0;
+  t->unsure_cap = 0;
+}
+
+void live_scc_free(LiveScc *t) {
+  if (!t) return;
+  scc_release(t);
+  fg_free(t->fg);
+  vm_choices_fini(&t->en);
+  buf_fini(&t->scratch);
+  buf_fini(&t->a);
+  buf_fini(&t->b);
+  free(t->stem.v);
+  free(t->lasso.v);
+  free(t->why);
+  live_free(t->full);
+  vm_free(t->vm);
+  free(t);
+}
+
+uint64_t live_scc_specs(const LiveScc *t) { return t ? t->hotspecs : 0; }
+uint64_t live_scc_peak(const LiveScc *t) { return t ? t->peak : 0; }
+
+void live_scc_off(LiveScc *t, const char *why) {
+  if (t->why) return;
+  t->why = xstrdup(why);
+  scc_release(t);
+}
+
+const char *live_scc_incomplete(const LiveScc *t) {
+  if (!t) return NULL;
+  return t->why ? t->why : live_incomplete(t->full);
+}
+
+int live_scc_settle(LiveScc *t) {
+  t->settled |= 1ull << t->spec;
+  return t->spec;
+}
+
+/* Bytes it holds (what the budget bounds). */
+static uint64_t scc_held(const LiveScc *t) {
+  return fin_bytes(&t->fin) + t->ent_cap * sizeof(OtEntry) + t->hot_cap * sizeof(OtHot) + t->edge_cap * 12 +
+         t->word_cap * 8 + t->fr_cap * sizeof(OtFrame) + t->fbytes + t->local.cap * 16 + t->nodes_cap * 8;
+}
+
+/* vm_local_states' callback: the hash of record key_index. */
+static void key_of(void *ctx, uint32_t index, const uint8_t *b, size_t n) {
+  LiveScc *t = ctx;
+  if (index == t->key_index) t->key = state_hash(b, n);
+}
+
+/* Room for n more words of enabled sets; returns where they start, zeroed. */
+static uint64_t *scc_words(LiveScc *t, uint64_t n) {
+  if (t->nword + n > t->word_cap) {
+    t->word_cap = t->nword + n > 2 * t->word_cap ? t->nword + n : 2 * t->word_cap;
+    t->words = xrealloc(t->words, t->word_cap * 8);
+  }
+  uint64_t *w = t->words + t->nword;
+  memset(w, 0, n * 8);
+  t->nword += n;
+  return w;
+}
+
+void live_scc_enter(LiveScc *t, Vm *vm, const uint8_t *s, size_t len, uint64_t fp, VmStatus st,
+                    const VmChoices *ch, uint64_t hot, TraceChoice via) {
+  if (t->why) return;
+  hot &= t->hotspecs & ~t->settled;
+  uint64_t held = scc_held(t);
+  if (held > t->peak) t->peak = held;
+  if (held > t->budget) {
+    uint64_t k = hot ? hot : t->hotspecs & ~t->settled;
+    char *why = outgrew(t->vm, k ? __builtin_ctzll(k) : 0, t->budget);
+    live_scc_off(t, why);
+    free(why);
+    return;
+  }
+  if (t->nent == t->ent_cap) {
+    t->ent_cap = t->ent_cap ? 2 * t->ent_cap : 1024;
+    t->ent = xrealloc(t->ent, t->ent_cap * sizeof *t->ent);
+  }
+  if (t->nfr == t->fr_cap) {
+    uint64_t nc = t->fr_cap ? 2 * t->fr_cap : 64;
+    t->fr = xrealloc(t->fr, nc * sizeof *t->fr);
+    memset(t->fr + t->fr_cap, 0, (nc - t->fr_cap) * sizeof *t->fr);
+    t->fr_cap = nc;
+  }
+  uint64_t pos = t->nent++;
+  t->ent[pos] = (OtEntry){ t->nfr ? t->fr[t->nfr - 1].pos : UINT64_MAX, via.value, via.kind };
+  OtFrame *f = &t->fr[t->nfr++];
+  f->index = f->low = fin_push(&t->fin, fp);
+  f->pos = pos;
+  f->hot = UINT64_MAX;
+  f->nhot = t->nhot;
+  f->nedge = t->nedge;
+  f->nword = t->nword;
+  f->ne = 0;
+  if (!hot) return;
+  if (t->nhot == t->hot_cap) {
+    t->hot_cap = t->hot_cap ? 2 * t->hot_cap : 256;
+    t->hot = xrealloc(t->hot, t->hot_cap * sizeof *t->hot);
+  }
+  f->hot = t->nhot;
+  OtHot *h = &t->hot[t->nhot++];
+  memset(h, 0, sizeof *h);
+  h->hot = hot;
+  h->pos = pos;
+  h->woff = t->nword;
+  h->kind = st == VM_OK ? (uint8_t)ch->kind : VC_NONE;
+  if (t->unfair || h->kind == VC_NONE) return;   /* no fairness, or no step: nothing more to know */
+  const VmChoices *en = ch;
+  if (h->kind == VC_DATA) {
+    h->nopt = ch->n;
+    h->actor = ch->machine;
+    if (vm_enabled(vm, s, len, &t->en) != VM_OK) t->en.n = 0;
+    en = &t->en;
+    if (t->reduced) {
+      t->key_index = t->test->nspecs + ch->machine;
+      t->key = 0;
+      vm_local_states(vm, s, len, &t->scratch, key_of, t);
+      h->key = t->key;
+    }
+  }
+  h->nw = en->nmachines / 64 + 1;
+  set_bits(scc_words(t, h->nw), en);
+}
+
+void live_scc_claim(LiveScc *t, uint64_t fp) {
+  if (!t->why) fin_claim(&t->fin, fp, t->fr[t->nfr - 1].index);
+}
+
+void live_scc_edge(LiveScc *t, uint32_t choice, uint64_t fp, int fresh) {
+  if (t->why) return;
+  OtFrame *f = &t->fr[t->nfr - 1];
+  if (!fresh) {
+    /* A state of a closed component: outside every component still open. */
+    if (!fin_edge(&t->fin, fp, &f->low) || f->hot == UINT64_MAX) return;
+  } else if (f->hot == UINT64_MAX) {
+    return;
+  }
+  if (f->ne == f->ecap) {
+    uint32_t nc = f->ecap ? 2 * f->ecap : 8;
+    t->fbytes += (uint64_t)(nc - f->ecap) * 12;
+    f->ecap = nc;
+    f->efp = xrealloc(f->efp, nc * sizeof *f->efp);
+    f->ech = xrealloc(f->ech, nc * sizeof *f->ech);
+  }
+  f->efp[f->ne] = fp;
+  f->ech[f->ne++] = choice;
+}
+
+/* Append to tr the tree path from the state at position rp to the one at
+** p (rp an ancestor of p, or p itself).  0, or -1 if rp is not. */
+static int stem_to(const LiveScc *t, uint64_t rp, uint64_t p, FgTrace *tr) {
+  uint64_t start = tr->n;
+  while (p != rp) {
+    if (p == UINT64_MAX || p < rp) return -1;
+    fg_trace_push(tr, t->ent[p].via_kind, t->ent[p].via);
+    p = t->ent[p].parent;
+  }
+  for (uint64_t i = start, j = tr->n; i + 1 < j; i++, j--) {
+    TraceChoice x = tr->v[i];
+    tr->v[i] = tr->v[j - 1];
+    tr->v[j - 1] = x;
+  }
+  return 0;
+}
+
+/* The State reached from s by the n choices c, in t->a.  0, or -1. */
+static int replay(LiveScc *t, const uint8_t *s, size_t len, const TraceChoice *c, uint64_t n) {
+  t->a.len = 0;
+  buf_append(&t->a, s, len);
+  for (uint64_t i = 0; i < n; i++) {
+    t->b.len = 0;
+    if (vm_step(t->vm, (const uint8_t *)t->a.data, t->a.len, c[i].value, &t->b) != VM_OK) return -1;
+    Buf x = t->a;
+    t->a = t->b;
+    t->b = x;
+  }
+  return 0;
+}
+
+/* The graph of spec k's hot states in the component whose OtHot start at
+** h0, in t->fg (t->nodes maps its nodes back). */
+static void scc_graph(LiveScc *t, int k, uint64_t h0) {
+  uint64_t n = 0, nw = 1;
+  for (uint64_t h = h0; h < t->nhot; h++) {
+    if (!(t->hot[h].hot >> k & 1)) continue;
+    if (n == t->nodes_cap) {
+      t->nodes_cap = t->nodes_cap ? 2 * t->nodes_cap : 256;
+      t->nodes = xrealloc(t->nodes, t->nodes_cap * sizeof *t->nodes);
+    }
+    t->nodes[n] = h;
+    fm_put(&t->local, t->fin.stack[t->hot[h].pos], n++);
+    if (t->hot[h].nw > nw) nw = t->hot[h].nw;
+  }
+  fg_begin(t->fg, (uint32_t)n, (uint32_t)nw);
+  for (uint32_t u = 0; u < n; u++) {
+    const OtHot *h = &t->hot[t->nodes[u]];
+    uint64_t *en = fg_node(t->fg, u, h->kind, h->actor, h->nopt, h->key);
+    if (h->nw) memcpy(en, t->words + h->woff, h->nw * 8);
+    for (uint64_t e = h->eoff; e < h->eoff + h->ne; e++) {
+      uint64_t v;
+      fg_edge(t->fg, t->ech[e], fm_get(&t->local, t->efp[e], &v) ? (uint32_t)v : FG_OUT);
+    }
+  }
+  for (uint64_t u = 0; u < n; u++) fm_del(&t->local, t->fin.stack[t->hot[t->nodes[u]].pos]);
+}
+
+/* The component closing at frame f (its root's State s) is complete: look
+** for each spec hot in some of its states. */
+static LiveResult scc_look(LiveScc *t, const OtFrame *f, const uint8_t *s, size_t len, const Progress *prog,
+                           const char **why) {
+  uint64_t rp = f->pos, specs = 0;
+  for (uint64_t h = f->nhot; h < t->nhot; h++) specs |= t->hot[h].hot;
+  specs &= ~t->settled;
+  if (!specs) return LIVE_NONE;
+  if (t->nent - rp == 1) {   /* one state: a cycle only through a step to itself */
+    const OtHot *h = &t->hot[f->nhot];
+    int self = 0;
+    for (uint64_t e = h->eoff; e < h->eoff + h->ne && !self; e++) self = t->efp[e] == t->fin.stack[rp];
+    if (!self) return LIVE_NONE;
+  }
+  if (t->nhot - f->nhot >= FG_OUT) return internal_error("a component too large for the hot-cycle search");
+  FgMode mode = t->unfair ? FG_UNFAIR : t->reduced ? FG_KEYED : FG_EXACT;
+  for (int k = 0; specs; k++) {
+    if (!(specs >> k & 1)) continue;
+    specs &= ~(1ull << k);
+    scc_graph(t, k, f->nhot);
+    uint32_t e, nu = 0;
+    const uint32_t *us = NULL;
+    FgVerdict v = fg_search(t->fg, mode, &e);
+    if (v == FG_FOUND && !t->o->live_recheck) {
+      t->lasso.n = 0;
+      if (stem_to(t, rp, t->hot[t->nodes[e]].pos, &t->lasso) != 0) return internal_error("a broken search tree");
+      t->cycle_at = t->lasso.n;
+      if (fg_cycle(t->fg, mode, &t->lasso) != 0) return internal_error("no fair cycle in an accepted component");
+      if (replay(t, s, len, t->lasso.v, t->cycle_at) != 0) return internal_error("a step of the lasso failed");
+      vm_spec_state(t->vm, (const uint8_t *)t->a.data, t->a.len, (uint16_t)k, &t->st_name, &t->st_file,
+                    &t->st_line);
+      t->spec = k;
+      return LIVE_FOUND;
+    }
+    if (v == FG_FOUND && t->o->live_recheck) {   /* tests: the full graph's search decides */
+      v = FG_UNSURE;
+      us = &e;
+      nu = 1;
+    } else if (v == FG_UNSURE) {
+      us = fg_unsure(t->fg, &nu);
+    }
+    if (v != FG_UNSURE) continue;
+    /* Fair by choice points but not by states: the full graph decides,
+    ** from a state of each such set (doc/liveness.md, "Under the
+    ** reduction"). */
+    if (nu > t->unsure_cap) {
+      t->unsure_cap = nu;
+      t->unsure = xrealloc(t->unsure, nu * sizeof *t->unsure);
+    }
+    memcpy(t->unsure, us, nu * sizeof *us);
+    for (uint32_t i = 0; i < nu; i++) {
+      uint64_t p = t->hot[t->nodes[t->unsure[i]]].pos;
+      t->stem.n = 0;
+      if (stem_to(t, rp, p, &t->stem) != 0) return internal_error("a broken search tree");
+      if (replay(t, s, len, t->stem.v, t->stem.n) != 0) return internal_error("a step of the search tree failed");
+      if (!t->full) t->full = live_new(t->bc, t->test, t->o);
+      LiveResult r = live_check(t->full, (const uint8_t *)t->a.data, t->a.len, t->fin.stack[p], 1ull << k, prog, why);
+      if (r == LIVE_NONE) continue;
+      if (r != LIVE_FOUND) return r;
+      const Liveness *L = t->full;
+      t->lasso.n = 0;
+      for (uint64_t j = 0; j < t->stem.n; j++) fg_trace_push(&t->lasso, t->stem.v[j].kind, t->stem.v[j].value);
+      for (uint64_t j = 0; j < L->lasso.n; j++) fg_trace_push(&t->lasso, L->lasso.v[j].kind, L->lasso.v[j].value);
+      t->cycle_at = t->stem.n + L->cycle_at;
+      t->st_name = L->st_name;
+      t->st_file = L->st_file;
+      t->st_line = L->st_line;
+      t->spec = k;
+      return LIVE_FOUND;
+    }
+  }
+  return LIVE_NONE;
+}
+
+LiveResult live_scc_leave(LiveScc *t, const uint8_t *s, size_t len, const Progress *prog, const char **why) {
+  if (t->why) return LIVE_NONE;
+  OtFrame *f = &t->fr[--t->nfr];
+  if (f->hot != UINT64_MAX) {   /* its steps join the store */
+    if (t->nedge + f->ne > t->edge_cap) {
+      t->edge_cap = t->nedge + f->ne > 2 * t->edge_cap ? t->nedge + f->ne : 2 * t->edge_cap;
+      t->efp = xrealloc(t->efp, t->edge_cap * sizeof *t->efp);
+      t->ech = xrealloc(t->ech, t->edge_cap * sizeof *t->ech);
+    }
+    OtHot *h = &t->hot[f->hot];
+    h->eoff = t->nedge;
+    h->ne = f->ne;
+    memcpy(t->efp + t->nedge, f->efp, f->ne * sizeof *f->efp);
+    memcpy(t->ech + t->nedge, f->ech, f->ne * sizeof *f->ech);
+    t->nedge += f->ne;
+  }
+  LiveResult r = LIVE_NONE;
+  if (f->low == f->index && t->nhot > f->nhot) r = scc_look(t, f, s, len, prog, why);
+  if (fin_pop(&t->fin, f->index, f->low, t->nfr ? &t->fr[t->nfr - 1].low : NULL, NULL, NULL)) {
+    t->nent = f->pos;
+    t->nhot = f->nhot;
+    t->nedge = f->nedge;
+    t->nword = f->nword;
+  }
+  return r;
+}
+
+void live_scc_record(const LiveScc *t, const TraceChoice *prefix, uint64_t nprefix, SearchResult *res) {
+  record_cycle(res, t->vm, t->spec, t->st_name, t->st_file, t->st_line, t->unfair, prefix, nprefix, &t->lasso,
+               t->cycle_at);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -991,11 +1074,14 @@ void live_temp_record(const LiveTemp *t, SearchResult *r, const TraceChoice *tra
 
 /* The fairness check of a given cycle keeps, per machine, how many of the
 ** cycle's steps start in a state where it is enabled and whether it ran;
-** and the steps taken from `$$` states, to compare options per state. */
+** and the steps taken at data choices, to compare options per state. */
 typedef struct FairStep {
   uint64_t fp;               /* the state's fingerprint */
   uint64_t step;             /* its index among the steps given */
   uint32_t option;           /* the option taken */
+  uint32_t nopt;             /* the choice's options */
+  uint32_t machine;          /* the choosing machine */
+  uint8_t coin;              /* a `$$` */
 } FairStep;
 
 struct LiveFair {
@@ -1003,8 +1089,7 @@ struct LiveFair {
   uint32_t nm;               /* machines (the largest count seen) */
   uint64_t *encount;         /* per machine: steps from a state where it is enabled */
   uint8_t *ran;              /* per machine: it ran on a step */
-  uint32_t *machine_of;      /* per fair step: the choosing machine */
-  FairStep *fs;              /* the steps from `$$` states */
+  FairStep *fs;              /* the steps from data choices */
   uint64_t nfs, fs_cap;
   int failed;
 };
@@ -1015,13 +1100,11 @@ void live_fair_free(LiveFair *c) {
   if (!c) return;
   free(c->encount);
   free(c->ran);
-  free(c->machine_of);
   free(c->fs);
   free(c);
 }
 
 void live_fair_step(LiveFair *c, Vm *vm, const uint8_t *s, size_t len, const VmChoices *ch, uint32_t choice) {
-  int fair = ch->kind == VC_DATA && ch->fair;
   uint32_t who = ch->kind == VC_MACHINE ? choice : ch->machine;
   VmChoices en = {0};
   if (vm_enabled(vm, s, len, &en) != VM_OK) { c->failed = 1; return; }
@@ -1035,18 +1118,22 @@ void live_fair_step(LiveFair *c, Vm *vm, const uint8_t *s, size_t len, const VmC
   for (uint32_t i = 0; i < en.n; i++) c->encount[en.ids[i]]++;
   vm_choices_fini(&en);
   if (who < c->nm) c->ran[who] = 1;
-  if (fair) {
+  if (ch->kind == VC_DATA) {
     if (c->nfs == c->fs_cap) {
       c->fs_cap = c->fs_cap ? 2 * c->fs_cap : 16;
       c->fs = xrealloc(c->fs, c->fs_cap * sizeof *c->fs);
-      c->machine_of = xrealloc(c->machine_of, c->fs_cap * sizeof *c->machine_of);
     }
-    c->machine_of[c->nfs] = who;
-    c->fs[c->nfs].fp = state_hash(s, len);
-    c->fs[c->nfs].step = c->nsteps;
-    c->fs[c->nfs++].option = choice;
+    c->fs[c->nfs++] = (FairStep){ state_hash(s, len), c->nsteps, choice, ch->n, who, ch->fair };
   }
   c->nsteps++;
+}
+
+/* Data steps by state, then option, then step. */
+static int fairstep_cmp(const void *a, const void *b) {
+  const FairStep *x = a, *y = b;
+  if (x->fp != y->fp) return x->fp < y->fp ? -1 : 1;
+  if (x->option != y->option) return x->option < y->option ? -1 : 1;
+  return x->step < y->step ? -1 : x->step > y->step;
 }
 
 int live_fair_check(LiveFair *c, Vm *vm, Buf *why) {
@@ -1056,17 +1143,32 @@ int live_fair_check(LiveFair *c, Vm *vm, Buf *why) {
       buf_printf(why, "machine '%s' can run in every state of the cycle but never runs on it", vm_machine_text(vm, m));
       return 0;
     }
-  /* Every `$$` state the cycle passes takes both options there. */
-  for (uint64_t i = 0; i < c->nfs; i++) {
-    unsigned got = 0;
-    for (uint64_t j = 0; j < c->nfs; j++)
-      if (c->fs[j].fp == c->fs[i].fp && c->fs[j].option < 2) got |= 1u << c->fs[j].option;
-    if (got != 3) {
-      buf_printf(why, "the `$$` choice of '%s' at cycle step %llu is made in a state the cycle passes, but the "
-                 "cycle never takes %s there", vm_machine_text(vm, c->machine_of[i]),
-                 (unsigned long long)c->fs[i].step + 1, got & 1 ? "true" : "false");
-      return 0;
+  /* Every data choice the cycle passes takes each of its options there;
+  ** the first such state (in cycle order) that misses one is named. */
+  qsort(c->fs, c->nfs, sizeof *c->fs, fairstep_cmp);
+  const FairStep *bad = NULL;
+  uint32_t missing = 0;
+  for (uint64_t i = 0; i < c->nfs;) {
+    uint64_t j = i, first = i;
+    uint32_t want = 0;   /* the next option expected */
+    for (; j < c->nfs && c->fs[j].fp == c->fs[i].fp; j++) {
+      if (c->fs[j].step < c->fs[first].step) first = j;
+      if (c->fs[j].option == want) want++;
     }
+    if (want < c->fs[i].nopt && (!bad || c->fs[first].step < bad->step)) {
+      bad = &c->fs[first];
+      missing = want;
+    }
+    i = j;
   }
-  return 1;
+  if (!bad) return 1;
+  if (bad->coin)
+    buf_printf(why, "the `$$` choice of '%s' at cycle step %llu is made in a state the cycle passes, but the "
+               "cycle never takes %s there", vm_machine_text(vm, bad->machine), (unsigned long long)bad->step + 1,
+               missing ? "true" : "false");
+  else
+    buf_printf(why, "the data choice (`$` or `choose`) of '%s' at cycle step %llu is made in a state the cycle "
+               "passes, but the cycle never takes its option %u there", vm_machine_text(vm, bad->machine),
+               (unsigned long long)bad->step + 1, missing);
+  return 0;
 }

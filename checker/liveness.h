@@ -1,14 +1,18 @@
 /* liveness.h: liveness as P means it (doc/liveness.md), for the searches.
 ** Two checks live here, each called by the searches that support it:
-** - hot cycles (dfs, ses): an execution that stays forever in states where a
-**   spec is hot, and that is fair (weak fairness for machines, strong
-**   fairness for each `$$` choice point), or any such cycle with --unfair;
+** - hot cycles: an execution that stays forever in states where a spec is
+**   hot, and that is fair (weak fairness for machines, strong fairness for
+**   each data choice point: `$$`, `$`, `choose`), or any such cycle with
+**   --unfair.  Two ways: on the fly over the graph dfs explores
+**   (LiveScc: dfs on one thread), or a search of its own from each state
+**   where a spec turns hot (Liveness: ses, dfs on several threads or with
+**   checkpoints, and LiveScc where the reduced graph cannot decide);
 ** - temperature (random, irs, pct, ss): a spec hot for more consecutive
 **   steps of one execution than --liveness-temperature-threshold, as P's
 **   checker counts them.
 ** and the fairness check --replay applies to a lasso.
-** Ownership: a Liveness borrows its program, test and options; traces it
-** hands to a SearchResult become the result's. */
+** Ownership: a Liveness or LiveScc borrows its program, test and options;
+** traces it hands to a SearchResult become the result's. */
 #ifndef PCHECK_LIVENESS_H
 #define PCHECK_LIVENESS_H
 #include "checker/search.h"
@@ -59,8 +63,11 @@ void live_record(const Liveness *L, const TraceChoice *prefix, uint64_t nprefix,
 int live_settle(Liveness *L);
 
 /* The message of a hot-cycle bug: spec stays hot on a cycle of nsteps
-** steps, found with fairness or (unfair) without. */
-void live_cycle_message(Buf *b, const char *spec, uint64_t nsteps, int unfair);
+** steps, found with fairness or (unfair) without; state is the spec's
+** state where the cycle begins, declared at file:line (file NULL: not
+** said), for which vm_spec_state gives the three. */
+void live_cycle_message(Buf *b, const char *spec, const char *state, const char *file, uint32_t line,
+                        uint64_t nsteps, int unfair);
 
 /* Why the hot-cycle search did not cover everything (a spec given up at
 ** its memory budget), or NULL.  Valid until live_free. */
@@ -72,6 +79,70 @@ const char *live_incomplete(const Liveness *L);
 ** and options.  live_load: 0, or -1 with a message in err. */
 void live_save(const Liveness *L, Buf *out);
 int live_load(Liveness *L, const uint8_t *p, size_t len, Buf *err);
+
+/* ---- Hot cycles on the fly (dfs on one thread) ----
+** Tarjan's algorithm over the graph the depth-first search explores (the
+** reduced one unless --no-reduction), with finished.h's bookkeeping: when
+** the root of a strongly connected component (SCC) leaves the search's
+** stack, each spec hot in some of its states is looked at there: the
+** subgraph of the component's states where it is hot, split into its SCCs
+** and refined for fairness (checker/fairgraph.h).  What is kept, while a
+** state is on Tarjan's stack: for every state, the state that entered it
+** and the choice from there; for a state where a spec is hot, the specs
+** hot, the machines enabled, at a data choice its key and option count,
+** and its explored steps to states not in a closed component.  Under the
+** reduction a set fair by choice points but not by states is searched
+** again in the full graph by a Liveness from one of its states
+** (doc/liveness.md, "Under the reduction").
+** The caller's order of calls, for each state it enters: live_scc_enter
+** once its choices are known, live_scc_claim for each successor it has
+** claimed in its cache and will enter from it later, live_scc_edge for
+** each step it explores, then the states above it in the same way, then
+** live_scc_leave when it leaves. */
+
+typedef struct LiveScc LiveScc;
+
+/* The search for the specs of test that have a hot state, or NULL if none
+** has.  Its memory (every array it keeps) is bounded by 1/LIVE_SHARE of
+** o->frontier_mem: past it the hot-cycle search stops (live_scc_incomplete
+** says why) and the calling search goes on.  reduced: the graph is the
+** reduced one (o->no_reduction not set). */
+LiveScc *live_scc_new(const BcProgram *bc, const VmTest *test, const SearchOptions *o, int reduced);
+void live_scc_free(LiveScc *t);
+/* The specs it checks (bit k: spec k has a hot state); 0 for NULL. */
+uint64_t live_scc_specs(const LiveScc *t);
+/* State s (len bytes, fingerprint fp) is entered from the state entered
+** before it and not left yet (none for the first) by the choice `via`:
+** vm_choices gave it st and ch on vm (ch is read only if st is VM_OK), hot
+** are the specs hot in it.  At a data choice this calls vm_enabled on vm
+** (the next step on vm loads its State again). */
+void live_scc_enter(LiveScc *t, Vm *vm, const uint8_t *s, size_t len, uint64_t fp, VmStatus st,
+                    const VmChoices *ch, uint64_t hot, TraceChoice via);
+/* The state entered last and not left has claimed fp in its cache and will
+** enter it later (finished.h, pending states). */
+void live_scc_claim(LiveScc *t, uint64_t fp);
+/* A step of that state by `choice` to fingerprint fp: fresh when it will
+** be entered from there (claimed), else a state the cache held. */
+void live_scc_edge(LiveScc *t, uint32_t choice, uint64_t fp, int fresh);
+/* That state (s, len bytes) leaves; if it closes a component, the
+** component is looked at.  LIVE_FOUND: a fair hot cycle, whose lasso
+** starts at s (live_scc_record); LIVE_STOPPED (*why set: a search in the
+** full graph was stopped by prog's --timeout or an interrupt), LIVE_ERROR
+** (said on stderr), or LIVE_NONE. */
+LiveResult live_scc_leave(LiveScc *t, const uint8_t *s, size_t len, const Progress *prog, const char **why);
+/* After LIVE_FOUND: the bug in res, its trace prefix (the nprefix choices
+** from the initial state to the state that left, copied) then the lasso. */
+void live_scc_record(const LiveScc *t, const TraceChoice *prefix, uint64_t nprefix, SearchResult *res);
+/* After LIVE_FOUND: the spec's index; its cycles are no longer looked for
+** (--keep-going). */
+int live_scc_settle(LiveScc *t);
+/* The search can no longer follow the caller's (its cache forgot a
+** state): it stops, giving why as the reason. */
+void live_scc_off(LiveScc *t, const char *why);
+/* Why the hot-cycle search did not cover everything, or NULL. */
+const char *live_scc_incomplete(const LiveScc *t);
+/* The most bytes it held at once (0 for NULL). */
+uint64_t live_scc_peak(const LiveScc *t);
 
 /* ---- Temperature (sampling searches) ---- */
 

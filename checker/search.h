@@ -70,6 +70,11 @@ typedef struct SearchOptions {
                                 collecting every place a bug happens (SearchResult.sites) */
   /* Liveness (checker/liveness.h): */
   int unfair;                /* --unfair: hot cycles need not be fair */
+  int no_liveness;           /* --no-liveness: safety only: no hot cycles, no temperature (a spec hot
+                                at quiescence is still a bug: the VM's check of end states) */
+  int live_recheck;          /* tests: dfs's hot-cycle search on the fly hands each fair set it finds
+                                to a search of the full graph, as it does the sets only fair by choice
+                                points (liveness.h, LiveScc), so that that way is tested too */
   int64_t temperature;       /* --liveness-temperature-threshold: random and irs report a spec hot for
                                 more steps than this; 0: off; -1: P's default (search_temperature) */
   struct SchedCov *sched;    /* --coverage: searches that run executions (random, irs, pct, ss) feed
@@ -140,6 +145,8 @@ typedef struct SearchResult {
   uint32_t proved_period;    /* bfs with the reduction: `proved` counts levels of the reduced graph,
                                 which cover every execution of proved / proved_period steps */
   int reduced_one_thread;    /* dfs with the reduction ran on one thread although -j asked for more */
+  uint32_t hot_specs;        /* dfs, ses: specs of the test whose hot cycles were looked for */
+  uint64_t hot_cycle_bytes;  /* dfs on the fly: the most memory the hot-cycle search held */
   const char *unreduced;     /* why an exhaustive search ran without the reduction although it was not
                                 turned off (a static string), or NULL */
   /* How big is what the search covers in all (checker/estimate.h), as
@@ -242,7 +249,8 @@ int64_t search_max_steps(const SearchOptions *o, int fair);
 /* The temperature threshold of a fair search: --liveness-temperature-
 ** threshold, else, as P, half its step bound (50,000 by default).  Unfair
 ** searches do not check temperature (P checks it under fair strategies
-** only: a spec hot for long in an unfair execution is no bug). */
+** only: a spec hot for long in an unfair execution is no bug).  0 (off)
+** with --no-liveness. */
 int64_t search_temperature(const SearchOptions *o);
 /* The portfolio's side of search_should_stop: 1 if member m must stop. */
 int search_member_yield(SearchMember *m);

@@ -239,6 +239,7 @@ int64_t search_max_steps(const SearchOptions *o, int fair) {
 }
 
 int64_t search_temperature(const SearchOptions *o) {
+  if (o->no_liveness) return 0;
   return o->temperature >= 0 ? o->temperature : search_max_steps(o, 1) / 2;
 }
 

@@ -5,9 +5,13 @@
 ** The choices along the stack are the trace.  When the cache is full
 ** (replacing entries), a state whose entry was replaced is explored again,
 ** but never one already on its path from the initial state (a path set of
-** fingerprints is kept for that), so the search terminates.  Each state
-** where a spec turns hot is handed to the hot-cycle search
-** (checker/liveness.c).
+** fingerprints is kept for that), so the search terminates.  Hot cycles
+** (checker/liveness.h): on one thread, found on the fly (LiveScc) in the
+** graph the search explores, each strongly connected component looked at
+** when its root leaves the stack, so that nothing waits for another
+** search; on several threads, or with checkpoints, each state where a
+** spec turns hot is handed to a search of the spec's hot subgraph of its
+** own (Liveness).  --no-liveness: neither.
 **
 ** With -j N, N threads search at once over one state cache
 ** (checker/workers.h).  Whoever inserts a state first owns it: a state is
@@ -74,7 +78,8 @@ static uint64_t frame_bytes(const DfsFrame *f) { return f->x.kids.cap + sizeof(D
 typedef struct Publish {
   StateCache *to;            /* o->finished, or NULL: off */
   Finished fin;
-  Liveness *live;            /* the hot-cycle search, to ask whether it is complete */
+  Liveness *live;            /* the hot-cycle searches, to ask whether they are complete */
+  LiveScc *scc;
   uint64_t max_bytes;        /* the bookkeeping's share of --frontier-mem */
 } Publish;
 
@@ -87,7 +92,7 @@ static void publish_off(Publish *p) {
 /* fin_pop's callback: fp's component closed. */
 static void publish_one(void *ctx, uint64_t fp) {
   Publish *p = ctx;
-  if (!sc_is_full(p->to) && !live_incomplete(p->live)) sc_insert(p->to, fp);
+  if (!sc_is_full(p->to) && !live_incomplete(p->live) && !live_scc_incomplete(p->scc)) sc_insert(p->to, fp);
 }
 
 /* The frame leaves the stack: its component may close. */
@@ -111,7 +116,9 @@ typedef struct DfsShared {
   int nthreads;
   StateCache *cache;
   Pool *pool;
-  Liveness *live;            /* NULL: no spec has hot states */
+  Liveness *live;            /* hot cycles by searches of their own (several threads, checkpoints), or NULL */
+  LiveScc *scc;              /* hot cycles on the fly (one thread), or NULL (and NULL both: no spec has
+                                hot states, or --no-liveness) */
   const Reduction *red;      /* partial-order reduction, or NULL: off (with it, one thread: its cycle
                                 proviso looks at the stack, w->path) */
   pthread_mutex_t lock;      /* res's bug, why, failed; and every use of live when nthreads > 1 */
@@ -465,6 +472,9 @@ static int batch_done(DfsWorker *w, VmStatus st) {
   if (w->pub.to)
     for (uint32_t j = 0; j < f->x.n; j++)
       if (f->x.res[j] == SC_NEW) fin_claim(&w->pub.fin, f->x.fp[j], f->index);
+  if (w->sh->scc)
+    for (uint32_t j = 0; j < f->x.n; j++)
+      if (f->x.res[j] == SC_NEW) live_scc_claim(w->sh->scc, f->x.fp[j]);
   if (w->sh->red)
     for (uint32_t j = 0; j < f->x.n; j++)
       if (f->x.res[j] == SC_NEW) ps_add(&w->pend, f->x.fp[j]);
@@ -522,6 +532,11 @@ static int expand_top(DfsWorker *w) {
   f->x.base = f->x.n = 0;
   f->skip = UINT32_MAX;
   if (st == VM_BAD_STATE) { worker_fail(w, "pcheck: internal error: the VM produced a malformed state\n"); return 1; }
+  if (sh->live || sh->scc) f->hot = vm_hot_specs(w->vm, f->s, f->len);
+  if (sh->scc) {
+    TraceChoice via = w->depth > 1 ? w->trace[w->base + w->depth - 2] : (TraceChoice){ VC_NONE, 0 };
+    live_scc_enter(sh->scc, w->vm, f->s, f->len, f->fp, st, &f->ch, f->hot, via);
+  }
   if (st != VM_OK) {   /* a bug in the state itself: it has no successors */
     f->x.lim = 0;
     return worker_bug(w, w->base + w->depth - 1);
@@ -531,7 +546,6 @@ static int expand_top(DfsWorker *w) {
   else if (sh->red && f->ch.kind == VC_MACHINE && f->ch.n >= 2 && f->ch.n <= KID_BATCH && reduce_top(w)) return 1;
   if (!sh->live) return 0;
   /* Liveness: hot cycles through this state that no earlier state led to. */
-  f->hot = vm_hot_specs(w->vm, f->s, f->len);
   uint64_t turned = f->hot & ~(w->depth > 1 ? w->fr[w->depth - 2].hot : w->root_hot);
   if (!turned) return 0;
   const char *why = NULL;
@@ -560,6 +574,31 @@ static int next_batch(DfsWorker *w) {
   VmStatus st = expand_batch(&f->x, w->vm, f->s, f->len, &f->ch, f->next, &w->r->transitions);
   if (st != VM_BAD_STATE) expand_insert(&f->x, sh->cache);   /* after a failed step: those before it */
   return batch_done(w, st);
+}
+
+/* The top frame leaves: the hot-cycle search on the fly looks at the
+** component it closes, if it does.  0 to go on, 1 if this thread must
+** stop (a bug, a stop, an error). */
+static int leave_scc(DfsWorker *w) {
+  DfsShared *sh = w->sh;
+  DfsFrame *f = &w->fr[w->depth - 1];
+  const char *why = NULL;
+  LiveResult lr = live_scc_leave(sh->scc, f->s, f->len, &sh->prog, &why);
+  if (lr == LIVE_NONE) return 0;
+  if (lr == LIVE_FOUND) {
+    if (!sh->res->bug && !sh->failed) live_scc_record(sh->scc, w->trace, w->base + w->depth - 1, sh->res);
+    if (sh->o->keep_going) {   /* note it, and go on with the other specs */
+      search_add_site(sh->res, VM_BUG_HOT_CYCLE, vm_spec_name(w->vm, (uint16_t)live_scc_settle(sh->scc)), 0, 0);
+      return 0;
+    }
+    sh->live_found = 1;
+    stop_all(sh);
+  } else if (lr == LIVE_ERROR) {
+    worker_fail(w, "");
+  } else {
+    worker_stop(w, why);
+  }
+  return 1;
 }
 
 /* Search from the item's State until the stack is empty.  0 when it is,
@@ -611,6 +650,7 @@ static int search_item(DfsWorker *w, WorkItem *it) {
       continue;
     }
     if (f->next >= f->x.lim) {     /* every choice tried (or none): backtrack */
+      if (sh->scc && leave_scc(w)) return 1;
       f->expanded = 0;
       if (w->tracking) ps_remove(&w->path, f->fp);
       publish_pop(&w->pub, f, w->depth > 1 ? &w->fr[w->depth - 2] : NULL);
@@ -624,15 +664,18 @@ static int search_item(DfsWorker *w, WorkItem *it) {
     uint8_t r = f->x.res[j];
     if (r == SC_SEEN) {
       if (w->pub.to) fin_edge(&w->pub.fin, f->x.fp[j], &f->low);
+      if (sh->scc) live_scc_edge(sh->scc, expand_choice(&f->ch, k), f->x.fp[j], 0);
       continue;
     }
     if (r == KID_GIVEN || r == RES_PRUNED) continue;
     uint64_t fp = f->x.fp[j];
     if (r == SC_FULL) {
       publish_off(&w->pub);
+      if (sh->scc) live_scc_off(sh->scc, "the state cache forgot states at its --mem budget");
       track_start(w);
       if (ps_has(&w->path, fp)) continue;
     }
+    if (sh->scc) live_scc_edge(sh->scc, expand_choice(&f->ch, k), fp, 1);
     if (sh->red && r == SC_NEW) ps_remove(&w->pend, fp);
     trace_reserve(w, w->base + w->depth);
     w->trace[w->base + w->depth - 1] = (TraceChoice){ (uint8_t)f->ch.kind, expand_choice(&f->ch, k) };
@@ -675,6 +718,7 @@ static char *incomplete(const DfsShared *sh) {
   ** once; the summary says the budget was hit. */
   if (sc_is_full(sh->cache)) return xstrdup("state cache full at its --mem budget");
   if (live_incomplete(sh->live)) return xstrdup(live_incomplete(sh->live));
+  if (live_scc_incomplete(sh->scc)) return xstrdup(live_scc_incomplete(sh->scc));
   return NULL;
 }
 
@@ -738,14 +782,20 @@ static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
     rc = 0;
     goto out;
   }
-  sh.live = live_new(bc, test, o);   /* NULL: no spec has hot states */
-  if (from && ck_get_live(o, sh.live) != 0) goto out;
+  /* Hot cycles on the fly on one thread; a checkpoint saves the visited
+  ** set of the searches of their own, not a component bookkeeping. */
+  if (o->no_liveness) {   /* safety only */
+  } else if (sh.nthreads == 1 && !o->ck) {
+    sh.scc = live_scc_new(bc, test, o, !o->no_reduction);   /* NULL: no spec has hot states */
+  } else {
+    sh.live = live_new(bc, test, o);
+    if (from && ck_get_live(o, sh.live) != 0) goto out;
+  }
   /* Reduction; the steps specs with hot states observe stay visible, so
-  ** that every state where a spec turns hot on the way to a fair hot
-  ** cycle has a counterpart the search hands to live_check
-  ** (doc/reduction.md, "Liveness"). */
+  ** that the reduced graph keeps a fair hot cycle of every spec that has
+  ** one (doc/reduction.md, "Liveness"). */
   if (!o->no_reduction) {
-    sh.red = red_new(bc, test, live_specs(sh.live));
+    sh.red = red_new(bc, test, live_specs(sh.live) | live_scc_specs(sh.scc));
     /* On its one thread, the stack proviso, also as a portfolio member
     ** (its stack lives on between turns) and when publishing finished
     ** states (a state is published once its strongly connected component
@@ -756,9 +806,9 @@ static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
   /* The frontier's part of --mem: the stack, and a quarter each for the
   ** hot-cycle search and the bookkeeping of publishing. */
   uint64_t stack = o->frontier_mem;
-  if (sh.live) stack -= o->frontier_mem / LIVE_SHARE;
+  if (sh.live || sh.scc) stack -= o->frontier_mem / LIVE_SHARE;
   if (sh.nthreads == 1 && o->finished) {
-    ws[0].pub = (Publish){ o->finished, {0}, sh.live, o->frontier_mem / 4 };
+    ws[0].pub = (Publish){ o->finished, {0}, sh.live, sh.scc, o->frontier_mem / 4 };
     fin_init(&ws[0].pub.fin);
     stack -= o->frontier_mem / 4;
   }
@@ -777,6 +827,8 @@ static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
     res->complete = !res->bound;
   }
   sampler_finish(sh.est, sh.cache, search_now() - sh.prog.start, res);
+  res->hot_specs = (uint32_t)__builtin_popcountll(live_specs(sh.live) | live_scc_specs(sh.scc));
+  res->hot_cycle_bytes = live_scc_peak(sh.scc);
   rc = sh.failed ? -1 : 0;
 out:
   res->seconds = search_now() - sh.prog.start;
@@ -790,6 +842,7 @@ out:
   free(ws);
   pool_free(sh.pool);
   live_free(sh.live);
+  live_scc_free(sh.scc);
   sampler_free(sh.est);
   red_free((Reduction *)sh.red);
   sc_free(sh.cache);

@@ -1671,7 +1671,7 @@ static int run_ses(const BcProgram *bc, const VmTest *test, const SearchOptions 
     ws[t].ex = explorer_new(bc, test, o->explorer, (ExNative)o->explorer_native, o->explorer_twin_check, &err);
     if (!ws[t].ex) { fprintf(stderr, "pcheck: error: %s\n", err.data); goto out; }
   }
-  sh->live = live_new(bc, test, o);   /* NULL: no spec has hot states */
+  sh->live = o->no_liveness ? NULL : live_new(bc, test, o);   /* NULL: no spec has hot states */
   if (!o->no_reduction) {   /* steps observed by specs with hot states stay visible */
     sh->red = red_new(bc, test, live_specs(sh->live));
     res->reduced = 1;
@@ -1716,6 +1716,7 @@ static int run_ses(const BcProgram *bc, const VmTest *test, const SearchOptions 
     for (int t = 0; t < n; t++) left += ws[t].fut_n + ws[t].beyond;
     res->bound = bound_text(sh, left);
   }
+  res->hot_specs = (uint32_t)__builtin_popcountll(live_specs(sh->live));
   if (!sh->sampled) {   /* sampled: ss's estimate of the executions stands */
     double el = search_now() - sh->prog.start;
     sampler_finish(sh->est, sh->cache, el, res);

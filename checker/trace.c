@@ -706,7 +706,10 @@ int trace_replay(const BcProgram *bc, const VmTest *test, const TraceChoice *cho
       bug->status = VM_BUG_HOT_CYCLE;
       Buf m;
       buf_init(&m);
-      live_cycle_message(&m, vm_spec_name(vm, (uint16_t)k), n - (uint64_t)cycle_start, unfair);
+      const char *sname, *sfile;
+      uint32_t sline;
+      vm_spec_state(vm, (uint8_t *)at_cycle.data, at_cycle.len, (uint16_t)k, &sname, &sfile, &sline);
+      live_cycle_message(&m, vm_spec_name(vm, (uint16_t)k), sname, sfile, sline, n - (uint64_t)cycle_start, unfair);
       bug->message = buf_take(&m);
       *bug_step = n;
       liveness_line(log, n, cycle_start, bug->message);

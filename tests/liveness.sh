@@ -1,15 +1,24 @@
 #!/bin/sh
 # liveness.sh: liveness as P means it (doc/liveness.md), on the models of
 # tests/liveness (each says in its header what is expected and why).
-# 1. Hot cycles: dfs and ses give each model the verdict of the table
+# 1. Hot cycles: dfs (on the fly, with the reduction), dfs -j 2
+#    --no-reduction (a search of the hot subgraph from each state where
+#    the spec turns hot) and ses give each model the verdict of the table
 #    below, with fairness (the default) and with --unfair; every lasso
-#    found replays, from .schedule and from .json, to the same bug.
+#    found replays, from .schedule and from .json, to the same bug, whose
+#    message names the spec, its hot state, where that is declared, and the
+#    fairness assumed.
 # 2. Where strong fairness decides which cycle is fair, the cycle found is
 #    the fair one, and it takes both outcomes of its `$$` choices.
 # 3. --replay refuses an unfair lasso unless the trace (or the command
 #    line) says --unfair, naming the starved machine or the `$$`.
 # 4. The memory of the hot-cycle search is bounded: past it the search
 #    ends "bounded" with the reason.
+# 4b. Nothing waits for the hot-cycle search: a safety bug inside a large
+#    hot region is found after as many states as with --no-liveness; and
+#    the reduction keeps fair hot cycles (found, transitions pruned).
+# 4c. --no-liveness checks safety only: no hot cycle, no temperature, but a
+#    spec hot at quiescence is still a bug.
 # 5. Temperature: random, pct, irs and ss report a spec hot for more steps
 #    than --liveness-temperature-threshold (default --max-steps / 2), the
 #    trace replays; not under a huge threshold, not when the spec passes
@@ -30,17 +39,19 @@ check_lasso() {
 
 # 1. The verdicts: MODEL, with fairness, with --unfair.
 while read -r m fair unfair; do
-  for s in dfs ses; do
+  for s in dfs "dfs -j 2 --no-reduction" ses; do
     for mode in fair unfair; do
       want=$fair flag=
       [ "$mode" = unfair ] && want=$unfair flag=--unfair
       rm -rf "$tmp/o"
-      out=$(run -q --search "$s" $flag -o "$tmp/o" "$d/$m" 2>&1); rc=$?
+      # shellcheck disable=SC2086
+      out=$(run -q --search $s $flag -o "$tmp/o" "$d/$m" 2>&1); rc=$?
       name="$s $flag $m"
       if [ "$want" = bug ]; then
         if [ "$rc" -eq 1 ] && echo "$out" | grep -q "$cycle"; then ok "$name: hot cycle found"; check_lasso "$name" "$d/$m" "$tmp/o"
         else bad "$name: expected a hot cycle (exit $rc)"; echo "$out" | tail -n 3; fi
-        if [ "$mode" = unfair ] && ! echo "$out" | grep -q 'fairness not required: --unfair'; then bad "$name: the message does not say --unfair"; fi
+        if [ "$mode" = unfair ] && ! echo "$out" | grep -q "(hot state '[A-Za-z]*' at $m:[0-9]*; fairness not required: --unfair)\$"; then bad "$name: the message does not say --unfair"; fi
+        if [ "$mode" = fair ] && ! echo "$out" | grep -q "(hot state '[A-Za-z]*' at $m:[0-9]*; fair: machines weakly, choices strongly)\$"; then bad "$name: the message does not say the fairness"; fi
       else
         if [ "$rc" -eq 0 ] && echo "$out" | grep -q '^result: no-bug (complete)$'; then ok "$name: no hot cycle"
         else bad "$name: expected no bug, complete (exit $rc)"; echo "$out" | tail -n 3; fi
@@ -48,17 +59,25 @@ while read -r m fair unfair; do
     done
   done
 done <<'T'
-fair_spin.p     bug   bug
-starved.p       none  bug
-fair_false.p    none  bug
-unfair_false.p  bug   bug
-disabled.p      bug   bug
-sf_escape.p     bug   bug
-sf_split.p      bug   bug
-sf_split_fair.p none  bug
-sf_both.p       bug   bug
-two_specs.p     bug   bug
+fair_spin.p         bug   bug
+starved.p           none  bug
+fair_false.p        none  bug
+unfair_false.p      none  bug
+choose_timer.p      none  bug
+choice_keys.p       none  bug
+disabled.p          bug   bug
+sf_escape.p         bug   bug
+sf_split.p          bug   bug
+sf_split_fair.p     none  bug
+sf_both.p           bug   bug
+two_specs.p         bug   bug
+reduced_fair.p      bug   bug
+reduced_unfair.p    none  bug
 T
+out=$(run -q --search dfs -o "$tmp/o" "$d/fair_spin.p" 2>&1)
+if echo "$out" | grep -q "^bug: liveness (hot spec forever on a cycle): spec 'Finishes' can stay in hot states forever: a fair execution can cycle through 2 steps without leaving them (hot state 'Busy' at fair_spin.p:7; fair: machines weakly, choices strongly)\$"; then
+  ok "fair_spin.p: the message names the spec, its hot state and where it is declared, and the fairness"
+else bad "fair_spin.p: the message"; echo "$out" | head -n 1; fi
 for s in dfs ses; do
   out=$(run -q --search "$s" -o "$tmp/o" "$d/two_specs.p" 2>&1)
   if echo "$out" | grep -q "^bug: liveness (hot spec forever on a cycle): spec 'Stuck' "; then ok "$s two_specs.p: the bug names the spec that stays hot"
@@ -91,7 +110,8 @@ done
 
 # 3. Unfair lassos are refused unless the trace says --unfair.
 for m in starved.p:"machine 'Helper(2)' can run in every state of the cycle but never runs on it" \
-         fair_false.p:'the `$$` choice of .Main(1). .* never takes true there'; do
+         fair_false.p:'the `$$` choice of .Main(1). .* never takes true there' \
+         choose_timer.p:'the data choice (`$` or `choose`) of .Timer(2). at cycle step [0-9]* is made in a state the cycle passes, but the cycle never takes its option 0 there'; do
   f=${m%%:*} why=${m#*:}
   rm -rf "$tmp/u"; run -q --search dfs --unfair -o "$tmp/u" "$d/$f" >/dev/null 2>&1
   grep -v '^unfair: ' "$tmp/u/Main.schedule" >"$tmp/u/strip.schedule"
@@ -111,9 +131,48 @@ out=$(run -q --search dfs --frontier-mem 4M -o "$tmp/o" "$d/wide.p" 2>&1); rc=$?
 if [ "$rc" -eq 0 ] && echo "$out" | grep -q "^result: no-bug (bounded: the hot-cycle search for spec 'Finishes' outgrew its memory (1 MiB, a quarter of --frontier-mem))$"; then
   ok "wide.p: past its memory the hot-cycle search stops, bounded"
 else bad "wide.p --frontier-mem 4M (exit $rc)"; echo "$out" | tail -n 3; fi
-out=$(run -q --search dfs -o "$tmp/o" "$d/wide.p" 2>&1); rc=$?
+# The fair cycle takes each of the 60 options at each choice it passes
+# (hundreds of thousands of steps): only the schedule is written.
+out=$(run -q --search dfs --trace-format schedule -o "$tmp/o" "$d/wide.p" 2>&1); rc=$?
 if [ "$rc" -eq 1 ] && echo "$out" | grep -q "$cycle"; then ok "wide.p: found with the default memory"
 else bad "wide.p (exit $rc)"; echo "$out" | tail -n 3; fi
+out=$(run -q --search dfs --unfair -o "$tmp/o" "$d/wide.p" 2>&1); rc=$?
+if [ "$rc" -eq 1 ] && echo "$out" | grep -q "$cycle"; then ok "wide.p --unfair: found"; check_lasso "wide.p --unfair" "$d/wide.p" "$tmp/o"
+else bad "wide.p --unfair (exit $rc)"; echo "$out" | tail -n 3; fi
+
+# 4b. Nothing waits for the hot-cycle search.
+states_of() { echo "$1" | sed -n 's/^states: \([0-9]*\) .*/\1/p'; }
+out=$(run -q --search dfs -o "$tmp/o" "$d/safety_behind_hot.p" 2>&1); rc=$?
+safe=$(run -q --search dfs --no-liveness -o "$tmp/o" "$d/safety_behind_hot.p" 2>&1)
+n=$(states_of "$out") ns=$(states_of "$safe")
+if [ "$rc" -eq 1 ] && echo "$out" | grep -q '^bug: assertion failure.*the fifth round' && [ -n "$n" ] && [ "$n" = "$ns" ] && [ "$n" -lt 100 ]; then
+  ok "safety_behind_hot.p: the safety bug after $n states, as with --no-liveness"
+else bad "safety_behind_hot.p: $n states (--no-liveness: $ns), exit $rc"; echo "$out" | tail -n 3; fi
+for m in reduced_fair.p sf_split.p; do
+  out=$(run -q --search dfs -o "$tmp/o" "$d/$m" 2>&1)
+  pruned=$(echo "$out" | sed -n 's/^reduction: partial-order, \([0-9]*\) transitions pruned.*/\1/p')
+  if echo "$out" | grep -q "$cycle" && [ "${pruned:-0}" -gt 0 ]; then ok "$m: the fair hot cycle found in the reduced graph ($pruned transitions pruned)"
+  else bad "$m: reduced ($pruned pruned)"; echo "$out" | tail -n 3; fi
+done
+
+# 4c. --no-liveness.
+for s in dfs ses; do
+  out=$(run -q --search $s --no-liveness -o "$tmp/o" "$d/fair_spin.p" 2>&1); rc=$?
+  if [ "$rc" -eq 0 ] && echo "$out" | grep -q '^result: no-bug (complete)$'; then ok "$s --no-liveness fair_spin.p: no hot cycle looked for"
+  else bad "$s --no-liveness fair_spin.p (exit $rc)"; echo "$out" | tail -n 3; fi
+done
+out=$(run -q --search random --schedules 3 --no-liveness -o "$tmp/o" "$d/temp_long.p" 2>&1); rc=$?
+if [ "$rc" -eq 0 ]; then ok "random --no-liveness temp_long.p: no temperature"
+else bad "random --no-liveness temp_long.p (exit $rc)"; echo "$out" | tail -n 3; fi
+for s in dfs ses bfs random; do
+  out=$(run -q --search $s --schedules 3 --no-liveness -o "$tmp/o" "$d/quiescent.p" 2>&1); rc=$?
+  if [ "$rc" -eq 1 ] && echo "$out" | grep -q "^bug: liveness (hot spec at quiescence): the system is quiescent and spec 'Finishes' is in hot state 'Busy'"; then
+    ok "$s --no-liveness quiescent.p: a spec hot at quiescence is still a bug"
+  else bad "$s --no-liveness quiescent.p (exit $rc)"; echo "$out" | tail -n 3; fi
+done
+out=$(run -q --search bfs --no-liveness -o "$tmp/o" "$d/fair_spin.p" 2>&1)
+if echo "$out" | grep -q '^pcheck: warning: --no-liveness has no effect on --search bfs'; then ok "--no-liveness on bfs: a warning"
+else bad "--no-liveness on bfs: no warning"; echo "$out" | head -n 2; fi
 
 # 5. Temperature.
 temp='^bug: liveness (hot spec for N steps): spec .Finishes. has stayed hot for'
@@ -158,7 +217,7 @@ else bad "dfs temp_long.p (exit $rc)"; echo "$out" | tail -n 3; fi
 
 # The options are documented and checked.
 h=$(run --help 2>&1)
-if echo "$h" | grep -q -- '--unfair' && echo "$h" | grep -q -- '--liveness-temperature-threshold N'; then ok "--help lists --unfair and --liveness-temperature-threshold"
+if echo "$h" | grep -q -- '--unfair' && echo "$h" | grep -q -- '--liveness-temperature-threshold N' && echo "$h" | grep -q -- '--no-liveness'; then ok "--help lists --unfair, --no-liveness and --liveness-temperature-threshold"
 else bad "--help"; fi
 r=$(run --liveness-temperature-threshold x "$d/temp_long.p" 2>&1); rc=$?
 if [ "$rc" -eq 2 ] && echo "$r" | grep -q 'liveness-temperature-threshold needs a count'; then ok "a bad threshold is refused"

@@ -502,6 +502,30 @@ uint64_t vm_hot_specs(Vm *vm, const uint8_t *s, size_t len) {
   return mask;
 }
 
+void vm_spec_state(const Vm *vm, const uint8_t *s, size_t len, uint16_t k, const char **name, const char **file,
+                   uint32_t *line) {
+  *name = "?";
+  *file = NULL;
+  *line = 0;
+  if (!len || k >= vm->t.nspecs) return;
+  const uint8_t *p = s + 1;
+  vs_uv(&p);                         /* the machine count */
+  if (s[0]) { vs_uv(&p); vs_uv(&p); }   /* a pending choice: machine, options */
+  for (uint16_t i = 0; i < k; i++) {
+    uint32_t rlen = vs_uv(&p);
+    p += rlen;
+  }
+  vs_uv(&p);                         /* the record's length */
+  MachHdr h;
+  vs_read_header(p, &h);
+  const BcState *st = &vm->p->machines[h.type].states[h.state];
+  *name = st->name;
+  if (st->src.line && st->src.file < vm->p->nfiles) {
+    *file = vm->p->files[st->src.file];
+    *line = st->src.line;
+  }
+}
+
 /* Check n values at *p (before end), advancing *p; 0 if one is malformed. */
 static int check_values(const uint8_t **p, const uint8_t *end, uint32_t n) {
   for (uint32_t i = 0; i < n; i++) {

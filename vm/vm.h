@@ -160,6 +160,11 @@ const char *vm_machine_text(Vm *vm, uint32_t id);
 /* Bit k set when spec k of the test is in a hot state in State s (specs
 ** past 63 are not reported). */
 uint64_t vm_hot_specs(Vm *vm, const uint8_t *s, size_t len);
+/* The state spec k (below the test's nspecs) is in, in State s: its name,
+** and where its declaration is (*file the program's path of it, NULL and
+** *line 0 if unknown).  Strings borrowed from the program. */
+void vm_spec_state(const Vm *vm, const uint8_t *s, size_t len, uint16_t k, const char **name, const char **file,
+                   uint32_t *line);
 /* Bit k set when spec k entered a cold state during the last vm_initial
 ** or vm_step* call on this Vm, even if it left it again in the same call
 ** (P resets a spec's liveness temperature there). */

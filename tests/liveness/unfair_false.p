@@ -1,7 +1,10 @@
-// A real hot cycle: every round Main makes the choice $ (not fair); true
-// announces eDone and stops.  The hot cycle that takes false forever is
-// fair, since $ owes nothing: reported by default (fair_false.p is this
-// model with the fair $$).
+// fair_false.p with the choice $ instead of $$: every round Main draws $;
+// true announces eDone and stops.  The only hot cycle takes false forever
+// at the same state.  Since issue 35 every data choice ($, $$, choose) is
+// strongly fair, as P's random testing makes them (it picks values at
+// random: avoiding one forever has probability zero), so this is no bug,
+// as fair_false.p; with --unfair, a bug.  (Before, $ owed nothing and the
+// cycle was reported.)
 event ePing; event eStart; event eDone;
 spec Finishes observes eStart, eDone {
   start cold state Idle { on eStart goto Busy; }

@@ -1,18 +1,22 @@
-/* test_liveness.c: the hot-cycle search of checker/liveness.c against a
+/* test_liveness.c: the hot-cycle searches of checker/liveness.c against a
 ** brute-force reference, on a few hundred small random models (a machine
 ** Main walking a little transition table with $, $$ and plain steps, which
-** announces to a spec that turns hot and cold, and a Helper it may kick).
+** announces to a spec that turns hot and cold, a Helper it may kick, and
+** in half of them a Worker flipping a bit at $).
 ** The reference explores the whole state graph with the VM and decides by
 ** definition (doc/liveness.md):
 ** - a fair hot cycle exists iff some set S of states where the spec is hot
-**   is strongly connected by the edges inside it, every `$$` state in S has
-**   both outcomes in S, and every machine runs on an edge inside S or is
+**   is strongly connected by the edges inside it, every data choice ($ or
+**   $$) in S has both outcomes in S, and every machine runs on an edge
+**   inside S or is
 **   disabled in a state of S; S is found by trying every subset of each
 **   strongly connected component of the hot states (components of at most
 **   16 states; larger ones are decided by a naive fixpoint instead);
 ** - any hot cycle exists (--unfair) iff the hot states have a cycle.
-** --search dfs must agree on every model, and each lasso it reports must
-** replay as a bug (its fairness checked by --replay's own check).  The
+** --search dfs must agree on every model, with and without the reduction
+** (the reduced graph keeps every fair hot cycle: doc/liveness.md, "Under
+** the reduction"), and so must ses; each lasso reported must replay as a
+** bug (its fairness checked by --replay's own check).  The
 ** models are deterministic (fixed seeds); counts of each verdict show the
 ** generator covers fair, unfair-only and cycle-free cases. */
 #include <config.h>
@@ -21,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "checker/explorer.h"
 #include "checker/rng.h"
 #include "checker/search.h"
 #include "checker/trace.h"
@@ -64,8 +69,17 @@ static char *gen_model(uint64_t seed) {
   buf_puts(&b, "machine Helper { start state S { on eKick do { ");
   gen_announce(&b, &r);
   buf_puts(&b, "} } }\n");
-  buf_puts(&b, "machine Main {\n  var s: int; var n: int; var hp: Helper;\n  start state S {\n"
-               "    entry { hp = new Helper(); announce eHot; send this, eStep; }\n    on eStep do {\n");
+  /* Half of the models have a Worker too, that flips a bit at $ forever
+  ** (or twice), so that the reduction has machines to reorder and the
+  ** graph has choice points of the same Worker state in many states. */
+  uint32_t worker = below(&r, 2);
+  if (worker)
+    buf_printf(&b, "event eW;\nmachine Worker { var c: int; var k: int;\n"
+               "  start state W { entry { send this, eW; } on eW do { if ($) { c = 1 - c; } %s } } }\n",
+               below(&r, 2) ? "send this, eW;" : "k = k + 1; if (k < 2) { send this, eW; }");
+  buf_printf(&b, "machine Main {\n  var s: int; var n: int; var hp: Helper;\n  start state S {\n"
+             "    entry { hp = new Helper(); %sannounce eHot; send this, eStep; }\n    on eStep do {\n",
+             worker ? "new Worker(); " : "");
   for (uint32_t i = 0; i < k; i++) {
     buf_printf(&b, "      %sif (s == %u) { ", i ? "else " : "", i);
     gen_announce(&b, &r);
@@ -98,7 +112,7 @@ typedef struct Graph {
   uint64_t off[MAXS], fp[MAXS];
   uint32_t len[MAXS];
   int hot[MAXS];             /* spec 0 hot */
-  int fair[MAXS];            /* a $$ choice is pending */
+  int fair[MAXS];            /* a data choice ($, $$) is pending */
   uint64_t enabled[MAXS];    /* machines that can run (vm_enabled), as bits */
   uint32_t nm[MAXS];         /* machines */
   Edge *e[MAXS];
@@ -136,7 +150,7 @@ static int explore(Graph *g, Vm *vm) {
     VmStatus st = vm_choices(vm, (uint8_t *)s.data, s.len, &ch);
     ck_assert(st != VM_BAD_STATE);
     if (st != VM_OK || ch.kind == VC_NONE) continue;
-    g->fair[i] = ch.kind == VC_DATA && ch.fair;
+    g->fair[i] = ch.kind == VC_DATA;   /* every data choice is strongly fair */
     g->e[i] = calloc(ch.n, sizeof(Edge));
     uint32_t nch = ch.n, kind = ch.kind, who = ch.machine;
     uint32_t ids[64];
@@ -213,7 +227,7 @@ static int fair_set(const Graph *g, const char *in, const int *mem, int cnt) {
     for (int j = 0; j < g->ne[u]; j++) {
       int t = g->e[u][j].to;
       int inside = t != BUG && in[t];
-      if (g->fair[u] && !inside) return 0;   /* a `$$` outcome leaves S */
+      if (g->fair[u] && !inside) return 0;   /* an outcome of a data choice leaves S */
       if (inside) ran |= 1ull << g->e[u][j].actor;
     }
   }
@@ -247,7 +261,7 @@ static int fair_in_component(const Graph *g, const int *comp, int cnt, int *brut
     }
     return 0;
   }
-  /* Larger: remove `$$` states with an outcome outside their own class and
+  /* Larger: remove data choices with an outcome outside their own class and
   ** states on no cycle until nothing changes, then try each class. */
   static char r1[MAXS], r2[MAXS], done[MAXS];
   for (int i = 0; i < cnt; i++) in[comp[i]] = 1;
@@ -309,9 +323,9 @@ static int fair_exists(const Graph *g, int *brute) {
 
 /* ---- pcheck ---- */
 
-/* --search dfs on the model: 1 if it reports a hot cycle (the lasso
-** replaying as a bug), 0 if it ends complete without a bug. */
-static int pcheck_verdict(Model *m, int unfair) {
+/* The search (dfs or ses) on the model: 1 if it reports a hot cycle (the
+** lasso replaying as a bug), 0 if it ends complete without a bug. */
+static int pcheck_verdict(Model *m, const SearchOps *ops, int unfair, int no_reduction, int recheck) {
   SearchOptions o = {0};
   o.mem = 64ull << 20;
   o.frontier_mem = 256ull << 20;
@@ -320,9 +334,13 @@ static int pcheck_verdict(Model *m, int unfair) {
   o.schedules = -1;
   o.max_delays = -1;
   o.unfair = unfair;
+  o.no_reduction = no_reduction;
+  o.live_recheck = recheck;
+  o.explorer = "rtc";
+  o.explorer_native = EXN_RTC;
   SearchResult res = {0};
   FILE *devnull = fopen("/dev/null", "w");
-  ck_assert_int_eq(search_dfs.run(m->bc, &m->test, &o, devnull, &res), 0);
+  ck_assert_int_eq(ops->run(m->bc, &m->test, &o, devnull, &res), 0);
   fclose(devnull);
   int v = res.bug;
   if (v) {
@@ -365,12 +383,18 @@ START_TEST(test_against_reference) {
       int b = 0;
       int ref_fair = fair_exists(&g, &b), ref_any = any_cycle(&g, hot);
       brute += b;
-      int got_fair = pcheck_verdict(&m, 0), got_any = pcheck_verdict(&m, 1);
-      if (got_fair != ref_fair || got_any != ref_any)
-        fprintf(stderr, "model %llu (%d states): fair %d (reference %d), any %d (reference %d)\n%s",
-                (unsigned long long)seed, g.n, got_fair, ref_fair, got_any, ref_any, src);
-      ck_assert_int_eq(got_fair, ref_fair);
-      ck_assert_int_eq(got_any, ref_any);
+      static const struct { const SearchOps *ops; int no_reduction, recheck; const char *name; } runs[] = {
+        { &search_dfs, 0, 0, "dfs" }, { &search_dfs, 1, 0, "dfs --no-reduction" }, { &search_ses, 0, 0, "ses" },
+        { &search_dfs, 0, 1, "dfs, each fair set searched again in the full graph" } };
+      for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+        int got_fair = pcheck_verdict(&m, runs[i].ops, 0, runs[i].no_reduction, runs[i].recheck);
+        int got_any = pcheck_verdict(&m, runs[i].ops, 1, runs[i].no_reduction, runs[i].recheck);
+        if (got_fair != ref_fair || got_any != ref_any)
+          fprintf(stderr, "model %llu (%d states), %s: fair %d (reference %d), any %d (reference %d)\n%s",
+                  (unsigned long long)seed, g.n, runs[i].name, got_fair, ref_fair, got_any, ref_any, src);
+        ck_assert_int_eq(got_fair, ref_fair);
+        ck_assert_int_eq(got_any, ref_any);
+      }
       ck_assert(!ref_fair || ref_any);
       counts[ref_fair][ref_any]++;
       nmodels++;
