@@ -139,7 +139,7 @@ if [ "$rc" -eq 0 ] && [ $((t1 - t0)) -lt 10 ] && echo "$r" | grep -q '^result: n
 else bad "portfolio --timeout (exit $rc, $((t1 - t0)) s)"; echo "$r" | tail -n 3; fi
 
 r=$(run --search portfolio -q tests/liveness/fair_false.p 2>&1); rc=$?
-r2=$(run --search portfolio -q -o "$tmp/l" tests/liveness/unfair_false.p 2>&1); rc2=$?
+r2=$(run --search portfolio -q -o "$tmp/l" tests/liveness/reduced_fair.p 2>&1); rc2=$?
 if [ "$rc" -eq 0 ] && [ "$rc2" -eq 1 ]; then ok "portfolio: liveness verdicts of dfs (fair cycle only)"
 else bad "portfolio liveness: exit $rc and $rc2"; echo "$r" "$r2" | tail -n 4; fi
 
