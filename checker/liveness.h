@@ -17,7 +17,7 @@
 #define PCHECK_LIVENESS_H
 #include "checker/search.h"
 
-/* ---- Hot cycles ---- */
+/* ---- Hot cycles: a search of its own (Liveness) ---- */
 
 typedef struct Liveness Liveness;
 
@@ -30,10 +30,10 @@ typedef enum LiveResult {
 
 /* The hot-cycle search for the specs of test that have a hot state, or
 ** NULL if none has (then there is nothing to check).  It takes its own Vm,
-** a visited set of a quarter of o->mem and, for the states it must keep
-** (those of strongly connected components not yet complete), at most a
-** quarter of o->frontier_mem; o->unfair accepts unfair cycles.  Aborts,
-** as xmalloc does, if memory for the visited set cannot be had. */
+** a visited set of an eighth of o->frontier_mem and, for the states it
+** must keep (those of strongly connected components not yet complete), at
+** most another eighth; o->unfair accepts unfair cycles.  Aborts, as
+** xmalloc does, if memory for the visited set cannot be had. */
 Liveness *live_new(const BcProgram *bc, const VmTest *test, const SearchOptions *o);
 void live_free(Liveness *L);
 /* The specs it checks (bit k: spec k of the test has a hot state); 0 for
