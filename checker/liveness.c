@@ -986,8 +986,10 @@ LiveResult live_scc_leave(LiveScc *t, const uint8_t *s, size_t len, const Progre
     OtHot *h = &t->hot[f->hot];
     h->eoff = t->nedge;
     h->ne = f->ne;
-    memcpy(t->efp + t->nedge, f->efp, f->ne * sizeof *f->efp);
-    memcpy(t->ech + t->nedge, f->ech, f->ne * sizeof *f->ech);
+    if (f->ne) {
+      memcpy(t->efp + t->nedge, f->efp, f->ne * sizeof *f->efp);
+      memcpy(t->ech + t->nedge, f->ech, f->ne * sizeof *f->ech);
+    }
     t->nedge += f->ne;
   }
   LiveResult r = LIVE_NONE;
@@ -1145,7 +1147,7 @@ int live_fair_check(LiveFair *c, Vm *vm, Buf *why) {
     }
   /* Every data choice the cycle passes takes each of its options there;
   ** the first such state (in cycle order) that misses one is named. */
-  qsort(c->fs, c->nfs, sizeof *c->fs, fairstep_cmp);
+  if (c->nfs) qsort(c->fs, c->nfs, sizeof *c->fs, fairstep_cmp);
   const FairStep *bad = NULL;
   uint32_t missing = 0;
   for (uint64_t i = 0; i < c->nfs;) {
