@@ -169,7 +169,8 @@ static void usage(FILE *f) {
 "      --no-reduction     dfs, bfs, ses, pb (also in the portfolio): explore every interleaving\n"
 "                         (partial-order reduction is on by default; doc/reduction.md)\n"
 "      --check-reduction  dfs, bfs, ses, pb, portfolio: after a reduced search that completed\n"
-"                         without a bug, search again with dfs --no-reduction and say whether\n"
+"                         without a bug, search again without it (dfs; bfs for bfs and pb)\n"
+"                         and say whether\n"
 "                         both agree (no bug, and no local state the reduction missed); a\n"
 "                         disagreement exits 3 (an oracle for the reduction: doc/reduction.md)\n"
 "      --keep-going       dfs: go on after a bug (the failing step has no successor) and\n"
@@ -1359,7 +1360,7 @@ static int run_search(const Options *o, const BcProgram *bc, Program *prog, cons
     }
     print_figures(o->search, &res, exhaustive);
     if (rchk) {
-      int cr = redcheck_compare(rchk, bc, &test, &so, &res, stdout);
+      int cr = redcheck_compare(rchk, bc, &test, &so, o->search, &res, stdout);
       if (cr != 0) rc = worse(rc, EXIT_INTERNAL);
     }
     print_scenarios(bc, &test);
