@@ -35,12 +35,12 @@ install_packages() {
 # The sizes both runs of the suite (under the sanitizers, and make
 # distcheck's) use: the protocol models at reduced size (correct tests up
 # to 300,000 states, ses = dfs up to 30,000, reduction.sh's dfs and bfs up
-# to 50,000, 2,000 generated models for test_reduce, mpi.sh's identical
+# to 50,000 and 20 s a search, 2,000 generated models for test_reduce, mpi.sh's identical
 # counts up to 100,000 states, two kill-and-resume cycles per checkpoint
 # case).  The tests' own defaults are larger: `./build.sh full` runs them.
 set_sizes() {
   export CK_CYCLES=2 MPI_MAX_STATES=100000 MODELS_MAX_STATES=300000 EXPLORERS_MAX_STATES=30000 PAR_MAX_STATES=30000 \
-    REDUCE_MODELS=2000 REDUCTION_MAX_STATES=50000 REDUCTION_SEARCHES="dfs bfs"
+    REDUCE_MODELS=2000 REDUCTION_MAX_STATES=50000 REDUCTION_SEARCHES="dfs bfs" REDUCTION_TIMEOUT=20
 }
 
 configure_build() {   # configure_build DIR [configure args]
