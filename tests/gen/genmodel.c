@@ -9,7 +9,7 @@
 ** usable model).  No dependency beyond libc, no global state, its own
 ** PRNG (splitmix64): the same seed gives the same model on every platform.
 **
-** Every model, by construction:
+** Every model but its extras (below), by construction:
 **   - type-checks under pcheck (`pcheck --check-only`);
 **   - has a finite state space, small enough for an exhaustive search
 **     without reduction (on seeds 1-2000: median a few hundred states,
@@ -35,6 +35,27 @@
 **     that may be null); such a bug may or may not be reachable (on
 **     seeds 1-2000 about half of them are, a third of all models).
 ** The first line of the model says which (`// intended: ...`).
+**
+** The extras (section "extras", 55% of the seeds): what the fuel keeps
+** out of the models above, added to them, drawn from a second stream of
+** random numbers so that the rest of the model is the text it would be
+** without them: a Pump machine (1-2) and Main's start entry sending in
+** loops that never wait (`while (true)`), or run past the inbox bound, or
+** while `$`; `$`, `choose(n)` and the counter inside those loops; a turn
+** that sends itself an event and receives it, or waits for any reply; a
+** Sink that takes its events by `receive` in an endless loop (the events
+** of no case pile up) or by handlers (one deferred, perhaps `on null`),
+** halts after some events or on `$` while others keep sending to it, and
+** may answer each; workers' handlers that count without bound, send
+** their own event back to themselves, run loops of sends spending no
+** fuel, halt on `$`; a spec Live, hot for ever, between two events, or
+** until one, on the events the loops send.  Such a model may have
+** unhandled events, deadlocks, overflowing inboxes, hot specs, and an
+** infinite state space: it is cut by the inbox bound the model is checked
+** with or by the checking search's budget.  The second line names that
+** bound (`// max-inbox: N`, 0 for none; chosen by seed for every model,
+** small ones making overflow reachable in a few steps), the third the
+** extras (`// extras: none` for a model without them).
 **
 ** How a model is made: first a plan (events and their payload types;
 ** machine types, their states, who creates whom, the fuel; for every
@@ -1127,7 +1148,7 @@ static void x_loop(Gen *g, int shape, int k, const char *tgt, const int *ev, int
 }
 
 /* The target expression of pump_to / main_to. */
-static void x_target(Gen *g, int to, char *d, size_t n) {
+static void x_target(int to, char *d, size_t n) {
   if (to == -1) fmt(d, n, "sink");
   else if (to == -2) fmt(d, n, "this");
   else fmt(d, n, "k%d", to);
@@ -1396,7 +1417,7 @@ static void x_main_create(Gen *g) {
   x_begin(g);
   if (x->sink) { indent(g); put(g, "sink = new Sink(this);\n"); }
   for (i = 0; i < x->npumps; i++) {
-    x_target(g, x->pump_to[i], t, sizeof t);
+    x_target(x->pump_to[i], t, sizeof t);
     indent(g); put(g, "new Pump(%s);\n", t);
   }
   x_end(g);
@@ -1408,7 +1429,7 @@ static void x_main_loop(Gen *g) {
   char t[16];
   if (!x->on || !x->main_loop) return;
   x_begin(g);
-  x_target(g, x->main_to, t, sizeof t);
+  x_target(x->main_to, t, sizeof t);
   x_loop(g, x->main_loop, x->main_k, t, x->pump_ev, 0);
   x_end(g);
 }

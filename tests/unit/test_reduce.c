@@ -3,19 +3,36 @@
 ** (a) red_select on hand-made situations: what must be chosen together,
 **     what may be left out (table-driven, on small programs).
 ** (b) The differential test: REDUCE_MODELS random P models (default
-**     10,000) from tests/gen/genmodel.c, each searched exhaustively by dfs
-**     with and without the reduction, both with --keep-going, which must
-**     agree on whether a bug is reachable, on every place a bug happens
-**     (kind and location; the spec of a hot cycle), and on the set of
-**     reachable local states (vm_local_states: every spec's and machine's
-**     record without its inbox); the reduced search must not enter more
-**     states.  bfs, pb and ses (rtc, rr, prr by seed) with the reduction
-**     must agree on the verdict (bfs and pb: on safety bugs, which they
-**     check alone) and, when there is no bug, on the local states.  An
-**     oracle stepping every State afresh (vm_step) must agree with dfs
-**     without the reduction.  A disagreement writes the
-**     model to reduce-fail-SEED.p and fails with what differs.
-**     REDUCE_SEED sets the first seed (default 1). */
+**     10,000; REDUCE_SEED the first seed, default 1) from
+**     tests/gen/genmodel.c, each checked with the inbox bound its line
+**     `// max-inbox: N` names (the CLI's defaults for the other limits),
+**     and the models of tests/reduce/ (REDUCE_FILE: one file instead).
+**     Each is searched with and without the reduction by dfs --keep-going
+**     (without the reduction: the reference), dfs, bfs, ses (rtc, rr, prr
+**     by seed) and pb, these on one thread and on two (two: one seed in
+**     REDUCE_THREADS_EVERY, default 4; dfs with the reduction runs on one
+**     thread whatever -j says).  Every search has a budget (States
+**     visited: REDUCE_BUDGET_PLAIN, default 200,000, for a model without
+**     extras, which is finite; REDUCE_BUDGET, default 1,000, and
+**     REDUCE_BUDGET_BYTES, default 512 KiB of them, with extras, whose
+**     state space may be infinite), so that every run ends.  What must
+**     hold:
+**     - a search that completes without a bug, where any other found a
+**       bug of a kind it checks (bfs and pb check no hot cycles): the
+**       failure hunted above all (a reduced search claiming "complete"
+**       where the unreduced one finds a bug);
+**     - where the reference completes: every bug found is at one of its
+**       places; the reduced dfs --keep-going has the same places, in no
+**       more states (without completing, the places of one are among the
+**       places of a complete one);
+**     - every search's observable local states (vm_local_states: every
+**       spec's and machine's record without its inbox) are among those of
+**       a complete search, and those of the complete ones are the same;
+**       an oracle stepping every State afresh (vm_step) agrees;
+**     - every bug's trace is an execution that ends in it.
+**     A disagreement writes the model to reduce-fail-SEED.p and fails with
+**     what differs and the command lines that show it.  REDUCE_VERBOSE=1
+**     prints what each search did. */
 #include <config.h>
 #include "tests/unit/check_main.h"
 #include <dirent.h>
@@ -252,7 +269,7 @@ static char *places(const SearchResult *r) {
   Buf all;
   buf_init(&all);
   for (uint32_t i = 0; i < r->nsites; i++) {
-    buf_printf(&all, "%s; ", lines[i]);
+    buf_printf(&all, "%s%s", i ? ", " : "", lines[i]);
     free(lines[i]);
   }
   free(lines);
@@ -734,7 +751,8 @@ static int check_text(uint64_t seed, const char *src, Stats *S) {
     S->disagree++;
     FILE *f = fopen(name, "w");
     if (f) { fputs(src, f); fclose(f); }
-    fprintf(stderr, "seed %llu (%s, pcheck ... --max-inbox %u %s): %s\n", (unsigned long long)seed, name, inbox, name, why.data);
+    fprintf(stderr, "seed %llu (written to %s; each [...] is a run `pcheck [...] %s`): %s\n", (unsigned long long)seed, name,
+            name, why.data);
   }
 #undef NAME
   free(pf);
