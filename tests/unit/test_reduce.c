@@ -764,20 +764,6 @@ static int check_text(uint64_t seed, const char *src, Stats *S) {
   return ok;
 }
 
-/* The text of file path (heap), or NULL. */
-static char *read_text(const char *path) {
-  FILE *f = fopen(path, "r");
-  if (!f) return NULL;
-  Buf b;
-  buf_init(&b);
-  char chunk[4096];
-  size_t k;
-  while ((k = fread(chunk, 1, sizeof chunk, f)) > 0) buf_append(&b, chunk, k);
-  fclose(f);
-  buf_append(&b, "", 1);
-  return buf_take(&b);
-}
-
 static void print_stats(const char *what, const Stats *S) {
   printf("# reduction differential (%s): %llu models (%llu without extras), %llu compared in full (%llu with a bug), "
          "%llu cut by the budget (%llu without extras); dfs --keep-going states %llu without, %llu with reduction; "
@@ -797,7 +783,8 @@ START_TEST(test_differential) {
   Stats S;
   memset(&S, 0, sizeof S);
   if (file && *file) {   /* a model of one's own (a seed's written earlier, edited) */
-    char *text = read_text(file);
+    size_t tlen;
+    char *text = read_file(file, &tlen);
     ck_assert_ptr_nonnull(text);
     int ok = check_text(0, text, &S);
     free(text);
@@ -837,7 +824,8 @@ START_TEST(test_regressions) {
     if (l < 3 || strcmp(de->d_name + l - 2, ".p") != 0) continue;
     char path[2048];
     snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
-    char *text = read_text(path);
+    size_t tlen;
+    char *text = read_file(path, &tlen);
     ck_assert_ptr_nonnull(text);
     if (!check_text(0, text, &S)) {
       fprintf(stderr, "  (that was %s)\n", path);
