@@ -140,6 +140,9 @@ typedef struct DfsWorker {
   uint64_t root_hot;         /* specs hot in fr[0]'s parent */
   PathSet path;              /* when tracking: anc and the stack's fingerprints */
   int tracking;
+  PathSet pend;              /* with the reduction: the successors the stack's frames have claimed in
+                                the cache and not entered yet (the stack proviso counts them as on the
+                                stack) */
   Publish pub;
   SearchResult own;          /* this thread's counts, with -j N */
   SearchResult *r;           /* where it counts: sh->res on one thread (a portfolio member's work is
@@ -367,6 +370,9 @@ static int dfs_restore(DfsWorker *w, const uint8_t *s, size_t len) {
       break;
     }
     if (restore_frame(w, f, &r) != 0) return ck_bad(sh->o, "its stack");
+    if (sh->red)   /* its claims not entered yet (the one at next - 1 is the frame above) */
+      for (uint32_t j = f->next > f->x.base ? f->next - f->x.base : 0; j < f->x.n; j++)
+        if (f->x.res[j] == SC_NEW) ps_add(&w->pend, f->x.fp[j]);
     if (i + 1 == depth) break;
     /* The frame above is this one's successor next - 1, entered last. */
     if (f->next == 0 || f->next - 1 < f->x.base || f->next - 1 - f->x.base >= f->x.n) return ck_bad(sh->o, "its stack");
@@ -459,13 +465,17 @@ static int batch_done(DfsWorker *w, VmStatus st) {
   if (w->pub.to)
     for (uint32_t j = 0; j < f->x.n; j++)
       if (f->x.res[j] == SC_NEW) fin_claim(&w->pub.fin, f->x.fp[j], f->index);
+  if (w->sh->red)
+    for (uint32_t j = 0; j < f->x.n; j++)
+      if (f->x.res[j] == SC_NEW) ps_add(&w->pend, f->x.fp[j]);
   return 0;
 }
 
 /* The top frame's successors under partial-order reduction (a machine
 ** choice among 2 .. KID_BATCH): the chosen ones inserted in the cache;
 ** all of them when the cycle proviso fails (a chosen successor on the
-** stack) or the cache is full.  0 to go on, 1 if this thread must stop. */
+** stack, or claimed by a frame of the stack and not entered yet: w->pend)
+** or the cache is full.  0 to go on, 1 if this thread must stop. */
 static int reduce_top(DfsWorker *w) {
   DfsShared *sh = w->sh;
   DfsFrame *f = &w->fr[w->depth - 1];
@@ -490,7 +500,7 @@ static int reduce_top(DfsWorker *w) {
     for (uint32_t j = 0; j < f->x.n && f->x.reduced && !widen; j++) {
       uint8_t r = f->x.res[j];
       if (r == RES_PRUNED || r == SC_NEW) continue;
-      widen = r == SC_FULL || ps_has(&w->path, f->x.fp[j]);
+      widen = r == SC_FULL || ps_has(&w->path, f->x.fp[j]) || ps_has(&w->pend, f->x.fp[j]);
     }
     if (widen) {
       w->r->widened++;
@@ -574,6 +584,7 @@ static int search_item(DfsWorker *w, WorkItem *it) {
   trace_reserve(w, w->base + 64);
   if (it->ntrace) memcpy(w->trace, it->trace, it->ntrace * sizeof *it->trace);
   if (w->tracking) { ps_fini(&w->path); w->tracking = 0; }
+  ps_fini(&w->pend);
   w->depth = 0;
   if (full) {   /* forgotten by the cache: not if it lies on its own path */
     for (uint64_t i = 0; i < w->nanc; i++)
@@ -622,6 +633,7 @@ static int search_item(DfsWorker *w, WorkItem *it) {
       track_start(w);
       if (ps_has(&w->path, fp)) continue;
     }
+    if (sh->red && r == SC_NEW) ps_remove(&w->pend, fp);
     trace_reserve(w, w->base + w->depth);
     w->trace[w->base + w->depth - 1] = (TraceChoice){ (uint8_t)f->ch.kind, expand_choice(&f->ch, k) };
     size_t len;
@@ -652,6 +664,7 @@ static void worker_fini(DfsWorker *w) {
   free(w->trace);
   free(w->anc);
   ps_fini(&w->path);
+  ps_fini(&w->pend);
   vm_free(w->vm);
 }
 
