@@ -3,14 +3,17 @@
 # (--check-reduction; doc/reduction.md, "The oracle") over every test of
 # models/ (correct tests up to MAX_STATES states unreduced; the bug
 # variants too: a reduced search must find a bug where the full one does),
-# every golden program that runs one test, and, when given, every .p file
-# or P project (a folder with a .pproj) under CORPUS (P's own tests,
-# fetched apart: they are not part of this repository).  For each, each
+# every golden program that runs one test, and, when given, every P
+# project (a folder with a .pproj) and every other folder of .p files (as
+# one program) under CORPUS (P's own tests, fetched apart: they are not
+# part of this repository); the models that pcheck does not read are
+# skipped.  For each, each
 # search of SEARCHES: the reduced search with --check-reduction.  Prints
 # one line per disagreement, and at the end how many cases ran, agreed,
 # had nothing to compare, and disagreed (which must be 0).
 # Usage: bench/check_reduction.sh [PCHECK]   (from the source folder)
 #   env: SEARCHES="dfs bfs ses pb portfolio" MAX_STATES=1000000 TIMEOUT=120 CORPUS=DIR
+#        REPO=0 (the corpus only)
 set -u
 P=${1:-build/pcheck}
 SEARCHES=${SEARCHES:-dfs bfs ses pb portfolio}
@@ -41,6 +44,7 @@ one() {
 }
 
 for f in models/*/expected.txt; do
+  [ "${REPO:-1}" = 0 ] && break
   m=${f%/expected.txt}
   while IFS='	' read -r t verdict states note; do
     case $t in ''|\#*) continue ;; esac
@@ -53,6 +57,7 @@ for f in models/*/expected.txt; do
   done <"$f"
 done
 for p in $(find tests/golden tests/reduction -name '*.p' | LC_ALL=C sort); do
+  [ "${REPO:-1}" = 0 ] && break
   args=$(sed -n '1s|^// pcheck-args: *||p' "$p")
   case " $args " in *" --replay "*|*" --list-tests "*|*" --dump-bytecode "*) continue ;; esac
   "$P" --check-only "$p" >/dev/null 2>&1 || continue
@@ -60,16 +65,18 @@ for p in $(find tests/golden tests/reduction -name '*.p' | LC_ALL=C sort); do
   one "$p" "$p"
 done
 if [ -n "${CORPUS:-}" ]; then
-  # P projects (folders with a .pproj), then lone .p files elsewhere.
-  for proj in $(find "$CORPUS" -name '*.pproj' | LC_ALL=C sort); do
-    d=$(dirname "$proj")
+  # P projects (folders with a .pproj); then every other folder holding .p
+  # files, as one program (P's regression tests: a folder a test).
+  projs=$(find "$CORPUS" -name '*.pproj' -exec dirname {} \; | LC_ALL=C sort -u)
+  for d in $projs; do
     for t in $("$P" --list-tests "$d" 2>/dev/null); do one "$d -t $t" -t "$t" "$d"; done
   done
-  for p in $(find "$CORPUS" -name '*.p' | LC_ALL=C sort); do
-    d=$(dirname "$p")
-    ls "$d"/*.pproj >/dev/null 2>&1 && continue
-    "$P" --check-only "$p" >/dev/null 2>&1 || continue
-    for t in $("$P" --list-tests "$p" 2>/dev/null); do one "$p -t $t" -t "$t" "$p"; done
+  for d in $(find "$CORPUS" -name '*.p' -exec dirname {} \; | LC_ALL=C sort -u); do
+    inproj=
+    for q in $projs; do case $d/ in "$q"/*) inproj=1 ;; esac; done
+    [ -z "$inproj" ] || continue
+    "$P" --check-only "$d"/*.p >/dev/null 2>&1 || continue
+    for t in $("$P" --list-tests "$d"/*.p 2>/dev/null); do one "$d -t $t" -t "$t" "$d"/*.p; done
   done
 fi
 echo "cases: $n  agree: $agree  nothing to compare: $none  disagree: $bad  no answer: $err"

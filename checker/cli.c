@@ -132,8 +132,9 @@ static void usage(FILE *f) {
 "                         budget, instead of sampling from its frontier (SES then SS)\n"
 "      --no-shared-cache  portfolio: ses does not skip the states dfs has finished (on one\n"
 "                         thread, dfs shares them by default)\n"
-"      --max-steps N      longest execution for sampling searches (default, as P: 100000 for\n"
-"                         random and irs, 10000 for pct and ss)\n"
+"      --max-steps N      longest execution for sampling searches, as P's -ms N: N for pct,\n"
+"                         ss, bita and guided, 10N for random and irs (the fair ones;\n"
+"                         default 10000 and 100000)\n"
 "      --max-step-instructions N  instructions one step may run before it is a bug\n"
 "                         (\"endless step\": a loop that never ends; default 10000000, 0: none)\n"
 "      --max-inbox N      events one inbox may hold; a send past it is a bug (\"inbox\n"
@@ -169,7 +170,8 @@ static void usage(FILE *f) {
 "      --no-reduction     dfs, bfs, ses, pb (also in the portfolio): explore every interleaving\n"
 "                         (partial-order reduction is on by default; doc/reduction.md)\n"
 "      --check-reduction  dfs, bfs, ses, pb, portfolio: after a reduced search that completed\n"
-"                         without a bug, search again with dfs --no-reduction and say whether\n"
+"                         without a bug, search again without it (dfs; bfs for bfs and pb)\n"
+"                         and say whether\n"
 "                         both agree (no bug, and no local state the reduction missed); a\n"
 "                         disagreement exits 3 (an oracle for the reduction: doc/reduction.md)\n"
 "      --keep-going       dfs: go on after a bug (the failing step has no successor) and\n"
@@ -1368,7 +1370,7 @@ static int run_search(const Options *o, const BcProgram *bc, Program *prog, cons
     }
     print_figures(o->search, &res, exhaustive);
     if (rchk) {
-      int cr = redcheck_compare(rchk, bc, &test, &so, &res, stdout);
+      int cr = redcheck_compare(rchk, bc, &test, &so, o->search, &res, stdout);
       if (cr != 0) rc = worse(rc, EXIT_INTERNAL);
     }
     print_scenarios(bc, &test);

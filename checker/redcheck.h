@@ -3,8 +3,9 @@
 ** with redcheck_attach: every State it enters is seen, and the observable
 ** local states of those States (vm_local_states: every spec's record,
 ** every machine's record without its inbox) are kept as a set of hashes.
-** redcheck_compare then searches the same test again with dfs and no
-** reduction, every interleaving, and compares:
+** redcheck_compare then searches the same test again with no reduction,
+** every interleaving (dfs, which looks for hot cycles as dfs, ses and the
+** portfolio do; bfs for bfs and pb, which do not), and compares:
 **   - a reduced search that completed without a bug: the full search must
 **     find no bug (a reachable bug the reduction skipped is the failure
 **     this oracle exists for), and every local state the full search
@@ -31,13 +32,13 @@ int redcheck_sees(const char *name);
 ** enters (only for a search redcheck_sees). */
 void redcheck_attach(RedCheck *c, SearchOptions *so);
 
-/* After the reduced search (options so, result reduced) ended: the full
+/* After the reduced search `name` (options so, result reduced) ended: the full
 ** search and the comparison, one line on out ("check-reduction: ...").
 ** Returns 0 when they agree or nothing can be compared, 1 when they
 ** disagree (the line says how: the bug the full search found, or how
 ** many local states the reduced search missed), -1 on an internal error
 ** of the full search. */
 int redcheck_compare(RedCheck *c, const BcProgram *bc, const VmTest *test, const SearchOptions *so,
-                     const SearchResult *reduced, FILE *out);
+                     const char *name, const SearchResult *reduced, FILE *out);
 
 #endif

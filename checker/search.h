@@ -243,7 +243,9 @@ int search_across_ranks(const SearchOptions *o);
 /* P's step bounds: a fair search (random, irs: every enabled choice has a
 ** chance at every step) runs executions of up to 100,000 steps (P's
 ** MaxFairSchedulingSteps), an unfair one (pct, ss) 10,000 (its
-** MaxUnfairSchedulingSteps), unless --max-steps says otherwise. */
+** MaxUnfairSchedulingSteps); --max-steps N sets them as P's -ms N does:
+** N for the unfair searches, 10N for the fair ones (P's
+** Configuration.WithMaxSchedulingSteps). */
 enum { FAIR_MAX_STEPS = 100000, UNFAIR_MAX_STEPS = 10000 };
 int64_t search_max_steps(const SearchOptions *o, int fair);
 /* The temperature threshold of a fair search: --liveness-temperature-

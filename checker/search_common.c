@@ -235,7 +235,8 @@ int search_should_stop(const SearchOptions *o, const Progress *p, const char **w
 }
 
 int64_t search_max_steps(const SearchOptions *o, int fair) {
-  return o->max_steps > 0 ? o->max_steps : fair ? FAIR_MAX_STEPS : UNFAIR_MAX_STEPS;
+  if (o->max_steps > 0) return fair ? 10 * o->max_steps : o->max_steps;   /* P's -ms N: fair bound 10N */
+  return fair ? FAIR_MAX_STEPS : UNFAIR_MAX_STEPS;
 }
 
 int64_t search_temperature(const SearchOptions *o) {

@@ -33,5 +33,14 @@ for in in $inputs; do
   tests=$("$PCHECK" --list-tests "$in" 2>/dev/null) || continue
   for t in $tests; do check_one "$in" "$t"; done
 done
+# --max-steps N as P's -ms N: the fair bound (random's) is 10N, the
+# temperature threshold half of it, 5N (P's WithMaxSchedulingSteps and
+# LivenessTemperatureThreshold = MaxFairSchedulingSteps / 2).
+r=$("$PCHECK" -s random --seed 1 --max-steps 50 -q -o "$tmp/ms" tests/liveness/temp_long.p 2>&1)
+if echo "$r" | grep -q -- "--liveness-temperature-threshold 250)$"; then pass=$((pass + 1)); echo "PASS: --max-steps 50: threshold 250"
+else fail=$((fail + 1)); echo "FAIL: --max-steps 50: $(echo "$r" | grep '^bug')"; fi
+r=$("$PCHECK" -s random --seed 1 --schedules 100 --max-steps 50 -q -o "$tmp/ms" models/clientserver -t tcMultipleClients 2>&1)
+if echo "$r" | grep -q '^result: no-bug'; then pass=$((pass + 1)); echo "PASS: --max-steps 50 on a correct test: no false liveness bug"
+else fail=$((fail + 1)); echo "FAIL: --max-steps 50 on tcMultipleClients: $(echo "$r" | grep -E '^(bug|result)')"; fi
 echo "# passed: $pass failed: $fail"
 [ "$fail" -eq 0 ]

@@ -13,6 +13,7 @@
 # than the full one.
 . "${srcdir:-.}/tests/lib.sh"
 max=${REDUCTION_MAX_STATES:-300000}
+budget=${REDUCTION_TIMEOUT:-60}   # seconds a search may take; past it the case is skipped
 searches=${REDUCTION_SEARCHES:-dfs bfs ses pb}
 
 # "bug: KIND: FILE:LINE:COL" of a run's output, whose bug line reads
@@ -41,15 +42,15 @@ compare() {
   known=   # dfs's bug places (the same with and without reduction), once found
   for s in $searches; do
     rm -rf "$tmp/r" "$tmp/f"
-    a=$(run -s "$s" --mem 1G --timeout 60 -o "$tmp/r" "$@" 2>&1); ca=$?
-    b=$(run -s "$s" --no-reduction --mem 1G --timeout 60 -o "$tmp/f" "$@" 2>&1); cb=$?
+    a=$(run -s "$s" --mem 1G --timeout "$budget" -o "$tmp/r" "$@" 2>&1); ca=$?
+    b=$(run -s "$s" --no-reduction --mem 1G --timeout "$budget" -o "$tmp/f" "$@" 2>&1); cb=$?
     ra=$(echo "$a" | grep '^result: '); rb=$(echo "$b" | grep '^result: ')
     case "$ra$rb" in *bounded*) echo "SKIP: $name ($s): not complete in the time budget"; continue ;; esac
     same=$([ "$(echo "$a" | where)" = "$(echo "$b" | where)" ] && echo 1) pl=
     if [ "$ca" -eq 1 ] && [ "$cb" -eq 1 ] && [ "$s" = dfs ]; then
       # Every place a bug happens, with and without: the same places.
-      pa=$(run -s dfs --keep-going --mem 1G --timeout 60 -o "$tmp/k" "$@" 2>&1 | places)
-      pb=$(run -s dfs --keep-going --no-reduction --mem 1G --timeout 60 -o "$tmp/k" "$@" 2>&1 | places)
+      pa=$(run -s dfs --keep-going --mem 1G --timeout "$budget" -o "$tmp/k" "$@" 2>&1 | places)
+      pb=$(run -s dfs --keep-going --no-reduction --mem 1G --timeout "$budget" -o "$tmp/k" "$@" 2>&1 | places)
       case "$pa$pb" in
         *bounded*) echo "SKIP: $name ($s): bug places not complete in the time budget" ;;
         *)

@@ -9,7 +9,7 @@
 ** usable model).  No dependency beyond libc, no global state, its own
 ** PRNG (splitmix64): the same seed gives the same model on every platform.
 **
-** Every model, by construction:
+** Every model but its extras (below), by construction:
 **   - type-checks under pcheck (`pcheck --check-only`);
 **   - has a finite state space, small enough for an exhaustive search
 **     without reduction (on seeds 1-2000: median a few hundred states,
@@ -35,6 +35,27 @@
 **     that may be null); such a bug may or may not be reachable (on
 **     seeds 1-2000 about half of them are, a third of all models).
 ** The first line of the model says which (`// intended: ...`).
+**
+** The extras (section "extras", 55% of the seeds): what the fuel keeps
+** out of the models above, added to them, drawn from a second stream of
+** random numbers so that the rest of the model is the text it would be
+** without them: a Pump machine (1-2) and Main's start entry sending in
+** loops that never wait (`while (true)`), or run past the inbox bound, or
+** while `$`; `$`, `choose(n)` and the counter inside those loops; a turn
+** that sends itself an event and receives it, or waits for any reply; a
+** Sink that takes its events by `receive` in an endless loop (the events
+** of no case pile up) or by handlers (one deferred, perhaps `on null`),
+** halts after some events or on `$` while others keep sending to it, and
+** may answer each; workers' handlers that count without bound, send
+** their own event back to themselves, run loops of sends spending no
+** fuel, halt on `$`; a spec Live, hot for ever, between two events, or
+** until one, on the events the loops send.  Such a model may have
+** unhandled events, deadlocks, overflowing inboxes, hot specs, and an
+** infinite state space: it is cut by the inbox bound the model is checked
+** with or by the checking search's budget.  The second line names that
+** bound (`// max-inbox: N`, 0 for none; chosen by seed for every model,
+** small ones making overflow reachable in a few steps), the third the
+** extras (`// extras: none` for a model without them).
 **
 ** How a model is made: first a plan (events and their payload types;
 ** machine types, their states, who creates whom, the fuel; for every
@@ -161,6 +182,46 @@ typedef struct {
   State st[MAX_SPST];
 } Spec;
 
+/* Loop shapes of the extras' send loops. */
+enum { L_NONE, L_FOREVER, L_BOUNDED, L_DOLLAR };
+/* Kinds of the Live spec. */
+enum { LV_NONE, LV_FOREVER, LV_BETWEEN, LV_UNTIL };
+
+/* The extras' plan (section "extras"): what a model has beyond the
+** fuel-bounded machines and specs, the sources of unbounded behaviour. */
+typedef struct {
+  int on;          /* any extra at all */
+  int max_inbox;   /* the inbox bound the model is checked with (0: none) */
+  int npumps;      /* Pump machines Main creates (0-2), each looping on sends to its target */
+  int pump_loop;   /* L_*: the Pump's loop */
+  int pump_k;      /* L_BOUNDED: turns */
+  int pump_after;  /* after a bounded loop: 0 nothing, 1 raise halt, 2 goto Done, 3 send tgt halt */
+  int pump_recv;   /* each turn: 0 no receive, 1 sends itself an event and receives it, 2 waits for any reply */
+  int pump_defer;  /* the Pump defers (1) or ignores (0) the events sent to it */
+  int pump_ev[2];  /* the events it sends */
+  int pump_to[2];  /* target of pump i: -1 the Sink, -2 Main, else Main's child k<i> */
+  int main_loop;   /* L_*: Main's start entry ends in a loop of sends */
+  int main_k;
+  int main_to;     /* its target, as pump_to */
+  int sink;        /* a Sink machine (Main creates it, passing itself) */
+  int sink_recv;   /* it takes events by receive in an endless loop (else with handlers) */
+  unsigned sink_cases; /* receive mode: events it receives (the others pile up) */
+  int sink_halt;   /* 0 never, 1 when its count reaches sink_k, 2 on $ */
+  int sink_k;
+  int sink_defer;  /* handler mode: an event it defers (piles up), or -1 */
+  int sink_reply;  /* it answers every event taken (to Main, or to the id in the payload) */
+  int sink_null;   /* handler mode: an `on null` handler (its steps see the end of its inbox) */
+  int sink_bound;  /* its count is kept below 4 (else it grows without bound) */
+  int counters;    /* machines count the events they take in `c`, without bound */
+  int selfloop;    /* a worker's handler sends its own event back to itself, with no fuel spent */
+  int sl_mi, sl_s, sl_e;
+  int whalt;       /* workers' handlers may halt (on $) */
+  int wloops;      /* workers' handlers may run loops of 1-3 sends with no fuel spent */
+  int live;        /* LV_*: a spec Live with hot states on the extras' events */
+  int live_a, live_b;
+  int live_count;  /* Live counts what it observes without bound */
+} Extra;
+
 /* The whole generator state: the plan, then the output position.  It is
 ** allocated per call (about 5 KB), so genmodel() is reentrant. */
 typedef struct {
@@ -182,6 +243,11 @@ typedef struct {
   int pair_spec;   /* a spec observes eBegin/eEnd */
   int ebegin;      /* index of eBegin (eEnd follows), -1 */
   unsigned bugs;   /* B_* of an intended-buggy model, 0 otherwise */
+  /* the extras (section "extras" below): drawn from a stream of their
+     own, so that the rest of a model is the text it was without them */
+  Rng xr;          /* that stream while the main one is in use (x_begin swaps) */
+  int xdepth;      /* nesting of x_begin */
+  Extra x;
 } Gen;
 
 /* Context of the statement being generated: it decides which
@@ -961,13 +1027,433 @@ static void gen_seen(Gen *g, Ctx *c, int e) {
   if (chance(g, 85)) { indent(g); put(g, "seen = %d;\n", e + 1); }
 }
 
+static void x_hook(Gen *g, Ctx *c, int e);
+
 /* A function body: decides on the local `t`, declares it, then n
-** statements (and, at the creation site, the creations first). */
+** statements (and, at the creation site, the creations first; in a
+** handler of event ev, the extras' statements, x_hook). */
 static void gen_body(Gen *g, Ctx *c, int n, int create, int ev) {
   decl_t(g, c);
   if (ev >= 0) gen_seen(g, c, ev);
   if (create) gen_create(g, c, 1);
+  if (ev >= 0 && (c->kind == K_HANDLER || c->kind == K_FUN)) x_hook(g, c, ev);
   gen_block(g, c, n);
+}
+
+/* ---- extras: unbounded behaviour ----
+** What the fuel keeps out of the models above, added to some of them
+** (plan_extras): machines that send in loops and never wait (a Pump, or
+** Main's start entry), loops bounded past the inbox bound, self-sends, a
+** Sink that takes its events by `receive` in an endless loop or halts
+** while others keep sending to it, counters that grow without bound,
+** data choices in loops, and a spec Live with hot states on the events
+** sent in loops.  Such a model's state space may be infinite: it is cut
+** by the inbox bound the model names (`// max-inbox: N`, 0 for none) or
+** by the budget of the search that checks it.  Everything here draws from
+** the extras' own stream of random numbers (x_begin, x_end), so that the
+** rest of a model is the text it would be without them. */
+
+static void x_swap(Gen *g) { Rng t = g->r; g->r = g->xr; g->xr = t; }
+static void x_begin(Gen *g) { if (g->xdepth++ == 0) x_swap(g); }
+static void x_end(Gen *g) { if (--g->xdepth == 0) x_swap(g); }
+
+/* The payload of event e for an extra send (", ..." or empty): ints in
+** [0, 3) (so the workers' invariants on payloads hold), ids `this` or
+** alt (another id the sender holds, or NULL). */
+static void x_payload(Gen *g, int e, const char *alt, char *d, size_t n) {
+  char iv[32], mv[32];
+  int k = rnd(g, 4);
+  if (k == 0) fmt(iv, sizeof iv, "choose(3)");
+  else if (k == 1) fmt(iv, sizeof iv, "c %% 3");
+  else fmt(iv, sizeof iv, "%d", rnd(g, 3));
+  fmt(mv, sizeof mv, "%s", alt && chance(g, 40) ? alt : "this");
+  switch (g->ev[e].pt) {
+    case PT_INT: fmt(d, n, ", %s", iv); return;
+    case PT_MACH: fmt(d, n, ", %s", mv); return;
+    case PT_PAIR: fmt(d, n, ", (m = %s, v = %s)", mv, iv); return;
+    default: d[0] = 0; return;
+  }
+}
+
+/* send tgt, e with a payload. */
+static void x_send(Gen *g, const char *tgt, int e, const char *alt) {
+  char pay[100];
+  x_payload(g, e, alt, pay, sizeof pay);
+  indent(g); put(g, "send %s, %s%s;\n", tgt, g->ev[e].name, pay);
+}
+
+/* A receive with a case for each event of evs (bits), each running body. */
+static void x_receive(Gen *g, unsigned evs, const char *body) {
+  int e;
+  indent(g); put(g, "receive {\n"); g->ind++;
+  for (e = 0; e < g->nnorm; e++) {
+    if (!(evs & (1u << e))) continue;
+    indent(g);
+    if (g->ev[e].pt == PT_NONE) put(g, "case %s: { %s }\n", g->ev[e].name, body);
+    else put(g, "case %s: (q: %s) { %s }\n", g->ev[e].name, ptype(g->ev[e].pt), body);
+  }
+  g->ind--; indent(g); put(g, "}\n");
+}
+
+/* One turn of a send loop to tgt, of the events ev[0..1]: a send first
+** (every turn reaches a scheduling point, so the loop is no endless step),
+** then 0-2 of: a send, a send chosen by `$` or choose, the counter, an
+** announce, rarely a halt sent; recv 1: the machine sends itself ev[0]
+** and receives it; recv 2: it waits for any event (a reply, if one
+** comes: else a deadlock). */
+static void x_turn(Gen *g, const char *tgt, const int *ev, int recv) {
+  int i, n = 1 + rnd(g, 3);
+  char pay[100];
+  for (i = 0; i < n; i++) {
+    int k = i == 0 ? rnd(g, 6) : rnd(g, 20);
+    if (k < 4) {
+      x_send(g, tgt, ev[rnd(g, 2)], tgt);
+    } else if (k < 6) {
+      if (chance(g, 70)) { indent(g); put(g, "if ($) {\n"); }
+      else { indent(g); put(g, "if (choose(3) == 0) {\n"); }
+      g->ind++; x_send(g, tgt, ev[0], tgt); g->ind--;
+      indent(g); put(g, "} else {\n");
+      g->ind++; x_send(g, tgt, ev[1], NULL); g->ind--;
+      indent(g); put(g, "}\n");
+    } else if (k < 11) {
+      indent(g); put(g, "c = c + 1;\n");
+    } else if (k < 14) {
+      int e = ev[rnd(g, 2)];
+      x_payload(g, e, tgt, pay, sizeof pay);
+      indent(g); put(g, "announce %s%s;\n", g->ev[e].name, pay);
+    } else if (k < 15) {
+      indent(g); put(g, "send %s, halt;\n", tgt);
+    } else {
+      x_send(g, tgt, any_event(g), NULL);
+    }
+  }
+  if (recv == 1) {
+    x_send(g, "this", ev[0], NULL);
+    x_receive(g, 1u << ev[0], "c = c + 1;");
+  } else if (recv == 2) {
+    x_receive(g, (1u << g->nnorm) - 1, "");
+  }
+}
+
+/* A loop of turns: endless, k turns (counted in `xi`), or while `$`. */
+static void x_loop(Gen *g, int shape, int k, const char *tgt, const int *ev, int recv) {
+  indent(g);
+  if (shape == L_FOREVER) put(g, "while (true) {\n");
+  else if (shape == L_BOUNDED) { put(g, "xi = 0;\n"); indent(g); put(g, "while (xi < %d) {\n", k); }
+  else put(g, "while ($) {\n");
+  g->ind++;
+  x_turn(g, tgt, ev, recv);
+  if (shape == L_BOUNDED) { indent(g); put(g, "xi = xi + 1;\n"); }
+  g->ind--; indent(g); put(g, "}\n");
+}
+
+/* The target expression of pump_to / main_to. */
+static void x_target(int to, char *d, size_t n) {
+  if (to == -1) fmt(d, n, "sink");
+  else if (to == -2) fmt(d, n, "this");
+  else fmt(d, n, "k%d", to);
+}
+
+/* A loop shape and its turns: endless 45%, bounded 40% (past the inbox
+** bound by 1-3, or 2-6 turns without one), while `$` 15%. */
+static void x_plan_loop(Gen *g, int *shape, int *k) {
+  static const int w[] = { 45, 40, 15 };
+  *shape = L_FOREVER + pick(g, w, 3);
+  *k = g->x.max_inbox > 0 && g->x.max_inbox < 1000 ? g->x.max_inbox + 1 + rnd(g, 3) : 2 + rnd(g, 5);
+}
+
+/* A target for a loop of Main or a Pump: the Sink (60% when there is
+** one), Main (10%), else one of Main's children. */
+static int x_plan_target(Gen *g, int self_ok) {
+  if (g->x.sink && chance(g, 60)) return -1;
+  if (self_ok && chance(g, 10)) return -2;
+  return rnd(g, g->nkids);
+}
+
+/* The extras of a model, or none (45% of the seeds); and the inbox bound
+** it is checked with: without extras none (55%), 2-6 (35%) or 1000 (the
+** CLI's default, 10%); with them 2-6 (72%), 10-40 (17%), none (8%) or
+** 1000 (3%): an inbox that grows long makes big States, slow searches. */
+static void plan_extras(Gen *g) {
+  static const int wlive[] = { 20, 50, 30 };
+  static const int wrecv[] = { 60, 25, 15 };
+  Extra *x = &g->x;
+  int k, tries;
+  x_begin(g);
+  memset(x, 0, sizeof *x);
+  x->on = chance(g, 55);
+  k = rnd(g, 100);
+  if (!x->on) {
+    x->max_inbox = k < 55 ? 0 : k < 90 ? 2 + rnd(g, 5) : 1000;
+    x_end(g);
+    return;
+  }
+  x->max_inbox = k < 72 ? 2 + rnd(g, 5) : k < 89 ? 10 + rnd(g, 31) : k < 97 ? 0 : 1000;
+  do {
+    x->npumps = chance(g, 50) ? 1 + chance(g, 35) : 0;
+    x->main_loop = chance(g, 30) ? L_FOREVER : L_NONE;
+    x->sink = chance(g, 50);
+    x->counters = chance(g, 40);
+    x->selfloop = chance(g, 20);
+    x->whalt = chance(g, 20);
+    x->wloops = chance(g, 30);
+    x->live = chance(g, 20) ? LV_FOREVER + pick(g, wlive, 3) : LV_NONE;
+  } while (!(x->npumps || x->main_loop || x->sink || x->counters || x->selfloop || x->whalt || x->wloops || x->live));
+  x->pump_ev[0] = any_event(g);
+  x->pump_ev[1] = chance(g, 50) ? x->pump_ev[0] : any_event(g);
+  if (x->npumps) {
+    x_plan_loop(g, &x->pump_loop, &x->pump_k);
+    x->pump_after = rnd(g, 4);
+    x->pump_recv = pick(g, wrecv, 3);
+    x->pump_defer = chance(g, 30);
+    for (k = 0; k < x->npumps; k++) x->pump_to[k] = x_plan_target(g, 1);
+  }
+  if (x->main_loop) {
+    x_plan_loop(g, &x->main_loop, &x->main_k);
+    x->main_to = x_plan_target(g, 1);
+  }
+  if (x->sink) {
+    x->sink_recv = chance(g, 40);
+    x->sink_cases = chance(g, 50) ? (1u << g->nnorm) - 1 : 0;
+    while (!x->sink_cases) x->sink_cases = (unsigned)rnd(g, 1 << g->nnorm);
+    x->sink_halt = pick(g, wrecv, 3);
+    x->sink_k = 1 + rnd(g, 3);
+    x->sink_defer = !x->sink_recv && chance(g, 25) ? any_event(g) : -1;
+    x->sink_reply = chance(g, 35);
+    x->sink_null = !x->sink_recv && chance(g, 20);
+    x->sink_bound = chance(g, 40);
+  }
+  if (x->selfloop) {
+    /* an inline `do` handler: it sends its own event to its machine */
+    x->selfloop = 0;
+    for (tries = 0; tries < 20 && !x->selfloop; tries++) {
+      int mi = rnd(g, g->nm), s = rnd(g, g->m[mi].nst), e = any_event(g);
+      Handler *h = &g->m[mi].st[s].h[e];
+      if (h->act == A_DO && !h->named) { x->selfloop = 1; x->sl_mi = mi; x->sl_s = s; x->sl_e = e; }
+    }
+  }
+  if (x->live) {
+    x->live_a = (x->npumps || x->main_loop) && chance(g, 70) ? x->pump_ev[rnd(g, 2)] : any_event(g);
+    x->live_b = any_event(g);
+    x->live_count = chance(g, 40);
+  }
+  x_end(g);
+}
+
+/* In a `do` handler (or the function of a named one) of event e of
+** machine c->mi, after its declarations: the counter, a halt on `$`, a
+** loop of sends spending no fuel, the self-send of the planned site. */
+static void x_hook(Gen *g, Ctx *c, int e) {
+  Extra *x = &g->x;
+  if (!x->on || c->mi < 0) return;
+  x_begin(g);
+  if (x->counters && chance(g, 70)) { indent(g); put(g, "c = c + 1;\n"); }
+  if (x->whalt && c->kind == K_HANDLER && c->mi > 0 && chance(g, 25)) { indent(g); put(g, "if ($) { raise halt; }\n"); }
+  if (x->wloops && chance(g, 30)) {
+    int guard = chance(g, 50), k = 1 + rnd(g, 3), e2 = any_event(g);
+    if (guard) { indent(g); put(g, "if (peer != null) {\n"); g->ind++; }
+    indent(g); put(g, "xi = 0;\n");
+    indent(g); put(g, "while (xi < %d) {\n", k); g->ind++;
+    x_send(g, guard ? "peer" : "this", e2, NULL);
+    indent(g); put(g, "xi = xi + 1;\n");
+    g->ind--; indent(g); put(g, "}\n");
+    if (guard) { g->ind--; indent(g); put(g, "}\n"); }
+  }
+  if (x->selfloop && c->kind == K_HANDLER && c->mi == x->sl_mi && c->si == x->sl_s && e == x->sl_e)
+    x_send(g, "this", e, NULL);
+  x_end(g);
+}
+
+/* The machine Pump: its start entry keeps its target (the constructor's
+** payload) and runs the planned loop of sends; it never takes an event
+** before the loop ends (what is sent to it is then ignored or deferred). */
+static void x_emit_pump(Gen *g) {
+  Extra *x = &g->x;
+  int e, first;
+  x_begin(g);
+  put(g, "machine Pump {\n");
+  g->ind = 1;
+  indent(g); put(g, "var tgt: machine;\n");
+  indent(g); put(g, "var c: int;\n");
+  indent(g); put(g, "var xi: int;\n");
+  indent(g); put(g, "start state Init {\n"); g->ind++;
+  indent(g); put(g, "entry (p: machine) {\n"); g->ind++;
+  indent(g); put(g, "tgt = p;\n");
+  x_loop(g, x->pump_loop, x->pump_k, "tgt", x->pump_ev, x->pump_recv);
+  if (x->pump_loop != L_FOREVER) {
+    if (x->pump_after == 1) { indent(g); put(g, "raise halt;\n"); }
+    if (x->pump_after == 2) { indent(g); put(g, "goto Done;\n"); }
+    if (x->pump_after == 3) { indent(g); put(g, "send tgt, halt;\n"); }
+  }
+  g->ind--; indent(g); put(g, "}\n");
+  for (first = 1, e = 0; e < g->nnorm; e++) {
+    if (first) { indent(g); put(g, "%s %s", x->pump_defer ? "defer" : "ignore", g->ev[e].name); first = 0; }
+    else put(g, ", %s", g->ev[e].name);
+  }
+  put(g, ";\n");
+  g->ind--; indent(g); put(g, "}\n");
+  if (x->pump_loop != L_FOREVER && x->pump_after == 2) {
+    indent(g); put(g, "state Done {\n"); g->ind++;
+    for (first = 1, e = 0; e < g->nnorm; e++) {
+      if (first) { indent(g); put(g, "ignore %s", g->ev[e].name); first = 0; }
+      else put(g, ", %s", g->ev[e].name);
+    }
+    put(g, ";\n");
+    g->ind--; indent(g); put(g, "}\n");
+  }
+  g->ind = 0;
+  put(g, "}\n\n");
+  x_end(g);
+}
+
+/* What the Sink does with an event of payload type pt taken (as `q`):
+** count it, perhaps halt, perhaps answer. */
+static void x_sink_body(Gen *g, int pt, char *d, size_t n) {
+  Extra *x = &g->x;
+  char a[300], b[120], pay[100];
+  const char *to = "boss";
+  int e2;
+  fmt(a, sizeof a, "%s", x->sink_bound ? "if (c < 3) { c = c + 1; }" : "c = c + 1;");
+  b[0] = 0;
+  if (x->sink_halt == 1) fmt(b, sizeof b, " if (c == %d) { raise halt; }", x->sink_k);
+  if (x->sink_halt == 2) fmt(b, sizeof b, " if ($) { raise halt; }");
+  fmt(d, n, "%s%s", a, b);
+  if (!x->sink_reply) return;
+  if (pt == PT_MACH && chance(g, 50)) to = "q";
+  if (pt == PT_PAIR && chance(g, 50)) to = "q.m";
+  e2 = any_event(g);
+  x_payload(g, e2, "boss", pay, sizeof pay);
+  fmt(a, sizeof a, "%s send %s, %s%s;", d, to, g->ev[e2].name, pay);
+  fmt(d, n, "%s", a);
+}
+
+/* The machine Sink: Main creates it with its own id (`boss`); it takes
+** events with handlers (perhaps deferring one, perhaps with `on null`) or
+** by `receive` in an endless loop (the events of no case pile up). */
+static void x_emit_sink(Gen *g) {
+  Extra *x = &g->x;
+  int e;
+  char body[300];
+  x_begin(g);
+  put(g, "machine Sink {\n");
+  g->ind = 1;
+  indent(g); put(g, "var c: int;\n");
+  indent(g); put(g, "var boss: machine;\n");
+  indent(g); put(g, "start state S {\n"); g->ind++;
+  indent(g); put(g, "entry (p: machine) {\n"); g->ind++;
+  indent(g); put(g, "boss = p;\n");
+  if (x->sink_recv) {
+    indent(g); put(g, "while (true) {\n"); g->ind++;
+    indent(g); put(g, "receive {\n"); g->ind++;
+    for (e = 0; e < g->nnorm; e++) {
+      if (!(x->sink_cases & (1u << e))) continue;
+      x_sink_body(g, g->ev[e].pt, body, sizeof body);
+      indent(g);
+      if (g->ev[e].pt == PT_NONE) put(g, "case %s: { %s }\n", g->ev[e].name, body);
+      else put(g, "case %s: (q: %s) { %s }\n", g->ev[e].name, ptype(g->ev[e].pt), body);
+    }
+    g->ind--; indent(g); put(g, "}\n");
+    g->ind--; indent(g); put(g, "}\n");
+  }
+  g->ind--; indent(g); put(g, "}\n");
+  if (!x->sink_recv) {
+    for (e = 0; e < g->nnorm; e++) {
+      if (e == x->sink_defer) continue;
+      x_sink_body(g, g->ev[e].pt, body, sizeof body);
+      indent(g);
+      if (g->ev[e].pt == PT_NONE) put(g, "on %s do { %s }\n", g->ev[e].name, body);
+      else put(g, "on %s do (q: %s) { %s }\n", g->ev[e].name, ptype(g->ev[e].pt), body);
+    }
+    if (x->sink_defer >= 0) { indent(g); put(g, "defer %s;\n", g->ev[x->sink_defer].name); }
+    if (x->sink_null) { indent(g); put(g, "on null do { }\n"); }
+  }
+  g->ind--; indent(g); put(g, "}\n");
+  g->ind = 0;
+  put(g, "}\n\n");
+  x_end(g);
+}
+
+/* The spec Live on events a and b: hot from the start for ever, hot
+** between a and b, or hot until a. */
+static void x_emit_live(Gen *g) {
+  Extra *x = &g->x;
+  int a = x->live_a, b = x->live_b;
+  char ha[80], cnt[60];
+  x_begin(g);
+  if (g->ev[a].pt == PT_NONE) fmt(ha, sizeof ha, "on %s do", g->ev[a].name);
+  else fmt(ha, sizeof ha, "on %s do (p: %s)", g->ev[a].name, ptype(g->ev[a].pt));
+  fmt(cnt, sizeof cnt, "%s", x->live_count ? "n = n + 1;" : "if (n < 3) { n = n + 1; }");
+  put(g, "spec Live observes %s", g->ev[a].name);
+  if (b != a) put(g, ", %s", g->ev[b].name);
+  put(g, " {\n");
+  put(g, "  var n: int;\n");
+  if (x->live == LV_FOREVER) {
+    put(g, "  start hot state Hot {\n    %s { %s }\n", ha, cnt);
+    if (b != a) put(g, "    ignore %s;\n", g->ev[b].name);
+    put(g, "  }\n");
+  } else if (x->live == LV_BETWEEN) {
+    put(g, "  start cold state Cool {\n    on %s goto Hot;\n", g->ev[a].name);
+    if (b != a) put(g, "    ignore %s;\n", g->ev[b].name);
+    put(g, "  }\n  hot state Hot {\n    on %s goto Cool;\n", g->ev[b].name);
+    if (b != a) put(g, "    %s { %s }\n", ha, cnt);
+    put(g, "  }\n");
+  } else {
+    put(g, "  start hot state Hot {\n    on %s goto Cool;\n", g->ev[a].name);
+    if (b != a) put(g, "    ignore %s;\n", g->ev[b].name);
+    put(g, "  }\n  cold state Cool {\n    %s { %s }\n", ha, cnt);
+    if (b != a) put(g, "    ignore %s;\n", g->ev[b].name);
+    put(g, "  }\n");
+  }
+  put(g, "}\n\n");
+  x_end(g);
+}
+
+/* Main's extras, after its children exist: the Sink, the Pumps. */
+static void x_main_create(Gen *g) {
+  Extra *x = &g->x;
+  char t[16];
+  int i;
+  if (!x->on) return;
+  x_begin(g);
+  if (x->sink) { indent(g); put(g, "sink = new Sink(this);\n"); }
+  for (i = 0; i < x->npumps; i++) {
+    x_target(x->pump_to[i], t, sizeof t);
+    indent(g); put(g, "new Pump(%s);\n", t);
+  }
+  x_end(g);
+}
+
+/* Main's loop of sends, at the end of its start entry. */
+static void x_main_loop(Gen *g) {
+  Extra *x = &g->x;
+  char t[16];
+  if (!x->on || !x->main_loop) return;
+  x_begin(g);
+  x_target(x->main_to, t, sizeof t);
+  x_loop(g, x->main_loop, x->main_k, t, x->pump_ev, 0);
+  x_end(g);
+}
+
+/* The header's lines about the extras: the inbox bound, what was added. */
+static void x_emit_header(Gen *g) {
+  static const char *loops[] = { "", "forever", "bounded", "while-$" };
+  static const char *lives[] = { "", "hot-forever", "hot-between", "hot-until" };
+  Extra *x = &g->x;
+  put(g, "// max-inbox: %d\n// extras:", x->max_inbox);
+  if (!x->on) put(g, " none");
+  if (x->npumps)
+    put(g, " pump x%d %s%s%s;", x->npumps, loops[x->pump_loop], x->pump_recv == 1 ? " recv-self" : x->pump_recv == 2 ? " recv-any" : "",
+        x->pump_defer ? " defers" : "");
+  if (x->main_loop) put(g, " main-loop %s;", loops[x->main_loop]);
+  if (x->sink)
+    put(g, " sink %s%s%s%s%s;", x->sink_recv ? "receive" : "handlers", x->sink_halt ? " halts" : "",
+        x->sink_reply ? " replies" : "", x->sink_null ? " on-null" : "", x->sink_bound ? "" : " unbounded");
+  if (x->counters) put(g, " counters;");
+  if (x->selfloop) put(g, " self-send-loop;");
+  if (x->whalt) put(g, " worker-halts;");
+  if (x->wloops) put(g, " send-loops;");
+  if (x->live) put(g, " live %s;", lives[x->live]);
+  put(g, "\n");
 }
 
 /* ---- declarations ---- */
@@ -1024,6 +1510,7 @@ static void emit_start_entry(Gen *g, int mi) {
       }
     }
     indent(g); put(g, "peer = k0;\n");
+    x_main_create(g);
     /* machine ids passed on */
     for (i = 0; i < g->nnorm; i++) {
       int pt = g->ev[i].pt;
@@ -1052,6 +1539,7 @@ static void emit_start_entry(Gen *g, int mi) {
       else put(g, "case %s: (q: %s) { x = 1; }\n", g->ev[e].name, ptype(g->ev[e].pt));
       g->ind--; indent(g); put(g, "}\n");
     }
+    x_main_loop(g);
     if (m->nst > 1 && chance(g, 50)) {
       int t = 1 + rnd(g, m->nst - 1);
       a[0] = 0;
@@ -1127,6 +1615,7 @@ static void emit_state(Gen *g, int mi, int s) {
         c.peer_ok = 1;
         gen_seen(g, &c, e);
         if (m->create_st == s && m->create_ev == e) gen_create(g, &c, 1);
+        x_hook(g, &c, e);
         gen_block(g, &c, 1 + rnd(g, 2));
       } else {
         gen_body(g, &c, 1 + rnd(g, 3), m->create_st == s && m->create_ev == e, e);
@@ -1182,6 +1671,11 @@ static void emit_machine(Gen *g, int mi) {
   if (m->creates && m->create_st >= 0) { indent(g); put(g, "var made: bool;\n"); }
   for (i = 0; mi == 0 && i < g->nkids; i++) {
     indent(g); put(g, "var k%d: %s;\n", i, chance(g, 50) ? "machine" : g->m[g->kid_type[i]].name);
+  }
+  if (g->x.on) {   /* the extras' counter and loop index, Main's Sink */
+    indent(g); put(g, "var c: int;\n");
+    indent(g); put(g, "var xi: int;\n");
+    if (mi == 0 && g->x.sink) { indent(g); put(g, "var sink: machine;\n"); }
   }
   for (s = 0; s < m->nst; s++) emit_state(g, mi, s);
   for (s = 0; s < m->nst; s++)
@@ -1280,6 +1774,7 @@ int genmodel(uint64_t seed, char *buf, size_t cap) {
   g = calloc(1, sizeof *g);
   if (!g) return -1;
   g->r.s = seed * 0x2545f4914f6cdd1dULL + 0x632be59bd9b4e019ULL;
+  g->xr.s = seed * 0xd1b54a32d192ed03ULL + 0x8cb92ba72f3d8dd7ULL;
   g->buf = buf;
   g->cap = cap;
   /* the order of planning matters: the bugs first (they shape the
@@ -1309,26 +1804,34 @@ int genmodel(uint64_t seed, char *buf, size_t cap) {
   }
   if (g->bugs & B_UNHANDLED) plan_unhandled(g);
   plan_specs(g);
+  plan_extras(g);
 
   /* the text: header line, events, specs, machines (Main first), test */
   emit_header(g, seed);
+  x_emit_header(g);
   for (e = 0; e < g->nev; e++) {
     if (g->ev[e].pt == PT_NONE) put(g, "event %s;\n", g->ev[e].name);
     else put(g, "event %s : %s;\n", g->ev[e].name, ptype(g->ev[e].pt));
   }
   put(g, "\n");
   for (i = 0; i < g->nsp; i++) emit_spec(g, i);
+  if (g->x.live) x_emit_live(g);
   for (i = 0; i < g->nm; i++) emit_machine(g, i);
+  if (g->x.npumps) x_emit_pump(g);
+  if (g->x.sink) x_emit_sink(g);
   /* the test names every machine type (the module must be closed under
      creation) and asserts every spec */
   put(g, "test tcMain [main=Main]: ");
-  if (g->nsp) {
+  if (g->nsp || g->x.live) {
     put(g, "assert ");
     for (i = 0; i < g->nsp; i++) put(g, "%s%s", i ? ", " : "", g->sp[i].name);
+    if (g->x.live) put(g, "%sLive", g->nsp ? ", " : "");
     put(g, " in ");
   }
   put(g, "{ ");
   for (i = 0; i < g->nm; i++) put(g, "%s%s", i ? ", " : "", g->m[i].name);
+  if (g->x.npumps) put(g, ", Pump");
+  if (g->x.sink) put(g, ", Sink");
   put(g, " };\n");
   len = g->overflow ? -1 : (int)g->len;
   free(g);
