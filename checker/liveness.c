@@ -14,6 +14,7 @@
 #include "checker/liveness.h"
 #include <stdlib.h>
 #include <string.h>
+#include "checker/checkpoint.h"
 #include "checker/fairgraph.h"
 #include "checker/finished.h"
 #include "vm/hash.h"
@@ -141,12 +142,26 @@ typedef struct LFrame {
   uint32_t ne, ecap;
 } LFrame;
 
+/* A start queued by live_offer: its State bytes (len of them, then zeros
+** to a multiple of 8) then its prefix (nprefix TraceChoice), at
+** Liveness.qbytes.data + off (a multiple of 8). */
+typedef struct LStart {
+  uint64_t off;
+  uint64_t fp;
+  uint64_t specs;            /* the specs still to search from it */
+  uint64_t nprefix;
+  uint32_t len;
+} LStart;
+
 /* Invariants of the search of the moment (for spec k): node[0 .. nnode)
 ** is Tarjan's stack, in the order the states were entered; pos maps the
 ** fingerprint of each of them, and only them, to its index; fr[0 .. nfr)
 ** is the depth-first path, a subsequence of the stack; the edges of a
 ** finished node lie in edge[] after its emark, those of the SCCs above it
-** too, so popping an SCC truncates node[], bytes and edge[] together. */
+** too, so popping an SCC truncates node[], bytes and edge[] together.
+** The queue: q[qhead .. nq) are the starts offered and not yet done, in
+** the order offered; while a search is under way (nfr > 0) it is from the
+** first of them, for spec k, and k is no longer in that start's specs. */
 struct Liveness {
   const SearchOptions *o;
   const VmTest *test;
@@ -158,7 +173,14 @@ struct Liveness {
   char *why;                 /* the first such reason (heap), for live_incomplete */
   uint64_t budget;           /* bytes the search may hold */
   int unfair;                /* --unfair: any hot cycle */
+  uint64_t ticks;            /* steps taken by every search: the stop requests are asked every 1024 */
+  uint64_t owed;             /* steps a paced live_work did not take, stopped: the next call takes them */
+  /* The starts (live_offer): */
+  LStart *q;
+  uint64_t qhead, nq, qcap;
+  Buf qbytes;                /* their bytes; those before q[qhead].off belong to starts done */
   /* The search of the moment (one spec): */
+  int k;                     /* its spec */
   Buf bytes;                 /* the State bytes of the nodes, one after another */
   LNode *node;
   uint64_t nnode, node_cap;
@@ -173,6 +195,7 @@ struct Liveness {
   FairGraph *fg;             /* the analysis of one SCC */
   VmChoices en;              /* scratch for vm_enabled */
   /* The lasso found (valid after LIVE_FOUND): */
+  FgTrace stem;              /* the prefix its start was offered with */
   FgTrace lasso;
   uint64_t cycle_at;         /* choices of the lasso before its cycle */
   int spec;                  /* the spec that stays hot */
@@ -199,7 +222,8 @@ Liveness *live_new(const BcProgram *bc, const VmTest *test, const SearchOptions 
   L->hotspecs = hot;
   L->unfair = o->unfair;
   /* A quarter of the frontier's part of --mem (search.h, LIVE_SHARE):
-  ** half for the search's stacks, half for the states it visited. */
+  ** half for the search's stacks and its queue of starts, half for the
+  ** states it visited. */
   L->budget = o->frontier_mem / LIVE_SHARE / 2;
   if (L->budget < (1u << 20)) L->budget = 1u << 20;
   L->visited = sc_new(o->cache_kind, L->budget);
@@ -212,6 +236,7 @@ Liveness *live_new(const BcProgram *bc, const VmTest *test, const SearchOptions 
   L->fg = fg_new();
   buf_init(&L->bytes);
   buf_init(&L->succ);
+  buf_init(&L->qbytes);
   return L;
 }
 
@@ -229,6 +254,9 @@ void live_free(Liveness *L) {
   buf_fini(&L->succ);
   fg_free(L->fg);
   vm_choices_fini(&L->en);
+  free(L->q);
+  buf_fini(&L->qbytes);
+  free(L->stem.v);
   free(L->lasso.v);
   free(L->why);
   sc_free(L->visited);
@@ -238,41 +266,6 @@ void live_free(Liveness *L) {
 
 const char *live_incomplete(const Liveness *L) { return L ? L->why : NULL; }
 
-void live_save(const Liveness *L, Buf *out) {
-  buf_append(out, &L->settled, 8);
-  buf_append(out, &L->gaveup, 8);
-  uint64_t n = L->why ? strlen(L->why) : 0;
-  buf_append(out, &n, 8);
-  if (n) buf_append(out, L->why, (size_t)n);
-  sc_save(L->visited, out);
-}
-
-int live_load(Liveness *L, const uint8_t *p, size_t len, Buf *err) {
-  uint64_t n;
-  if (len < 24) goto bad;
-  memcpy(&L->settled, p, 8);
-  memcpy(&L->gaveup, p + 8, 8);
-  memcpy(&n, p + 16, 8);
-  p += 24;
-  len -= 24;
-  if (n > len) goto bad;
-  free(L->why);
-  L->why = NULL;
-  if (n) {
-    L->why = xmalloc((size_t)n + 1);
-    memcpy(L->why, p, (size_t)n);
-    L->why[n] = 0;
-  }
-  StateCache *v = sc_load(L->o->cache_kind, L->budget, p + n, len - (size_t)n, err);
-  if (!v) return -1;
-  sc_free(L->visited);
-  L->visited = v;
-  sc_set_single_thread(v, 1);
-  return 0;
-bad:
-  buf_puts(err, "the hot-cycle search's part is cut short");
-  return -1;
-}
 uint64_t live_specs(const Liveness *L) { return L ? L->hotspecs : 0; }
 int live_settle(Liveness *L) {
   L->settled |= 1ull << L->spec;
@@ -284,12 +277,13 @@ static const uint8_t *node_bytes(const Liveness *L, uint64_t p) {
   return (const uint8_t *)L->bytes.data + L->node[p].off;
 }
 
-/* Bytes the search holds now (the quantity the budget bounds). */
+/* Bytes the search and its queue hold now (the quantity the budget
+** bounds). */
 static uint64_t held(const Liveness *L) {
   /* Frames: their edge and choice lists are counted as 64 bytes each, a
   ** typical size (the lists are a state's successors, kept per depth). */
   return L->bytes.cap + L->node_cap * sizeof(LNode) + L->edge_cap * sizeof(LEdge) + L->pos.cap * 16 +
-         L->fr_cap * (sizeof(LFrame) + 64);
+         L->fr_cap * (sizeof(LFrame) + 64) + L->qbytes.cap + L->qcap * sizeof(LStart);
 }
 
 /* Enter State s (fingerprint fp) on Tarjan's stack: its lowlink is its
@@ -419,23 +413,34 @@ static LiveResult analyse(Liveness *L, int k, uint64_t base) {
   return LIVE_FOUND;
 }
 
-/* Tarjan's algorithm over H_k from State s, until every state reachable
-** from s inside H_k is done or a fair hot cycle is found.  Successors where
-** k is not hot (or that are bugs) are not entered, nor kept as edges: an
-** option of a data choice without an edge leaves H_k.  Each nontrivial SCC
-** is analysed when its root finishes, then popped. */
-static LiveResult search_spec(Liveness *L, int k, const uint8_t *s, size_t len, uint64_t fp, const Progress *prog,
-                              const char **why) {
-  const uint64_t bit = 1ull << k;
+/* Begin spec k's search from State s (len bytes, fingerprint fp): its
+** root on Tarjan's stack and the depth-first path. */
+static void search_begin(Liveness *L, int k, const uint8_t *s, size_t len, uint64_t fp) {
   clear_search(L);
+  L->k = k;
   L->pinned = UINT64_MAX;
   sc_insert(L->visited, fp ^ salt(k));
   L->succ.len = 0;
   buf_append(&L->succ, s, len);
   push_frame(L, push_node(L, &L->succ, fp));
-  uint64_t steps = 0;
-  while (L->nfr) {
-    if ((++steps & 1023) == 0 && search_should_stop(L->o, prog, why)) { clear_search(L); return LIVE_STOPPED; }
+}
+
+/* Tarjan's algorithm over H_k (k = L->k) from the search's root, taking at
+** most *steps steps (each taken is subtracted); the search ends (nfr 0)
+** when every state reachable from the root inside H_k is done or a fair
+** hot cycle is found.  Successors where k is not hot (or that are bugs)
+** are not entered, nor kept as edges: an option of a data choice without
+** an edge leaves H_k.  Each nontrivial SCC is analysed when its root
+** finishes, then popped.  Between two calls the search is whole: its
+** stack and path are all in L, the Vm's loaded State aside (pinned). */
+static LiveResult search_steps(Liveness *L, uint64_t *steps, const Progress *prog, const char **why) {
+  const int k = L->k;
+  const uint64_t bit = 1ull << k;
+  while (L->nfr && *steps) {
+    /* Stopped, the step is not taken: a resumed search takes it. */
+    if (((L->ticks + 1) & 1023) == 0 && search_should_stop(L->o, prog, why)) return LIVE_STOPPED;
+    L->ticks++;
+    --*steps;
     LFrame *f = &L->fr[L->nfr - 1];
     LNode *v = &L->node[f->node];
     if (!f->expanded) {
@@ -508,15 +513,326 @@ static LiveResult search_spec(Liveness *L, int k, const uint8_t *s, size_t len, 
   return LIVE_NONE;
 }
 
-LiveResult live_check(Liveness *L, const uint8_t *s, size_t len, uint64_t fp, uint64_t specs, const Progress *prog,
-                      const char **why) {
-  uint64_t hot = specs & L->hotspecs & ~L->gaveup & ~L->settled;
-  for (int k = 0; hot && k < 64; k++) {
-    if (!(hot & (1ull << k)) || sc_contains(L->visited, fp ^ salt(k))) continue;
-    LiveResult r = search_spec(L, k, s, len, fp, prog, why);
+/* Bytes the queued starts take (what the queue's share bounds). */
+static uint64_t queue_bytes(const Liveness *L) {
+  uint64_t dead = L->qhead < L->nq ? L->q[L->qhead].off : L->qbytes.len;
+  return L->qbytes.len - dead + (L->nq - L->qhead) * sizeof(LStart);
+}
+
+/* The queue's share of the budget: the searches keep the rest. */
+static uint64_t queue_share(const Liveness *L) { return L->budget / 4; }
+
+/* Drop the first start (done); the memory of the starts done is reused
+** once they are half of the queue's. */
+static void queue_pop(Liveness *L) {
+  if (++L->qhead == L->nq) {
+    L->qhead = L->nq = 0;
+    L->qbytes.len = 0;
+    return;
+  }
+  uint64_t dead = L->q[L->qhead].off;
+  if (2 * dead < L->qbytes.len) return;
+  memmove(L->qbytes.data, L->qbytes.data + dead, L->qbytes.len - dead);
+  L->qbytes.len -= dead;
+  memmove(L->q, L->q + L->qhead, (L->nq - L->qhead) * sizeof *L->q);
+  L->nq -= L->qhead;
+  L->qhead = 0;
+  for (uint64_t i = 0; i < L->nq; i++) L->q[i].off -= dead;
+}
+
+/* Append a start to the queue. */
+static void queue_push(Liveness *L, const uint8_t *s, size_t len, uint64_t fp, uint64_t specs,
+                       const TraceChoice *prefix, uint64_t nprefix) {
+  if (L->nq == L->qcap) {
+    L->qcap = L->qcap ? 2 * L->qcap : 64;
+    L->q = xrealloc(L->q, L->qcap * sizeof *L->q);
+  }
+  static const uint8_t zeros[8];
+  L->q[L->nq++] = (LStart){ L->qbytes.len, fp, specs, nprefix, (uint32_t)len };
+  buf_append(&L->qbytes, s, len);
+  buf_append(&L->qbytes, zeros, -len & 7);   /* the prefix aligned */
+  if (nprefix) buf_append(&L->qbytes, prefix, nprefix * sizeof *prefix);
+}
+
+/* The State bytes and the prefix of start st. */
+static const uint8_t *start_bytes(const Liveness *L, const LStart *st) {
+  return (const uint8_t *)L->qbytes.data + st->off;
+}
+static const TraceChoice *start_prefix(const Liveness *L, const LStart *st) {
+  return (const TraceChoice *)(const void *)(start_bytes(L, st) + ((st->len + 7) & ~7u));
+}
+
+/* No search under way: begin the next one, for the next spec of the first
+** start that still needs searching for it (not settled, given up, or
+** entered by an earlier search for it); the starts left with no spec are
+** dropped.  0 if none is left. */
+static int search_next(Liveness *L) {
+  while (L->qhead < L->nq) {
+    LStart *st = &L->q[L->qhead];
+    while (st->specs) {
+      int k = __builtin_ctzll(st->specs);
+      st->specs &= st->specs - 1;
+      if (((L->gaveup | L->settled) >> k & 1) || sc_contains(L->visited, st->fp ^ salt(k))) continue;
+      search_begin(L, k, start_bytes(L, st), st->len, st->fp);
+      return 1;
+    }
+    queue_pop(L);
+  }
+  return 0;
+}
+
+/* live_work's loop; with `shrink`, it returns as soon as, between two
+** searches, the queue fits its share or holds only its last start (that
+** is how live_offer makes room). */
+static LiveResult work(Liveness *L, uint64_t steps, int shrink, const Progress *prog, const char **why) {
+  int paced = steps != LIVE_ALL;
+  if (paced) steps = steps > LIVE_ALL - L->owed ? LIVE_ALL - 1 : steps + L->owed;
+  L->owed = 0;
+  for (;;) {
+    if (!L->nfr) {
+      if (shrink && (queue_bytes(L) <= queue_share(L) || L->nq - L->qhead <= 1)) return LIVE_NONE;
+      if (!search_next(L)) return LIVE_NONE;
+    }
+    if (!steps) return LIVE_NONE;
+    /* The start searched from, for its prefix should a cycle be found. */
+    const LStart *st = &L->q[L->qhead];
+    LiveResult r = search_steps(L, &steps, prog, why);
+    if (r == LIVE_FOUND) {
+      L->stem.n = 0;
+      const TraceChoice *pre = start_prefix(L, st);
+      for (uint64_t i = 0; i < st->nprefix; i++) fg_trace_push(&L->stem, pre[i].kind, pre[i].value);
+    }
+    if (r == LIVE_STOPPED && paced) L->owed = steps;
     if (r != LIVE_NONE) return r;
   }
-  return LIVE_NONE;
+}
+
+LiveResult live_offer(Liveness *L, const uint8_t *s, size_t len, uint64_t fp, uint64_t specs,
+                      const TraceChoice *prefix, uint64_t nprefix, const Progress *prog, const char **why) {
+  specs &= L->hotspecs & ~L->gaveup & ~L->settled;
+  for (uint64_t m = specs; m; m &= m - 1) {
+    int k = __builtin_ctzll(m);
+    if (sc_contains(L->visited, fp ^ salt(k))) specs &= ~(1ull << k);
+  }
+  if (!specs) return LIVE_NONE;
+  /* Queued first, then room made: whatever work returns, the start is
+  ** kept (the queue may pass its share by this one start). */
+  queue_push(L, s, len, fp, specs, prefix, nprefix);
+  if (queue_bytes(L) <= queue_share(L)) return LIVE_NONE;
+  return work(L, LIVE_ALL, 1, prog, why);
+}
+
+LiveResult live_work(Liveness *L, uint64_t steps, const Progress *prog, const char **why) {
+  return work(L, steps, 0, prog, why);
+}
+
+int live_pending(const Liveness *L) { return L && (L->nfr || L->qhead < L->nq); }
+
+/* ---- Checkpoints ----
+** Section "live": u64 settled, u64 gaveup, bytes why (ck_put_bytes), u64
+** ticks, u64 owed; u64 the starts queued, each u64 fp, u64 specs, bytes its State,
+** u64 nprefix and nprefix times u8 kind, u32 value; u64 the frames of the
+** search under way (0: none), and if there are: u32 k, the capacities
+** held() counts (u64 node_cap, edge_cap, fr_cap, pos.cap, bytes.cap,
+** qbytes.cap, qcap: a resumed search gives up where one never stopped
+** does), u64 nnode and each node's fields, bytes the nodes' States, u64
+** nedge and each edge (u64 fp, u32 choice), each frame (u64 node, u8
+** expanded, u32 next, u32 down, u32 ne and its edges); then the visited
+** set (sc_save), to the end.  A frame's choices are made again from its
+** State (vm_choices is a function of it). */
+
+static void put_edges(Buf *out, const LEdge *e, uint64_t n) {
+  for (uint64_t i = 0; i < n; i++) {
+    ck_put_u64(out, e[i].fp);
+    ck_put_u32(out, e[i].choice);
+  }
+}
+
+void live_save(const Liveness *L, Buf *out) {
+  ck_put_u64(out, L->settled);
+  ck_put_u64(out, L->gaveup);
+  ck_put_bytes(out, L->why, L->why ? strlen(L->why) : 0);
+  ck_put_u64(out, L->ticks);
+  ck_put_u64(out, L->owed);
+  ck_put_u64(out, L->nq - L->qhead);
+  for (uint64_t i = L->qhead; i < L->nq; i++) {
+    const LStart *st = &L->q[i];
+    ck_put_u64(out, st->fp);
+    ck_put_u64(out, st->specs);
+    ck_put_bytes(out, start_bytes(L, st), st->len);
+    ck_put_u64(out, st->nprefix);
+    const TraceChoice *pre = start_prefix(L, st);
+    for (uint64_t j = 0; j < st->nprefix; j++) {
+      ck_put_u8(out, pre[j].kind);
+      ck_put_u32(out, pre[j].value);
+    }
+  }
+  ck_put_u64(out, L->nfr);
+  if (L->nfr) {
+    ck_put_u32(out, (uint32_t)L->k);
+    uint64_t caps[7] = { L->node_cap, L->edge_cap, L->fr_cap, L->pos.cap, L->bytes.cap, L->qbytes.cap, L->qcap };
+    for (int i = 0; i < 7; i++) ck_put_u64(out, caps[i]);
+    ck_put_u64(out, L->nnode);
+    for (uint64_t i = 0; i < L->nnode; i++) {
+      const LNode *v = &L->node[i];
+      uint64_t w[5] = { v->off, v->fp, v->low, v->eoff, v->emark };
+      uint32_t h[5] = { v->len, v->nedges, v->actor, v->nopt, v->nm };
+      for (int j = 0; j < 5; j++) ck_put_u64(out, w[j]);
+      for (int j = 0; j < 5; j++) ck_put_u32(out, h[j]);
+      ck_put_u8(out, v->kind);
+      ck_put_u8(out, v->self);
+    }
+    ck_put_bytes(out, L->bytes.data, L->bytes.len);
+    ck_put_u64(out, L->nedge);
+    put_edges(out, L->edge, L->nedge);
+    for (uint64_t i = 0; i < L->nfr; i++) {
+      const LFrame *f = &L->fr[i];
+      ck_put_u64(out, f->node);
+      ck_put_u8(out, (uint8_t)f->expanded);
+      ck_put_u32(out, f->next);
+      ck_put_u32(out, f->down);
+      ck_put_u32(out, f->ne);
+      put_edges(out, f->eb, f->ne);
+    }
+  }
+  sc_save(L->visited, out);
+}
+
+/* The search under way as live_save wrote it (r after its frame count
+** nfr), into L.  0, or -1 if it does not fit. */
+static int load_search(Liveness *L, CkIn *r, uint64_t nfr) {
+  L->k = (int)ck_get_u32(r);
+  uint64_t caps[7];
+  for (int i = 0; i < 7; i++) caps[i] = ck_get_u64(r);
+  uint64_t nnode = ck_get_u64(r), left = (uint64_t)(r->end - r->p);
+  const uint64_t size[7] = { sizeof(LNode), sizeof(LEdge), sizeof(LFrame), 16, 1, 1, sizeof(LStart) };
+  for (int i = 0; i < 7; i++)   /* no more than the budget lets a search reach */
+    if (caps[i] > (4 * L->budget + (1u << 20)) / size[i]) return -1;
+  if (!r->ok || L->k < 0 || L->k >= 64 || !(L->hotspecs >> L->k & 1) || nnode == 0 || nnode > left / 62 ||
+      caps[0] < nnode || nfr > nnode || caps[2] < nfr || caps[3] < 2 * nnode || (caps[3] & (caps[3] - 1)))
+    return -1;
+  L->node_cap = caps[0];
+  L->node = xcalloc(L->node_cap, sizeof *L->node);
+  for (uint64_t i = 0; i < nnode; i++) {
+    LNode *v = &L->node[i];
+    v->off = ck_get_u64(r);
+    v->fp = ck_get_u64(r);
+    v->low = ck_get_u64(r);
+    v->eoff = ck_get_u64(r);
+    v->emark = ck_get_u64(r);
+    v->len = ck_get_u32(r);
+    v->nedges = ck_get_u32(r);
+    v->actor = ck_get_u32(r);
+    v->nopt = ck_get_u32(r);
+    v->nm = ck_get_u32(r);
+    v->kind = ck_get_u8(r);
+    v->self = ck_get_u8(r);
+  }
+  L->nnode = nnode;
+  uint64_t nb;
+  const uint8_t *b = ck_get_bytes(r, &nb);
+  uint64_t nedge = ck_get_u64(r);
+  if (!r->ok || nb + 1 > caps[4] || nedge > (uint64_t)(r->end - r->p) / 12 || nedge > caps[1]) return -1;
+  buf_reserve(&L->bytes, (size_t)caps[4] - 1);
+  buf_append(&L->bytes, b, (size_t)nb);
+  L->edge_cap = caps[1];
+  L->edge = xmalloc((L->edge_cap ? L->edge_cap : 1) * sizeof *L->edge);
+  for (uint64_t i = 0; i < nedge; i++) {
+    L->edge[i].fp = ck_get_u64(r);
+    L->edge[i].choice = ck_get_u32(r);
+    L->edge[i].zero = 0;
+  }
+  L->nedge = nedge;
+  for (uint64_t i = 0; i < nnode; i++) {   /* every State whole, every edge list stored */
+    const LNode *v = &L->node[i];
+    if (v->off > nb || v->len > nb - v->off || v->low > i || v->eoff + v->nedges > nedge || v->emark > nedge ||
+        !vm_state_valid(L->vm, node_bytes(L, i), v->len))
+      return -1;
+  }
+  L->pos.cap = caps[3];
+  L->pos.key = xcalloc(L->pos.cap, sizeof *L->pos.key);
+  L->pos.val = xmalloc(L->pos.cap * sizeof *L->pos.val);
+  for (uint64_t i = 0; i < nnode; i++) fm_put(&L->pos, L->node[i].fp, i);
+  L->fr_cap = caps[2];
+  L->fr = xcalloc(L->fr_cap, sizeof *L->fr);
+  for (uint64_t i = 0; i < nfr && r->ok; i++) {
+    LFrame *f = &L->fr[i];
+    f->node = ck_get_u64(r);
+    f->expanded = ck_get_u8(r);
+    f->next = ck_get_u32(r);
+    f->down = ck_get_u32(r);
+    uint32_t ne = ck_get_u32(r);
+    if (!r->ok || f->node >= nnode || (i && f->node <= L->fr[i - 1].node) || ne > (uint64_t)(r->end - r->p) / 12)
+      return -1;
+    for (uint32_t j = 0; j < ne; j++) {
+      uint64_t fp = ck_get_u64(r);
+      frame_edge(f, fp, ck_get_u32(r));
+    }
+    L->nfr = i + 1;
+    if (!f->expanded) continue;
+    const LNode *v = &L->node[f->node];
+    VmStatus st = vm_choices(L->vm, node_bytes(L, f->node), v->len, &f->ch);
+    if (st == VM_BAD_STATE) return -1;
+    if (st != VM_OK) f->ch.n = 0;
+    if (f->next > f->ch.n) return -1;
+  }
+  L->pinned = UINT64_MAX;
+  L->qcap = caps[6];
+  if (L->qcap < L->nq) return -1;
+  L->q = xrealloc(L->q, (L->qcap ? L->qcap : 1) * sizeof *L->q);
+  if (caps[5] > L->qbytes.cap) buf_reserve(&L->qbytes, (size_t)caps[5] - 1 - L->qbytes.len);
+  return r->ok && L->nq > 0 ? 0 : -1;   /* the search is from the first start */
+}
+
+int live_load(Liveness *L, const uint8_t *p, size_t len, Buf *err) {
+  CkIn r = { p, p + len, 1 };
+  L->settled = ck_get_u64(&r);
+  L->gaveup = ck_get_u64(&r);
+  uint64_t nwhy;
+  const uint8_t *why = ck_get_bytes(&r, &nwhy);
+  L->ticks = ck_get_u64(&r);
+  L->owed = ck_get_u64(&r);
+  uint64_t nst = ck_get_u64(&r);
+  if (!r.ok || nst > (uint64_t)(r.end - r.p) / 32) goto bad;
+  free(L->why);
+  L->why = NULL;
+  if (nwhy) {
+    L->why = xmalloc((size_t)nwhy + 1);
+    memcpy(L->why, why, (size_t)nwhy);
+    L->why[nwhy] = 0;
+  }
+  TraceChoice *pre = NULL;
+  uint64_t pre_cap = 0;
+  for (uint64_t i = 0; i < nst && r.ok; i++) {
+    uint64_t fp = ck_get_u64(&r), specs = ck_get_u64(&r), ns, np;
+    const uint8_t *s = ck_get_bytes(&r, &ns);
+    np = ck_get_u64(&r);
+    if (!r.ok || ns > UINT32_MAX || np > (uint64_t)(r.end - r.p) / 5 || !vm_state_valid(L->vm, s, (size_t)ns)) {
+      r.ok = 0;
+      break;
+    }
+    if (np > pre_cap) {
+      pre_cap = np;
+      pre = xrealloc(pre, pre_cap * sizeof *pre);
+    }
+    for (uint64_t j = 0; j < np; j++) {
+      pre[j].kind = ck_get_u8(&r);
+      pre[j].value = ck_get_u32(&r);
+    }
+    queue_push(L, s, (size_t)ns, fp, specs, pre, np);
+  }
+  free(pre);
+  uint64_t nfr = ck_get_u64(&r);
+  if (!r.ok || (nfr && load_search(L, &r, nfr) != 0)) goto bad;
+  StateCache *v = sc_load(L->o->cache_kind, L->budget, r.p, (size_t)(r.end - r.p), err);
+  if (!v) return -1;
+  sc_free(L->visited);
+  L->visited = v;
+  sc_set_single_thread(v, 1);
+  return 0;
+bad:
+  buf_puts(err, "the hot-cycle search's part does not fit");
+  return -1;
 }
 
 void live_cycle_message(Buf *b, const char *spec, const char *state, const char *file, uint32_t line,
@@ -560,8 +876,8 @@ static void record_cycle(SearchResult *res, const Vm *vm, int spec, const char *
   res->cycle_unfair = unfair;
 }
 
-void live_record(const Liveness *L, const TraceChoice *prefix, uint64_t nprefix, SearchResult *res) {
-  record_cycle(res, L->vm, L->spec, L->st_name, L->st_file, L->st_line, L->unfair, prefix, nprefix, &L->lasso,
+void live_record(const Liveness *L, SearchResult *res) {
+  record_cycle(res, L->vm, L->spec, L->st_name, L->st_file, L->st_line, L->unfair, L->stem.v, L->stem.n, &L->lasso,
                L->cycle_at);
 }
 
@@ -956,7 +1272,10 @@ static LiveResult scc_look(LiveScc *t, const OtFrame *f, const uint8_t *s, size_
       if (stem_to(t, rp, p, &t->stem) != 0) return internal_error("a broken search tree");
       if (replay(t, s, len, t->stem.v, t->stem.n) != 0) return internal_error("a step of the search tree failed");
       if (!t->full) t->full = live_new(t->bc, t->test, t->o);
-      LiveResult r = live_check(t->full, (const uint8_t *)t->a.data, t->a.len, t->fin.stack[p], 1ull << k, prog, why);
+      /* Searched to its end from there (nothing else is queued). */
+      LiveResult r = live_offer(t->full, (const uint8_t *)t->a.data, t->a.len, t->fin.stack[p], 1ull << k, NULL, 0,
+                                prog, why);
+      if (r == LIVE_NONE) r = live_work(t->full, LIVE_ALL, prog, why);
       if (r == LIVE_NONE) continue;
       if (r != LIVE_FOUND) return r;
       const Liveness *L = t->full;

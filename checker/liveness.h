@@ -6,7 +6,8 @@
 **   --unfair.  Two ways: on the fly over the graph dfs explores
 **   (LiveScc: dfs on one thread), or a search of its own from each state
 **   where a spec turns hot (Liveness: ses, dfs on several threads or with
-**   checkpoints, and LiveScc where the reduced graph cannot decide);
+**   checkpoints, and LiveScc where the reduced graph cannot decide),
+**   paced by the calling search;
 ** - temperature (random, irs, pct, ss): a spec hot for more consecutive
 **   steps of one execution than --liveness-temperature-threshold, as P's
 **   checker counts them.
@@ -22,7 +23,7 @@
 typedef struct Liveness Liveness;
 
 typedef enum LiveResult {
-  LIVE_NONE = 0,             /* no hot cycle through the states searched from there */
+  LIVE_NONE = 0,             /* no hot cycle found (by the steps taken: live_work) */
   LIVE_FOUND,                /* one was found: live_record() makes it the bug */
   LIVE_STOPPED,              /* timeout or interrupt (the search stops too) */
   LIVE_ERROR,                /* an internal error (message on stderr) */
@@ -40,26 +41,60 @@ void live_free(Liveness *L);
 ** NULL. */
 uint64_t live_specs(const Liveness *L);
 
-/* Search for hot cycles reachable from State s (len bytes, fingerprint fp)
-** for the specs in `specs` (bits) that no earlier call has searched s for.
-** The caller passes the specs hot in s (vm_hot_specs) but not in the state
-** it reached s from, all of them for the initial state: a spec hot in both
-** was searched for from there, and s with it, so that each spec's hot
-** subgraph is searched once, from the states where the spec turns hot.
-** prog: the search's clock, for --timeout; *why is set on LIVE_STOPPED.  A
+/* The search goes at the caller's pace.  live_offer() queues a start;
+** live_work() advances the search of the moment (one spec from one
+** start: Tarjan's algorithm over the spec's hot subgraph) by a number of
+** steps, taking the queued starts in the order they came, one spec at a
+** time.  The searches of one spec share the visited set, and each runs to
+** its end before the next begins, so that together they are one Tarjan
+** forest (doc/liveness.md, 3.3): a start is skipped for a spec when it is
+** taken if a search for that spec entered it already.  The caller offers
+** each state where specs turn hot and, while live_pending(), pays for the
+** search with steps of its own work; before it claims every hot cycle
+** searched (a complete search), it drains: live_work(L, LIVE_ALL, ...). */
+
+/* live_work's steps for "until nothing is pending". */
+#define LIVE_ALL UINT64_MAX
+
+/* Queue State s (len bytes, fingerprint fp) as a start for the specs in
+** `specs` (bits) that no search has entered it for, none settled or given
+** up (if none is left, nothing is queued).  The caller passes the specs
+** hot in s (vm_hot_specs) but not in the state it reached s from, all of
+** them for the initial state: a spec hot in both was searched for from
+** there, and s with it, so that each spec's hot subgraph is searched
+** once, from the states where the spec turns hot.  prefix: the nprefix
+** choices from the initial state to s, copied (the stem of a lasso found
+** from s).  s and the prefix count in the search's memory; when the queue
+** holds its share (a quarter of it), work is done here, without pacing,
+** until the start fits: a start is never dropped (its hot cycles would go
+** unsearched).  So live_offer returns what live_work does (prog, why:
+** see there); LIVE_NONE when it queued the start or had nothing to
+** queue. */
+LiveResult live_offer(Liveness *L, const uint8_t *s, size_t len, uint64_t fp, uint64_t specs,
+                      const TraceChoice *prefix, uint64_t nprefix, const Progress *prog, const char **why);
+
+/* Advance the search by at most `steps` steps (a step: one successor
+** looked at, or a state finished), beginning the next search when one
+** ends; steps not spent when nothing is pending are lost.  LIVE_NONE: the
+** steps are spent or nothing is pending; LIVE_FOUND: a fair hot cycle
+** (live_record; the next call goes on where this one stopped);
+** LIVE_STOPPED: prog's --timeout or an interrupt (*why set; the search is
+** kept as it was, for a checkpoint); LIVE_ERROR (said on stderr).  A
 ** spec whose search outgrows its memory is given up (the calling search
 ** goes on; live_incomplete() says so). */
-LiveResult live_check(Liveness *L, const uint8_t *s, size_t len, uint64_t fp, uint64_t specs, const Progress *prog,
-                      const char **why);
+LiveResult live_work(Liveness *L, uint64_t steps, const Progress *prog, const char **why);
 
-/* After LIVE_FOUND: record the bug in res, its trace being prefix (the
-** nprefix choices from the initial state to the State given to live_check,
-** copied) then the lasso found, res->cycle_start where its cycle begins. */
-void live_record(const Liveness *L, const TraceChoice *prefix, uint64_t nprefix, SearchResult *res);
+/* Is a search under way or a start queued?  0 for NULL. */
+int live_pending(const Liveness *L);
+
+/* After LIVE_FOUND: record the bug in res, its trace being the prefix the
+** start it was found from was offered with, then the lasso found,
+** res->cycle_start where its cycle begins. */
+void live_record(const Liveness *L, SearchResult *res);
 
 /* After LIVE_FOUND: the index of the spec whose hot cycle was found;
-** later calls of live_check no longer search for that spec's cycles
-** (--keep-going goes on with the others). */
+** later searches no longer look for that spec's cycles (--keep-going
+** goes on with the others). */
 int live_settle(Liveness *L);
 
 /* The message of a hot-cycle bug: spec stays hot on a cycle of nsteps
@@ -73,10 +108,12 @@ void live_cycle_message(Buf *b, const char *spec, const char *state, const char 
 ** its memory budget), or NULL.  Valid until live_free. */
 const char *live_incomplete(const Liveness *L);
 
-/* For checkpoints: what L keeps from one live_check to the next (the
-** states each spec's search entered, the specs settled or given up, why)
-** appended to out; live_load puts it back into a new L of the same test
-** and options.  live_load: 0, or -1 with a message in err. */
+/* For checkpoints: all that L holds between two calls (the states each
+** spec's search entered, the specs settled or given up, why, the queued
+** starts, and the search under way: its Tarjan stack and depth-first
+** path, so that a resumed search takes the same steps as one never
+** stopped) appended to out; live_load puts it back into a new L of the
+** same test and options.  live_load: 0, or -1 with a message in err. */
 void live_save(const Liveness *L, Buf *out);
 int live_load(Liveness *L, const uint8_t *p, size_t len, Buf *err);
 

@@ -29,7 +29,8 @@
 ** publishing for good once its cache replaces entries (a forgotten state
 ** breaks the component bookkeeping), once the bookkeeping outgrows a
 ** quarter of --frontier-mem, or while the hot-cycle search is incomplete
-** (a finished state must have had its hot cycles searched too). */
+** or behind (a finished state must have had its hot cycles searched
+** too). */
 #include <config.h>
 #include "checker/search.h"
 #include "checker/dist.h"
@@ -92,7 +93,8 @@ static void publish_off(Publish *p) {
 /* fin_pop's callback: fp's component closed. */
 static void publish_one(void *ctx, uint64_t fp) {
   Publish *p = ctx;
-  if (!sc_is_full(p->to) && !live_incomplete(p->live) && !live_scc_incomplete(p->scc)) sc_insert(p->to, fp);
+  if (!sc_is_full(p->to) && !live_incomplete(p->live) && !live_pending(p->live) && !live_scc_incomplete(p->scc))
+    sc_insert(p->to, fp);
 }
 
 /* The frame leaves the stack: its component may close. */
@@ -126,6 +128,7 @@ typedef struct DfsShared {
   const char *why;           /* why the search stopped before its end, or NULL */
   int failed;                /* an internal error (reported) */
   int live_found;            /* the hot-cycle search found a bug (the search stopped there) */
+  int live_busy;             /* live_pending(live), as last seen under lock (atomic) */
   Progress prog;             /* the clock; printed by thread 0 */
   uint64_t stack_mem;        /* bytes each thread's stack may take */
   uint64_t states_all;       /* states entered by all threads, as last reported (atomic) */
@@ -156,6 +159,7 @@ typedef struct DfsWorker {
                                 read there as it goes), else &own, added to it at the end */
   uint64_t iter, reported;   /* loop turns; states added to states_all */
   int resume;                /* --resume: the first item's stack comes from the checkpoint */
+  uint64_t live_credit;      /* -j N: steps owed to the hot-cycle search of its own (pace_live) */
 } DfsWorker;
 
 /* An item's aux bytes: u64 hot specs of the parent, u8 whether the cache
@@ -521,6 +525,87 @@ static int reduce_top(DfsWorker *w) {
   return batch_done(w, st);
 }
 
+/* What the hot-cycle search of its own returned (the lock held, with -j
+** N): a cycle found is recorded, and with --keep-going noted and the
+** search gone on with the other specs (then LIVE_NONE). */
+static LiveResult live_found(DfsShared *sh, const Vm *vm, LiveResult lr) {
+  if (lr != LIVE_FOUND) return lr;
+  if (!sh->res->bug && !sh->failed) live_record(sh->live, sh->res);
+  if (sh->o->keep_going) {
+    search_add_site(sh->res, VM_BUG_HOT_CYCLE, vm_spec_name(vm, (uint16_t)live_settle(sh->live)), 0, 0);
+    return LIVE_NONE;
+  }
+  sh->live_found = 1;
+  return lr;
+}
+
+/* After live_found (the lock released): 0 to go on, or 1 if this thread
+** must stop, the stop made (a cycle found, an error, or a stop request,
+** where a checkpoint is written for --resume, as periodic() does). */
+static int live_act(DfsWorker *w, LiveResult lr, const char *why) {
+  DfsShared *sh = w->sh;
+  if (lr == LIVE_NONE) return 0;
+  if (lr == LIVE_ERROR) worker_fail(w, "");
+  else if (lr == LIVE_STOPPED) {
+    if (sh->o->ck && sh->o->ck->path) dfs_checkpoint(w);
+    worker_stop(w, why);
+  } else stop_all(sh);
+  return 1;
+}
+
+/* The hot-cycle search of its own (sh->live) at the top frame, just
+** entered and expanded: offered as a start for the specs that turned hot
+** there (`turned`), then paid `steps` steps, the work dfs does there, so
+** that it does about as much as dfs while starts are queued
+** (checker/liveness.h); on several threads under lock, each thread paying
+** a batch at a time (LIVE_BATCH), and nothing saved up while nothing is
+** pending.  0 to go on, 1 if this thread must stop (a bug, a stop, an
+** error). */
+enum { LIVE_BATCH = 256 };
+static int pace_live(DfsWorker *w, uint64_t turned, uint64_t steps) {
+  DfsShared *sh = w->sh;
+  DfsFrame *f = &w->fr[w->depth - 1];
+  int shared = sh->nthreads > 1;
+  if (!turned) {
+    if (!(shared ? __atomic_load_n(&sh->live_busy, __ATOMIC_RELAXED) : live_pending(sh->live))) {
+      w->live_credit = 0;
+      return 0;
+    }
+    if (shared && (w->live_credit += steps) < LIVE_BATCH) return 0;
+  }
+  if (shared) {
+    steps += w->live_credit;
+    w->live_credit = 0;
+    pthread_mutex_lock(&sh->lock);
+  }
+  const char *why = NULL;
+  LiveResult lr = LIVE_NONE;
+  if (turned) lr = live_offer(sh->live, f->s, f->len, f->fp, turned, w->trace, w->base + w->depth - 1, &sh->prog, &why);
+  if (lr == LIVE_NONE) lr = live_work(sh->live, steps, &sh->prog, &why);
+  lr = live_found(sh, w->vm, lr);
+  __atomic_store_n(&sh->live_busy, live_pending(sh->live), __ATOMIC_RELAXED);
+  if (shared) pthread_mutex_unlock(&sh->lock);
+  return live_act(w, lr, why);
+}
+
+/* Every start the hot-cycle search of its own has queued searched, before
+** the search ends (no other thread runs).  LIVE_NONE when done; a cycle
+** found is recorded (with --keep-going, noted, and the drain goes on). */
+static LiveResult live_drain(DfsShared *sh, const Vm *vm, const char **why) {
+  LiveResult lr;
+  do lr = live_found(sh, vm, live_work(sh->live, LIVE_ALL, &sh->prog, why));
+  while (lr == LIVE_NONE && live_pending(sh->live));
+  return lr;
+}
+
+/* The search's end on one thread: live_drain, then live_act.  0 to go
+** on, 1 if the search must stop. */
+static int end_live(DfsWorker *w) {
+  const char *why = NULL;
+  LiveResult lr = live_drain(w->sh, w->vm, &why);
+  return live_act(w, lr, why);
+}
+
 /* The top frame is entered: its choices, its hot-cycle search.  0 to go
 ** on, 1 if this thread must stop (a bug, a stop, an error). */
 static int expand_top(DfsWorker *w) {
@@ -547,23 +632,7 @@ static int expand_top(DfsWorker *w) {
   if (!sh->live) return 0;
   /* Liveness: hot cycles through this state that no earlier state led to. */
   uint64_t turned = f->hot & ~(w->depth > 1 ? w->fr[w->depth - 2].hot : w->root_hot);
-  if (!turned) return 0;
-  const char *why = NULL;
-  int shared = sh->nthreads > 1;
-  if (shared) pthread_mutex_lock(&sh->lock);
-  LiveResult lr = live_check(sh->live, f->s, f->len, f->fp, turned, &sh->prog, &why);
-  if (lr == LIVE_FOUND && !sh->res->bug && !sh->failed) live_record(sh->live, w->trace, w->base + w->depth - 1, sh->res);
-  if (lr == LIVE_FOUND && sh->o->keep_going) {   /* note it, and search for the other specs' */
-    search_add_site(sh->res, VM_BUG_HOT_CYCLE, vm_spec_name(w->vm, (uint16_t)live_settle(sh->live)), 0, 0);
-    lr = LIVE_NONE;
-  }
-  if (lr == LIVE_FOUND) sh->live_found = 1;
-  if (shared) pthread_mutex_unlock(&sh->lock);
-  if (lr == LIVE_NONE) return 0;
-  if (lr == LIVE_ERROR) worker_fail(w, "");
-  else if (lr == LIVE_STOPPED) worker_stop(w, why);
-  else stop_all(sh);
-  return 1;
+  return pace_live(w, turned, f->ch.n + 1);
 }
 
 /* The next batch of the top frame's successors, inserted in the cache.
@@ -651,6 +720,9 @@ static int search_item(DfsWorker *w, WorkItem *it) {
     }
     if (f->next >= f->x.lim) {     /* every choice tried (or none): backtrack */
       if (sh->scc && leave_scc(w)) return 1;
+      /* On one thread, the hot-cycle search of its own drains before the
+      ** last frame leaves: stopped there, a checkpoint holds that frame. */
+      if (sh->live && sh->nthreads == 1 && w->depth == 1 && live_pending(sh->live) && end_live(w)) return 1;
       f->expanded = 0;
       if (w->tracking) ps_remove(&w->path, f->fp);
       publish_pop(&w->pub, f, w->depth > 1 ? &w->fr[w->depth - 2] : NULL);
@@ -822,6 +894,13 @@ static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
   progress_done(&sh.prog, o);
   if (sh.nthreads > 1)
     for (int i = 0; i < sh.nthreads; i++) search_fold_counts(res, &ws[i].own);
+  if (sh.nthreads > 1 && live_pending(sh.live) && !sh.failed && !sh.why && (!res->bug || (o->keep_going && !sh.live_found))) {
+    /* Every start searched before the end is told (the threads have ended). */
+    const char *why = NULL;
+    LiveResult lr = live_drain(&sh, ws[0].vm, &why);
+    if (lr == LIVE_ERROR) sh.failed = 1;
+    else if (lr == LIVE_STOPPED) sh.why = why;
+  }
   if (!sh.failed && (!res->bug || (o->keep_going && !sh.live_found))) {
     res->bound = incomplete(&sh);
     res->complete = !res->bound;

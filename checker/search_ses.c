@@ -265,6 +265,8 @@ typedef struct SesShared {
   SearchResult *res;         /* counts between strata; the bug or explorer failure (lock) */
   StateCache *cache;
   Liveness *live;            /* hot cycles, if a spec has hot states (used under lock with -j N) */
+  int live_busy;             /* live_pending(live), as last seen under lock (atomic) */
+  int64_t live_upto;         /* every start of strata 0 .. live_upto searched for hot cycles (lock) */
   const Reduction *red;      /* partial-order reduction, or NULL (--no-reduction) */
   pthread_mutex_t lock;
   pthread_barrier_t meet;    /* the end and the start of a stratum (-j N) */
@@ -376,6 +378,7 @@ typedef struct Ses {
   uint64_t skipped;
   uint64_t reported;         /* states added to sh->states_all */
   uint64_t next_tick;        /* transitions at which periodic() runs next */
+  uint64_t live_credit;      /* -j N: steps owed to the hot-cycle search (check_hot) */
   Buf tmp, tmp_d;            /* the successors of a state's later moves, and their explorer states */
   Buf kd;                    /* one of those explorer states, being made */
   Later *later;              /* where each is (nlater of them) */
@@ -615,30 +618,88 @@ static void answer_failed(Ses *S, Chain *c, int rc, uint32_t out) {
   buf_fini(&b);
 }
 
-/* Liveness at the chain's new state: hot cycles through it that no earlier
-** state led to (searched in the program's state graph, whatever the
-** explorer), from the states where a spec turns hot.  0 to go on, 1 to
-** stop (a bug, a stop, an error: recorded). */
-static int check_hot(Ses *S, Chain *c) {
+/* ---- The hot-cycle search ----
+** It goes at ses's pace (checker/liveness.h): each state where a spec
+** turns hot is offered to it as a start, and each state ses expands pays
+** it as many steps as ses makes there (its moves, plus one), so that it
+** does at most about as much work as ses while starts are queued, and a
+** safety bug is found as soon as ses alone would find it (about twice the
+** work at most).  With -j N it is used under sh->lock, each thread paying
+** its steps a batch at a time (LIVE_BATCH).  At the search's end it is
+** drained; a delay bound counts as proved (res->proved) only once every
+** start of the strata up to it has been searched (sh->live_upto). */
+enum { LIVE_BATCH = 256 };
+
+/* What the hot-cycle search returned (the lock held, with -j N): a cycle
+** found is recorded; the strata up to live_upto are searched when it has
+** nothing pending. */
+static void live_note(SesShared *sh, LiveResult lr) {
+  if (lr == LIVE_FOUND && !outcome_taken(sh)) live_record(sh->live, sh->res);
+  int busy = live_pending(sh->live);
+  __atomic_store_n(&sh->live_busy, busy, __ATOMIC_RELAXED);
+  if (!busy && (int64_t)sh->db - 1 > sh->live_upto) sh->live_upto = (int64_t)sh->db - 1;
+}
+
+/* After live_note, without the lock: 0 to go on, 1 to stop (the stratum
+** stopped, or, one thread with checkpoints, stopping at the next drain
+** point, as periodic() does). */
+static int live_act(Ses *S, LiveResult lr, const char *why) {
   SesShared *sh = S->sh;
-  uint64_t turned = c->hot & ~c->parent_hot;
-  if (!turned) return 0;
-  const char *why = NULL;
-  int locked = sh->nthreads > 1;
-  if (locked) pthread_mutex_lock(&sh->lock);
-  LiveResult lr = live_check(sh->live, (uint8_t *)c->state.data, c->state.len, c->fp, turned, &sh->prog, &why);
-  if (lr == LIVE_FOUND && !outcome_taken(sh)) {
-    uint64_t n;
-    TraceChoice *t = chain_trace(c, NULL, &n);
-    live_record(sh->live, t, n, sh->res);
-    free(t);
-  }
-  if (locked) pthread_mutex_unlock(&sh->lock);
   if (lr == LIVE_NONE) return 0;
   if (lr == LIVE_ERROR) internal_error(sh, NULL);
+  else if (lr == LIVE_STOPPED && ses_checkpoints(sh)) { S->drain_stop = why; return 0; }
   else if (lr == LIVE_STOPPED) set_why(sh, why);
   else stop_stratum(sh);
   return 1;
+}
+
+/* The chain's new state: offered as a start for the specs that turn hot
+** there (hot cycles through it that no earlier state led to, searched in
+** the program's state graph whatever the explorer), then the search paid
+** for expanding it.  0 to go on, 1 to stop (recorded). */
+static int check_hot(Ses *S, Chain *c) {
+  SesShared *sh = S->sh;
+  uint64_t turned = c->hot & ~c->parent_hot, steps = c->ch.n + 1;
+  int locked = sh->nthreads > 1;
+  const char *why = NULL;
+  LiveResult lr = LIVE_NONE;
+  if (turned) {
+    uint64_t n;
+    TraceChoice *t = chain_trace(c, NULL, &n);
+    if (locked) pthread_mutex_lock(&sh->lock);
+    lr = live_offer(sh->live, (uint8_t *)c->state.data, c->state.len, c->fp, turned, t, n, &sh->prog, &why);
+    live_note(sh, lr);
+    if (locked) pthread_mutex_unlock(&sh->lock);
+    free(t);
+    if (lr != LIVE_NONE) return live_act(S, lr, why);
+  }
+  if (!locked) {
+    if (!live_pending(sh->live)) return 0;
+    lr = live_work(sh->live, steps, &sh->prog, &why);
+    live_note(sh, lr);
+    return live_act(S, lr, why);
+  }
+  /* Steps are not saved up while nothing is pending. */
+  if (!__atomic_load_n(&sh->live_busy, __ATOMIC_RELAXED)) { S->live_credit = 0; return 0; }
+  if ((S->live_credit += steps) < LIVE_BATCH) return 0;
+  pthread_mutex_lock(&sh->lock);
+  lr = live_work(sh->live, S->live_credit, &sh->prog, &why);
+  live_note(sh, lr);
+  pthread_mutex_unlock(&sh->lock);
+  S->live_credit = 0;
+  return live_act(S, lr, why);
+}
+
+/* At the search's end (thread 0, between strata): every start searched.
+** 0 when done, 1 for a bug or a stop (recorded), -1 on an internal
+** error. */
+static int live_drain(SesShared *sh) {
+  const char *why = NULL;
+  LiveResult lr = live_work(sh->live, LIVE_ALL, &sh->prog, &why);
+  live_note(sh, lr);
+  if (lr == LIVE_ERROR) sh->internal = 1;
+  if (lr == LIVE_STOPPED) sh->why = why;
+  return lr == LIVE_NONE ? 0 : lr == LIVE_ERROR ? -1 : 1;
 }
 
 /* The next delay bound's estimate into r: next new states (<= 0:
@@ -1133,6 +1194,7 @@ static int sample_frontier(SesShared *sh, Ses *ws, uint64_t from, int stratum_do
     for (int t = 0; t < sh->nthreads; t++)
       if (ws[t].nfut) roots_add(&rs, &ws[t].fut[0], 0, 1);   /* later strata's entries are later moves of these */
   long long proved = (long long)sh->db - (stratum_done ? 0 : 1);   /* strata 0..proved were searched in full */
+  if (sh->live && proved > sh->live_upto) proved = sh->live_upto;   /* and their hot cycles */
   progress_done(&sh->prog, sh->o);
   fprintf(logf, "ses: the %s reached its budget at delay bound %llu after %llu distinct states: sampling from %llu "
           "frontier states (SES then SS)\n", sc_is_full(sh->cache) ? "state cache" : "frontier",
@@ -1194,7 +1256,7 @@ static int sample_frontier(SesShared *sh, Ses *ws, uint64_t from, int stratum_do
 ** before sh->taken is searched in full and none after it is touched.
 ** Section "ses": u64 the stratum, u64 its new states so far, u64 threads,
 ** u8 whether entries carry hot specs (liveness), u64 the number of path
-** nodes.  Section "sesnodes": the path nodes that the entries reach (each:
+** nodes, u64 live_upto + 1.  Section "sesnodes": the path nodes that the entries reach (each:
 ** u64 parent's number or UINT64_MAX, u8 kind, u32 choice, u32 index, u8
 ** red, u64 depth), parents first.  Section "sesents": per thread: u64
 ** moves past --max-delays, u32 frontiers (the rest of the stratum's
@@ -1283,6 +1345,7 @@ static void ses_checkpoint(SesShared *sh, Ses *ws) {
   ck_put_u64(&b, (uint64_t)sh->nthreads);
   ck_put_u8(&b, (uint8_t)hl);
   ck_put_u64(&b, count);
+  ck_put_u64(&b, (uint64_t)(sh->live_upto + 1));
   Checkpoint c;
   ck_init(&c);
   ck_add_buf(&c, "ses", &b);
@@ -1339,7 +1402,8 @@ static int ses_restore(SesShared *sh, Ses *ws) {
   uint64_t news = ck_get_u64(&r), nt = ck_get_u64(&r);
   uint32_t hl = ck_get_u8(&r);
   uint64_t nn = ck_get_u64(&r);
-  if (!ck_in_done(&r)) return ck_bad(o, "its strata");
+  sh->live_upto = (int64_t)ck_get_u64(&r) - 1;
+  if (!ck_in_done(&r) || sh->live_upto > (int64_t)sh->db) return ck_bad(o, "its strata");
   r = ck_in(from, "sesnodes");
   if (!r.ok || nt != (uint64_t)sh->nthreads || hl != (sh->live ? 8u : 0u) || nn != (uint64_t)(r.end - r.p) / 26)
     return ck_bad(o, "its strata");
@@ -1539,6 +1603,14 @@ static int between_strata(SesShared *sh, Ses *ws, FILE *logf) {
           (unsigned long long)new_states, (unsigned long long)next_n, search_now() - sh->t0);
   fflush(logf);
   res->delays = sh->db;
+  /* The last stratum: the hot-cycle search finishes before the end is
+  ** told (complete, or proved up to db). */
+  int last = next_n == 0 || (o->max_delays >= 0 && sh->db >= (uint64_t)o->max_delays);
+  if (last && sh->live) {
+    int rc = live_drain(sh);
+    if (rc) return rc < 0 ? -1 : 0;
+  }
+  if (!live_pending(sh->live)) sh->live_upto = (int64_t)sh->db;
   if (next_n == 0 && beyond == 0) {
     if (sh->skipped) {
       /* Every state is one ses searched or one dfs finished: count the union. */
@@ -1551,7 +1623,7 @@ static int between_strata(SesShared *sh, Ses *ws, FILE *logf) {
     else sh->why = live_incomplete(sh->live);   /* every state searched, not every hot cycle */
     return 0;
   }
-  if (next_n == 0 || (o->max_delays >= 0 && sh->db >= (uint64_t)o->max_delays)) return 0;
+  if (last) return 0;
   if (memory_short(sh)) return sample_frontier(sh, ws, sh->wstart[sh->nthreads], 1, logf);   /* none left here */
   next_becomes_work(sh, ws);
   sh->db++;
@@ -1642,6 +1714,7 @@ static int run_ses(const BcProgram *bc, const VmTest *test, const SearchOptions 
   sh->test = test;
   sh->o = o;
   sh->res = res;
+  sh->live_upto = -1;
   sh->nthreads = workers_count(o);
   int n = sh->nthreads, rc = -1;
   pthread_mutex_init(&sh->lock, NULL);
@@ -1679,6 +1752,7 @@ static int run_ses(const BcProgram *bc, const VmTest *test, const SearchOptions 
   if (ck_from(o)) {   /* the figures, coverage, strata to come and cache of the checkpoint */
     if (ck_get_common(o, bc, test, res) != 0 || ses_restore(sh, ws) != 0 || ck_get_live(o, sh->live) != 0) goto out;
     sh->states0 = res->states - ws[0].new_states;
+    sh->live_busy = live_pending(sh->live);   /* a search under way goes on where it was */
   } else {
     sh->cache = sc_new(o->cache_kind, o->mem);
     if (!sh->cache) { fputs("pcheck: error: cannot allocate the state cache\n", stderr); goto out; }
@@ -1707,6 +1781,10 @@ static int run_ses(const BcProgram *bc, const VmTest *test, const SearchOptions 
   if (!res->bug && !res->complete && (sh->db > 0 || (!sh->why && !sh->sampled))) {
     res->has_proved = 1;
     res->proved = sh->why || sh->sampled ? sh->db - 1 : sh->db;
+  }
+  if (res->has_proved && sh->live && (int64_t)res->proved > sh->live_upto) {   /* hot cycles not all searched */
+    res->has_proved = sh->live_upto >= 0;
+    res->proved = sh->live_upto >= 0 ? (uint64_t)sh->live_upto : 0;
   }
   if (sh->sampled && !res->bug && !res->error) {
     res->bound = sh->sample_bound;

@@ -14,9 +14,11 @@
 #    line) says --unfair, naming the starved machine or the `$$`.
 # 4. The memory of the hot-cycle search is bounded: past it the search
 #    ends "bounded" with the reason.
-# 4b. Nothing waits for the hot-cycle search: a safety bug inside a large
-#    hot region is found after as many states as with --no-liveness; and
-#    the reduction keeps fair hot cycles (found, transitions pruned).
+# 4b. Nothing waits for the hot-cycle search: a safety bug inside or beside
+#    a large hot region is found after as many states as with
+#    --no-liveness (dfs on the fly; ses and dfs on threads pacing their
+#    search of its own); and the reduction keeps fair hot cycles (found,
+#    transitions pruned).
 # 4c. --no-liveness checks safety only: no hot cycle, no temperature, but a
 #    spec hot at quiescence is still a bug.
 # 5. Temperature: random, pct, irs and ss report a spec hot for more steps
@@ -148,6 +150,23 @@ n=$(states_of "$out") ns=$(states_of "$safe")
 if [ "$rc" -eq 1 ] && echo "$out" | grep -q '^bug: assertion failure.*the fifth round' && [ -n "$n" ] && [ "$n" = "$ns" ] && [ "$n" -lt 100 ]; then
   ok "safety_behind_hot.p: the safety bug after $n states, as with --no-liveness"
 else bad "safety_behind_hot.p: $n states (--no-liveness: $ns), exit $rc"; echo "$out" | tail -n 3; fi
+# The search of its own goes at the main search's pace (ses, dfs on
+# threads): a safety bug is found after as many states as with
+# --no-liveness (counted, not timed: searched first, the hot region would take hours).
+for s in ses "dfs -j 2 --no-reduction"; do
+  for m in safety_behind_hot.p:'the fifth round' safety_beside_hot.p:'the third go'; do
+    f=${m%%:*} msg=${m#*:}
+    # shellcheck disable=SC2086
+    out=$(run -q --search $s --timeout 60 -o "$tmp/o" "$d/$f" 2>&1); rc=$?
+    # shellcheck disable=SC2086
+    safe=$(run -q --search $s --no-liveness -o "$tmp/o" "$d/$f" 2>&1)
+    n=$(states_of "$out") ns=$(states_of "$safe")
+    if [ "$rc" -eq 1 ] && echo "$out" | grep -q "^bug: assertion failure.*$msg" && [ -n "$n" ] && [ "$n" -lt 100 ] &&
+       { [ "$s" != ses ] || [ "$n" = "$ns" ]; }; then
+      ok "$s $f: the safety bug after $n states (--no-liveness: $ns)"
+    else bad "$s $f: $n states (--no-liveness: $ns), exit $rc"; echo "$out" | tail -n 3; fi
+  done
+done
 for m in reduced_fair.p sf_split.p; do
   out=$(run -q --search dfs -o "$tmp/o" "$d/$m" 2>&1)
   pruned=$(echo "$out" | sed -n 's/^reduction: partial-order, \([0-9]*\) transitions pruned.*/\1/p')
