@@ -10,8 +10,10 @@
 # "hot_cycle_specs") is left out.  Prints a Markdown table, then the
 # largest and the geometric mean of the time ratios over the tests that
 # take at least 0.05 s without liveness (below that the ratio is noise).
+# SEARCH=ses measures ses instead, whose hot-cycle search is one of its
+# own, paced by ses (doc/liveness.md, 3.3).
 # Usage: bench/liveness.sh [PCHECK]   (from the source folder)
-#   env: MODELS="twophase paxos ..." TIMEOUT=120 RUNS=3
+#   env: MODELS="twophase paxos ..." TIMEOUT=120 RUNS=3 SEARCH=dfs
 set -u
 P=${1:-build/pcheck}
 RUNS=${RUNS:-3}
@@ -29,7 +31,7 @@ best() {
   i=0
   while [ "$i" -lt "$RUNS" ]; do
     rm -f "$tmp/r.json"
-    "$P" -s dfs -q --timeout "${TIMEOUT:-120}" --trace-format schedule --stats-json "$tmp/r.json" -o "$tmp/o" \
+    "$P" -s "${SEARCH:-dfs}" -q --timeout "${TIMEOUT:-120}" --trace-format schedule --stats-json "$tmp/r.json" -o "$tmp/o" \
       -t "$t" "$@" "models/$m" >/dev/null 2>&1
     if [ -s "$tmp/r.json" ]; then
       if [ ! -f "$tmp/best.json" ] ||
@@ -40,7 +42,7 @@ best() {
     i=$((i + 1))
   done
 }
-echo "machine: $(lscpu 2>/dev/null | sed -n 's/^Model name: *//p') ($(nproc) CPUs); best of $RUNS runs"
+echo "machine: $(lscpu 2>/dev/null | sed -n 's/^Model name: *//p') ($(nproc) CPUs); --search ${SEARCH:-dfs}, best of $RUNS runs"
 echo
 echo "| model | test | result | states | states --no-liveness | ratio | s | s --no-liveness | ratio |"
 echo "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |"

@@ -557,9 +557,10 @@ static int live_act(DfsWorker *w, LiveResult lr, const char *why) {
 ** entered and expanded: offered as a start for the specs that turned hot
 ** there (`turned`), then paid `steps` steps, the work dfs does there, so
 ** that it does about as much as dfs while starts are queued
-** (checker/liveness.h); on several threads under lock, each thread paying
-** a batch at a time (LIVE_BATCH), and nothing saved up while nothing is
-** pending.  0 to go on, 1 if this thread must stop (a bug, a stop, an
+** (checker/liveness.h); on several threads under lock, one at a time,
+** so each pays an N-th of its steps (about the time the N threads take,
+** in all), a batch at a time (LIVE_BATCH); nothing is saved up while
+** nothing is pending.  0 to go on, 1 if this thread must stop (a bug, a stop, an
 ** error). */
 enum { LIVE_BATCH = 256 };
 static int pace_live(DfsWorker *w, uint64_t turned, uint64_t steps) {
@@ -571,16 +572,17 @@ static int pace_live(DfsWorker *w, uint64_t turned, uint64_t steps) {
       w->live_credit = 0;
       return 0;
     }
-    if (shared && (w->live_credit += steps) < LIVE_BATCH) return 0;
+    if (shared && (w->live_credit += steps) < LIVE_BATCH * (uint64_t)sh->nthreads) return 0;
   }
-  if (shared) {
-    steps += w->live_credit;
+  if (shared) {   /* one thread at a time works on it: each pays an N-th */
+    steps = (steps + w->live_credit) / (uint64_t)sh->nthreads;
     w->live_credit = 0;
     pthread_mutex_lock(&sh->lock);
   }
   const char *why = NULL;
   LiveResult lr = LIVE_NONE;
-  if (turned) lr = live_offer(sh->live, f->s, f->len, f->fp, turned, w->trace, w->base + w->depth - 1, &sh->prog, &why);
+  if (turned)
+    lr = live_offer(sh->live, f->s, f->len, f->fp, turned, w->trace, w->base + w->depth - 1, &sh->prog, &why);
   if (lr == LIVE_NONE) lr = live_work(sh->live, steps, &sh->prog, &why);
   lr = live_found(sh, w->vm, lr);
   __atomic_store_n(&sh->live_busy, live_pending(sh->live), __ATOMIC_RELAXED);
@@ -894,7 +896,8 @@ static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
   progress_done(&sh.prog, o);
   if (sh.nthreads > 1)
     for (int i = 0; i < sh.nthreads; i++) search_fold_counts(res, &ws[i].own);
-  if (sh.nthreads > 1 && live_pending(sh.live) && !sh.failed && !sh.why && (!res->bug || (o->keep_going && !sh.live_found))) {
+  if (sh.nthreads > 1 && live_pending(sh.live) && !sh.failed && !sh.why &&
+      (!res->bug || (o->keep_going && !sh.live_found))) {
     /* Every start searched before the end is told (the threads have ended). */
     const char *why = NULL;
     LiveResult lr = live_drain(&sh, ws[0].vm, &why);

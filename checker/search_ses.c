@@ -624,8 +624,10 @@ static void answer_failed(Ses *S, Chain *c, int rc, uint32_t out) {
 ** it as many steps as ses makes there (its moves, plus one), so that it
 ** does at most about as much work as ses while starts are queued, and a
 ** safety bug is found as soon as ses alone would find it (about twice the
-** work at most).  With -j N it is used under sh->lock, each thread paying
-** its steps a batch at a time (LIVE_BATCH).  At the search's end it is
+** work at most).  With -j N it is used under sh->lock, one thread at a
+** time, so each thread pays an N-th of its steps (the search then takes
+** about as long as ses's threads take, in all), a batch at a time
+** (LIVE_BATCH).  At the search's end it is
 ** drained; a delay bound counts as proved (res->proved) only once every
 ** start of the strata up to it has been searched (sh->live_upto). */
 enum { LIVE_BATCH = 256 };
@@ -681,9 +683,9 @@ static int check_hot(Ses *S, Chain *c) {
   }
   /* Steps are not saved up while nothing is pending. */
   if (!__atomic_load_n(&sh->live_busy, __ATOMIC_RELAXED)) { S->live_credit = 0; return 0; }
-  if ((S->live_credit += steps) < LIVE_BATCH) return 0;
+  if ((S->live_credit += steps) < LIVE_BATCH * (uint64_t)sh->nthreads) return 0;
   pthread_mutex_lock(&sh->lock);
-  lr = live_work(sh->live, S->live_credit, &sh->prog, &why);
+  lr = live_work(sh->live, S->live_credit / (uint64_t)sh->nthreads, &sh->prog, &why);
   live_note(sh, lr);
   pthread_mutex_unlock(&sh->lock);
   S->live_credit = 0;
@@ -1256,9 +1258,9 @@ static int sample_frontier(SesShared *sh, Ses *ws, uint64_t from, int stratum_do
 ** before sh->taken is searched in full and none after it is touched.
 ** Section "ses": u64 the stratum, u64 its new states so far, u64 threads,
 ** u8 whether entries carry hot specs (liveness), u64 the number of path
-** nodes, u64 live_upto + 1.  Section "sesnodes": the path nodes that the entries reach (each:
-** u64 parent's number or UINT64_MAX, u8 kind, u32 choice, u32 index, u8
-** red, u64 depth), parents first.  Section "sesents": per thread: u64
+** nodes, u64 live_upto + 1.  Section "sesnodes": the path nodes that the
+** entries reach (each: u64 parent's number or UINT64_MAX, u8 kind, u32
+** choice, u32 index, u8 red, u64 depth), parents first.  Section "sesents": per thread: u64
 ** moves past --max-delays, u32 frontiers (the rest of the stratum's
 ** entries, then those of each later stratum), and in each: u64 entries,
 ** each u64 path node (UINT64_MAX: none), u8 flags (1 checked, 2 redo, 4
