@@ -34,7 +34,8 @@ static inline void ps_add(PathSet *p, uint64_t fp) {
     *p = big;
   }
   uint64_t i = ps_slot(p, fp);
-  if (!p->fp[i]) { p->fp[i] = fp; p->n++; }
+  /* An empty slot may hold the count of the entry ps_remove moved out of it. */
+  if (!p->fp[i]) { p->fp[i] = fp; p->count[i] = 0; p->n++; }
   p->count[i]++;
 }
 
