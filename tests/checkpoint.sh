@@ -2,7 +2,8 @@
 # checkpoint.sh: --checkpoint and --resume (doc/pcheck.1, CHECKPOINTS).
 # (a) Killed at random moments and resumed until it ends, many times: each
 #     search (dfs, bfs on one and two threads, ses on one and two threads,
-#     with and without the reduction) ends with the figures of a run never
+#     with and without the reduction; ses finding a hot cycle by its search
+#     of its own) ends with the figures of a run never
 #     stopped (result, states, transitions, depth, delays; for a bug, the
 #     bug and its trace, replayed).  Most kills are SIGKILL (no last
 #     checkpoint: the run goes on from the one before), some SIGTERM (the
@@ -121,6 +122,9 @@ cycles "ses" -s ses --no-reduction -t tcThriftyRetry $P
 cycles "ses, reduction" -s ses -t tcThriftyRetry $P
 cycles --threads "ses -j 2" -s ses -j 2 --no-reduction -t tcThriftyOneRound $P
 cycles "ses, a deep bug" -s ses --no-reduction $D
+# The hot-cycle search of its own is under way at most checkpoints here
+# (its Tarjan stack saved and restored); the lasso it finds is the same.
+cycles "ses, a hot cycle" -s ses --trace-format schedule tests/liveness/wide.p
 
 # (b) Refusals.
 refuse() {   # refuse WHAT MESSAGE ARGS...: exit 2 and the message on stderr
