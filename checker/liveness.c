@@ -819,7 +819,7 @@ int live_load(Liveness *L, const uint8_t *p, size_t len, Buf *err) {
       pre[j].kind = ck_get_u8(&r);
       pre[j].value = ck_get_u32(&r);
     }
-    queue_push(L, s, (size_t)ns, fp, specs, pre, np);
+    queue_push(L, s, (size_t)ns, fp, specs & L->hotspecs, pre, np);
   }
   free(pre);
   uint64_t nfr = ck_get_u64(&r);
