@@ -180,7 +180,7 @@ static void usage(FILE *f) {
 "      --seed N           seed of every random decision of the checker (default: random,\n"
 "                         irs, pct, ss, bita, guided and the portfolio draw one and print\n"
 "                         it; others 0)\n"
-"      --unfair           dfs, ses: report any cycle on which a spec stays hot, also one\n"
+"      --unfair           dfs, ses: report any cycle on which a spec is hot forever, also one\n"
 "                         that starves a machine or avoids an option of a data choice\n"
 "                         (default: fair cycles only)\n"
 "      --no-liveness      check safety only (as SPIN's -DSAFETY): no hot cycles (dfs, ses),\n"

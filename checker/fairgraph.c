@@ -24,6 +24,7 @@ struct FairGraph {
   uint32_t n, nw;            /* nodes, words per enabled set */
   uint32_t given;            /* nodes given so far */
   uint8_t *kind;
+  uint8_t *hot;              /* the spec is hot at the node (else warm: neither hot nor cold) */
   uint32_t *actor, *nopt;
   uint64_t *key;
   uint64_t *en;              /* n * nw words */
@@ -59,7 +60,7 @@ FairGraph *fg_new(void) { return xcalloc(1, sizeof(FairGraph)); }
 
 void fg_free(FairGraph *g) {
   if (!g) return;
-  free(g->kind); free(g->actor); free(g->nopt); free(g->key); free(g->en); free(g->off);
+  free(g->kind); free(g->hot); free(g->actor); free(g->nopt); free(g->key); free(g->en); free(g->off);
   free(g->to); free(g->ch); free(g->label); free(g->mem); free(g->tmp); free(g->work);
   free(g->t_idx); free(g->t_low); free(g->t_stk); free(g->t_cs); free(g->t_ci); free(g->onstk);
   free(g->pts); free(g->bits); free(g->wand); free(g->wran); free(g->unsure);
@@ -72,6 +73,7 @@ void fg_begin(FairGraph *g, uint32_t n, uint32_t nwords) {
   if (n + 1 > g->ncap) {
     uint64_t c = g->ncap = n + 1 > 2 * g->ncap ? n + 1 : 2 * g->ncap;
     g->kind = xrealloc(g->kind, c);
+    g->hot = xrealloc(g->hot, c);
     g->actor = xrealloc(g->actor, c * 4);
     g->nopt = xrealloc(g->nopt, c * 4);
     g->key = xrealloc(g->key, c * 8);
@@ -109,8 +111,9 @@ void fg_begin(FairGraph *g, uint32_t n, uint32_t nwords) {
   g->off[0] = 0;
 }
 
-uint64_t *fg_node(FairGraph *g, uint32_t u, uint8_t kind, uint32_t actor, uint32_t nopt, uint64_t key) {
+uint64_t *fg_node(FairGraph *g, uint32_t u, uint8_t kind, uint32_t actor, uint32_t nopt, uint64_t key, int hot) {
   g->kind[u] = kind;
+  g->hot[u] = hot != 0;
   g->actor[u] = actor;
   g->nopt[u] = kind == VC_DATA ? nopt : 0;
   g->key[u] = key;
@@ -277,6 +280,15 @@ static int weakly_fair(FairGraph *g, uint64_t st, uint64_t c, uint32_t lab) {
   return 1;
 }
 
+/* Does the set (members mem[st .. st + c)) hold a node where the spec is
+** hot?  A cycle through warm states only owes nothing (P's temperature
+** rises only in hot states). */
+static int holds_hot(const FairGraph *g, uint64_t st, uint64_t c) {
+  for (uint64_t j = st; j < st + c; j++)
+    if (g->hot[g->mem[j]]) return 1;
+  return 0;
+}
+
 /* Refine the work items above `floor` (mode FG_EXACT or FG_UNFAIR, or keyed
 ** for FG_KEYED's first pass) until a set is accepted (its label in
 ** g->found: 1) or none is left (0).  Keyed: an accepted set is searched
@@ -294,6 +306,7 @@ static int refine(FairGraph *g, uint64_t floor, uint64_t *nwork, FgMode mode, in
       continue;
     }
     if (mode != FG_UNFAIR && !weakly_fair(g, st, c, lab)) continue;
+    if (!holds_hot(g, st, c)) continue;   /* nor do its subsets */
     if (!keyed) {
       g->found = lab;
       return 1;
@@ -326,7 +339,7 @@ FgVerdict fg_search(FairGraph *g, FgMode mode, uint32_t *e) {
   if (!refine(g, 0, &nwork, mode, mode == FG_KEYED)) return g->nunsure ? FG_UNSURE : FG_NOTHING;
   uint32_t low = GONE;
   for (uint32_t u = 0; u < g->n && low == GONE; u++)
-    if (g->label[u] == g->found) low = u;
+    if (g->label[u] == g->found && g->hot[u]) low = u;
   *e = low;
   return FG_FOUND;
 }
@@ -434,7 +447,7 @@ int fg_path(FairGraph *g, uint32_t a, uint32_t b, FgTrace *t) {
 int fg_cycle(FairGraph *g, FgMode mode, FgTrace *t) {
   uint32_t lab = g->found, e = GONE;
   for (uint32_t u = 0; u < g->n && e == GONE; u++)
-    if (g->label[u] == lab) e = u;
+    if (g->label[u] == lab && g->hot[u]) e = u;
   if (e == GONE) return -1;
   if (mode == FG_UNFAIR) return bfs(g, e, TO_NODE, e, lab, 1, 0, t) == GONE ? -1 : 0;
   if ((g->m + 63) / 64 > g->tcap) {

@@ -1,12 +1,15 @@
 /* fairgraph.h: fair cycles in a finite graph whose edges are all known,
 ** the analysis behind both hot-cycle searches of checker/liveness.c
 ** (doc/liveness.md, sections 2 and 3).  The caller gives the states of a
-** spec's hot subgraph that it has finished (every edge out of them known)
-** as nodes 0 .. n-1, each with what fairness needs: its kind (machine
+** spec's subgraph of states where it is not cold that it has finished
+** (every edge out of them known) as nodes 0 .. n-1, each with whether the
+** spec is hot there (else it is warm) and what fairness needs: its kind (machine
 ** choice, data choice, or an end), the machines enabled in it (a bitset),
 ** at a data choice the choosing machine, its number of options and a key
 ** of its choice point; and its edges: the choice taken and the node it
-** leads to, or FG_OUT when it leads out of the graph.  A data choice must
+** leads to, or FG_OUT when it leads out of the graph (a step on which the
+** spec entered a cold state leads out, wherever it ends).  Only cycles
+** through a hot node count.  A data choice must
 ** list an edge for every option that stays in the graph; an option
 ** without one leaves it.  No Vm here: the caller computes enabled sets
 ** and keys.
@@ -45,15 +48,16 @@ void fg_free(FairGraph *g);
 void fg_begin(FairGraph *g, uint32_t n, uint32_t nwords);
 /* Node u (the next one): kind VC_MACHINE, VC_DATA or VC_NONE; at VC_DATA
 ** the choosing machine, its options and its key (FG_KEYED: data choices of
-** the same key and option count count as one choice point).  Returns its
-** enabled set to fill in, zeroed. */
-uint64_t *fg_node(FairGraph *g, uint32_t u, uint8_t kind, uint32_t actor, uint32_t nopt, uint64_t key);
+** the same key and option count count as one choice point); hot: the spec
+** is hot there.  Returns its enabled set to fill in, zeroed. */
+uint64_t *fg_node(FairGraph *g, uint32_t u, uint8_t kind, uint32_t actor, uint32_t nopt, uint64_t key, int hot);
 /* An edge of the node given last: its choice (a machine id, or an option
 ** index) and its target node, or FG_OUT. */
 void fg_edge(FairGraph *g, uint32_t choice, uint32_t to);
 
-/* Look for a strongly connected set of nodes with a cycle that is fair as
-** mode says.  FG_FOUND: *e is a node of the set found (its lowest).
+/* Look for a strongly connected set of nodes, holding a hot node, with a
+** cycle that is fair as mode says.  FG_FOUND: *e is a node of the set
+** found (its lowest hot one).
 ** FG_UNSURE: fg_unsure lists a node of each set that is fair by keys and
 ** holds no fair cycle. */
 FgVerdict fg_search(FairGraph *g, FgMode mode, uint32_t *e);
@@ -68,7 +72,7 @@ typedef struct FgTrace {
 void fg_trace_push(FgTrace *t, uint8_t kind, uint32_t value);
 
 /* After FG_FOUND (mode as given to fg_search): append to t the steps of a
-** cycle from e back to e inside the set found, fair by construction: every
+** cycle from e (the node fg_search gave) back to e inside the set found, fair by construction: every
 ** machine enabled in every state of the cycle runs on it, every data
 ** choice on it takes each of its options on it (not with FG_UNFAIR: the
 ** shortest cycle).  0, or -1 if the set does not allow it (a bug of the

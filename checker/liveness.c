@@ -386,7 +386,8 @@ static LiveResult analyse(Liveness *L, int k, uint64_t base) {
   fg_begin(L->fg, (uint32_t)n, (uint32_t)(nm / 64 + 1));
   for (uint32_t u = 0; u < n; u++) {
     const LNode *v = &L->node[base + u];
-    uint64_t *en = fg_node(L->fg, u, v->kind, v->actor, v->nopt, 0);
+    int hot = (vm_hot_specs(L->vm, node_bytes(L, base + u), v->len) >> k) & 1;
+    uint64_t *en = fg_node(L->fg, u, v->kind, v->actor, v->nopt, 0, hot);
     if (mode != FG_UNFAIR && v->kind != VC_NONE) {
       if (vm_enabled(L->vm, node_bytes(L, base + u), v->len, &L->en) != VM_OK)
         return internal_error("the VM rejected its own state (hot-cycle search)");
@@ -465,7 +466,11 @@ static LiveResult search_steps(Liveness *L, uint64_t *steps, const Progress *pro
       if (L->pinned == f->node) st = vm_step_expand(L->vm, node_bytes(L, f->node), v->len, choice, &L->succ);
       else st = vm_step(L->vm, node_bytes(L, f->node), v->len, choice, &L->succ);
       if (st == VM_BAD_STATE) return internal_error("the VM rejected its own choice (hot-cycle search)");
-      if (st != VM_OK || !(vm_hot_specs(L->vm, (uint8_t *)L->succ.data, L->succ.len) & bit)) continue;
+      /* N_k: the successor is not cold for k, nor did k pass through a
+      ** cold state on the step (P resets its temperature there). */
+      if (st != VM_OK || (vm_cooled_specs(L->vm) & bit) ||
+          (vm_cold_specs(L->vm, (uint8_t *)L->succ.data, L->succ.len) & bit))
+        continue;
       uint64_t h = state_hash(L->succ.data, L->succ.len);
       frame_edge(f, h, choice);
       if (h == v->fp) { v->self = 1; continue; }
@@ -838,11 +843,11 @@ bad:
 void live_cycle_message(Buf *b, const char *spec, const char *state, const char *file, uint32_t line,
                         uint64_t nsteps, int unfair) {
   if (unfair)
-    buf_printf(b, "spec '%s' can stay in hot states forever: the execution can cycle through %llu steps without "
-               "leaving them", spec, (unsigned long long)nsteps);
+    buf_printf(b, "spec '%s' can be hot forever: the execution can cycle through %llu steps without entering a "
+               "cold state", spec, (unsigned long long)nsteps);
   else
-    buf_printf(b, "spec '%s' can stay in hot states forever: a fair execution can cycle through %llu steps "
-               "without leaving them", spec, (unsigned long long)nsteps);
+    buf_printf(b, "spec '%s' can be hot forever: a fair execution can cycle through %llu steps without entering "
+               "a cold state", spec, (unsigned long long)nsteps);
   buf_printf(b, " (hot state '%s'", state);
   if (file) {
     const char *slash = strrchr(file, '/');
@@ -891,13 +896,14 @@ typedef struct OtEntry {
   uint8_t via_kind;
 } OtEntry;
 
-/* A state on the stack where a spec is hot. */
+/* A state on the stack where a spec checked is not cold (hot, or warm). */
 typedef struct OtHot {
-  uint64_t hot;              /* the specs hot in it (those checked) */
+  uint64_t live;             /* the specs checked that are not cold in it */
+  uint64_t hot;              /* those of them hot in it */
   uint64_t key;              /* VC_DATA: its choice point's key (the choosing machine's record without
                                 its inbox, hashed: what trace equivalence keeps) */
   uint64_t pos;              /* its position on the stack */
-  uint64_t eoff;             /* its steps: efp/ech[eoff .. eoff + ne), once it left */
+  uint64_t eoff;             /* its steps: efp/ech/ecl[eoff .. eoff + ne), once it left */
   uint64_t woff;             /* the machines enabled in it: words[woff .. woff + nw) */
   uint32_t ne, nopt, actor, nw;
   uint8_t kind;              /* VC_MACHINE, VC_DATA, or VC_NONE (an end, or a bug) */
@@ -909,13 +915,15 @@ typedef struct OtFrame {
   uint64_t pos;              /* its position on the stack */
   uint64_t hot;              /* its OtHot, or UINT64_MAX */
   uint64_t nhot, nedge, nword;   /* the arrays' lengths when it was entered */
-  uint64_t *efp;             /* its steps so far, when hot: successor fingerprint, choice */
+  uint64_t *efp;             /* its steps so far, when it has an OtHot: successor fingerprint, choice, */
   uint32_t *ech;
+  uint64_t *ecl;             /* and the specs that entered a cold state on the step */
   uint32_t ne, ecap;
 } OtFrame;
 
 /* Invariants: ent[0 .. nent) and fin's stack are Tarjan's stack, position
-** for position; hot[] lists the hot ones among them in the same order;
+** for position; hot[] lists those where a spec checked is not cold among
+** them, in the same order;
 ** the states of a component closing at a root are those from the root's
 ** position up, their OtHot those from its frame's nhot, their steps and
 ** enabled sets those from its nedge and nword (a state's steps are stored
@@ -939,6 +947,7 @@ struct LiveScc {
   uint64_t nhot, hot_cap;
   uint64_t *efp;
   uint32_t *ech;
+  uint64_t *ecl;
   uint64_t nedge, edge_cap;
   uint64_t *words;
   uint64_t nword, word_cap;
@@ -990,12 +999,14 @@ static void scc_release(LiveScc *t) {
   for (uint64_t i = 0; i < t->fr_cap; i++) {
     free(t->fr[i].efp);
     free(t->fr[i].ech);
+    free(t->fr[i].ecl);
   }
   free(t->fr);
   free(t->ent);
   free(t->hot);
   free(t->efp);
   free(t->ech);
+  free(t->ecl);
   free(t->words);
   free(t->nodes);
   free(t->unsure);
@@ -1005,6 +1016,7 @@ static void scc_release(LiveScc *t) {
   t->hot = NULL;
   t->efp = NULL;
   t->ech = NULL;
+  t->ecl = NULL;
   t->words = t->nodes = NULL;
   t->unsure = NULL;
   t->nfr = t->fr_cap = t->nent = t->ent_cap = t->nhot = t->hot_cap = 0;
@@ -1049,7 +1061,7 @@ int live_scc_settle(LiveScc *t) {
 
 /* Bytes it holds (what the budget bounds). */
 static uint64_t scc_held(const LiveScc *t) {
-  return fin_bytes(&t->fin) + t->ent_cap * sizeof(OtEntry) + t->hot_cap * sizeof(OtHot) + t->edge_cap * 12 +
+  return fin_bytes(&t->fin) + t->ent_cap * sizeof(OtEntry) + t->hot_cap * sizeof(OtHot) + t->edge_cap * 20 +
          t->word_cap * 8 + t->fr_cap * sizeof(OtFrame) + t->fbytes + t->local.cap * 16 + t->nodes_cap * 8;
 }
 
@@ -1072,9 +1084,10 @@ static uint64_t *scc_words(LiveScc *t, uint64_t n) {
 }
 
 void live_scc_enter(LiveScc *t, Vm *vm, const uint8_t *s, size_t len, uint64_t fp, VmStatus st,
-                    const VmChoices *ch, uint64_t hot, TraceChoice via) {
+                    const VmChoices *ch, uint64_t hot, uint64_t cold, TraceChoice via) {
   if (t->why) return;
-  hot &= t->hotspecs & ~t->settled;
+  uint64_t live = t->hotspecs & ~t->settled & ~cold;
+  hot &= live;
   uint64_t held = scc_held(t);
   if (held > t->peak) t->peak = held;
   if (held > t->budget) {
@@ -1104,7 +1117,7 @@ void live_scc_enter(LiveScc *t, Vm *vm, const uint8_t *s, size_t len, uint64_t f
   f->nedge = t->nedge;
   f->nword = t->nword;
   f->ne = 0;
-  if (!hot) return;
+  if (!live) return;
   if (t->nhot == t->hot_cap) {
     t->hot_cap = t->hot_cap ? 2 * t->hot_cap : 256;
     t->hot = xrealloc(t->hot, t->hot_cap * sizeof *t->hot);
@@ -1112,6 +1125,7 @@ void live_scc_enter(LiveScc *t, Vm *vm, const uint8_t *s, size_t len, uint64_t f
   f->hot = t->nhot;
   OtHot *h = &t->hot[t->nhot++];
   memset(h, 0, sizeof *h);
+  h->live = live;
   h->hot = hot;
   h->pos = pos;
   h->woff = t->nword;
@@ -1138,7 +1152,7 @@ void live_scc_claim(LiveScc *t, uint64_t fp) {
   if (!t->why) fin_claim(&t->fin, fp, t->fr[t->nfr - 1].index);
 }
 
-void live_scc_edge(LiveScc *t, uint32_t choice, uint64_t fp, int fresh) {
+void live_scc_edge(LiveScc *t, uint32_t choice, uint64_t fp, int fresh, uint64_t cooled) {
   if (t->why) return;
   OtFrame *f = &t->fr[t->nfr - 1];
   if (!fresh) {
@@ -1149,12 +1163,14 @@ void live_scc_edge(LiveScc *t, uint32_t choice, uint64_t fp, int fresh) {
   }
   if (f->ne == f->ecap) {
     uint32_t nc = f->ecap ? 2 * f->ecap : 8;
-    t->fbytes += (uint64_t)(nc - f->ecap) * 12;
+    t->fbytes += (uint64_t)(nc - f->ecap) * 20;
     f->ecap = nc;
     f->efp = xrealloc(f->efp, nc * sizeof *f->efp);
     f->ech = xrealloc(f->ech, nc * sizeof *f->ech);
+    f->ecl = xrealloc(f->ecl, nc * sizeof *f->ecl);
   }
   f->efp[f->ne] = fp;
+  f->ecl[f->ne] = cooled;
   f->ech[f->ne++] = choice;
 }
 
@@ -1189,12 +1205,13 @@ static int replay(LiveScc *t, const uint8_t *s, size_t len, const TraceChoice *c
   return 0;
 }
 
-/* The graph of spec k's hot states in the component whose OtHot start at
-** h0, in t->fg (t->nodes maps its nodes back). */
+/* The graph of spec k's states that are not cold (N_k) in the component
+** whose OtHot start at h0, in t->fg (t->nodes maps its nodes back); a step
+** on which k entered a cold state leads out of it. */
 static void scc_graph(LiveScc *t, int k, uint64_t h0) {
   uint64_t n = 0, nw = 1;
   for (uint64_t h = h0; h < t->nhot; h++) {
-    if (!(t->hot[h].hot >> k & 1)) continue;
+    if (!(t->hot[h].live >> k & 1)) continue;
     if (n == t->nodes_cap) {
       t->nodes_cap = t->nodes_cap ? 2 * t->nodes_cap : 256;
       t->nodes = xrealloc(t->nodes, t->nodes_cap * sizeof *t->nodes);
@@ -1206,18 +1223,20 @@ static void scc_graph(LiveScc *t, int k, uint64_t h0) {
   fg_begin(t->fg, (uint32_t)n, (uint32_t)nw);
   for (uint32_t u = 0; u < n; u++) {
     const OtHot *h = &t->hot[t->nodes[u]];
-    uint64_t *en = fg_node(t->fg, u, h->kind, h->actor, h->nopt, h->key);
+    uint64_t *en = fg_node(t->fg, u, h->kind, h->actor, h->nopt, h->key, (int)(h->hot >> k & 1));
     if (h->nw) memcpy(en, t->words + h->woff, h->nw * 8);
     for (uint64_t e = h->eoff; e < h->eoff + h->ne; e++) {
       uint64_t v;
-      fg_edge(t->fg, t->ech[e], fm_get(&t->local, t->efp[e], &v) ? (uint32_t)v : FG_OUT);
+      int in = !(t->ecl[e] >> k & 1) && fm_get(&t->local, t->efp[e], &v);
+      fg_edge(t->fg, t->ech[e], in ? (uint32_t)v : FG_OUT);
     }
   }
   for (uint64_t u = 0; u < n; u++) fm_del(&t->local, t->fin.stack[t->hot[t->nodes[u]].pos]);
 }
 
 /* The component closing at frame f (its root's State s) is complete: look
-** for each spec hot in some of its states. */
+** for each spec hot in some of its states, in its states where that spec
+** is not cold. */
 static LiveResult scc_look(LiveScc *t, const OtFrame *f, const uint8_t *s, size_t len, const Progress *prog,
                            const char **why) {
   uint64_t rp = f->pos, specs = 0;
@@ -1228,6 +1247,7 @@ static LiveResult scc_look(LiveScc *t, const OtFrame *f, const uint8_t *s, size_
     const OtHot *h = &t->hot[f->nhot];
     int self = 0;
     for (uint64_t e = h->eoff; e < h->eoff + h->ne && !self; e++) self = t->efp[e] == t->fin.stack[rp];
+    /* (a step to itself that cools the spec leads out: fg_search sees it) */
     if (!self) return LIVE_NONE;
   }
   if (t->nhot - f->nhot >= FG_OUT) return internal_error("a component too large for the hot-cycle search");
@@ -1301,6 +1321,7 @@ LiveResult live_scc_leave(LiveScc *t, const uint8_t *s, size_t len, const Progre
       t->edge_cap = t->nedge + f->ne > 2 * t->edge_cap ? t->nedge + f->ne : 2 * t->edge_cap;
       t->efp = xrealloc(t->efp, t->edge_cap * sizeof *t->efp);
       t->ech = xrealloc(t->ech, t->edge_cap * sizeof *t->ech);
+      t->ecl = xrealloc(t->ecl, t->edge_cap * sizeof *t->ecl);
     }
     OtHot *h = &t->hot[f->hot];
     h->eoff = t->nedge;
@@ -1308,6 +1329,7 @@ LiveResult live_scc_leave(LiveScc *t, const uint8_t *s, size_t len, const Progre
     if (f->ne) {
       memcpy(t->efp + t->nedge, f->efp, f->ne * sizeof *f->efp);
       memcpy(t->ech + t->nedge, f->ech, f->ne * sizeof *f->ech);
+      memcpy(t->ecl + t->nedge, f->ecl, f->ne * sizeof *f->ecl);
     }
     t->nedge += f->ne;
   }

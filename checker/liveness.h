@@ -1,7 +1,8 @@
 /* liveness.h: liveness as P means it (doc/liveness.md), for the searches.
 ** Two checks live here, each called by the searches that support it:
-** - hot cycles: an execution that stays forever in states where a spec is
-**   hot, and that is fair (weak fairness for machines, strong fairness for
+** - hot cycles: an execution on which, from some point on, a spec is never
+**   cold (nor enters a cold state within a step) and is hot infinitely
+**   often (P's temperature grows without bound), and that is fair (weak fairness for machines, strong fairness for
 **   each data choice point: `$$`, `$`, `choose`), or any such cycle with
 **   --unfair.  Two ways: on the fly over the graph dfs explores
 **   (LiveScc: dfs on one thread), or a search of its own from each state
@@ -151,16 +152,18 @@ uint64_t live_scc_specs(const LiveScc *t);
 /* State s (len bytes, fingerprint fp) is entered from the state entered
 ** before it and not left yet (none for the first) by the choice `via`:
 ** vm_choices gave it st and ch on vm (ch is read only if st is VM_OK), hot
-** are the specs hot in it.  At a data choice this calls vm_enabled on vm
-** (the next step on vm loads its State again). */
+** and cold are the specs hot and cold in it (vm_hot_specs, vm_cold_specs).
+** At a data choice this calls vm_enabled on vm (the next step on vm loads
+** its State again). */
 void live_scc_enter(LiveScc *t, Vm *vm, const uint8_t *s, size_t len, uint64_t fp, VmStatus st,
-                    const VmChoices *ch, uint64_t hot, TraceChoice via);
+                    const VmChoices *ch, uint64_t hot, uint64_t cold, TraceChoice via);
 /* The state entered last and not left has claimed fp in its cache and will
 ** enter it later (finished.h, pending states). */
 void live_scc_claim(LiveScc *t, uint64_t fp);
 /* A step of that state by `choice` to fingerprint fp: fresh when it will
-** be entered from there (claimed), else a state the cache held. */
-void live_scc_edge(LiveScc *t, uint32_t choice, uint64_t fp, int fresh);
+** be entered from there (claimed), else a state the cache held; cooled:
+** the specs that entered a cold state on the step (VmFootprint.cooled). */
+void live_scc_edge(LiveScc *t, uint32_t choice, uint64_t fp, int fresh, uint64_t cooled);
 /* That state (s, len bytes) leaves; if it closes a component, the
 ** component is looked at.  LIVE_FOUND: a fair hot cycle, whose lasso
 ** starts at s (live_scc_record); LIVE_STOPPED (*why set: a search in the

@@ -249,7 +249,8 @@ static void give_kid(DfsWorker *w, uint64_t i, uint32_t j) {
   memcpy(it.trace, w->trace, (w->base + i) * sizeof *it.trace);
   it.trace[w->base + i] = (TraceChoice){ (uint8_t)f->ch.kind, expand_choice(&f->ch, f->x.base + j) };
   uint8_t full = f->x.res[j] == SC_FULL;
-  buf_append(&it.aux, &f->hot, 8);
+  uint64_t parent_hot = f->hot & ~f->x.foot[j].cooled;   /* a spec cooled on the step turns hot again */
+  buf_append(&it.aux, &parent_hot, 8);
   buf_append(&it.aux, &full, 1);
   buf_append(&it.aux, w->anc, w->nanc * 8);
   for (uint64_t k = 0; k <= i; k++) buf_append(&it.aux, &w->fr[k].fp, 8);
@@ -622,7 +623,7 @@ static int expand_top(DfsWorker *w) {
   if (sh->live || sh->scc) f->hot = vm_hot_specs(w->vm, f->s, f->len);
   if (sh->scc) {
     TraceChoice via = w->depth > 1 ? w->trace[w->base + w->depth - 2] : (TraceChoice){ VC_NONE, 0 };
-    live_scc_enter(sh->scc, w->vm, f->s, f->len, f->fp, st, &f->ch, f->hot, via);
+    live_scc_enter(sh->scc, w->vm, f->s, f->len, f->fp, st, &f->ch, f->hot, vm_cold_specs(w->vm, f->s, f->len), via);
   }
   if (st != VM_OK) {   /* a bug in the state itself: it has no successors */
     f->x.lim = 0;
@@ -633,7 +634,14 @@ static int expand_top(DfsWorker *w) {
   else if (sh->red && f->ch.kind == VC_MACHINE && f->ch.n >= 2 && f->ch.n <= KID_BATCH && reduce_top(w)) return 1;
   if (!sh->live) return 0;
   /* Liveness: hot cycles through this state that no earlier state led to. */
-  uint64_t turned = f->hot & ~(w->depth > 1 ? w->fr[w->depth - 2].hot : w->root_hot);
+  /* (A spec that entered a cold state on the step into f turns hot again
+  ** if it is hot in f: P reset its temperature there.) */
+  uint64_t parent_hot = w->root_hot;
+  if (w->depth > 1) {
+    const DfsFrame *p = &w->fr[w->depth - 2];
+    parent_hot = p->hot & ~p->x.foot[p->next - 1 - p->x.base].cooled;
+  }
+  uint64_t turned = f->hot & ~parent_hot;
   return pace_live(w, turned, f->ch.n + 1);
 }
 
@@ -738,7 +746,7 @@ static int search_item(DfsWorker *w, WorkItem *it) {
     uint8_t r = f->x.res[j];
     if (r == SC_SEEN) {
       if (w->pub.to) fin_edge(&w->pub.fin, f->x.fp[j], &f->low);
-      if (sh->scc) live_scc_edge(sh->scc, expand_choice(&f->ch, k), f->x.fp[j], 0);
+      if (sh->scc) live_scc_edge(sh->scc, expand_choice(&f->ch, k), f->x.fp[j], 0, f->x.foot[j].cooled);
       continue;
     }
     if (r == KID_GIVEN || r == RES_PRUNED) continue;
@@ -749,7 +757,7 @@ static int search_item(DfsWorker *w, WorkItem *it) {
       track_start(w);
       if (ps_has(&w->path, fp)) continue;
     }
-    if (sh->scc) live_scc_edge(sh->scc, expand_choice(&f->ch, k), fp, 1);
+    if (sh->scc) live_scc_edge(sh->scc, expand_choice(&f->ch, k), fp, 1, f->x.foot[j].cooled);
     if (sh->red && r == SC_NEW) ps_remove(&w->pend, fp);
     trace_reserve(w, w->base + w->depth);
     w->trace[w->base + w->depth - 1] = (TraceChoice){ (uint8_t)f->ch.kind, expand_choice(&f->ch, k) };

@@ -346,6 +346,7 @@ typedef struct Chain {
   Buf succ;                  /* its successor */
   Buf kid_d;                 /* the explorer state after it */
   uint64_t kid_fp;
+  uint64_t kid_cool;         /* specs that entered a cold state on move 0 (liveness: a start, doc/liveness.md 3.3) */
   PathSet path;              /* with a full cache: the chain's states not stored in it */
 } Chain;
 
@@ -356,6 +357,7 @@ typedef struct Later {
   uint64_t fp;
   uint64_t off, doff;
   uint32_t slen, dlen;
+  uint64_t cooled;           /* specs that entered a cold state on the move */
 } Later;
 
 /* One thread's search. */
@@ -777,8 +779,8 @@ static void keep_later(Ses *S, Chain *c, uint64_t budget) {
     if (S->o->finished && sc_contains(S->o->finished, l->fp)) { S->skipped++; continue; }
     if (sc_contains(S->sh->cache, l->fp)) continue;
     frontier_push(S, future(S, l->mv.index - 1), chain_node(c), &l->mv, c->depth + 1, l->fp,
-                  (uint8_t *)S->tmp.data + l->off, l->slen, (uint8_t *)S->tmp_d.data + l->doff, l->dlen, c->hot,
-                  budget);
+                  (uint8_t *)S->tmp.data + l->off, l->slen, (uint8_t *)S->tmp_d.data + l->doff, l->dlen,
+                  c->hot & ~l->cooled, budget);
   }
 }
 
@@ -863,6 +865,7 @@ static int chain_expand(Ses *S, Chain *c) {
     uint64_t at = out->len;
     /* Every step starts from the State vm_choices loaded. */
     st = vm_step_expand(S->vm, (uint8_t *)c->state.data, c->state.len, choice, out);
+    uint64_t cooled = vm_cooled_specs(S->vm);
     S->r->transitions++;
     if (st == VM_BAD_STATE) {
       internal_error(sh, "pcheck: internal error: the VM rejected its own choice\n");
@@ -890,13 +893,15 @@ static int chain_expand(Ses *S, Chain *c) {
     if (j == 0) {
       c->mv = mv;
       c->kid_fp = fp;
+      c->kid_cool = cooled;
       continue;
     }
     if (S->nlater == S->later_cap) {
       S->later_cap = S->later_cap ? S->later_cap * 2 : 16;
       S->later = xrealloc(S->later, S->later_cap * sizeof *S->later);
     }
-    S->later[S->nlater++] = (Later){ mv, fp, at, S->tmp_d.len, (uint32_t)(out->len - at), (uint32_t)od->len };
+    S->later[S->nlater++] =
+        (Later){ mv, fp, at, S->tmp_d.len, (uint32_t)(out->len - at), (uint32_t)od->len, cooled };
     buf_append_fast(&S->tmp_d, od->data, od->len);
   }
   keep_later(S, c, budget);
@@ -939,7 +944,7 @@ static int chain_advance(Ses *S, Chain *c) {
   Buf t = c->state; c->state = c->succ; c->succ = t;
   t = c->d; c->d = c->kid_d; c->kid_d = t;
   c->fp = c->kid_fp;
-  c->parent_hot = c->hot;
+  c->parent_hot = c->hot & ~c->kid_cool;   /* a spec cooled on the way turns hot again */
   return 1;
 }
 

@@ -629,7 +629,8 @@ int trace_replay(const BcProgram *bc, const VmTest *test, const TraceChoice *cho
                  Buf *err) {
   Buf at_cycle;              /* the State after cycle_start choices */
   buf_init(&at_cycle);
-  uint64_t hot_all = ~0ull;  /* specs hot in every state of the cycle */
+  uint64_t live_all = ~0ull; /* specs never cold on the cycle (nor entering a cold state on a step of it) */
+  uint64_t hot_any = 0;      /* specs hot in some state of the cycle */
   LiveFair *fair = cycle_start >= 0 && !unfair ? live_fair_new() : NULL;   /* the cycle's steps */
   LiveTemp temp;             /* hot steps per spec, with a temperature threshold */
   live_temp_init(&temp, bc, test, temperature);
@@ -651,7 +652,10 @@ int trace_replay(const BcProgram *bc, const VmTest *test, const TraceChoice *cho
   if (st != VM_OK) { rc = 1; goto bugout; }
   for (; i < n; i++) {
     if (cycle_start >= 0 && i == (uint64_t)cycle_start) buf_append(&at_cycle, a.data, a.len);
-    if (cycle_start >= 0 && i >= (uint64_t)cycle_start) hot_all &= vm_hot_specs(vm, (uint8_t *)a.data, a.len);
+    if (cycle_start >= 0 && i >= (uint64_t)cycle_start) {
+      live_all &= ~vm_cold_specs(vm, (uint8_t *)a.data, a.len);
+      hot_any |= vm_hot_specs(vm, (uint8_t *)a.data, a.len);
+    }
     st = vm_choices(vm, (uint8_t *)a.data, a.len, &ch);
     if (st != VM_OK) {
       if (st == VM_BAD_STATE) { buf_printf(err, "internal error at step %llu", (unsigned long long)i + 1); rc = -1; goto out; }
@@ -683,12 +687,14 @@ int trace_replay(const BcProgram *bc, const VmTest *test, const TraceChoice *cho
       goto bugout;
     }
     live_temp_after(&temp, vm);
+    if (cycle_start >= 0 && i >= (uint64_t)cycle_start) live_all &= ~vm_cooled_specs(vm);
     Buf t = a; a = b; b = t;
   }
   if (cycle_start >= 0) {
     /* A lasso: the end must be the state where the cycle began, with a
-    ** spec hot all along. */
-    hot_all &= vm_hot_specs(vm, (uint8_t *)a.data, a.len);
+    ** spec never cold along it and hot somewhere on it (P's temperature
+    ** grows without bound around it). */
+    uint64_t hot_all = live_all & hot_any;
     Buf why;
     buf_init(&why);
     int closes = (uint64_t)cycle_start < n && at_cycle.len == a.len && memcmp(at_cycle.data, a.data, a.len) == 0;
@@ -715,8 +721,8 @@ int trace_replay(const BcProgram *bc, const VmTest *test, const TraceChoice *cho
       liveness_line(log, n, cycle_start, bug->message);
       rc = 1;
     } else {
-      buf_printf(err, "the trace's last state is not the state after step %lld with a spec hot throughout: "
-                 "it is not a liveness cycle of this model", (long long)cycle_start);
+      buf_printf(err, "the trace's last state is not the state after step %lld with a spec hot on the cycle and "
+                 "never cold: it is not a liveness cycle of this model", (long long)cycle_start);
       rc = -1;
     }
     goto out;

@@ -75,9 +75,12 @@ sf_both.p           bug   bug
 two_specs.p         bug   bug
 reduced_fair.p      bug   bug
 reduced_unfair.p    none  bug
+warm_cycle.p        bug   bug
+warm_only.p         none  none
+cool_in_step.p      none  none
 T
 out=$(run -q --search dfs -o "$tmp/o" "$d/fair_spin.p" 2>&1)
-if echo "$out" | grep -q "^bug: liveness (hot spec forever on a cycle): spec 'Finishes' can stay in hot states forever: a fair execution can cycle through 2 steps without leaving them (hot state 'Busy' at fair_spin.p:7; fair: machines weakly, choices strongly)\$"; then
+if echo "$out" | grep -q "^bug: liveness (hot spec forever on a cycle): spec 'Finishes' can be hot forever: a fair execution can cycle through 2 steps without entering a cold state (hot state 'Busy' at fair_spin.p:7; fair: machines weakly, choices strongly)\$"; then
   ok "fair_spin.p: the message names the spec, its hot state and where it is declared, and the fairness"
 else bad "fair_spin.p: the message"; echo "$out" | head -n 1; fi
 for s in dfs ses; do

@@ -356,7 +356,7 @@ static void begin(Vm *vm) {
   vm->work = 0;
   vm->cooled = 0;
   vm->bug.status = VM_OK;
-  vm->foot = (VmFootprint){ UINT32_MAX, UINT32_MAX, 0, 0, 0, 0, 0 };
+  vm->foot = (VmFootprint){ UINT32_MAX, UINT32_MAX, 0, 0, 0, 0, 0, 0 };
 }
 
 VmStatus vm_initial(Vm *vm, Buf *out) {
@@ -637,6 +637,7 @@ static VmStatus step_loaded(Vm *vm, size_t len, uint32_t choice, Buf *out) {
     m->frames_len = 0;
   }
   vm->foot.choice = vm->hdr.choice_kind != 0;
+  vm->foot.cooled = vm->cooled;
   return write_state(vm, out, len);
 }
 

@@ -160,6 +160,10 @@ const char *vm_machine_text(Vm *vm, uint32_t id);
 /* Bit k set when spec k of the test is in a hot state in State s (specs
 ** past 63 are not reported). */
 uint64_t vm_hot_specs(Vm *vm, const uint8_t *s, size_t len);
+/* Bit k set when spec k is in a cold state in State s (specs past 63 are
+** not reported).  A spec in neither kind of state is "warm": P counts no
+** temperature there, nor resets it (doc/liveness.md, section 2). */
+uint64_t vm_cold_specs(Vm *vm, const uint8_t *s, size_t len);
 /* The state spec k (below the test's nspecs) is in, in State s: its name,
 ** and where its declaration is (*file the program's path of it, NULL and
 ** *line 0 if unknown).  Strings borrowed from the program. */
@@ -248,6 +252,7 @@ typedef struct VmFootprint {
   uint8_t shrank;        /* it took an event out of its own inbox (dequeue, receive, an ignored event
                             dropped) or halted: under VmTest.max_inbox, a send to this machine that
                             would overflow before the step does not after it */
+  uint64_t cooled;       /* bit k: spec k entered a cold state in the step (vm_cooled_specs) */
 } VmFootprint;
 
 /* The footprint of the last vm_step* call on this Vm that returned VM_OK. */

@@ -1,18 +1,22 @@
 /* test_liveness.c: the hot-cycle searches of checker/liveness.c against a
 ** brute-force reference, on a few hundred small random models (a machine
 ** Main walking a little transition table with $, $$ and plain steps, which
-** announces to a spec that turns hot and cold, a Helper it may kick, and
-** in half of them a Worker flipping a bit at $).
+** announces to a spec that turns hot, cold and warm (neither), sometimes
+** cold then hot within one step, a Helper it may kick, and in half of them
+** a Worker flipping a bit at $).
 ** The reference explores the whole state graph with the VM and decides by
-** definition (doc/liveness.md):
-** - a fair hot cycle exists iff some set S of states where the spec is hot
+** definition (doc/liveness.md), with P's temperature: N is the set of
+** states where the spec is not cold, and a step on which it entered a cold
+** state leaves N wherever it ends:
+** - a fair hot cycle exists iff some set S of states of N holding a state
+**   where the spec is hot
 **   is strongly connected by the edges inside it, every data choice ($ or
 **   $$) in S has both outcomes in S, and every machine runs on an edge
 **   inside S or is
 **   disabled in a state of S; S is found by trying every subset of each
 **   strongly connected component of the hot states (components of at most
 **   16 states; larger ones are decided by a naive fixpoint instead);
-** - any hot cycle exists (--unfair) iff the hot states have a cycle.
+** - any hot cycle exists (--unfair) iff N has a cycle through a hot state.
 ** --search dfs must agree on every model, with and without the reduction
 ** (the reduced graph keeps every fair hot cycle: doc/liveness.md, "Under
 ** the reduction"), and so must ses; each lasso reported must replay as a
@@ -47,9 +51,11 @@ static void load_ok(Model *m, const char *src) {
 static uint32_t below(Rng *r, uint32_t n) { return (uint32_t)(rng_next(r) % n); }
 
 static void gen_announce(Buf *b, Rng *r) {
-  switch (below(r, 4)) {
-  case 0: buf_puts(b, "announce eHot; "); break;
-  case 1: buf_puts(b, "announce eCold; "); break;
+  switch (below(r, 10)) {
+  case 0: case 1: case 2: buf_puts(b, "announce eHot; "); break;
+  case 3: case 4: buf_puts(b, "announce eCold; "); break;
+  case 5: buf_puts(b, "announce eWarm; "); break;
+  case 6: buf_puts(b, "announce eCold; announce eHot; "); break;   /* cold within the step */
   default: break;
   }
 }
@@ -62,10 +68,11 @@ static char *gen_model(uint64_t seed) {
   uint32_t k = 2 + below(&r, 2);
   Buf b;
   buf_init(&b);
-  buf_puts(&b, "event eStep; event eHot; event eCold; event eKick;\n"
-               "spec Spec observes eHot, eCold {\n"
-               "  start cold state C { on eHot goto H; on eCold goto C; }\n"
-               "  hot state H { on eHot goto H; on eCold goto C; }\n}\n");
+  buf_puts(&b, "event eStep; event eHot; event eCold; event eWarm; event eKick;\n"
+               "spec Spec observes eHot, eCold, eWarm {\n"
+               "  start cold state C { on eHot goto H; on eCold goto C; on eWarm goto W; }\n"
+               "  hot state H { on eHot goto H; on eCold goto C; on eWarm goto W; }\n"
+               "  state W { on eHot goto H; on eCold goto C; on eWarm goto W; }\n}\n");
   buf_puts(&b, "machine Helper { start state S { on eKick do { ");
   gen_announce(&b, &r);
   buf_puts(&b, "} } }\n");
@@ -104,7 +111,7 @@ static char *gen_model(uint64_t seed) {
 
 enum { MAXS = 4000, BUG = -1 };
 
-typedef struct Edge { int to; uint32_t choice, actor; } Edge;
+typedef struct Edge { int to; uint32_t choice, actor; int cool; /* the spec entered a cold state on it */ } Edge;
 
 typedef struct Graph {
   int n;
@@ -112,6 +119,7 @@ typedef struct Graph {
   uint64_t off[MAXS], fp[MAXS];
   uint32_t len[MAXS];
   int hot[MAXS];             /* spec 0 hot */
+  int live[MAXS];            /* spec 0 not cold (hot or warm): in N */
   int fair[MAXS];            /* a data choice ($, $$) is pending */
   uint64_t enabled[MAXS];    /* machines that can run (vm_enabled), as bits */
   uint32_t nm[MAXS];         /* machines */
@@ -144,6 +152,7 @@ static int explore(Graph *g, Vm *vm) {
     buf_append(&s, g->bytes.data + g->off[i], g->len[i]);
     uint64_t hot = vm_hot_specs(vm, (uint8_t *)s.data, s.len);
     g->hot[i] = (int)(hot & 1);
+    g->live[i] = !(vm_cold_specs(vm, (uint8_t *)s.data, s.len) & 1);
     ck_assert_int_eq(vm_enabled(vm, (uint8_t *)s.data, s.len, &en), VM_OK);
     g->nm[i] = en.nmachines;
     for (uint32_t j = 0; j < en.n; j++) g->enabled[i] |= 1ull << en.ids[j];
@@ -161,6 +170,7 @@ static int explore(Graph *g, Vm *vm) {
       ed->choice = c;
       ed->actor = kind == VC_MACHINE ? c : who;
       if (vm_step(vm, (uint8_t *)s.data, s.len, c, &t) != VM_OK) { ed->to = BUG; continue; }
+      ed->cool = (int)(vm_cooled_specs(vm) & 1);
       uint64_t fp = state_hash(t.data, t.len);
       int at = find(g, fp);
       if (at < 0) {
@@ -189,8 +199,8 @@ static void graph_fini(Graph *g) {
 
 /* ---- The reference ---- */
 
-/* Nodes reachable from u through nodes with in[] set (u itself only if on
-** a cycle): written into out[] as 0/1. */
+/* Nodes reachable from u through nodes with in[] set, by steps that do not
+** cool the spec (u itself only if on a cycle): written into out[] as 0/1. */
 static void reach(const Graph *g, const char *in, int u, char *out) {
   static int q[MAXS];
   int qh = 0, qt = 0;
@@ -200,7 +210,7 @@ static void reach(const Graph *g, const char *in, int u, char *out) {
     int v = q[qh++];
     for (int j = 0; j < g->ne[v]; j++) {
       int t = g->e[v][j].to;
-      if (t == BUG || !in[t] || out[t]) continue;
+      if (t == BUG || g->e[v][j].cool || !in[t] || out[t]) continue;
       out[t] = 1;
       q[qt++] = t;
     }
@@ -220,31 +230,34 @@ static int fair_set(const Graph *g, const char *in, const int *mem, int cnt) {
     if (!bw[mem[0]]) return 0;
   }
   uint64_t ran = 0, dis = 0, all = 0;
+  int hot = 0;
   for (int i = 0; i < cnt; i++) {
     int u = mem[i];
+    hot |= g->hot[u];
     all |= (g->nm[u] >= 64 ? ~0ull : (1ull << g->nm[u]) - 1);
     dis |= ~g->enabled[u] & (g->nm[u] >= 64 ? ~0ull : (1ull << g->nm[u]) - 1);
     for (int j = 0; j < g->ne[u]; j++) {
       int t = g->e[u][j].to;
-      int inside = t != BUG && in[t];
+      int inside = t != BUG && in[t] && !g->e[u][j].cool;
       if (g->fair[u] && !inside) return 0;   /* an outcome of a data choice leaves S */
       if (inside) ran |= 1ull << g->e[u][j].actor;
     }
   }
-  return ((ran | dis) & all) == all;
+  return hot && ((ran | dis) & all) == all;
 }
 
-static int any_cycle(const Graph *g, const char *hot) {
+/* A cycle inside N (live) through a hot state. */
+static int any_cycle(const Graph *g, const char *live) {
   static char r[MAXS];
   for (int u = 0; u < g->n; u++) {
-    if (!hot[u]) continue;
-    reach(g, hot, u, r);
+    if (!live[u] || !g->hot[u]) continue;
+    reach(g, live, u, r);
     if (r[u]) return 1;
   }
   return 0;
 }
 
-/* Decide one strongly connected component C (members) of the hot states. */
+/* Decide one strongly connected component C (members) of N. */
 static int fair_in_component(const Graph *g, const int *comp, int cnt, int *brute) {
   static char in[MAXS];
   static int mem[MAXS];
@@ -274,7 +287,7 @@ static int fair_in_component(const Graph *g, const int *comp, int cnt, int *brut
       int drop = !r1[u];
       for (int j = 0; j < g->ne[u] && !drop && g->fair[u]; j++) {
         int t = g->e[u][j].to;
-        if (t == BUG || !in[t]) { drop = 1; break; }
+        if (t == BUG || !in[t] || g->e[u][j].cool) { drop = 1; break; }
         reach(g, in, t, r2);
         drop = !r2[u] || !r1[t];
       }
@@ -301,9 +314,9 @@ static int fair_in_component(const Graph *g, const int *comp, int cnt, int *brut
 }
 
 static int fair_exists(const Graph *g, int *brute) {
-  static char hot[MAXS], r1[MAXS], r2[MAXS], done[MAXS];
+  static char hot[MAXS], r1[MAXS], r2[MAXS], done[MAXS];   /* hot[]: N, the states not cold */
   static int comp[MAXS];
-  for (int u = 0; u < g->n; u++) hot[u] = (char)g->hot[u];
+  for (int u = 0; u < g->n; u++) hot[u] = (char)g->live[u];
   memset(done, 0, MAXS);
   int found = 0;
   for (int u = 0; u < g->n && !found; u++) {
@@ -378,10 +391,10 @@ START_TEST(test_against_reference) {
     Vm *vm = vm_new(m.bc, &m.test);
     static Graph g;
     if (explore(&g, vm) == 0) {
-      static char hot[MAXS];
-      for (int u = 0; u < g.n; u++) hot[u] = (char)g.hot[u];
+      static char live[MAXS];
+      for (int u = 0; u < g.n; u++) live[u] = (char)g.live[u];
       int b = 0;
-      int ref_fair = fair_exists(&g, &b), ref_any = any_cycle(&g, hot);
+      int ref_fair = fair_exists(&g, &b), ref_any = any_cycle(&g, live);
       brute += b;
       static const struct { const SearchOps *ops; int no_reduction, recheck; const char *name; } runs[] = {
         { &search_dfs, 0, 0, "dfs" }, { &search_dfs, 1, 0, "dfs --no-reduction" }, { &search_ses, 0, 0, "ses" },
