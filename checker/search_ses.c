@@ -379,7 +379,7 @@ typedef struct Ses {
   uint64_t new_states;       /* in this stratum */
   uint64_t skipped;
   uint64_t reported;         /* states added to sh->states_all */
-  uint64_t next_tick;        /* transitions at which periodic() runs next */
+  uint64_t next_tick;        /* transitions at which periodic() runs next (0 at the start: at once) */
   uint64_t live_credit;      /* -j N: steps owed to the hot-cycle search (check_hot) */
   Buf tmp, tmp_d;            /* the successors of a state's later moves, and their explorer states */
   Buf kd;                    /* one of those explorer states, being made */
@@ -1495,7 +1495,8 @@ static int take_entry(Ses *S, Chain *c) {
 ** until none is left or the stratum stops. */
 static void run_stratum(Ses *S) {
   int more = 1;              /* entries may be left */
-  S->next_tick = S->r->transitions + 1024;
+  /* S->next_tick is not reset here: strata of fewer than 1024 transitions
+  ** each must still reach periodic() (its stop flag, --timeout, Ctrl-C). */
   for (;;) {
     /* First half: free slots take entries, the others make their moves. */
     uint32_t active = 0;

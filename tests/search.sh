@@ -136,6 +136,14 @@ r=$(run --search dfs --mem 64M -q --timeout 0.5 "$tmp/big.p" 2>&1); rc=$?
 if [ "$rc" -eq 0 ] && echo "$r" | grep -q '^result: no-bug (bounded: timeout)$'; then ok "--timeout"
 else bad "--timeout (exit $rc)"; echo "$r" | tail -n 3; fi
 
+# 6a. ses ends at --timeout when each delay bound takes a few transitions
+# (a guard of 60 s kills a run that never looks at its clock).
+r=$(timeout -s KILL 60 ${PCHECK_WRAPPER:-} "$PCHECK" --search ses --no-reduction -q --timeout 1 --max-inbox 0 \
+    -o "$tmp/o" tests/search/ses_few_steps.p 2>&1); rc=$?
+if [ "$rc" -eq 0 ] && echo "$r" | grep -q '^result: no-bug (bounded: timeout at delay bound [0-9]*)$'; then
+  ok "ses --timeout with strata of a few transitions each"
+else bad "ses --timeout with strata of a few transitions each (exit $rc)"; echo "$r" | tail -n 3; fi
+
 # 6b. Ctrl-C and SIGTERM: tests/cli.sh.
 
 # 6c. Every trace format is written.

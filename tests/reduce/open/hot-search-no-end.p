@@ -1,13 +1,17 @@
 // Open (not a reduction bug; genmodel seed 130 of the first extras version):
-// dfs and ses spend all their time in the hot-cycle search from the
+// dfs and ses used to spend all their time in the hot-cycle search from the
 // initial state (Live is hot for ever) and end only at --timeout:
 //   pcheck --search dfs --max-inbox 5 --timeout 30 hot-search-no-end.p
-// reports "states: 1 ... bounded: timeout" at any --mem.  In gdb, the
-// hot-cycle search's visited set is full (flat, 117,965 of 131,072 slots,
-// 2.6 million inserts refused at --mem 16M): search_spec then enters
-// again every state it has finished (an insert refused is taken as new),
-// and gives the spec up only when its stack outgrows its budget, which a
-// wide hot subgraph never does.
+// reported "states: 1 ... bounded: timeout" at any --mem.  Since the
+// hot-cycle search goes on the fly (dfs) or at the main search's pace
+// (ses, dfs -j N; doc/liveness.md 3.2, 3.3), each finds the inbox overflow
+// at once (2026-12-02: 13 to 51 states).  What stays open: in gdb, the
+// search of its own's visited set was full (flat, 117,965 of 131,072
+// slots, 2.6 million inserts refused at --mem 16M): search_spec then
+// enters again every state it has finished (an insert refused is taken
+// as new), and gives the spec up only when its stack outgrows its budget,
+// which a wide hot subgraph never does; a model without the overflow
+// would still drain that search until --timeout.
 // max-inbox: 5
 // extras: pump x1 forever; main-loop bounded; sink handlers halts unbounded; counters; self-send-loop; live hot-forever;
 event ePing : (m: machine, v: int);
