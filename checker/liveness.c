@@ -359,6 +359,20 @@ static void give_up(Liveness *L, int k) {
   clear_search(L);
 }
 
+/* Spec k's search filled its visited set: given up as give_up does, with
+** that reason. */
+static void give_up_full(Liveness *L, int k) {
+  L->gaveup |= 1ull << k;
+  if (!L->why) {
+    Buf b;
+    buf_init(&b);
+    buf_printf(&b, "the hot-cycle search for spec '%s' filled its visited set (%.0f MiB, an eighth of --frontier-mem)",
+               vm_spec_name(L->vm, (uint16_t)k), (double)sc_bytes(L->visited) / 1048576.0);
+    L->why = buf_take(&b);
+  }
+  clear_search(L);
+}
+
 /* Scratch bytes fairgraph.c takes for n nodes, m edges and nm machines. */
 static uint64_t scratch_bytes(uint64_t n, uint64_t m, uint64_t nm) { return (n + 1) * (100 + nm / 8) + m * 9; }
 
@@ -479,7 +493,13 @@ static LiveResult search_steps(Liveness *L, uint64_t *steps, const Progress *pro
         if (p < v->low) v->low = p;
         continue;
       }
-      if (sc_insert(L->visited, h ^ salt(k)) == SC_SEEN) continue;   /* its SCC is done */
+      ScResult ins = sc_insert(L->visited, h ^ salt(k));
+      if (ins == SC_SEEN) continue;   /* its SCC is done */
+      /* A full visited set would have every finished state it cannot hold
+      ** searched again whenever it is met: time exponential in the worst
+      ** case, a search that never ends in practice.  The spec is given up
+      ** instead (the result says so: bounded). */
+      if (ins == SC_FULL) { give_up_full(L, k); return LIVE_NONE; }
       if (held(L) + L->succ.len + sizeof(LNode) + sizeof(LFrame) > L->budget) { give_up(L, k); return LIVE_NONE; }
       f->down = choice;
       uint64_t at = push_node(L, &L->succ, h);

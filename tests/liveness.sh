@@ -136,6 +136,19 @@ out=$(run -q --search dfs --frontier-mem 4M -o "$tmp/o" "$d/wide.p" 2>&1); rc=$?
 if [ "$rc" -eq 0 ] && echo "$out" | grep -q "^result: no-bug (bounded: the hot-cycle search for spec 'Finishes' outgrew its memory (1 MiB, a quarter of --frontier-mem))$"; then
   ok "wide.p: past its memory the hot-cycle search stops, bounded"
 else bad "wide.p --frontier-mem 4M (exit $rc)"; echo "$out" | tail -n 3; fi
+# The search of its own when its visited set fills: given up at once, with
+# the reason (it used to search every finished state again, for ever; a
+# guard of 60 s kills such a run).
+for s in ses "dfs -j 2 --no-reduction"; do
+  # shellcheck disable=SC2086
+  out=$(timeout -s KILL 60 ${PCHECK_WRAPPER:-} "$PCHECK" -q --search $s --frontier-mem 4M -o "$tmp/o" "$d/visited_full.p" 2>&1); rc=$?
+  if [ "$rc" -eq 0 ] && echo "$out" | grep -q "^result: no-bug (bounded: the hot-cycle search for spec 'Busy' filled its visited set (1 MiB, an eighth of --frontier-mem)"; then
+    ok "$s visited_full.p: a full visited set stops the spec's search, bounded"
+  else bad "$s visited_full.p --frontier-mem 4M (exit $rc)"; echo "$out" | tail -n 3; fi
+done
+out=$(run -q --search ses -o "$tmp/o" "$d/visited_full.p" 2>&1); rc=$?
+if [ "$rc" -eq 0 ] && echo "$out" | grep -q '^result: no-bug (complete)$'; then ok "ses visited_full.p: complete with the default memory"
+else bad "ses visited_full.p (exit $rc)"; echo "$out" | tail -n 3; fi
 # The fair cycle takes each of the 60 options at each choice it passes
 # (hundreds of thousands of steps): only the schedule is written.
 out=$(run -q --search dfs --trace-format schedule -o "$tmp/o" "$d/wide.p" 2>&1); rc=$?
