@@ -47,7 +47,8 @@ set_sizes() {
 # small inputs as on large ones); the optimised distcheck keeps set_sizes.
 set_asan_sizes() {
   export CK_CYCLES=1 MPI_MAX_STATES=20000 MODELS_MAX_STATES=50000 EXPLORERS_MAX_STATES=10000 PAR_MAX_STATES=10000 \
-    REDUCE_MODELS=500 REDUCTION_MAX_STATES=10000 REDUCTION_SEARCHES="dfs bfs" REDUCTION_TIMEOUT=20 LIVENESS_MODELS=200
+    REDUCE_MODELS=500 REDUCTION_MAX_STATES=10000 REDUCTION_SEARCHES="dfs bfs" REDUCTION_TIMEOUT=20 LIVENESS_MODELS=200 \
+    GOLDEN_EVERY=3
 }
 
 configure_build() {   # configure_build DIR [configure args]
