@@ -175,6 +175,7 @@ struct Liveness {
   int unfair;                /* --unfair: any hot cycle */
   uint64_t ticks;            /* steps taken by every search: the stop requests are asked every 1024 */
   uint64_t owed;             /* steps a paced live_work did not take, stopped: the next call takes them */
+  int draining;              /* work() is draining the queue for a search that has ended (drain_progress) */
   /* The starts (live_offer): */
   LStart *q;
   uint64_t qhead, nq, qcap;
@@ -440,20 +441,39 @@ static void search_begin(Liveness *L, int k, const uint8_t *s, size_t len, uint6
   push_frame(L, push_node(L, &L->succ, fp));
 }
 
-/* Tarjan's algorithm over H_k (k = L->k) from the search's root, taking at
+/* While the queue is drained (the main search has ended and waits), the
+** progress line (--progress, as progress_tick throttles it) says so: the
+** spec searched, the steps taken, the stack, the starts left. */
+static void drain_progress(Liveness *L, Progress *p) {
+  const SearchOptions *o = L->o;
+  if (!o->progress) return;
+  double t = search_now();
+  if (t - p->last < (o->progress_lines && o->progress_every > 0 ? o->progress_every : 1.0)) return;
+  p->last = t;
+  fprintf(stderr, "%s%.0fs: the search is done but for its hot-cycle search: spec '%s', %llu steps, stack %llu, "
+          "queued starts: %llu%s", o->progress_lines ? "progress: " : "\r", t - p->start, vm_spec_name(L->vm, (uint16_t)L->k),
+          (unsigned long long)L->ticks, (unsigned long long)L->nnode, (unsigned long long)(L->nq - L->qhead),
+          o->progress_lines ? "\n" : "   ");
+  p->printed = !o->progress_lines;
+}
+
+/* Tarjan's algorithm over N_k (k = L->k) from the search's root, taking at
 ** most *steps steps (each taken is subtracted); the search ends (nfr 0)
-** when every state reachable from the root inside H_k is done or a fair
-** hot cycle is found.  Successors where k is not hot (or that are bugs)
-** are not entered, nor kept as edges: an option of a data choice without
-** an edge leaves H_k.  Each nontrivial SCC is analysed when its root
+** when every state reachable from the root inside N_k is done or a fair
+** hot cycle is found.  Successors where k is cold, steps that cool k, and
+** bugs are not entered, nor kept as edges: an option of a data choice
+** without an edge leaves N_k.  Each nontrivial SCC is analysed when its root
 ** finishes, then popped.  Between two calls the search is whole: its
 ** stack and path are all in L, the Vm's loaded State aside (pinned). */
-static LiveResult search_steps(Liveness *L, uint64_t *steps, const Progress *prog, const char **why) {
+static LiveResult search_steps(Liveness *L, uint64_t *steps, Progress *prog, const char **why) {
   const int k = L->k;
   const uint64_t bit = 1ull << k;
   while (L->nfr && *steps) {
     /* Stopped, the step is not taken: a resumed search takes it. */
-    if (((L->ticks + 1) & 1023) == 0 && search_should_stop(L->o, prog, why)) return LIVE_STOPPED;
+    if (((L->ticks + 1) & 1023) == 0) {
+      if (search_should_stop(L->o, prog, why)) return LIVE_STOPPED;
+      if (L->draining) drain_progress(L, prog);
+    }
     L->ticks++;
     --*steps;
     LFrame *f = &L->fr[L->nfr - 1];
@@ -609,10 +629,11 @@ static int search_next(Liveness *L) {
 /* live_work's loop; with `shrink`, it returns as soon as, between two
 ** searches, the queue fits its share or holds only its last start (that
 ** is how live_offer makes room). */
-static LiveResult work(Liveness *L, uint64_t steps, int shrink, const Progress *prog, const char **why) {
+static LiveResult work(Liveness *L, uint64_t steps, int shrink, Progress *prog, const char **why) {
   int paced = steps != LIVE_ALL;
   if (paced) steps = steps > LIVE_ALL - L->owed ? LIVE_ALL - 1 : steps + L->owed;
   L->owed = 0;
+  L->draining = !paced && !shrink;
   for (;;) {
     if (!L->nfr) {
       if (shrink && (queue_bytes(L) <= queue_share(L) || L->nq - L->qhead <= 1)) return LIVE_NONE;
@@ -633,7 +654,7 @@ static LiveResult work(Liveness *L, uint64_t steps, int shrink, const Progress *
 }
 
 LiveResult live_offer(Liveness *L, const uint8_t *s, size_t len, uint64_t fp, uint64_t specs,
-                      const TraceChoice *prefix, uint64_t nprefix, const Progress *prog, const char **why) {
+                      const TraceChoice *prefix, uint64_t nprefix, Progress *prog, const char **why) {
   specs &= L->hotspecs & ~L->gaveup & ~L->settled;
   for (uint64_t m = specs; m; m &= m - 1) {
     int k = __builtin_ctzll(m);
@@ -647,7 +668,7 @@ LiveResult live_offer(Liveness *L, const uint8_t *s, size_t len, uint64_t fp, ui
   return work(L, LIVE_ALL, 1, prog, why);
 }
 
-LiveResult live_work(Liveness *L, uint64_t steps, const Progress *prog, const char **why) {
+LiveResult live_work(Liveness *L, uint64_t steps, Progress *prog, const char **why) {
   return work(L, steps, 0, prog, why);
 }
 
@@ -1257,7 +1278,7 @@ static void scc_graph(LiveScc *t, int k, uint64_t h0) {
 /* The component closing at frame f (its root's State s) is complete: look
 ** for each spec hot in some of its states, in its states where that spec
 ** is not cold. */
-static LiveResult scc_look(LiveScc *t, const OtFrame *f, const uint8_t *s, size_t len, const Progress *prog,
+static LiveResult scc_look(LiveScc *t, const OtFrame *f, const uint8_t *s, size_t len, Progress *prog,
                            const char **why) {
   uint64_t rp = f->pos, specs = 0;
   for (uint64_t h = f->nhot; h < t->nhot; h++) specs |= t->hot[h].hot;
@@ -1333,7 +1354,7 @@ static LiveResult scc_look(LiveScc *t, const OtFrame *f, const uint8_t *s, size_
   return LIVE_NONE;
 }
 
-LiveResult live_scc_leave(LiveScc *t, const uint8_t *s, size_t len, const Progress *prog, const char **why) {
+LiveResult live_scc_leave(LiveScc *t, const uint8_t *s, size_t len, Progress *prog, const char **why) {
   if (t->why) return LIVE_NONE;
   OtFrame *f = &t->fr[--t->nfr];
   if (f->hot != UINT64_MAX) {   /* its steps join the store */

@@ -72,7 +72,7 @@ uint64_t live_specs(const Liveness *L);
 ** see there); LIVE_NONE when it queued the start or had nothing to
 ** queue. */
 LiveResult live_offer(Liveness *L, const uint8_t *s, size_t len, uint64_t fp, uint64_t specs,
-                      const TraceChoice *prefix, uint64_t nprefix, const Progress *prog, const char **why);
+                      const TraceChoice *prefix, uint64_t nprefix, Progress *prog, const char **why);
 
 /* Advance the search by at most `steps` steps (a step: one successor
 ** looked at, or a state finished), beginning the next search when one
@@ -83,7 +83,7 @@ LiveResult live_offer(Liveness *L, const uint8_t *s, size_t len, uint64_t fp, ui
 ** kept as it was, for a checkpoint); LIVE_ERROR (said on stderr).  A
 ** spec whose search outgrows its memory is given up (the calling search
 ** goes on; live_incomplete() says so). */
-LiveResult live_work(Liveness *L, uint64_t steps, const Progress *prog, const char **why);
+LiveResult live_work(Liveness *L, uint64_t steps, Progress *prog, const char **why);
 
 /* Is a search under way or a start queued?  0 for NULL. */
 int live_pending(const Liveness *L);
@@ -169,7 +169,7 @@ void live_scc_edge(LiveScc *t, uint32_t choice, uint64_t fp, int fresh, uint64_t
 ** starts at s (live_scc_record); LIVE_STOPPED (*why set: a search in the
 ** full graph was stopped by prog's --timeout or an interrupt), LIVE_ERROR
 ** (said on stderr), or LIVE_NONE. */
-LiveResult live_scc_leave(LiveScc *t, const uint8_t *s, size_t len, const Progress *prog, const char **why);
+LiveResult live_scc_leave(LiveScc *t, const uint8_t *s, size_t len, Progress *prog, const char **why);
 /* After LIVE_FOUND: the bug in res, its trace prefix (the nprefix choices
 ** from the initial state to the state that left, copied) then the lasso. */
 void live_scc_record(const LiveScc *t, const TraceChoice *prefix, uint64_t nprefix, SearchResult *res);
