@@ -1355,7 +1355,12 @@ static int run_search(const Options *o, const BcProgram *bc, Program *prog, cons
     print_details(o, &res, &so, exhaustive);
     if (so.ck) print_checkpoint(o, &ckr, &res);
     if (res.bug) {
-      printf("result: bug-found\n");
+      /* --keep-going stopped before the end (a timeout, a budget): the
+      ** bug places listed are those found so far, not all there are. */
+      if (o->keep_going && !res.complete && res.bound && *res.bound)
+        printf("result: bug-found (bounded: %s; more bug places may exist)\n", res.bound);
+      else
+        printf("result: bug-found\n");
       run->verdict = "bug-found";
       if (rc == EXIT_NOBUG) rc = EXIT_BUG;
     } else {

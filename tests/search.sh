@@ -144,6 +144,13 @@ if [ "$rc" -eq 0 ] && echo "$r" | grep -q '^result: no-bug (bounded: timeout at 
   ok "ses --timeout with strata of a few transitions each"
 else bad "ses --timeout with strata of a few transitions each (exit $rc)"; echo "$r" | tail -n 3; fi
 
+# 6a'. --keep-going stopped by --timeout says its bug places may be
+# incomplete (it said "bug-found" as a complete one does).
+r=$(run --search dfs --keep-going --no-reduction -q --timeout 0.5 -o "$tmp/o" -t tcBugStaleAck models/chainreplication 2>&1); rc=$?
+if [ "$rc" -eq 1 ] && echo "$r" | grep -q '^result: bug-found (bounded: timeout; more bug places may exist)$'; then
+  ok "--keep-going --timeout: the bug places are said to be incomplete"
+else bad "--keep-going --timeout (exit $rc)"; echo "$r" | grep '^result'; fi
+
 # 6b. Ctrl-C and SIGTERM: tests/cli.sh.
 
 # 6c. Every trace format is written.
