@@ -350,7 +350,7 @@ static int restore_frame(DfsWorker *w, DfsFrame *f, CkIn *r) {
   if (st != VM_OK || f->x.n != n || f->x.base != base || lim > f->ch.n || (uint64_t)(r->end - r->p) < n) return -1;
   for (uint32_t j = 0; j < n; j++)
     if (r->p[j] > RES_PRUNED) return -1;   /* an ScResult, KID_GIVEN or RES_PRUNED (the largest) */
-  memcpy(f->x.res, r->p, n);
+  if (n) memcpy(f->x.res, r->p, n);   /* (a frame with no batch held has no x.res yet) */
   r->p += n;
   f->x.lim = lim;
   f->x.reduced = reduced;
