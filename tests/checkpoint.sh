@@ -40,8 +40,9 @@ figures() { grep -E '^(result|bug|states):' | sed 's/  time: .*//'; }
 # first reaches a state depends on timing (the depth and the last delay
 # bound with it), with or without checkpoints.
 cycles() {
-  loose=0
+  loose=0 mayend=0
   [ "$1" = --threads ] && { loose=1; shift; }
+  [ "$1" = --may-end-first ] && { mayend=1; shift; }   # a run that can be too quick to kill
   name=$1
   shift
   rm -rf "$tmp/ref" "$tmp/ckt"
@@ -108,6 +109,7 @@ cycles() {
     fi
   done
   if [ $exercised -gt 0 ]; then ok "$name: resumed in $exercised of $cycles cycles"
+  elif [ $mayend -eq 1 ]; then echo "SKIP: $name: each run ended before its first kill (the case below resumes)"
   else bad "$name: no cycle resumed (each run ended before its first kill)"; fi
 }
 
@@ -124,7 +126,11 @@ cycles --threads "ses -j 2" -s ses -j 2 --no-reduction -t tcThriftyOneRound $P
 cycles "ses, a deep bug" -s ses --no-reduction $D
 # The hot-cycle search of its own is under way at most checkpoints here
 # (its Tarjan stack saved and restored); the lasso it finds is the same.
-cycles "ses, a hot cycle" -s ses --trace-format schedule tests/liveness/wide.p
+# wide.p alone can end before the first kill in the optimised build; the
+# drain of visited_full.p's hot region (over a million states, no bug)
+# takes long enough in every build.
+cycles --may-end-first "ses, a hot cycle" -s ses --trace-format schedule tests/liveness/wide.p
+cycles "ses, draining its hot-cycle search" -s ses tests/liveness/visited_full.p
 
 # (b) Refusals.
 refuse() {   # refuse WHAT MESSAGE ARGS...: exit 2 and the message on stderr
