@@ -352,26 +352,26 @@ static char *outgrew(const Vm *vm, int spec, uint64_t budget) {
   return buf_take(&b);
 }
 
-/* Spec k's search outgrew L->budget: no more searches for k, the reason
-** kept for live_incomplete(), the search of the moment dropped. */
-static void give_up(Liveness *L, int k) {
+/* Spec k's search is given up: no more searches for k, the reason (why,
+** heap, taken) kept for live_incomplete() if it is the first, the search
+** of the moment dropped. */
+static void give_up_why(Liveness *L, int k, char *why) {
   L->gaveup |= 1ull << k;
-  if (!L->why) L->why = outgrew(L->vm, k, L->budget);
+  if (!L->why) L->why = why;
+  else free(why);
   clear_search(L);
 }
 
-/* Spec k's search filled its visited set: given up as give_up does, with
-** that reason. */
+/* Spec k's search outgrew L->budget. */
+static void give_up(Liveness *L, int k) { give_up_why(L, k, outgrew(L->vm, k, L->budget)); }
+
+/* Spec k's search filled its visited set. */
 static void give_up_full(Liveness *L, int k) {
-  L->gaveup |= 1ull << k;
-  if (!L->why) {
-    Buf b;
-    buf_init(&b);
-    buf_printf(&b, "the hot-cycle search for spec '%s' filled its visited set (%.0f MiB, an eighth of --frontier-mem)",
-               vm_spec_name(L->vm, (uint16_t)k), (double)sc_bytes(L->visited) / 1048576.0);
-    L->why = buf_take(&b);
-  }
-  clear_search(L);
+  Buf b;
+  buf_init(&b);
+  buf_printf(&b, "the hot-cycle search for spec '%s' filled its visited set (%.0f MiB, an eighth of --frontier-mem)",
+             vm_spec_name(L->vm, (uint16_t)k), (double)sc_bytes(L->visited) / 1048576.0);
+  give_up_why(L, k, buf_take(&b));
 }
 
 /* Scratch bytes fairgraph.c takes for n nodes, m edges and nm machines. */
