@@ -237,6 +237,12 @@ static uint32_t remaining(const DfsFrame *f) {
 }
 
 /* Successor j of frame i, as a work item for another thread. */
+/* The specs hot in frame p "before" its successor j for the hot-cycle
+** search's starts: those hot in p, less those that entered a cold state on
+** the step (P reset their temperature there: hot in the successor, they
+** turn hot again). */
+static uint64_t hot_before_kid(const DfsFrame *p, uint32_t j) { return p->hot & ~p->x.foot[j].cooled; }
+
 static void give_kid(DfsWorker *w, uint64_t i, uint32_t j) {
   DfsFrame *f = &w->fr[i];
   WorkItem it = {0};
@@ -249,7 +255,7 @@ static void give_kid(DfsWorker *w, uint64_t i, uint32_t j) {
   memcpy(it.trace, w->trace, (w->base + i) * sizeof *it.trace);
   it.trace[w->base + i] = (TraceChoice){ (uint8_t)f->ch.kind, expand_choice(&f->ch, f->x.base + j) };
   uint8_t full = f->x.res[j] == SC_FULL;
-  uint64_t parent_hot = f->hot & ~f->x.foot[j].cooled;   /* a spec cooled on the step turns hot again */
+  uint64_t parent_hot = hot_before_kid(f, j);
   buf_append(&it.aux, &parent_hot, 8);
   buf_append(&it.aux, &full, 1);
   buf_append(&it.aux, w->anc, w->nanc * 8);
@@ -620,10 +626,12 @@ static int expand_top(DfsWorker *w) {
   f->x.base = f->x.n = 0;
   f->skip = UINT32_MAX;
   if (st == VM_BAD_STATE) { worker_fail(w, "pcheck: internal error: the VM produced a malformed state\n"); return 1; }
-  if (sh->live || sh->scc) f->hot = vm_hot_specs(w->vm, f->s, f->len);
+  uint64_t cold = 0;
+  if (sh->scc) vm_spec_temps(w->vm, f->s, f->len, &f->hot, &cold);
+  else if (sh->live) f->hot = vm_hot_specs(w->vm, f->s, f->len);
   if (sh->scc) {
     TraceChoice via = w->depth > 1 ? w->trace[w->base + w->depth - 2] : (TraceChoice){ VC_NONE, 0 };
-    live_scc_enter(sh->scc, w->vm, f->s, f->len, f->fp, st, &f->ch, f->hot, vm_cold_specs(w->vm, f->s, f->len), via);
+    live_scc_enter(sh->scc, w->vm, f->s, f->len, f->fp, st, &f->ch, f->hot, cold, via);
   }
   if (st != VM_OK) {   /* a bug in the state itself: it has no successors */
     f->x.lim = 0;
@@ -633,15 +641,10 @@ static int expand_top(DfsWorker *w) {
   if (period_full(sh, f, w->base + w->depth - 1)) w->r->period_full++;
   else if (sh->red && f->ch.kind == VC_MACHINE && f->ch.n >= 2 && f->ch.n <= KID_BATCH && reduce_top(w)) return 1;
   if (!sh->live) return 0;
-  /* Liveness: hot cycles through this state that no earlier state led to. */
-  /* (A spec that entered a cold state on the step into f turns hot again
-  ** if it is hot in f: P reset its temperature there.) */
-  uint64_t parent_hot = w->root_hot;
-  if (w->depth > 1) {
-    const DfsFrame *p = &w->fr[w->depth - 2];
-    parent_hot = p->hot & ~p->x.foot[p->next - 1 - p->x.base].cooled;
-  }
-  uint64_t turned = f->hot & ~parent_hot;
+  /* Liveness: hot cycles through this state that no earlier state led to
+  ** (f is successor next - 1 of the frame below). */
+  const DfsFrame *p = w->depth > 1 ? &w->fr[w->depth - 2] : NULL;
+  uint64_t turned = f->hot & ~(p ? hot_before_kid(p, p->next - 1 - p->x.base) : w->root_hot);
   return pace_live(w, turned, f->ch.n + 1);
 }
 

@@ -653,8 +653,10 @@ int trace_replay(const BcProgram *bc, const VmTest *test, const TraceChoice *cho
   for (; i < n; i++) {
     if (cycle_start >= 0 && i == (uint64_t)cycle_start) buf_append(&at_cycle, a.data, a.len);
     if (cycle_start >= 0 && i >= (uint64_t)cycle_start) {
-      live_all &= ~vm_cold_specs(vm, (uint8_t *)a.data, a.len);
-      hot_any |= vm_hot_specs(vm, (uint8_t *)a.data, a.len);
+      uint64_t hot, cold;
+      vm_spec_temps(vm, (uint8_t *)a.data, a.len, &hot, &cold);
+      live_all &= ~cold;
+      hot_any |= hot;
     }
     st = vm_choices(vm, (uint8_t *)a.data, a.len, &ch);
     if (st != VM_OK) {

@@ -485,28 +485,35 @@ void vm_local_states(const Vm *vm, const uint8_t *s, size_t len, Buf *scratch, V
 ** left before anything is allocated for it, and every value goes through
 ** val_decode, which refuses non-canonical encodings. */
 
-/* Bit k set when spec k is in a state whose mark (BcState.hot or .cold,
-** as `cold` asks) is set, in a State the VM wrote: read without bounds, as
-** vs_load reads records. */
-static uint64_t spec_marks(const Vm *vm, const uint8_t *s, size_t len, int cold) {
-  if (!len) return 0;
+/* In a State the VM wrote: read without bounds, as vs_load reads records. */
+void vm_spec_temps(Vm *vm, const uint8_t *s, size_t len, uint64_t *hot, uint64_t *cold) {
+  *hot = *cold = 0;
+  if (!len) return;
   const uint8_t *p = s + 1;
   vs_uv(&p);                         /* the machine count */
   if (s[0]) { vs_uv(&p); vs_uv(&p); }   /* a pending choice: machine, options */
-  uint64_t mask = 0;
   for (uint16_t i = 0; i < vm->t.nspecs && i < 64; i++) {
     uint32_t rlen = vs_uv(&p);
     MachHdr h;
     vs_read_header(p, &h);
     const BcState *st = &vm->p->machines[h.type].states[h.state];
-    if (cold ? st->cold : st->hot) mask |= 1ull << i;
+    if (st->hot) *hot |= 1ull << i;
+    if (st->cold) *cold |= 1ull << i;
     p += rlen;
   }
-  return mask;
 }
 
-uint64_t vm_hot_specs(Vm *vm, const uint8_t *s, size_t len) { return spec_marks(vm, s, len, 0); }
-uint64_t vm_cold_specs(Vm *vm, const uint8_t *s, size_t len) { return spec_marks(vm, s, len, 1); }
+uint64_t vm_hot_specs(Vm *vm, const uint8_t *s, size_t len) {
+  uint64_t hot, cold;
+  vm_spec_temps(vm, s, len, &hot, &cold);
+  return hot;
+}
+
+uint64_t vm_cold_specs(Vm *vm, const uint8_t *s, size_t len) {
+  uint64_t hot, cold;
+  vm_spec_temps(vm, s, len, &hot, &cold);
+  return cold;
+}
 
 void vm_spec_state(const Vm *vm, const uint8_t *s, size_t len, uint16_t k, const char **name, const char **file,
                    uint32_t *line) {

@@ -164,6 +164,9 @@ uint64_t vm_hot_specs(Vm *vm, const uint8_t *s, size_t len);
 ** not reported).  A spec in neither kind of state is "warm": P counts no
 ** temperature there, nor resets it (doc/liveness.md, section 2). */
 uint64_t vm_cold_specs(Vm *vm, const uint8_t *s, size_t len);
+/* Both at once (one reading of the specs' records): *hot as vm_hot_specs,
+** *cold as vm_cold_specs. */
+void vm_spec_temps(Vm *vm, const uint8_t *s, size_t len, uint64_t *hot, uint64_t *cold);
 /* The state spec k (below the test's nspecs) is in, in State s: its name,
 ** and where its declaration is (*file the program's path of it, NULL and
 ** *line 0 if unknown).  Strings borrowed from the program. */
