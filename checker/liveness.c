@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "checker/checkpoint.h"
+#include "checker/expand.h"
 #include "checker/fairgraph.h"
 #include "checker/finished.h"
 #include "vm/hash.h"
@@ -129,6 +130,7 @@ typedef struct LNode {
   uint32_t nm;               /* machine records in the State */
   uint8_t kind;              /* VC_MACHINE, VC_DATA, or VC_NONE (an end, or a bug) */
   uint8_t self;              /* has an edge to itself */
+  uint8_t onpath;            /* its frame is on the depth-first path (the cycle proviso's test) */
 } LNode;
 
 /* The depth-first path. */
@@ -138,6 +140,9 @@ typedef struct LFrame {
   int expanded;
   uint32_t next;             /* next choice to try */
   uint32_t down;             /* the choice taken to the frame above */
+  uint64_t chosen;           /* the choices (indices into ch) to take: all of them, or the persistent
+                                set of the reduction (then ch.n <= KID_BATCH = 64, bit i: index i) */
+  int narrowed;              /* chosen is a proper subset: a step back to the path widens it */
   LEdge *eb;                 /* edges found so far */
   uint32_t ne, ecap;
 } LFrame;
@@ -163,6 +168,7 @@ typedef struct LStart {
 ** the order offered; while a search is under way (nfr > 0) it is from the
 ** first of them, for spec k, and k is no longer in that start's specs. */
 struct Liveness {
+  const BcProgram *bc;
   const SearchOptions *o;
   const VmTest *test;
   Vm *vm;
@@ -195,6 +201,15 @@ struct Liveness {
                                 (vm_step_expand may reuse it), or UINT64_MAX */
   FairGraph *fg;             /* the analysis of one SCC */
   VmChoices en;              /* scratch for vm_enabled */
+  /* Under the reduction (doc/liveness.md, 3.4): */
+  Reduction *red;            /* NULL: the full graph */
+  Expansion nx;              /* expand_narrow's successors */
+  Buf scratch;               /* vm_local_states' */
+  uint32_t key_index;        /* the record key_of hashes */
+  uint64_t key;              /* its hash */
+  Liveness *full;            /* the full graph's search, for the sets the reduced one cannot decide */
+  uint32_t *unsure;          /* those sets' states (fg_unsure), copied */
+  uint32_t unsure_cap;
   /* The lasso found (valid after LIVE_FOUND): */
   FgTrace stem;              /* the prefix its start was offered with */
   FgTrace lasso;
@@ -214,10 +229,11 @@ static uint64_t bits_of_hot(const BcProgram *bc, const VmTest *test) {
   return m;
 }
 
-Liveness *live_new(const BcProgram *bc, const VmTest *test, const SearchOptions *o) {
+Liveness *live_new(const BcProgram *bc, const VmTest *test, const SearchOptions *o, int reduced) {
   uint64_t hot = bits_of_hot(bc, test);
   if (!hot) return NULL;
   Liveness *L = xcalloc(1, sizeof *L);
+  L->bc = bc;
   L->o = o;
   L->test = test;
   L->hotspecs = hot;
@@ -235,9 +251,13 @@ Liveness *live_new(const BcProgram *bc, const VmTest *test, const SearchOptions 
   sc_set_single_thread(L->visited, 1);
   L->vm = vm_new(bc, test);
   L->fg = fg_new();
+  /* The steps a spec with hot states observes stay visible (P2 of
+  ** doc/liveness.md, 3.4). */
+  if (reduced) L->red = red_new(bc, test, hot);
   buf_init(&L->bytes);
   buf_init(&L->succ);
   buf_init(&L->qbytes);
+  buf_init(&L->scratch);
   return L;
 }
 
@@ -261,11 +281,16 @@ void live_free(Liveness *L) {
   free(L->lasso.v);
   free(L->why);
   sc_free(L->visited);
+  red_free(L->red);
+  expand_fini(&L->nx);
+  buf_fini(&L->scratch);
+  free(L->unsure);
+  live_free(L->full);
   vm_free(L->vm);
   free(L);
 }
 
-const char *live_incomplete(const Liveness *L) { return L ? L->why : NULL; }
+const char *live_incomplete(const Liveness *L) { return !L ? NULL : L->why ? L->why : live_incomplete(L->full); }
 
 uint64_t live_specs(const Liveness *L) { return L ? L->hotspecs : 0; }
 int live_settle(Liveness *L) {
@@ -319,7 +344,10 @@ static void push_frame(Liveness *L, uint64_t node) {
   }
   LFrame *f = &L->fr[L->nfr++];
   f->node = node;
+  L->node[node].onpath = 1;
   f->expanded = 0;
+  f->chosen = UINT64_MAX;
+  f->narrowed = 0;
   f->next = f->down = 0;
   f->ne = 0;
 }
@@ -387,24 +415,76 @@ static void set_bits(uint64_t *w, const VmChoices *ch) {
   for (uint32_t i = 0; i < ch->n; i++) w[ch->ids[i] / 64] |= 1ull << (ch->ids[i] % 64);
 }
 
+/* vm_local_states' callback: the hash of record key_index. */
+static void live_key_of(void *ctx, uint32_t index, const uint8_t *b, size_t n) {
+  Liveness *L = ctx;
+  if (index == L->key_index) L->key = state_hash(b, n);
+}
+
+/* The lasso's choices up to node u of the SCC at base (in L->fg): the
+** depth-first path to the SCC's root, then a path inside it. */
+static int path_into(Liveness *L, uint32_t u) {
+  L->lasso.n = 0;
+  for (uint64_t i = 0; i < L->nfr; i++) fg_trace_push(&L->lasso, L->node[L->fr[i].node].kind, L->fr[i].down);
+  return fg_path(L->fg, 0, u, &L->lasso);
+}
+
+/* The reduced graph's SCC accepted by choice points but not decided by
+** states: the full graph decides, from each of the states fg_unsure
+** names (doc/liveness.md, 3.4), searched to its end. */
+static LiveResult decide_in_full(Liveness *L, int k, uint64_t base, const uint32_t *us, uint32_t nu, Progress *prog,
+                                 const char **why) {
+  if (nu > L->unsure_cap) {
+    L->unsure_cap = nu;
+    L->unsure = xrealloc(L->unsure, nu * sizeof *L->unsure);
+  }
+  memcpy(L->unsure, us, nu * sizeof *us);
+  if (!L->full) L->full = live_new(L->bc, L->test, L->o, 0);
+  for (uint32_t i = 0; i < nu; i++) {
+    uint64_t p = base + L->unsure[i];
+    LiveResult r = live_offer(L->full, node_bytes(L, p), L->node[p].len, L->node[p].fp, 1ull << k, NULL, 0, prog, why);
+    if (r == LIVE_NONE) r = live_work(L->full, LIVE_ALL, prog, why);
+    if (r == LIVE_NONE) continue;
+    if (r != LIVE_FOUND) return r;
+    const Liveness *F = L->full;
+    if (path_into(L, L->unsure[i]) != 0) return internal_error("no path in a strongly connected component");
+    L->cycle_at = L->lasso.n + F->cycle_at;
+    for (uint64_t j = 0; j < F->lasso.n; j++) fg_trace_push(&L->lasso, F->lasso.v[j].kind, F->lasso.v[j].value);
+    L->spec = k;
+    L->st_name = F->st_name;
+    L->st_file = F->st_file;
+    L->st_line = F->st_line;
+    return LIVE_FOUND;
+  }
+  return LIVE_NONE;
+}
+
 /* The SCC at base .. L->nnode-1.  LIVE_FOUND with the lasso built,
-** LIVE_NONE, LIVE_ERROR; give_up()s if its analysis would outgrow the
-** budget (then LIVE_NONE, the search cleared). */
-static LiveResult analyse(Liveness *L, int k, uint64_t base) {
+** LIVE_NONE, LIVE_STOPPED or LIVE_ERROR (the full graph's search of
+** decide_in_full); give_up()s if its analysis would outgrow the budget
+** (then LIVE_NONE, the search cleared). */
+static LiveResult analyse(Liveness *L, int k, uint64_t base, Progress *prog, const char **why) {
   uint64_t n = L->nnode - base, m = 0, nm = 0;
   for (uint64_t p = base; p < L->nnode; p++) {
     m += L->node[p].nedges;
     if (L->node[p].nm > nm) nm = L->node[p].nm;
   }
   if (n >= FG_OUT || held(L) + scratch_bytes(n, m, nm) > L->budget) { give_up(L, k); return LIVE_NONE; }
-  FgMode mode = L->unfair ? FG_UNFAIR : FG_EXACT;
+  /* Reduced, choice points are taken by key (doc/liveness.md, 3.4). */
+  FgMode mode = L->unfair ? FG_UNFAIR : L->red ? FG_KEYED : FG_EXACT;
   fg_begin(L->fg, (uint32_t)n, (uint32_t)(nm / 64 + 1));
   for (uint32_t u = 0; u < n; u++) {
     const LNode *v = &L->node[base + u];
-    int hot = (vm_hot_specs(L->vm, node_bytes(L, base + u), v->len) >> k) & 1;
-    uint64_t *en = fg_node(L->fg, u, v->kind, v->actor, v->nopt, 0, hot);
+    const uint8_t *b = node_bytes(L, base + u);
+    int hot = (vm_hot_specs(L->vm, b, v->len) >> k) & 1;
+    L->key = 0;
+    if (mode == FG_KEYED && v->kind == VC_DATA) {
+      L->key_index = L->test->nspecs + v->actor;
+      vm_local_states(L->vm, b, v->len, &L->scratch, live_key_of, L);
+    }
+    uint64_t *en = fg_node(L->fg, u, v->kind, v->actor, v->nopt, L->key, hot);
     if (mode != FG_UNFAIR && v->kind != VC_NONE) {
-      if (vm_enabled(L->vm, node_bytes(L, base + u), v->len, &L->en) != VM_OK)
+      if (vm_enabled(L->vm, b, v->len, &L->en) != VM_OK)
         return internal_error("the VM rejected its own state (hot-cycle search)");
       set_bits(en, &L->en);
     }
@@ -415,13 +495,19 @@ static LiveResult analyse(Liveness *L, int k, uint64_t base) {
     }
   }
   uint32_t e;
-  if (fg_search(L->fg, mode, &e) != FG_FOUND) return LIVE_NONE;
+  FgVerdict verdict = fg_search(L->fg, mode, &e);
+  if (verdict == FG_FOUND && mode == FG_KEYED && L->o->live_recheck)   /* tests: the full graph decides */
+    return decide_in_full(L, k, base, &e, 1, prog, why);
+  if (verdict == FG_UNSURE) {
+    uint32_t nu;
+    const uint32_t *us = fg_unsure(L->fg, &nu);
+    return decide_in_full(L, k, base, us, nu, prog, why);
+  }
+  if (verdict != FG_FOUND) return LIVE_NONE;
   /* The lasso: the DFS path to the SCC's root, a path in the SCC to e, a
   ** fair cycle through e. */
   L->spec = k;
-  L->lasso.n = 0;
-  for (uint64_t i = 0; i < L->nfr; i++) fg_trace_push(&L->lasso, L->node[L->fr[i].node].kind, L->fr[i].down);
-  if (fg_path(L->fg, 0, e, &L->lasso) != 0) return internal_error("no path in a strongly connected component");
+  if (path_into(L, e) != 0) return internal_error("no path in a strongly connected component");
   L->cycle_at = L->lasso.n;
   if (fg_cycle(L->fg, mode, &L->lasso) != 0) return internal_error("no fair cycle in an accepted component");
   vm_spec_state(L->vm, node_bytes(L, base + e), L->node[base + e].len, (uint16_t)k, &L->st_name, &L->st_file,
@@ -490,7 +576,15 @@ static LiveResult search_steps(Liveness *L, uint64_t *steps, Progress *prog, con
       v->actor = f->ch.machine;
       v->nopt = v->kind == VC_DATA ? f->ch.n : 0;
       v->nm = st == VM_OK ? f->ch.nmachines : 0;
+      /* Under the reduction, the persistent set (the State stays loaded). */
+      if (st == VM_OK && expand_narrow(&L->nx, L->red, L->vm, node_bytes(L, f->node), v->len, &f->ch)) {
+        f->chosen = 0;
+        for (uint32_t j = 0; j < L->nx.lim; j++)
+          if (L->nx.sel[j]) f->chosen |= 1ull << j;
+        f->narrowed = 1;
+      }
     }
+    while (f->next < f->ch.n && f->next < 64 && !(f->chosen >> f->next & 1)) f->next++;   /* left out */
     if (f->next < f->ch.n) {
       uint32_t i = f->next++;
       uint32_t choice = f->ch.kind == VC_MACHINE ? f->ch.ids[i] : i;
@@ -507,12 +601,27 @@ static LiveResult search_steps(Liveness *L, uint64_t *steps, Progress *prog, con
         continue;
       uint64_t h = state_hash(L->succ.data, L->succ.len);
       frame_edge(f, h, choice);
-      if (h == v->fp) { v->self = 1; continue; }
       uint64_t p;
-      if (fm_get(&L->pos, h, &p)) {   /* on the Tarjan stack: same SCC as an ancestor */
+      int back = h == v->fp, stacked = back;
+      if (back) v->self = 1;
+      else if (fm_get(&L->pos, h, &p)) {   /* on the Tarjan stack: same SCC as an ancestor */
         if (p < v->low) v->low = p;
-        continue;
+        back = L->node[p].onpath;
+        stacked = 1;
       }
+      /* The cycle proviso (P3 of doc/liveness.md, 3.4): a step of a
+      ** reduced state back to the depth-first path closes a cycle, which
+      ** must pass a state explored in full; this one then is.  Every
+      ** cycle of the graph searched has such a step, its last to the
+      ** first of its states entered. */
+      if (back && f->narrowed) {
+        uint64_t all = f->ch.n >= 64 ? UINT64_MAX : (1ull << f->ch.n) - 1;
+        uint64_t taken = f->chosen & (f->next >= 64 ? UINT64_MAX : (1ull << f->next) - 1);
+        f->chosen = all & ~taken;   /* what is left: not taken yet, or left out */
+        f->next = 0;
+        f->narrowed = 0;
+      }
+      if (stacked) continue;
       ScResult ins = sc_insert(L->visited, h ^ salt(k));
       if (ins == SC_SEEN) continue;   /* its SCC is done */
       /* A full visited set would have every finished state it cannot hold
@@ -536,6 +645,7 @@ static LiveResult search_steps(Liveness *L, uint64_t *steps, Progress *prog, con
     if (f->ne) memcpy(L->edge + L->nedge, f->eb, f->ne * sizeof *f->eb);
     L->nedge += f->ne;
     uint64_t vp = f->node;
+    v->onpath = 0;
     L->nfr--;
     L->pinned = UINT64_MAX;   /* nodes may go, and their places be reused */
     if (L->nfr) {
@@ -545,8 +655,14 @@ static LiveResult search_steps(Liveness *L, uint64_t *steps, Progress *prog, con
     if (v->low != vp) continue;
     /* vp roots an SCC: the Tarjan stack from vp up. */
     if (L->nnode - vp > 1 || v->self) {
-      LiveResult r = analyse(L, k, vp);
+      LiveResult r = analyse(L, k, vp, prog, why);
       if (r == LIVE_FOUND) { clear_search(L); return r; }
+      if (r == LIVE_STOPPED) {   /* the frame back: a resumed search finishes vp again (its edges' copy
+                                    is dropped with the SCC) and analyses it whole */
+        L->nfr++;
+        v->onpath = 1;
+        return r;
+      }
       if (r == LIVE_ERROR) return r;
       if (L->gaveup & bit) return LIVE_NONE;
     }
@@ -683,7 +799,8 @@ int live_pending(const Liveness *L) { return L && (L->nfr || L->qhead < L->nq); 
 ** qbytes.cap, qcap: a resumed search gives up where one never stopped
 ** does), u64 nnode and each node's fields, bytes the nodes' States, u64
 ** nedge and each edge (u64 fp, u32 choice), each frame (u64 node, u8
-** expanded, u32 next, u32 down, u32 ne and its edges); then the visited
+** expanded, u32 next, u32 down, u64 chosen, u8 narrowed, u32 ne and its
+** edges); then the visited
 ** set (sc_save), to the end.  A frame's choices are made again from its
 ** State (vm_choices is a function of it). */
 
@@ -737,6 +854,8 @@ void live_save(const Liveness *L, Buf *out) {
       ck_put_u8(out, (uint8_t)f->expanded);
       ck_put_u32(out, f->next);
       ck_put_u32(out, f->down);
+      ck_put_u64(out, f->chosen);
+      ck_put_u8(out, (uint8_t)f->narrowed);
       ck_put_u32(out, f->ne);
       put_edges(out, f->eb, f->ne);
     }
@@ -807,6 +926,8 @@ static int load_search(Liveness *L, CkIn *r, uint64_t nfr) {
     f->expanded = ck_get_u8(r);
     f->next = ck_get_u32(r);
     f->down = ck_get_u32(r);
+    f->chosen = ck_get_u64(r);
+    f->narrowed = ck_get_u8(r);
     uint32_t ne = ck_get_u32(r);
     if (!r->ok || f->node >= nnode || (i && f->node <= L->fr[i - 1].node) || ne > (uint64_t)(r->end - r->p) / 12)
       return -1;
@@ -815,12 +936,14 @@ static int load_search(Liveness *L, CkIn *r, uint64_t nfr) {
       frame_edge(f, fp, ck_get_u32(r));
     }
     L->nfr = i + 1;
+    L->node[f->node].onpath = 1;
+    if (f->narrowed > 1 || (f->narrowed && !L->red)) return -1;
     if (!f->expanded) continue;
     const LNode *v = &L->node[f->node];
     VmStatus st = vm_choices(L->vm, node_bytes(L, f->node), v->len, &f->ch);
     if (st == VM_BAD_STATE) return -1;
     if (st != VM_OK) f->ch.n = 0;
-    if (f->next > f->ch.n) return -1;
+    if (f->next > f->ch.n || (f->narrowed && (f->ch.kind != VC_MACHINE || f->ch.n > 64))) return -1;
   }
   L->pinned = UINT64_MAX;
   L->qcap = caps[6];
@@ -1332,7 +1455,7 @@ static LiveResult scc_look(LiveScc *t, const OtFrame *f, const uint8_t *s, size_
       t->stem.n = 0;
       if (stem_to(t, rp, p, &t->stem) != 0) return internal_error("a broken search tree");
       if (replay(t, s, len, t->stem.v, t->stem.n) != 0) return internal_error("a step of the search tree failed");
-      if (!t->full) t->full = live_new(t->bc, t->test, t->o);
+      if (!t->full) t->full = live_new(t->bc, t->test, t->o, 0);
       /* Searched to its end from there (nothing else is queued). */
       LiveResult r = live_offer(t->full, (const uint8_t *)t->a.data, t->a.len, t->fin.stack[p], 1ull << k, NULL, 0,
                                 prog, why);

@@ -34,9 +34,13 @@ typedef enum LiveResult {
 ** NULL if none has (then there is nothing to check).  It takes its own Vm,
 ** a visited set of an eighth of o->frontier_mem and, for the states it
 ** must keep (those of strongly connected components not yet complete), at
-** most another eighth; o->unfair accepts unfair cycles.  Aborts, as
-** xmalloc does, if memory for the visited set cannot be had. */
-Liveness *live_new(const BcProgram *bc, const VmTest *test, const SearchOptions *o);
+** most another eighth; o->unfair accepts unfair cycles.  reduced: it
+** searches a reduced graph (persistent sets, the steps specs with hot
+** states observe visible, its own stack proviso), choice points taken by
+** key, and the full graph decides what that cannot (doc/liveness.md,
+** 3.3 and 3.4); 0: the full graph.  Aborts, as xmalloc does, if memory
+** for the visited set cannot be had. */
+Liveness *live_new(const BcProgram *bc, const VmTest *test, const SearchOptions *o, int reduced);
 void live_free(Liveness *L);
 /* The specs it checks (bit k: spec k of the test has a hot state); 0 for
 ** NULL. */

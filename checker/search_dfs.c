@@ -873,7 +873,7 @@ static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
   } else if (sh.nthreads == 1 && !o->ck) {
     sh.scc = live_scc_new(bc, test, o, !o->no_reduction);   /* NULL: no spec has hot states */
   } else {
-    sh.live = live_new(bc, test, o);
+    sh.live = live_new(bc, test, o, !o->no_reduction);
     if (from && ck_get_live(o, sh.live) != 0) goto out;
   }
   /* Reduction; the steps specs with hot states observe stay visible, so

@@ -1752,7 +1752,7 @@ static int run_ses(const BcProgram *bc, const VmTest *test, const SearchOptions 
     ws[t].ex = explorer_new(bc, test, o->explorer, (ExNative)o->explorer_native, o->explorer_twin_check, &err);
     if (!ws[t].ex) { fprintf(stderr, "pcheck: error: %s\n", err.data); goto out; }
   }
-  sh->live = o->no_liveness ? NULL : live_new(bc, test, o);   /* NULL: no spec has hot states */
+  sh->live = o->no_liveness ? NULL : live_new(bc, test, o, !o->no_reduction);   /* NULL: no spec has hot states */
   if (!o->no_reduction) {   /* steps observed by specs with hot states stay visible */
     sh->red = red_new(bc, test, live_specs(sh->live));
     res->reduced = 1;

@@ -127,10 +127,10 @@ cycles "ses, a deep bug" -s ses --no-reduction $D
 # The hot-cycle search of its own is under way at most checkpoints here
 # (its Tarjan stack saved and restored); the lasso it finds is the same.
 # wide.p alone can end before the first kill in the optimised build; the
-# drain of visited_full.p's hot region (over a million states, no bug)
+# drain of visited_full.p's hot region in the full graph (over a million states, no bug)
 # takes long enough in every build.
 cycles --may-end-first "ses, a hot cycle" -s ses --trace-format schedule tests/liveness/wide.p
-cycles "ses, draining its hot-cycle search" -s ses tests/liveness/visited_full.p
+cycles "ses, draining its hot-cycle search" -s ses --no-reduction tests/liveness/visited_full.p
 
 # (b) Refusals.
 refuse() {   # refuse WHAT MESSAGE ARGS...: exit 2 and the message on stderr

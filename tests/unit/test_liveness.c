@@ -398,7 +398,9 @@ START_TEST(test_against_reference) {
       brute += b;
       static const struct { const SearchOps *ops; int no_reduction, recheck; const char *name; } runs[] = {
         { &search_dfs, 0, 0, "dfs" }, { &search_dfs, 1, 0, "dfs --no-reduction" }, { &search_ses, 0, 0, "ses" },
-        { &search_dfs, 0, 1, "dfs, each fair set searched again in the full graph" } };
+        { &search_ses, 1, 0, "ses --no-reduction" },
+        { &search_dfs, 0, 1, "dfs, each fair set searched again in the full graph" },
+        { &search_ses, 0, 1, "ses, each fair set searched again in the full graph" } };
       for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
         int got_fair = pcheck_verdict(&m, runs[i].ops, 0, runs[i].no_reduction, runs[i].recheck);
         int got_any = pcheck_verdict(&m, runs[i].ops, 1, runs[i].no_reduction, runs[i].recheck);
