@@ -253,7 +253,7 @@ Liveness *live_new(const BcProgram *bc, const VmTest *test, const SearchOptions 
   L->fg = fg_new();
   /* The steps a spec with hot states observes stay visible (P2 of
   ** doc/liveness.md, 3.4). */
-  if (reduced) L->red = red_new(bc, test, hot);
+  if (reduced) L->red = red_new(bc, test, o->unfair ? hot : 0);
   buf_init(&L->bytes);
   buf_init(&L->succ);
   buf_init(&L->qbytes);

@@ -345,7 +345,11 @@ uint32_t red_select(const Reduction *r, RedScratch *w, const Vm *vm, const uint8
       }
       const VmFootprint *f = fo[z];
       if (f->choice) { M = enabled; break; }   /* what it does after the choice is unknown */
-      if (f->specs & r->visible) { M = enabled; break; }   /* visible: never reordered */
+      /* Visible (doc/reduction.md, "Liveness"): a step that changes the
+      ** temperature of a spec with hot states is never reordered; the
+      ** other steps a spec observes keep their order by dependence
+      ** (observers, below). */
+      if (f->retemp & r->visible) { M = enabled; break; }
       if (f->target < 64 && (k.live & (1ull << f->target))) {
         M |= senders_to[f->target];             /* appends to the same inbox */
         if (sens & (1ull << f->target)) M |= 1ull << f->target;   /* its steps may see the append */

@@ -29,10 +29,12 @@ typedef struct RedScratch {
 
 /* The static part for the program and test (event constants per machine
 ** type, creations, sensitivity, specs' observed events).  visible: the
-** specs (footprint bits, vm.h) whose states the search must see change in
-** every order: a step one of them observes is never left out of a state's
+** specs (footprint bits, vm.h) whose temperature the search must see
+** change in every order: a step that changes one's temperature or enters
+** a cold state (VmFootprint.retemp) is never left out of a state's
 ** expansion nor explored alone while others wait (the visibility condition
-** that keeps hot cycles, doc/reduction.md "Liveness"); 0 for safety alone. */
+** that keeps hot cycles, doc/reduction.md "Liveness"); the other steps a
+** spec observes keep their order as dependent steps.  0 for safety alone. */
 Reduction *red_new(const BcProgram *bc, const VmTest *test, uint64_t visible);
 void red_free(Reduction *r);
 void red_scratch_fini(RedScratch *w);

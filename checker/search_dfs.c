@@ -880,7 +880,7 @@ static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
   ** that the reduced graph keeps a fair hot cycle of every spec that has
   ** one (doc/reduction.md, "Liveness"). */
   if (!o->no_reduction) {
-    sh.red = red_new(bc, test, live_specs(sh.live) | live_scc_specs(sh.scc));
+    sh.red = red_new(bc, test, o->unfair ? live_specs(sh.live) | live_scc_specs(sh.scc) : 0);
     /* On its one thread, the stack proviso, also as a portfolio member
     ** (its stack lives on between turns) and when publishing finished
     ** states (a state is published once its strongly connected component

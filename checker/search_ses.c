@@ -1754,7 +1754,7 @@ static int run_ses(const BcProgram *bc, const VmTest *test, const SearchOptions 
   }
   sh->live = o->no_liveness ? NULL : live_new(bc, test, o, !o->no_reduction);   /* NULL: no spec has hot states */
   if (!o->no_reduction) {   /* steps observed by specs with hot states stay visible */
-    sh->red = red_new(bc, test, live_specs(sh->live));
+    sh->red = red_new(bc, test, o->unfair ? live_specs(sh->live) : 0);
     res->reduced = 1;
   }
   if (ck_from(o)) {   /* the figures, coverage, strata to come and cache of the checkpoint */

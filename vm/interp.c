@@ -788,6 +788,10 @@ int vm_run(Vm *vm, uint32_t base) {
       WMachine *m = vm_who(vm, f);
       if (vm->cov_hit) vm_cov_mark(vm, vm_cov_goto(vm->t.cov, P, m->h.type, m->h.state, s));
       vm_cov_mark_state(vm, m->h.type, s);
+      if (f->spec == 1 && f->who < 64) {
+        const BcState *was = &P->machines[m->h.type].states[m->h.state], *now = &P->machines[m->h.type].states[s];
+        if (was->hot != now->hot || was->cold != now->cold) vm->retemp |= 1ull << f->who;
+      }
       m->h.state = s;
       vm_note(vm, VE_STATE, f->who, 0, 0, s, f->spec, val_null());
       if (f->spec) {

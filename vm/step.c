@@ -355,8 +355,9 @@ static void begin(Vm *vm) {
   vm->halted_now = 0;
   vm->work = 0;
   vm->cooled = 0;
+  vm->retemp = 0;
   vm->bug.status = VM_OK;
-  vm->foot = (VmFootprint){ UINT32_MAX, UINT32_MAX, 0, 0, 0, 0, 0, 0 };
+  vm->foot = (VmFootprint){ UINT32_MAX, UINT32_MAX, 0, 0, 0, 0, 0, 0, 0 };
 }
 
 VmStatus vm_initial(Vm *vm, Buf *out) {
@@ -638,6 +639,7 @@ static VmStatus step_loaded(Vm *vm, size_t len, uint32_t choice, Buf *out) {
   }
   vm->foot.choice = vm->hdr.choice_kind != 0;
   vm->foot.cooled = vm->cooled;
+  vm->foot.retemp = vm->retemp | vm->cooled;
   return write_state(vm, out, len);
 }
 

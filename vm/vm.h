@@ -256,6 +256,9 @@ typedef struct VmFootprint {
                             dropped) or halted: under VmTest.max_inbox, a send to this machine that
                             would overflow before the step does not after it */
   uint64_t cooled;       /* bit k: spec k entered a cold state in the step (vm_cooled_specs) */
+  uint64_t retemp;       /* bit k: spec k's temperature (hot, cold, or neither) changed in the step, or
+                            it entered a cold state: what a liveness check sees (the rest of what a
+                            spec does is ordered by dependence, checker/reduce.c) */
 } VmFootprint;
 
 /* The footprint of the last vm_step* call on this Vm that returned VM_OK. */

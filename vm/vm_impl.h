@@ -98,6 +98,7 @@ struct Vm {
   uint64_t work;         /* instructions run since the call began (begin()) */
   uint64_t work_limit;   /* VmTest.max_step_instructions, or UINT64_MAX for none */
   uint64_t cooled;       /* bit k: spec k entered a cold state in this call (vm_cooled_specs) */
+  uint64_t retemp;       /* bit k: spec k entered a state of another temperature than the one it left */
   Buf *log;
   int record;            /* collect VmEvents */
   VmEvent *events;       /* this step's events */
