@@ -1,0 +1,66 @@
+# lib.sh: sourced by bench/p/compare.sh and tests/p_agreement.sh: P's
+# own checker and pcheck run on one test each, their verdicts read the
+# same way.  The caller sets plib_dir (this folder) before sourcing it,
+# and T (seconds per run), S (schedules), PCHECK (pcheck's path) and
+# plib_tmp (a scratch folder) before calling; env.sh is sourced here.
+. "$plib_dir/env.sh"
+
+# p_installed: 0 when `p` runs.
+p_installed() { p --version >/dev/null 2>&1; }
+
+# p_compile DIR NAME FILES...: `p compile` of FILES (relative to DIR)
+# into $plib_tmp/NAME; prints the checker's dll, or nothing (the
+# compiler's output is in $plib_tmp/NAME.compile).
+p_compile() {
+  pc_dir=$1 pc_name=$2
+  shift 2
+  rm -rf "${plib_tmp:?}/$pc_name"
+  (cd "$pc_dir" && p compile -pf "$@" -pn "P$pc_name" -o "$plib_tmp/$pc_name" >"$plib_tmp/$pc_name.compile" 2>&1)
+  [ -f "$plib_tmp/$pc_name/PChecker/net8.0/P$pc_name.dll" ] && echo "$plib_tmp/$pc_name/PChecker/net8.0/P$pc_name.dll"
+}
+
+# p_run DLL TEST ARGS...: `p check` of TEST: its verdict in $Pv ("bug:
+# <the error's first line>", "no bug" or "no verdict"), the time P prints
+# for it in $Pt (its search alone; for a bug, when it was found), its
+# schedules in $Pn.
+p_run() {
+  pr_dll=$1 pr_tc=$2
+  shift 2
+  rm -rf "$plib_tmp/run"
+  mkdir -p "$plib_tmp/run"
+  (cd "$plib_tmp/run" && timeout $((T + 120)) p check "$pr_dll" -tc "$pr_tc" -s "$S" --timeout "$T" "$@" >"$plib_tmp/all.log" 2>&1)
+  # -tc runs every test whose name starts with it: TEST's own block.
+  awk -v tc="$pr_tc" '/^\.\. Test case :: /{ on = ($NF == tc) } on' "$plib_tmp/all.log" >"$plib_tmp/block.log"
+  Pt=$(sed -n 's/^\.\.\. Elapsed \([0-9.]*\) sec.*/\1/p' "$plib_tmp/block.log" | head -n 1)
+  [ -n "$Pt" ] && Pt=$(printf '%.3f' "$Pt")
+  Pn=$(sed -n 's/^\.\.\.\.\. Explored \([0-9]*\) schedules*$/\1/p' "$plib_tmp/block.log" | head -n 1)
+  if grep -q 'Found [1-9][0-9]* bug' "$plib_tmp/block.log"; then
+    pr_e=$(grep -h '<ErrorLog>' "$plib_tmp"/run/PCheckerOutput/BugFinding*/*.txt 2>/dev/null | head -n 1 |
+           sed 's/^<ErrorLog> //' | cut -c1-70)
+    Pv="bug: $pr_e"
+  elif grep -q 'Found 0 bugs' "$plib_tmp/block.log"; then Pv="no bug"
+  else Pv="no verdict"; Pt=""; fi
+}
+
+# c_run DIR TEST INPUTS ARGS...: pcheck on TEST (INPUTS relative to DIR,
+# separated by spaces): its verdict in $Cv ("bug: ...", "no bug", or
+# "error: ..."), its wall time in $Ct, its executions in $Cn.
+c_run() {
+  cr_dir=$1 cr_tc=$2 cr_ins=$3
+  shift 3
+  rm -f "$plib_tmp/c.json"
+  cr_t0=$(date +%s.%N)
+  # shellcheck disable=SC2086
+  cr_out=$(cd "$cr_dir" && "$PCHECK" -q --timeout "$T" --stats-json "$plib_tmp/c.json" -o "$plib_tmp/co" \
+           ${cr_tc:+-t "$cr_tc"} "$@" $cr_ins 2>&1)
+  cr_t1=$(date +%s.%N)
+  Ct=$(awk -v a="$cr_t0" -v b="$cr_t1" 'BEGIN { printf "%.3f", b - a }')
+  Cn=$(sed -n 's/^ *"executions": *\([0-9]*\),*$/\1/p' "$plib_tmp/c.json" 2>/dev/null)
+  cr_b=$(echo "$cr_out" | sed -n 's/^bug: //p' | head -n 1 | cut -c1-70)
+  if [ -n "$cr_b" ]; then Cv="bug: $cr_b"
+  elif echo "$cr_out" | grep -q '^result: no-bug'; then Cv="no bug"
+  else Cv="error: $(echo "$cr_out" | head -n 1 | cut -c1-60)"; fi
+}
+
+# short VERDICT: "bug", "no bug", or the verdict itself.
+short() { case $1 in bug*) echo bug ;; "no bug") echo "no bug" ;; *) echo "$1" ;; esac; }

@@ -1,0 +1,96 @@
+#!/bin/sh
+# p_agreement.sh: pcheck's verdict against P's own checker's (P 3.1,
+# `p check`), test by test, on P's regression tests and tutorials (issue
+# 36).  Neither P nor its tests are part of this repository: P comes from
+# bench/p/install.sh (NuGet), the tests from a folder named by P_CORPUS:
+# every test folder under a folder named Correct or DynamicError in it (P's
+# Tst/RegressionTests layout: <Feature>/<Correct|DynamicError>/<Test>/*.p),
+# and every folder listed, one per line, in $P_CORPUS/projects.txt (a P
+# project whose test cases `pcheck --list-tests` lists, e.g. a tutorial).
+# Without P or P_CORPUS the script says so and is skipped.
+#
+# Per test case: P's verdict is "bug" if `p check -s S --timeout T` finds
+# one with its default strategy (random) or with --sch-fairpct 3 (its
+# schedules are long enough for a spec hot half the time to reach the
+# temperature threshold: doc/p-compatibility.md); pcheck's, with its
+# default search and --timeout T.  A program without a `test` declaration
+# is compiled for P with one added, `test tcDefault [main=Main]: assert
+# <every spec> in { <every machine> };`, since P 3.1's default test
+# attaches no spec (doc/p-compatibility.md) and pcheck's attaches all.
+# PASS when both say bug or both no bug; FAIL when they differ (both
+# outputs shown) or pcheck rejects a program P compiles; "n/a" lines (not
+# counted) where P does not compile the program or reaches no verdict.
+# env: P_CORPUS, P_AGREE_TIMEOUT (30), P_AGREE_SCHEDULES (1000)
+. "${srcdir:-.}/tests/lib.sh"
+plib_dir=$PWD/bench/p
+. "$plib_dir/lib.sh"
+skip() { echo "SKIP: $*"; echo "# passed: 0 failed: 0"; exit 77; }
+p_installed || skip "P's checker is not installed here (bench/p/install.sh): no verdict compared with P's"
+corpus=${P_CORPUS:-}
+[ -n "$corpus" ] && [ -d "$corpus" ] ||
+  skip "P_CORPUS names no folder of P's tests (they are not part of this repository): no verdict compared with P's"
+corpus=$(cd "$corpus" && pwd)
+T=${P_AGREE_TIMEOUT:-30} S=${P_AGREE_SCHEDULES:-1000}
+plib_tmp=$tmp
+na=0
+
+# agree_project DIR: every test case of the project in DIR.
+agree_project() {
+  ap_dir=$1
+  ap_name=$(echo "${ap_dir#"$corpus"/}" | tr '/' '_')
+  rm -rf "$tmp/src"
+  cp -R "$ap_dir" "$tmp/src"
+  ap_files=$(cd "$tmp/src" && find . -name '*.p' | sort)
+  # shellcheck disable=SC2086
+  if ! (cd "$tmp/src" && cat $ap_files | grep -q '^[[:space:]]*test[[:space:]]'); then
+    # shellcheck disable=SC2086
+    specs=$(cd "$tmp/src" && cat $ap_files | sed -n 's/^[[:space:]]*spec[[:space:]]\{1,\}\([A-Za-z_][A-Za-z0-9_]*\).*/\1/p' | sort -u | paste -sd, -)
+    # shellcheck disable=SC2086
+    machines=$(cd "$tmp/src" && cat $ap_files | sed -n 's/^[[:space:]]*machine[[:space:]]\{1,\}\([A-Za-z_][A-Za-z0-9_]*\).*/\1/p' | sort -u | paste -sd, -)
+    if [ -n "$specs" ] && [ -n "$machines" ]; then
+      echo "test tcDefault [main=Main]: assert $specs in { $machines };" >"$tmp/src/zz_p_agreement_test.p"
+    fi
+  fi
+  # shellcheck disable=SC2086
+  ap_dll=$(p_compile "$tmp/src" "$ap_name" $(cd "$tmp/src" && find . -name '*.p' | sort))
+  # shellcheck disable=SC2086
+  ap_tests=$(cd "$ap_dir" && "$PCHECK" --list-tests $ap_files 2>/dev/null)
+  if [ -z "$ap_tests" ]; then
+    # shellcheck disable=SC2086
+    c_run "$ap_dir" "" "$ap_files"
+    if [ -n "$ap_dll" ]; then bad "${ap_dir#"$corpus"/}: pcheck rejects a program P compiles: $Cv"
+    else na=$((na + 1)); echo "n/a: ${ap_dir#"$corpus"/}: neither compiles it"; fi
+    return
+  fi
+  for ap_tc in $ap_tests; do
+    ap_what="${ap_dir#"$corpus"/} $ap_tc"
+    # shellcheck disable=SC2086
+    c_run "$ap_dir" "$ap_tc" "$ap_files"
+    if [ -z "$ap_dll" ]; then
+      na=$((na + 1)); echo "n/a: $ap_what: P does not compile it ($(grep -m1 -i 'error' "$tmp/$ap_name.compile" | cut -c1-80)); pcheck: $Cv"
+      continue
+    fi
+    # P's test for pcheck's default one: the one added above.
+    ap_ptc=$ap_tc
+    [ -f "$tmp/src/zz_p_agreement_test.p" ] && ap_ptc=tcDefault
+    p_run "$ap_dll" "$ap_ptc"
+    [ "$Pv" = "no bug" ] && p_run "$ap_dll" "$ap_ptc" --sch-fairpct 3
+    case "$Pv:$Cv" in
+      bug*:bug*|"no bug:no bug") ok "$ap_what: $(short "$Pv") (P: $Pv; pcheck: $Cv)" ;;
+      "no verdict:"*) na=$((na + 1)); echo "n/a: $ap_what: P reaches no verdict in ${T} s; pcheck: $Cv" ;;
+      *) bad "$ap_what: P: $Pv; pcheck: $Cv" ;;
+    esac
+  done
+}
+
+find "$corpus" -type d \( -name Correct -o -name DynamicError \) | sort | while read -r kind; do
+  for d in "$kind"/*/; do [ -d "$d" ] && echo "${d%/}"; done
+done >"$tmp/tests"
+[ -f "$corpus/projects.txt" ] && sed -e '/^#/d' -e '/^$/d' -e "s|^\([^/]\)|$corpus/\1|" "$corpus/projects.txt" >>"$tmp/tests"
+[ -s "$tmp/tests" ] || skip "$corpus holds no Correct or DynamicError folder and no projects.txt"
+while read -r d; do agree_project "$d"; done <"$tmp/tests" >"$tmp/out"
+cat "$tmp/out"
+pass=$(grep -c '^PASS' "$tmp/out") fail=$(grep -c '^FAIL' "$tmp/out") na=$(grep -c '^n/a' "$tmp/out")
+echo "$pass agree, $fail differ, $na not decided by both (P: $(p --version 2>/dev/null | head -n 1))"
+echo "# passed: $pass failed: $fail"
+[ "$fail" -eq 0 ]
