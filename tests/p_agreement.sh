@@ -32,7 +32,6 @@ corpus=${P_CORPUS:-}
 corpus=$(cd "$corpus" && pwd)
 T=${P_AGREE_TIMEOUT:-30} S=${P_AGREE_SCHEDULES:-1000}
 plib_tmp=$tmp
-na=0
 
 # agree_project DIR: every test case of the project in DIR.
 agree_project() {
@@ -42,11 +41,10 @@ agree_project() {
   cp -R "$ap_dir" "$tmp/src"
   ap_files=$(cd "$tmp/src" && find . -name '*.p' | sort)
   # shellcheck disable=SC2086
-  if ! (cd "$tmp/src" && cat $ap_files | grep -q '^[[:space:]]*test[[:space:]]'); then
-    # shellcheck disable=SC2086
-    specs=$(cd "$tmp/src" && cat $ap_files | sed -n 's/^[[:space:]]*spec[[:space:]]\{1,\}\([A-Za-z_][A-Za-z0-9_]*\).*/\1/p' | sort -u | paste -sd, -)
-    # shellcheck disable=SC2086
-    machines=$(cd "$tmp/src" && cat $ap_files | sed -n 's/^[[:space:]]*machine[[:space:]]\{1,\}\([A-Za-z_][A-Za-z0-9_]*\).*/\1/p' | sort -u | paste -sd, -)
+  (cd "$tmp/src" && cat $ap_files) >"$tmp/all.p"
+  if ! grep -q '^[[:space:]]*test[[:space:]]' "$tmp/all.p"; then
+    specs=$(sed -n 's/^[[:space:]]*spec[[:space:]]\{1,\}\([A-Za-z_][A-Za-z0-9_]*\).*/\1/p' "$tmp/all.p" | sort -u | paste -sd, -)
+    machines=$(sed -n 's/^[[:space:]]*machine[[:space:]]\{1,\}\([A-Za-z_][A-Za-z0-9_]*\).*/\1/p' "$tmp/all.p" | sort -u | paste -sd, -)
     if [ -n "$specs" ] && [ -n "$machines" ]; then
       echo "test tcDefault [main=Main]: assert $specs in { $machines };" >"$tmp/src/zz_p_agreement_test.p"
     fi
@@ -59,7 +57,7 @@ agree_project() {
     # shellcheck disable=SC2086
     c_run "$ap_dir" "" "$ap_files"
     if [ -n "$ap_dll" ]; then bad "${ap_dir#"$corpus"/}: pcheck rejects a program P compiles: $Cv"
-    else na=$((na + 1)); echo "n/a: ${ap_dir#"$corpus"/}: neither compiles it"; fi
+    else echo "n/a: ${ap_dir#"$corpus"/}: neither compiles it"; fi
     return
   fi
   for ap_tc in $ap_tests; do
@@ -67,7 +65,7 @@ agree_project() {
     # shellcheck disable=SC2086
     c_run "$ap_dir" "$ap_tc" "$ap_files"
     if [ -z "$ap_dll" ]; then
-      na=$((na + 1)); echo "n/a: $ap_what: P does not compile it ($(grep -m1 -i 'error' "$tmp/$ap_name.compile" | cut -c1-80)); pcheck: $Cv"
+      echo "n/a: $ap_what: P does not compile it ($(grep -m1 -i 'error' "$tmp/$ap_name.compile" | cut -c1-80)); pcheck: $Cv"
       continue
     fi
     # P's test for pcheck's default one: the one added above.
@@ -77,7 +75,7 @@ agree_project() {
     [ "$Pv" = "no bug" ] && p_run "$ap_dll" "$ap_ptc" --sch-fairpct 3
     case "$Pv:$Cv" in
       bug*:bug*|"no bug:no bug") ok "$ap_what: $(short "$Pv") (P: $Pv; pcheck: $Cv)" ;;
-      "no verdict:"*) na=$((na + 1)); echo "n/a: $ap_what: P reaches no verdict in ${T} s; pcheck: $Cv" ;;
+      "no verdict:"*) echo "n/a: $ap_what: P reaches no verdict in ${T} s; pcheck: $Cv" ;;
       *) bad "$ap_what: P: $Pv; pcheck: $Cv" ;;
     esac
   done
