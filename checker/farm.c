@@ -6,6 +6,8 @@
 **                           the item itself, and reports the failure), the result
 **   rank 0 -> r  TAG_END    nothing: run no more
 **   r -> rank 0  TAG_FINAL  double: seconds it waited for work, its max_bytes
+**   rank 0 -> r  TAG_BYE    u8: 1 when a rank was lost (the job is abandoned:
+**                           r must not join MPI_Finalize either, ranks.h)
 ** Each rank other than 0 holds at most DEPTH items sent and not yet
 ** answered, so that it finds its next item waiting when it sends a
 ** result; rank 0 hands out items whenever it looks at its mail (between
@@ -29,7 +31,7 @@
 #endif
 
 enum { DEPTH = 3 };
-enum { TAG_WORK = 101, TAG_RESULT, TAG_END, TAG_FINAL };
+enum { TAG_WORK = 101, TAG_RESULT, TAG_END, TAG_FINAL, TAG_BYE };
 enum { I_QUEUED, I_OUT, I_DONE };
 
 typedef struct Item {
@@ -354,6 +356,13 @@ void farm_end(Farm *f, FarmStats *st) {
       nap(f);
     }
     if (f->st.lost) ranks_abandon();
+    /* Every rank that answered learns whether the job is abandoned: one
+    ** that went on to MPI_Finalize while a lost rank cannot would wait
+    ** there, and was seen to crash inside Open MPI when mpirun ended the
+    ** job under it (exit 139 for the whole run). */
+    uint8_t bye = (uint8_t)ranks_abandoned();
+    for (int r = 1; r < f->k; r++)
+      if (!f->peers[r].lost) MPI_Send(&bye, 1, MPI_BYTE, r, TAG_BYE, MPI_COMM_WORLD);
   }
 #endif
   *st = f->st;
@@ -419,6 +428,9 @@ int farm_serve(Farm *f) {
   buf_append(&fin, &f->st.idle, sizeof f->st.idle);
   if (f->nmax) buf_append(&fin, f->max_bytes, f->nmax);
   MPI_Send(fin.data, (int)fin.len, MPI_BYTE, 0, TAG_FINAL, MPI_COMM_WORLD);
+  uint8_t bye = 0;
+  MPI_Recv(&bye, 1, MPI_BYTE, 0, TAG_BYE, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  if (bye) ranks_abandon();
   buf_fini(&fin);
   buf_fini(&in);
   buf_fini(&res);

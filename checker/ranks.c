@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #ifdef HAVE_MPI
 #include <mpi.h>
@@ -59,14 +60,28 @@ int ranks_start(int *argc, char ***argv) {
 
 static int abandoned;
 
-void ranks_abandon(void) { abandoned = 1; }
-
-void ranks_end(int status) {
-#ifdef HAVE_MPI
+void ranks_abandon(void) {
   /* Under mpirun --enable-recovery a rank that died has left the job,
   ** and the others finish it with MPI_Finalize as usual. */
   const char *recovery = getenv("OMPI_MCA_orte_enable_recovery");
-  if (recovery && strcmp(recovery, "1") == 0) abandoned = 0;
+  abandoned = !(recovery && strcmp(recovery, "1") == 0);
+}
+
+int ranks_abandoned(void) { return abandoned; }
+
+void ranks_end(int status) {
+#ifdef HAVE_MPI
+  if (started && abandoned && me != 0) {
+    /* Rank 0 leaves without MPI at once (below), and mpirun then ends
+    ** this rank: it waits for that, silent, rather than leave first (a
+    ** status of its own, or an exit without MPI_Finalize, could become the
+    ** job's).  A bound, in case mpirun never does. */
+    for (int i = 0; i < 600; i++) {
+      struct timespec ts = {0, 100000000};
+      nanosleep(&ts, NULL);
+    }
+    _exit(status);
+  }
   if (started && abandoned) {
     /* A lost rank cannot join MPI_Finalize, and Open MPI 4.1's mpirun was
     ** seen to hang in MPI_Abort's report while a rank was stopped: rank 0

@@ -30,11 +30,16 @@ int ranks_start(int *argc, char ***argv);
 /* End MPI (when started); every rank calls it before exiting, status
 ** being its exit status.  After ranks_abandon, rank 0 exits at once with
 ** status (3 for 0: mpirun takes an exit without MPI_Finalize for a
-** failure) and mpirun ends the other ranks. */
+** failure) and mpirun ends the other ranks (which wait for that in
+** ranks_end, at most 60 s). */
 void ranks_end(int status);
-/* Rank 0 gave up on a rank that stopped answering (checker/farm.h): it
-** cannot take part in MPI_Finalize. */
+/* Rank 0 gave up on a rank that stopped answering (checker/farm.h), and
+** told the others (they call it too): it cannot take part in
+** MPI_Finalize.  No effect under mpirun --enable-recovery, where a rank
+** that died has left the job and the others finalize as usual. */
 void ranks_abandon(void);
+/* 1 once ranks_abandon took effect. */
+int ranks_abandoned(void);
 /* This process's rank, and how many there are (1 without mpirun). */
 int ranks_me(void);
 int ranks_count(void);
