@@ -12,6 +12,7 @@
 #   same counts.
 . "${srcdir:-.}/tests/lib.sh"
 max=${PAR_MAX_STATES:-100000}
+ptime=${PAR_TIMEOUT:-60}   # seconds the 1-thread run of a bug case may take (the 2-thread one: 4 times as long)
 # counts FILE: "states transitions" of a summary
 counts() { printf '%s %s' "$(field states <"$1")" "$(field transitions <"$1")"; }
 counts_of() { printf '%s %s' "$(echo "$1" | field states)" "$(echo "$1" | field transitions)"; }
@@ -53,10 +54,10 @@ for f in models/*/expected.txt; do
     elif [ "$v" = bug ]; then
       for s in dfs dfs-red bfs bfs-red ses:rtc ses-red pb pb-red; do
         rm -rf "$tmp/o"
-        run -q $(search "$s") -j 1 --mem 2G --timeout 60 -t "$t" -o "$tmp/o" "$m" >"$tmp/1" 2>&1
+        run -q $(search "$s") -j 1 --mem 2G --timeout "$ptime" -t "$t" -o "$tmp/o" "$m" >"$tmp/1" 2>&1
         [ $? -eq 1 ] && [ "$(field states <"$tmp/1")" -le "$max" ] || continue
         rm -rf "$tmp/o"
-        run -q $(search "$s") -j 2 --mem 2G --timeout 120 -t "$t" -o "$tmp/o" "$m" >"$tmp/2" 2>&1
+        run -q $(search "$s") -j 2 --mem 2G --timeout $((ptime * 4)) -t "$t" -o "$tmp/o" "$m" >"$tmp/2" 2>&1
         rc=$?
         bugline=$(grep '^bug: ' "$tmp/2")
         if [ "$rc" -eq 1 ] && [ -f "$tmp/o/$t.schedule" ]; then
