@@ -67,12 +67,12 @@ demo)
   build/pcheck --check-only models/clientserver && echo "models/clientserver: parsed and type-checked, no errors"
   echo "\$ pcheck --list-tests models/clientserver"
   build/pcheck --list-tests models/clientserver
-  echo "\$ pcheck --search random --seed 1 --schedules 1000 -t tcMultipleClients models/clientserver"
-  build/pcheck --search random --seed 1 --schedules 1000 -t tcMultipleClients models/clientserver
-  echo "\$ pcheck --search dfs -t tcSingleClient models/clientserver"
-  build/pcheck --search dfs -q -t tcSingleClient models/clientserver
-  echo "\$ pcheck -t tcSingleClient models/clientserver      # the portfolio, the default search"
-  build/pcheck -q -t tcSingleClient models/clientserver
+  echo "\$ pcheck --search random --seed 1 --schedules 1000 -tc tcMultipleClients models/clientserver"
+  build/pcheck --search random --seed 1 --schedules 1000 -tc tcMultipleClients models/clientserver
+  echo "\$ pcheck --search dfs -tc tcSingleClient models/clientserver"
+  build/pcheck --search dfs -q -tc tcSingleClient models/clientserver
+  echo "\$ pcheck -tc tcSingleClient models/clientserver      # the portfolio, the default search"
+  build/pcheck -q -tc tcSingleClient models/clientserver
   ;;
 test)
   install_packages

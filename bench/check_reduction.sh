@@ -29,7 +29,7 @@ n=0 agree=0 none=0 bad=0 err=0
 one() {
   name=$1; shift
   for s in $SEARCHES; do
-    out=$(timeout $((TIMEOUT * 3)) "$P" -s "$s" --check-reduction --seed 1 --timeout "$TIMEOUT" -q -o "$tmp/o" "$@" 2>&1)
+    out=$(timeout $((TIMEOUT * 3)) "$P" -S "$s" --check-reduction --seed 1 --timeout "$TIMEOUT" -q -o "$tmp/o" "$@" 2>&1)
     rc=$?
     rm -rf "$tmp/o"
     n=$((n + 1))
@@ -53,7 +53,7 @@ for f in models/*/expected.txt; do
       bug) ;;
       *) continue ;;
     esac
-    one "$m -t $t" -t "$t" "$m"
+    one "$m -tc $t" -tc "$t" "$m"
   done <"$f"
 done
 for p in $(find tests/golden tests/reduction -name '*.p' | LC_ALL=C sort); do
@@ -69,14 +69,14 @@ if [ -n "${CORPUS:-}" ]; then
   # files, as one program (P's regression tests: a folder a test).
   projs=$(find "$CORPUS" -name '*.pproj' -exec dirname {} \; | LC_ALL=C sort -u)
   for d in $projs; do
-    for t in $("$P" --list-tests "$d" 2>/dev/null); do one "$d -t $t" -t "$t" "$d"; done
+    for t in $("$P" --list-tests "$d" 2>/dev/null); do one "$d -tc $t" -tc "$t" "$d"; done
   done
   for d in $(find "$CORPUS" -name '*.p' -exec dirname {} \; | LC_ALL=C sort -u); do
     inproj=
     for q in $projs; do case $d/ in "$q"/*) inproj=1 ;; esac; done
     [ -z "$inproj" ] || continue
     "$P" --check-only "$d"/*.p >/dev/null 2>&1 || continue
-    for t in $("$P" --list-tests "$d"/*.p 2>/dev/null); do one "$d -t $t" -t "$t" "$d"/*.p; done
+    for t in $("$P" --list-tests "$d"/*.p 2>/dev/null); do one "$d -tc $t" -tc "$t" "$d"/*.p; done
   done
 fi
 echo "cases: $n  agree: $agree  nothing to compare: $none  disagree: $bad  no answer: $err"

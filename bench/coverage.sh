@@ -20,8 +20,8 @@ for mt in "paxos tcThriftyRetry" "raft tcThreeServers" "twophase_n tcTwoPhase___
   set -- $mt
   for s in "dfs --no-reduction" "random --seed 1 --schedules 20000"; do
     # shellcheck disable=SC2086
-    r=$(farm-bench -n "$RUNS" --timeout 900 --vs "$P -q -o /tmp/covbench --no-coverage -s $s -t $2 models/$1" -- \
-        $P -q -o /tmp/covbench -s $s -t "$2" "models/$1" 2>&1)
+    r=$(farm-bench -n "$RUNS" --timeout 900 --vs "$P -q -o /tmp/covbench --no-coverage -S $s -tc $2 models/$1" -- \
+        $P -q -o /tmp/covbench -S $s -tc "$2" "models/$1" 2>&1)
     a=$(echo "$r" | awk '$1 == "A" && $2 == "cpu" { print $5 }')
     q=$(echo "$r" | awk '$1 == "A/B" && $2 == "cpu" { printf "%.3f (%.3f-%.3f)", $4, $3, $5 }')
     echo "| $1 | $2 | ${s%% *} | $a | $q |"

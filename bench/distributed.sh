@@ -35,7 +35,7 @@ for c in $cases; do
   for k in 1 $ranks; do
     best="" bestrate=0
     for r in $(seq "$repeat"); do
-      mpirun -np "$k" "$P" -q -s "$s" $opts -t "$t" --stats-json "$tmp/s.json" -o "$tmp/o" "$m" >/dev/null 2>&1 </dev/null
+      mpirun -np "$k" "$P" -q -S "$s" $opts -tc "$t" --stats-json "$tmp/s.json" -o "$tmp/o" "$m" >/dev/null 2>&1 </dev/null
       st=$(field states "$tmp/s.json") tr=$(field transitions "$tmp/s.json") sec=$(field time_seconds "$tmp/s.json")
       le=$(field letters "$tmp/s.json") lb=$(field letter_bytes "$tmp/s.json")
       rate=$(echo "$st $sec" | awk '{ printf "%.0f", $1 / ($2 > 0 ? $2 : 1e-9) }')
@@ -65,12 +65,12 @@ for c in $samples; do
   for k in 1 $ranks; do
     best="" bestrate=0 ceil=0
     for r in $(seq "$repeat"); do
-      mpirun -np "$k" "$P" -q -s "$s" --seed 1 $opts -t "$t" --stats-json "$tmp/s.json" -o "$tmp/o" "$m" >/dev/null 2>&1 </dev/null
+      mpirun -np "$k" "$P" -q -S "$s" --seed 1 $opts -tc "$t" --stats-json "$tmp/s.json" -o "$tmp/o" "$m" >/dev/null 2>&1 </dev/null
       ex=$(field executions "$tmp/s.json") tr=$(field transitions "$tmp/s.json") sec=$(field time_seconds "$tmp/s.json")
       rate=$(echo "$ex $sec" | awk '{ printf "%.0f", $1 / ($2 > 0 ? $2 : 1e-9) }')
       if [ "$rate" -gt "$bestrate" ]; then bestrate=$rate best="$ex $tr $sec"; fi
       # K one-process runs side by side (seeds differ), executions per second summed.
-      for i in $(seq "$k"); do "$P" -q -s "$s" --seed "$i" $opts -t "$t" --stats-json "$tmp/a$i.json" -o "$tmp/a$i" "$m" >/dev/null 2>&1 & done
+      for i in $(seq "$k"); do "$P" -q -S "$s" --seed "$i" $opts -tc "$t" --stats-json "$tmp/a$i.json" -o "$tmp/a$i" "$m" >/dev/null 2>&1 & done
       wait
       sum=0
       for i in $(seq "$k"); do

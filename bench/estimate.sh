@@ -24,7 +24,7 @@ for exp in models/*/expected.txt; do
     [ "$verdict" = no-bug ] || continue
     [ "$states" -le "$MAXS" ] 2>/dev/null || continue
     for s in $SEARCHES; do
-      "$PCHECK" -s "$s" -t "$t" --mem 2G $EXTRA --progress=0.01 -o "$tmp/o" "$m" >"$tmp/out" 2>"$tmp/err"
+      "$PCHECK" -S "$s" -tc "$t" --mem 2G $EXTRA --progress=0.01 -o "$tmp/o" "$m" >"$tmp/out" 2>"$tmp/err"
       n=$(sed -n 's/^states: \([0-9]*\).*/\1/p' "$tmp/out")
       [ -n "$n" ] || continue
       grep '^progress: ' "$tmp/err" | sed -n 's/.*, \([0-9]*\) of ~\([0-9,.e+]*\) states.*/\1 \2/p' | tr -d , |

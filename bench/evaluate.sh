@@ -41,10 +41,10 @@ P=$1 TIME=$2 MEM=$3 key=$4 m=$5 t=$6 alg=$7 e=$8 seed=$9
 shift 9
 out=$(mktemp -d)
 case $alg in
-  ses) r=$("$P" --search ses --explorer "$e" --timeout "$TIME" --mem "$MEM" -q -o "$out" -t "$t" "models/$m" 2>&1) ;;
-  pb)  r=$("$P" --search pb --timeout "$TIME" --mem "$MEM" -q -o "$out" -t "$t" "models/$m" 2>&1) ;;
-  ss)  r=$("$P" --search ss --explorer "$e" --seed "$seed" --timeout "$TIME" "$@" -q -o "$out" -t "$t" "models/$m" 2>&1) ;;
-  *)   r=$("$P" --search "$alg" --seed "$seed" --timeout "$TIME" "$@" -q -o "$out" -t "$t" "models/$m" 2>&1) ;;
+  ses) r=$("$P" --search ses --explorer "$e" --timeout "$TIME" --mem "$MEM" -q -o "$out" -tc "$t" "models/$m" 2>&1) ;;
+  pb)  r=$("$P" --search pb --timeout "$TIME" --mem "$MEM" -q -o "$out" -tc "$t" "models/$m" 2>&1) ;;
+  ss)  r=$("$P" --search ss --explorer "$e" --seed "$seed" --timeout "$TIME" "$@" -q -o "$out" -tc "$t" "models/$m" 2>&1) ;;
+  *)   r=$("$P" --search "$alg" --seed "$seed" --timeout "$TIME" "$@" -q -o "$out" -tc "$t" "models/$m" 2>&1) ;;
 esac
 code=$?
 rm -rf "$out"

@@ -11,10 +11,10 @@ rate() { sed -n 's/.*states: \([0-9]*\) .*time: \([0-9.]*\).*/\1 \2/p' | tail -n
          awk '{ printf "%d states, %.2f s, %.0f states/s", $1, $2, ($2 > 0 ? $1 / $2 : 0) }'; }
 for spec in "models/clientserver tcMultipleClients" "models/twophase_n tcTwoPhase___N_4"; do
   in=${spec% *} t=${spec#* }
-  echo "== $in -t $t"
-  echo "dfs:                $("$P" --search dfs -q -o /tmp/pcheck-bench -t "$t" "$in" | rate)"
+  echo "== $in -tc $t"
+  echo "dfs:                $("$P" --search dfs -q -o /tmp/pcheck-bench -tc "$t" "$in" | rate)"
   for e in rr rtc prr; do
-    echo "ses $e native:      $("$P" --search ses --explorer $e -q -o /tmp/pcheck-bench -t "$t" "$in" | rate)"
-    echo "ses $e as bytecode: $("$P" --search ses --explorer stdlib/$e.p:$e -q -o /tmp/pcheck-bench -t "$t" "$in" | rate)"
+    echo "ses $e native:      $("$P" --search ses --explorer $e -q -o /tmp/pcheck-bench -tc "$t" "$in" | rate)"
+    echo "ses $e as bytecode: $("$P" --search ses --explorer stdlib/$e.p:$e -q -o /tmp/pcheck-bench -tc "$t" "$in" | rate)"
   done
 done

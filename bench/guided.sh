@@ -46,7 +46,7 @@ cat >"$tmp/one.sh" <<'EOF'
 #!/bin/sh
 P=$1 TIME=$2 SCHED=$3 m=$4 t=$5 a=$6 s=$7
 out=$(mktemp -d)
-r=$("$P" --search "$a" --seed "$s" --timeout "$TIME" --schedules "$SCHED" -q -o "$out" -t "$t" "models/$m" 2>&1)
+r=$("$P" --search "$a" --seed "$s" --timeout "$TIME" --schedules "$SCHED" -q -o "$out" -tc "$t" "models/$m" 2>&1)
 code=$?
 rm -rf "$out"
 v=-
@@ -100,7 +100,7 @@ for mt in $MODELS; do
   [ -n "$t" ] || continue
   for a in $SEARCHES; do
     for T in $TIMES; do
-      r=$("$P" --search "$a" --seed 1 --timeout "$T" --coverage -q -o "$tmp/o" -t "$t" "models/$m" 2>&1)
+      r=$("$P" --search "$a" --seed 1 --timeout "$T" --coverage -q -o "$tmp/o" -tc "$t" "models/$m" 2>&1)
       ex=$(echo "$r" | sed -n 's/.*executions: \([0-9]*\).*/\1/p')
       pr=$(echo "$r" | sed -n 's/^schedule coverage: PR \([0-9]*\)\/.*/\1/p')
       pcr=$(echo "$r" | sed -n 's/^schedule coverage: .*PCR \([0-9]*\)\/.*/\1/p')

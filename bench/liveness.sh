@@ -31,8 +31,8 @@ best() {
   i=0
   while [ "$i" -lt "$RUNS" ]; do
     rm -f "$tmp/r.json"
-    "$P" -s "${SEARCH:-dfs}" -q --timeout "${TIMEOUT:-120}" --trace-format schedule --stats-json "$tmp/r.json" -o "$tmp/o" \
-      -t "$t" "$@" "models/$m" >/dev/null 2>&1
+    "$P" -S "${SEARCH:-dfs}" -q --timeout "${TIMEOUT:-120}" --trace-format schedule --stats-json "$tmp/r.json" -o "$tmp/o" \
+      -tc "$t" "$@" "models/$m" >/dev/null 2>&1
     if [ -s "$tmp/r.json" ]; then
       if [ ! -f "$tmp/best.json" ] ||
          awk -v a="$(field time_seconds "$tmp/r.json")" -v b="$(field time_seconds "$tmp/best.json")" 'BEGIN { exit !(a < b) }'; then

@@ -17,9 +17,9 @@ secs=${SECS:-30}
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 runs="
-models/paxos|-t tcTwoProposers --no-reduction|dfs bfs ses pb portfolio
-models/twophase_n|-t tcTwoPhase___N_6 --no-reduction|dfs bfs ses
-models/paxos|-t tcTwoProposers|ss random pct irs
+models/paxos|-tc tcTwoProposers --no-reduction|dfs bfs ses pb portfolio
+models/twophase_n|-tc tcTwoPhase___N_6 --no-reduction|dfs bfs ses
+models/paxos|-tc tcTwoProposers|ss random pct irs
 tests/golden/limits/growinbox.p|--max-inbox 0 --max-steps 20000|dfs bfs ses ss random pct pb irs portfolio
 tests/golden/limits/growseq.p|--max-steps 20000|dfs bfs ses ss random pct pb irs portfolio
 "
@@ -30,7 +30,7 @@ echo "$runs" | while IFS='|' read -r m opts searches; do
   for s in $searches; do
     for mem in $budgets; do
       # shellcheck disable=SC2086
-      r=$("$peak" "$P" -s "$s" $opts --mem "${mem}M" --timeout "$secs" --seed 1 -q -o "$tmp/o" "$m" 2>&1)
+      r=$("$peak" "$P" -S "$s" $opts --mem "${mem}M" --timeout "$secs" --seed 1 -q -o "$tmp/o" "$m" 2>&1)
       kib=$(echo "$r" | sed -n 's/^peak-kib: //p')
       how=$(echo "$r" | sed -n 's/^result: //p' | cut -c1-70)
       echo "$kib $mem" | awk -v m="$m" -v o="$opts" -v s="$s" -v h="$how" '{

@@ -31,7 +31,7 @@ for c in $cases; do
       i=0
       while [ "$i" -lt "$repeat" ]; do
         i=$((i + 1))
-        "$P" --search "$s" --no-reduction -j "$j" -q --mem 4G --stats-json "$tmp/s.json" -t "$t" "$m" >/dev/null 2>&1
+        "$P" --search "$s" --no-reduction -j "$j" -q --mem 4G --stats-json "$tmp/s.json" -tc "$t" "$m" >/dev/null 2>&1
         sec=$(field time_seconds "$tmp/s.json")
         if [ -z "$best" ] || awk -v a="$sec" -v b="$best" 'BEGIN { exit !(a < b) }'; then best=$sec; fi
       done

@@ -30,10 +30,10 @@ cat >"$tmp/one.sh" <<'EOS'
 P=$1 TIME=$2 PJ=$3 m=$4 t=$5 alg=$6 seed=$7
 out=$(mktemp -d)
 case $alg in
-  ses-*) r=$("$P" --search ses --explorer "${alg#ses-}" --timeout "$TIME" -q -o "$out" -t "$t" "models/$m" 2>&1) ;;
-  ss-*) r=$("$P" --search ss --explorer "${alg#ss-}" --seed "$seed" --timeout "$TIME" -q -o "$out" -t "$t" "models/$m" 2>&1) ;;
-  portfolio) r=$("$P" --search portfolio -j "$PJ" --seed "$seed" --timeout "$TIME" -q -o "$out" -t "$t" "models/$m" 2>&1) ;;
-  *) r=$("$P" --search "$alg" --seed "$seed" --timeout "$TIME" -q -o "$out" -t "$t" "models/$m" 2>&1) ;;
+  ses-*) r=$("$P" --search ses --explorer "${alg#ses-}" --timeout "$TIME" -q -o "$out" -tc "$t" "models/$m" 2>&1) ;;
+  ss-*) r=$("$P" --search ss --explorer "${alg#ss-}" --seed "$seed" --timeout "$TIME" -q -o "$out" -tc "$t" "models/$m" 2>&1) ;;
+  portfolio) r=$("$P" --search portfolio -j "$PJ" --seed "$seed" --timeout "$TIME" -q -o "$out" -tc "$t" "models/$m" 2>&1) ;;
+  *) r=$("$P" --search "$alg" --seed "$seed" --timeout "$TIME" -q -o "$out" -tc "$t" "models/$m" 2>&1) ;;
 esac
 code=$?
 rm -rf "$out"

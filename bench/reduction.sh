@@ -24,8 +24,8 @@ for d in models/*/; do
   awk -F'\t' -v max="$MAX_STATES" '$1 !~ /^#/ && $2 == "no-bug" && $3 + 0 <= max { print $1 }' "$d/expected.txt" |
   while read -r t; do
     rm -f "$tmp/f.json" "$tmp/r.json"
-    "$P" -s dfs --no-reduction -q --timeout "${TIMEOUT:-600}" --stats-json "$tmp/f.json" -o "$tmp/o" -t "$t" "models/$m" >/dev/null 2>&1
-    "$P" -s dfs -q --timeout "${TIMEOUT:-600}" --stats-json "$tmp/r.json" -o "$tmp/o" -t "$t" "models/$m" >/dev/null 2>&1
+    "$P" -S dfs --no-reduction -q --timeout "${TIMEOUT:-600}" --stats-json "$tmp/f.json" -o "$tmp/o" -tc "$t" "models/$m" >/dev/null 2>&1
+    "$P" -S dfs -q --timeout "${TIMEOUT:-600}" --stats-json "$tmp/r.json" -o "$tmp/o" -tc "$t" "models/$m" >/dev/null 2>&1
     if [ ! -s "$tmp/f.json" ] || [ ! -s "$tmp/r.json" ]; then echo "| $m | $t | failed | | | | | |"; continue; fi
     rf=$(field result "$tmp/f.json") rr=$(field result "$tmp/r.json")
     sf=$(field states "$tmp/f.json") sr=$(field states "$tmp/r.json")

@@ -29,7 +29,7 @@ cat >"$tmp/one.sh" <<'EOS'
 # one.sh P TIME MODEL TEST EXPLORER SCHEDULE SEED: prints "MODEL TEST EXPLORER SCHEDULE SEED EXECUTIONS|-"
 P=$1 TIME=$2 m=$3 t=$4 e=$5 sch=$6 seed=$7
 out=$(mktemp -d)
-r=$("$P" --search ss --explorer "$e" --ss-schedule "$sch" --seed "$seed" --timeout "$TIME" -q -o "$out" -t "$t" "models/$m" 2>&1)
+r=$("$P" --search ss --explorer "$e" --ss-schedule "$sch" --seed "$seed" --timeout "$TIME" -q -o "$out" -tc "$t" "models/$m" 2>&1)
 code=$?
 rm -rf "$out"
 v=$(echo "$r" | sed -n 's/.*executions: \([0-9]*\).*/\1/p' | tail -n 1)

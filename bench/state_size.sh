@@ -28,7 +28,7 @@ for d in models/*/; do
   fi |
   while read -r t; do
     rm -f "$tmp/s.json"
-    "$P" --search dfs --no-reduction -q --timeout "${TIMEOUT:-60}" --stats-json "$tmp/s.json" -o "$tmp/o" -t "$t" "models/$m" >/dev/null 2>&1
+    "$P" --search dfs --no-reduction -q --timeout "${TIMEOUT:-60}" --stats-json "$tmp/s.json" -o "$tmp/o" -tc "$t" "models/$m" >/dev/null 2>&1
     [ -s "$tmp/s.json" ] || { echo "| $m | $t | failed | | | |"; continue; }
     echo "| $m | $t | $(field states) | $(field mean_state_bytes) | $(field max_state_bytes) | $(field bytes_per_state) |"
   done

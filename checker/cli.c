@@ -7,6 +7,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <math.h>
 #include <stdlib.h>
@@ -45,6 +46,7 @@ typedef struct Options {
   const char *explorer;      /* -e */
   long long max_delays;      /* -1: no bound */
   long long max_steps;
+  long long max_fair_steps;  /* P's second -ms value, or -1: 10 x max_steps */
   long long schedules;       /* -1: no bound */
   double timeout;            /* seconds, 0: none */
   double rank_timeout;       /* --rank-timeout: seconds (sampling under mpirun) */
@@ -65,6 +67,7 @@ typedef struct Options {
   long long irs_step;        /* --irs-step */
   long long pct_depth;       /* --pct-depth */
   long long pct_steps;       /* --pct-steps */
+  int pct_fair;              /* --sch-fairpct */
   int twin_check;            /* --explorer-twin-check */
   unsigned long long frontier_mem; /* --frontier-mem, 0: default */
   double ss_c1, ss_c2;       /* --ss-c1, --ss-c2 */
@@ -109,13 +112,13 @@ static void usage(FILE *f) {
 "current folder, as `p check`.\n"
 "\n"
 "Selecting what to check:\n"
-"  -t, --test NAME        the test case (a prefix selects every test starting with it;\n"
-"                         also P's -tc and --testcase)\n"
+"      --test NAME, -tc NAME  the test case, as P's -tc and --testcase (a prefix\n"
+"                         selects every test starting with it)\n"
 "      --list-tests       print the test cases, one a line, and exit\n"
 "      --check-only       parse and type-check only\n"
 "\n"
 "How to search:\n"
-"  -s, --search ALG       portfolio (default: random, ses, pct, dfs and ss in turns),\n"
+"  -S, --search ALG       portfolio (default: random, ses, pct, dfs and ss in turns),\n"
 "                         ses, ss, dfs, bfs, random, irs, pct, pb, bita (schedules forced\n"
 "                         to cover receive orders not seen yet), guided (steered to message\n"
 "                         orderings not seen yet; doc/coverage.md)\n"
@@ -132,9 +135,9 @@ static void usage(FILE *f) {
 "                         budget, instead of sampling from its frontier (SES then SS)\n"
 "      --no-shared-cache  portfolio: ses does not skip the states dfs has finished (on one\n"
 "                         thread, dfs shares them by default)\n"
-"      --max-steps N      longest execution for sampling searches, as P's -ms N: N for pct,\n"
-"                         ss, bita and guided, 10N for random and irs (the fair ones;\n"
-"                         default 10000 and 100000)\n"
+"      --max-steps N [M], -ms N [M]  longest execution for sampling searches, as P's\n"
+"                         -ms: N for pct, ss, bita and guided, M (default 10N) for random,\n"
+"                         irs and fair pct (the fair ones; default 10000 and 100000)\n"
 "      --max-step-instructions N  instructions one step may run before it is a bug\n"
 "                         (\"endless step\": a loop that never ends; default 10000000, 0: none)\n"
 "      --max-inbox N      events one inbox may hold; a send past it is a bug (\"inbox\n"
@@ -143,12 +146,12 @@ static void usage(FILE *f) {
 "                         (default 10000), elements of a seq, set or map (1000000), bytes of\n"
 "                         a State (16M); the search stops where the model would grow past\n"
 "                         one and is reported bounded, with the way there (0: no limit)\n"
-"      --schedules N      how many executions for sampling searches (default: no bound;\n"
+"  -s, --schedules N      how many executions for sampling searches (default: no bound;\n"
 "                         also P's -i and --iterations)\n"
 "      --irs-step N       irs: the depth bound grows by N steps each iteration (default 10)\n"
 "      --pct-depth D      pct: bug depth, D-1 priority change points (default 3)\n"
 "      --pct-steps K      pct: the change points fall among the first K steps (default 1000)\n"
-"      --timeout SECONDS  stop the search after this long and report how far it got\n"
+"  -t, --timeout SECONDS  stop the search after this long and report how far it got\n"
 "      --fail-on-incomplete  exit 4 when no bug was found but the search was bounded\n"
 "                         or stopped (for CI)\n"
 "      --checkpoint FILE  dfs, bfs, ses, ss: write the search's whole state to FILE every\n"
@@ -198,7 +201,7 @@ static void usage(FILE *f) {
 "                         P's --outdir); a test's traces of an earlier run are removed\n"
 "      --trace-format L   any of text,json,schedule,msc,html,dot (default text,json,schedule);\n"
 "                         html: a self-contained report to open in a browser\n"
-"      --replay FILE      re-run the counterexample in FILE and print its log; with\n"
+"  -r, --replay FILE      re-run the counterexample in FILE and print its log; with\n"
 "                         --trace-format, also write those formats into -o\n"
 "      --stats-json FILE  write the final figures as JSON (one object per test)\n"
 "      --learn FILE       guided: start from the orderings learned in FILE (if it exists)\n"
@@ -222,8 +225,20 @@ static void usage(FILE *f) {
 "  -h, --help             this help\n"
 "  -V, --version          the version, and whether MPI is built in\n"
 "\n"
-"Distributed: mpirun -np K pcheck -s dfs|bfs ... splits the states among K\n"
-"processes by fingerprint; mpirun -np K pcheck -s random|pct|ss ... shares\n"
+"P's options (p check, P 3.1), with P's meaning:\n"
+"  -tc, -t, -s, -i, -ms, -o, -v, -r, --seed, --list-tests  as above\n"
+"  -m, --memout GB        memory limit in gigabytes (pcheck's --mem)\n"
+"      --sch-random, -sr  --search random\n"
+"      --sch-pct N        --search pct --pct-depth N\n"
+"      --sch-fairpct N    pct with P's fair tail: random scheduling past the unfair\n"
+"                         bound, up to the fair one, with the temperature check\n"
+"      --sch-probabilistic N, -sp N, --sch-pos, --sch-feedback, --sch-feedbackpos\n"
+"                         no twin in pcheck: --search random (said in a note)\n"
+"      --sch-feedbackpct N  no twin: --search pct --pct-depth N (said in a note)\n"
+"  -md, --mode M          bugfinding (the default) or pex (--search dfs)\n"
+"\n"
+"Distributed: mpirun -np K pcheck -S dfs|bfs ... splits the states among K\n"
+"processes by fingerprint; mpirun -np K pcheck -S random|pct|ss ... shares\n"
 "the executions out (the same result as one process); rank 0 prints and\n"
 "writes (doc/distributed.md).\n"
 "      --rank-timeout SECONDS  sampling under mpirun: a rank silent this long while\n"
@@ -234,7 +249,7 @@ static void usage(FILE *f) {
 "130 interrupted by Ctrl-C (after the figures).\n", f);
 }
 
-static int bad_usage(const char *fmt, const char *arg);
+static int bad_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static int in_list(const char *s, const char *const *list);
 
 /* The searches that write checkpoints and resume from them. */
@@ -267,13 +282,13 @@ static int checkpoint_options(Options *o, int search_given, int seed_given) {
   }
   const char *opt = o->checkpoint ? "--checkpoint" : "--resume";
   if (!ck_search(o->search)) {
-    fprintf(stderr, "pcheck: error: %s: dfs, bfs, ses and ss write checkpoints and resume from them, not -s %s\n", opt,
+    fprintf(stderr, "pcheck: error: %s: dfs, bfs, ses and ss write checkpoints and resume from them, not --search %s\n", opt,
             o->search);
     return EXIT_USAGE;
   }
   if (o->keep_going) return bad_usage("--keep-going keeps every bug place in memory: it cannot be checkpointed%s", "");
   if (strcmp(o->search, "dfs") == 0 && o->jobs > 1)
-    return bad_usage("dfs checkpoints one stack: run it with -j 1, or use -s bfs on -j threads%s", "");
+    return bad_usage("dfs checkpoints one stack: run it with -j 1, or use --search bfs on -j threads%s", "");
   if (ranks_count() > 1) return bad_usage("--checkpoint and --resume need one process: run without mpirun%s", "");
   if (o->replay) return bad_usage("--replay re-runs a trace: it has no checkpoint%s", "");
   if (o->checkpoint) {   /* a folder that cannot take it is said now, not an hour into the search */
@@ -313,9 +328,12 @@ static char *checkpoint_options_text(const Options *o, const SearchOptions *so) 
   return buf_take(&b);
 }
 
-static int bad_usage(const char *fmt, const char *arg) {
+static int bad_usage(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
   fputs("pcheck: error: ", stderr);
-  fprintf(stderr, fmt, arg);
+  vfprintf(stderr, fmt, ap);
+  va_end(ap);
   fputs("\nTry 'pcheck --help' for more information.\n", stderr);
   return EXIT_USAGE;
 }
@@ -932,7 +950,7 @@ static int run_checker(const Options *o, Program *prog, Diag *diag, TestList *te
     return EXIT_INTERNAL;
   }
   if ((o->checkpoint || o->resume) && nsel != 1) {
-    fprintf(stderr, "pcheck: error: %s is for one test case, and %d are selected: choose one with -t NAME\n",
+    fprintf(stderr, "pcheck: error: %s is for one test case, and %d are selected: choose one with -tc NAME\n",
             o->checkpoint ? "--checkpoint" : "--resume", nsel);
     bc_free(bc);
     return EXIT_USAGE;
@@ -1034,6 +1052,7 @@ static void search_options(const Options *o, SearchOptions *so) {
   memset(so, 0, sizeof *so);
   so->seed = o->seed;
   so->max_steps = o->max_steps;
+  so->max_fair_steps = o->max_fair_steps;
   so->schedules = o->schedules;
   so->timeout = o->timeout;
   so->rank_timeout = o->rank_timeout;
@@ -1052,6 +1071,7 @@ static void search_options(const Options *o, SearchOptions *so) {
   so->irs_step = o->irs_step;
   so->pct_depth = o->pct_depth;
   so->pct_steps = o->pct_steps;
+  so->pct_fair = o->pct_fair;
   so->explorer = o->explorer_name;
   so->explorer_native = o->explorer_native;
   so->explorer_twin_check = o->twin_check;
@@ -1466,12 +1486,61 @@ static int resolve_explorer_name(Options *o, char **file) {
   return 1;
 }
 
-/* P's spellings that getopt cannot take as they are: "-tc NAME" (one
-** dash, two letters) becomes "--test NAME", in argv itself (up to "--"). */
-static void p_spellings(int argc, char **argv) {
-  for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
-    if (strcmp(argv[i], "-tc") == 0) argv[i] = (char *)"--test";
+/* P's spellings (`p check`'s options, P 3.1) that getopt cannot take as
+** they are: one dash and two letters.  Each becomes pcheck's long option of
+** the same meaning, in argv itself (up to "--"). */
+static const struct { const char *p, *pcheck; } p_short[] = {
+  { "-tc", "--test" }, { "-ms", "--max-steps" }, { "-md", "--mode" }, { "-sp", "--sch-probabilistic" },
+  { "-sr", "--sch-random" },
+};
+
+static int is_count(const char *s) {
+  if (!*s) return 0;
+  for (; *s; s++)
+    if (*s < '0' || *s > '9') return 0;
+  return 1;
 }
+
+/* The spellings above, and P's two values of -ms (its unfair and fair
+** bounds: "-ms 100 1000") joined into one ("--max-steps=100,1000"); the
+** new argc. */
+static int p_spellings(int argc, char **argv) {
+  for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
+    for (size_t k = 0; k < sizeof p_short / sizeof p_short[0]; k++)
+      if (strcmp(argv[i], p_short[k].p) == 0) argv[i] = (char *)p_short[k].pcheck;
+    if (strcmp(argv[i], "--max-steps") == 0 && i + 2 < argc && is_count(argv[i + 1]) && is_count(argv[i + 2])) {
+      static char joined[64];
+      snprintf(joined, sizeof joined, "--max-steps=%.24s,%.24s", argv[i + 1], argv[i + 2]);
+      argv[i] = joined;
+      memmove(&argv[i + 1], &argv[i + 3], (size_t)(argc - i - 3 + 1) * sizeof *argv);
+      argc -= 2;
+    }
+  }
+  return argc;
+}
+
+/* P's scheduling strategies (`p check --sch-...`) and the pcheck search
+** each runs: the same search where pcheck has it, else the nearest, said
+** in one line (note).  arg: the strategy takes a number (--sch-pct N: the
+** priority change points, pcheck's --pct-depth). */
+typedef struct PStrategy {
+  const char *p;             /* its long option, without "--" */
+  const char *search;
+  int arg;
+  const char *note;
+} PStrategy;
+static const PStrategy p_strategies[] = {
+  { "sch-random", "random", 0, NULL },
+  { "sch-pct", "pct", 1, NULL },
+  { "sch-fairpct", "pct", 1, NULL },   /* with the fair tail: pct_fair */
+  { "sch-probabilistic", "random", 1, "P's probabilistic strategy (switch machines with probability 0.5^N) runs as "
+                                      "pcheck's random search" },
+  { "sch-pos", "random", 0, "P's POS (partial-order sampling) runs as pcheck's random search" },
+  { "sch-feedback", "random", 0, "P's feedback-guided random strategy runs as pcheck's random search" },
+  { "sch-feedbackpct", "pct", 1, "P's feedback-guided PCT runs as pcheck's pct" },
+  { "sch-feedbackpos", "random", 0, "P's feedback-guided POS runs as pcheck's random search" },
+};
+enum { O_PSTRATEGY = 1024 };   /* O_PSTRATEGY + k: p_strategies[k] */
 
 /* Edit distance between a and b (both short: option names), counting a
 ** swap of two neighbours as one edit ("dsf" is one from "dfs"). */
@@ -1647,6 +1716,7 @@ static int pcheck_main(int argc, char **argv) {
   int cache_given = 0;      /* --cache was given: no default depends on -j */
   o.explorer = "rtc";
   o.max_delays = -1;
+  o.max_fair_steps = -1;
   o.max_steps = -1;   /* P's bounds: 100,000 steps for random and irs, 10,000 for pct and ss */
   o.schedules = -1;
   o.jobs = 1;
@@ -1668,27 +1738,33 @@ static int pcheck_main(int argc, char **argv) {
          O_SJSON, O_DUMP, O_STATS, O_CACHE, O_TWIN, O_SSC1, O_SSC2, O_FMEM,
          O_SS_SCHED, O_NO_SAMPLING, O_NO_SHARED, O_NO_REDUCTION, O_CHECK_RED, O_KEEP_GOING, O_FAIL_INCOMPLETE, O_PROGRESS,
          O_COVERAGE, O_COVERAGE_MERGE, O_NO_COVERAGE, O_SAVE_SCHED, O_LEARN, O_RANK_TIMEOUT,
-         O_MAX_INSTR, O_MAX_INBOX, O_MAX_MACHINES, O_MAX_COLL, O_MAX_SBYTES, O_CKPT, O_CKPT_EVERY, O_RESUME };
+         O_MAX_INSTR, O_MAX_INBOX, O_MAX_MACHINES, O_MAX_COLL, O_MAX_SBYTES, O_CKPT, O_CKPT_EVERY, O_RESUME,
+         O_TEST, O_MODE };
   enum { O_IRS_STEP = 512, O_PCT_DEPTH, O_PCT_STEPS };   /* the baselines' options */
   enum { O_UNFAIR = 768, O_TEMP, O_NO_LIVENESS };   /* liveness */
   static const struct option longopts[] = {
-    {"test", required_argument, 0, 't'}, {"testcase", required_argument, 0, 't'},
+    {"test", required_argument, 0, O_TEST}, {"testcase", required_argument, 0, O_TEST},
     {"list-tests", no_argument, 0, O_LIST},
-    {"check-only", no_argument, 0, O_CHECK}, {"search", required_argument, 0, 's'},
+    {"check-only", no_argument, 0, O_CHECK}, {"search", required_argument, 0, 'S'},
     {"explorer", required_argument, 0, 'e'}, {"max-delays", required_argument, 0, O_MAXD},
     {"max-steps", required_argument, 0, O_MAXS}, {"schedules", required_argument, 0, O_SCHED},
     {"max-step-instructions", required_argument, 0, O_MAX_INSTR}, {"max-inbox", required_argument, 0, O_MAX_INBOX},
     {"max-machines", required_argument, 0, O_MAX_MACHINES}, {"max-collection", required_argument, 0, O_MAX_COLL},
     {"max-state-bytes", required_argument, 0, O_MAX_SBYTES},
-    {"timeout", required_argument, 0, O_TIMEOUT}, {"rank-timeout", required_argument, 0, O_RANK_TIMEOUT},
-    {"mem", required_argument, 0, O_MEM},
+    {"timeout", required_argument, 0, 't'}, {"rank-timeout", required_argument, 0, O_RANK_TIMEOUT},
+    {"mem", required_argument, 0, O_MEM}, {"memout", required_argument, 0, 'm'},
+    {"mode", required_argument, 0, O_MODE},
+    {"sch-random", no_argument, 0, O_PSTRATEGY + 0}, {"sch-pct", required_argument, 0, O_PSTRATEGY + 1},
+    {"sch-fairpct", required_argument, 0, O_PSTRATEGY + 2}, {"sch-probabilistic", required_argument, 0, O_PSTRATEGY + 3},
+    {"sch-pos", no_argument, 0, O_PSTRATEGY + 4}, {"sch-feedback", no_argument, 0, O_PSTRATEGY + 5},
+    {"sch-feedbackpct", required_argument, 0, O_PSTRATEGY + 6}, {"sch-feedbackpos", no_argument, 0, O_PSTRATEGY + 7},
     {"seed", required_argument, 0, O_SEED}, {"jobs", required_argument, 0, 'j'},
     {"out", required_argument, 0, 'o'}, {"outdir", required_argument, 0, 'o'},
     {"iterations", required_argument, 0, O_SCHED}, {"trace-format", required_argument, 0, O_TFMT},
     {"fail-on-incomplete", no_argument, 0, O_FAIL_INCOMPLETE}, {"progress", optional_argument, 0, O_PROGRESS},
     {"checkpoint", required_argument, 0, O_CKPT}, {"checkpoint-every", required_argument, 0, O_CKPT_EVERY},
     {"resume", required_argument, 0, O_RESUME},
-    {"replay", required_argument, 0, O_REPLAY}, {"stats-json", required_argument, 0, O_SJSON},
+    {"replay", required_argument, 0, 'r'}, {"stats-json", required_argument, 0, O_SJSON},
     {"verbose", no_argument, 0, 'v'}, {"quiet", no_argument, 0, 'q'},
     {"dump-bytecode", no_argument, 0, O_DUMP}, {"stats", no_argument, 0, O_STATS},
     {"cache", required_argument, 0, O_CACHE}, {"explorer-twin-check", no_argument, 0, O_TWIN},
@@ -1711,16 +1787,38 @@ static int pcheck_main(int argc, char **argv) {
   opterr = 0;
   int c;
   long long n;
-  p_spellings(argc, argv);
-  static unsigned char given[1024];   /* option codes seen, for the warnings of options without effect */
+  argc = p_spellings(argc, argv);
+  static unsigned char given[O_PSTRATEGY];   /* option codes seen, for the warnings of options without effect */
   int format_given = 0;
-  while ((c = getopt_long(argc, argv, ":t:s:e:j:o:i:vqhV", longopts, NULL)) != -1) {
+  while ((c = getopt_long(argc, argv, ":t:s:S:e:j:o:i:m:r:vqhV", longopts, NULL)) != -1) {
     if (c >= 0 && c < (int)sizeof given) given[c] = 1;
+    if (c >= O_PSTRATEGY && c < O_PSTRATEGY + (int)(sizeof p_strategies / sizeof p_strategies[0])) {
+      const PStrategy *ps = &p_strategies[c - O_PSTRATEGY];
+      if (ps->arg && (!parse_count(optarg, &n) || n < 1 || n > 1000))
+        return bad_usage("--%s needs a count from 1 to 1000, as P's, not '%s'", ps->p, optarg);
+      o.search = ps->search;
+      given['S'] = 1;
+      if (ps->arg && strcmp(ps->search, "pct") == 0) {
+        o.pct_depth = n;
+        given[O_PCT_DEPTH] = 1;
+      }
+      o.pct_fair = strcmp(ps->p, "sch-fairpct") == 0;
+      if (ps->note) fprintf(stderr, "pcheck: note: --%s: %s\n", ps->p, ps->note);
+      continue;
+    }
     switch (c) {
-    case 't': o.test = optarg; break;
+    case O_TEST: o.test = optarg; break;
     case O_LIST: o.list_tests = 1; break;
     case O_CHECK: o.check_only = 1; break;
     case 's':
+      if (!parse_count(optarg, &o.schedules)) {
+        if (in_list(optarg, searches))
+          return bad_usage("-s is the number of schedules (P's -s), not a search: write -S %s or --search %s", optarg, optarg);
+        return bad_usage("-s needs a number of schedules (P's -s), not '%s'", optarg);
+      }
+      given[O_SCHED] = 1;
+      break;
+    case 'S':
       if (!in_list(optarg, searches)) {
         const char *near = nearest(optarg, searches);
         if (near) {
@@ -1736,10 +1834,18 @@ static int pcheck_main(int argc, char **argv) {
       o.explorer = optarg;
       break;
     case O_MAXD: if (!parse_count(optarg, &o.max_delays)) return bad_usage("--max-delays needs a count, not '%s'", optarg); break;
-    case O_MAXS:
-      if (!parse_count(optarg, &o.max_steps) || o.max_steps == 0)
-        return bad_usage("--max-steps needs a positive count, not '%s'", optarg);
+    case O_MAXS: {
+      /* N, or P's two bounds N,M: unfair N, fair M (10N without it). */
+      char one[32];
+      const char *comma = strchr(optarg, ',');
+      size_t len = comma ? (size_t)(comma - optarg) : strlen(optarg);
+      snprintf(one, sizeof one, "%.*s", (int)(len < sizeof one ? len : sizeof one - 1), optarg);
+      if (len >= sizeof one || !parse_count(one, &o.max_steps) || o.max_steps == 0 ||
+          (comma && (!parse_count(comma + 1, &o.max_fair_steps) || o.max_fair_steps == 0)))
+        return bad_usage("--max-steps needs a positive count, or two (P's -ms N M: the unfair and the fair bound), not '%s'",
+                         optarg);
       break;
+    }
     case 'i': case O_SCHED:
       if (!parse_count(optarg, &o.schedules)) return bad_usage("--schedules needs a count, not '%s'", optarg);
       given[O_SCHED] = 1;
@@ -1760,10 +1866,31 @@ static int pcheck_main(int argc, char **argv) {
       else if (!parse_size(optarg, &o.max_state_bytes))
         return bad_usage("--max-state-bytes needs a size such as 64K or 16M (0: no limit), not '%s'", optarg);
       break;
-    case O_TIMEOUT:
-      if (!parse_seconds(optarg, &o.timeout))
+    case 't':
+      if (!parse_seconds(optarg, &o.timeout)) {
+        if ((optarg[0] >= 'A' && optarg[0] <= 'Z') || (optarg[0] >= 'a' && optarg[0] <= 'z') || optarg[0] == '_')
+          return bad_usage("-t is the timeout in seconds (P's -t), not a test: write -tc %s or --test %s", optarg, optarg);
         return bad_usage("--timeout needs a positive number of seconds, not '%s'", optarg);
+      }
       break;
+    case 'm': {
+      /* P's -m/--memout: gigabytes, a fraction allowed. */
+      char *end;
+      double gb = strtod(optarg, &end);
+      if (end == optarg || *end || !(gb > 0) || gb > 1e6)
+        return bad_usage("--memout needs a number of gigabytes (P's -m), not '%s'", optarg);
+      o.mem = (uint64_t)(gb * (double)(1ull << 30));
+      break;
+    }
+    case O_MODE:
+      if (strcmp(optarg, "bugfinding") == 0) break;
+      if (strcmp(optarg, "pex") == 0) {
+        fputs("pcheck: note: --mode pex: P's exhaustive mode runs as pcheck's dfs (complete within its bounds)\n", stderr);
+        o.search = "dfs";
+        given['S'] = 1;
+        break;
+      }
+      return bad_usage("--mode needs bugfinding or pex (P's -md), not '%s'", optarg);
     case O_RANK_TIMEOUT:
       if (!parse_seconds(optarg, &o.rank_timeout))
         return bad_usage("--rank-timeout needs a positive number of seconds, not '%s'", optarg);
@@ -1788,7 +1915,7 @@ static int pcheck_main(int argc, char **argv) {
         return bad_usage("--progress=SECONDS needs a positive number of seconds, not '%s'", optarg);
       break;
     }
-    case O_REPLAY: o.replay = optarg; break;
+    case 'r': o.replay = optarg; break;
     case O_CKPT:
       if (!*optarg) return bad_usage("--checkpoint needs a file name%s", "");
       o.checkpoint = optarg;
@@ -1884,13 +2011,13 @@ static int pcheck_main(int argc, char **argv) {
     o.cache_kind = SC_COMPACT;   /* dfs with the reduction runs on one thread (search_dfs.c) */
   if (o.coverage && o.no_coverage) return bad_usage("--coverage and --no-coverage contradict each other%s", "");
   if (o.resume || o.checkpoint) {
-    int w = checkpoint_options(&o, given['s'], given[O_SEED]);
+    int w = checkpoint_options(&o, given['S'], given[O_SEED]);
     if (w) return w;
   }
   if (given[O_CKPT_EVERY] && !o.checkpoint)
     fputs("pcheck: warning: --checkpoint-every has no effect without --checkpoint FILE\n", stderr);
   if (o.keep_going && strcmp(o.search, "dfs") != 0)
-    return bad_usage("--keep-going needs -s dfs, not -s %s", o.search);
+    return bad_usage("--keep-going needs --search dfs, not --search %s", o.search);
   if (o.check_reduction && o.no_reduction)
     return bad_usage("--check-reduction compares a reduced search with the full one: not with --no-reduction%s", "");
   if (o.check_reduction && o.jobs > 1) {
@@ -1910,7 +2037,7 @@ static int pcheck_main(int argc, char **argv) {
     { O_NO_SAMPLING, "--no-sampling", "ses portfolio" }, { O_NO_SHARED, "--no-shared-cache", "portfolio" },
     { O_NO_REDUCTION, "--no-reduction", "dfs bfs ses pb portfolio" },
     { O_CHECK_RED, "--check-reduction", "dfs bfs ses pb portfolio" },
-    { O_MEM, "--mem", "dfs bfs ses pb portfolio" }, { O_CACHE, "--cache", "dfs bfs ses pb portfolio" },
+    { O_MEM, "--mem", "dfs bfs ses pb portfolio" }, { 'm', "--memout", "dfs bfs ses pb portfolio" }, { O_CACHE, "--cache", "dfs bfs ses pb portfolio" },
     { O_FMEM, "--frontier-mem", "dfs bfs ses pb portfolio" }, { 'j', "--jobs", "dfs bfs ses pb ss portfolio" },
     { O_UNFAIR, "--unfair", "dfs ses portfolio" },
     { O_NO_LIVENESS, "--no-liveness", "dfs ses random irs portfolio" },
@@ -1924,7 +2051,7 @@ static int pcheck_main(int argc, char **argv) {
     if (given[effects[i].code] && !acts_on(effects[i].searches, o.search))
       fprintf(stderr, "pcheck: warning: %s has no effect on --search %s (it acts on: %s)\n", effects[i].name, o.search,
               effects[i].searches);
-  if (o.replay && given[O_SCHED] + given[O_MAXD] + given[O_MAXS] + given['s'] + given['j'])
+  if (o.replay && given[O_SCHED] + given[O_MAXD] + given[O_MAXS] + given['S'] + given['j'])
     fputs("pcheck: warning: --replay re-runs the trace's choices: search options have no effect\n", stderr);
   if (!o.seed_given && is_random_search(o.search)) o.seed = fresh_seed();
   MemPlan mp;
@@ -1939,7 +2066,7 @@ static int pcheck_main(int argc, char **argv) {
     int farm = strcmp(o.search, "random") == 0 || strcmp(o.search, "pct") == 0 || strcmp(o.search, "ss") == 0;
     int portfolio = strcmp(o.search, "portfolio") == 0;
     if (o.replay || o.coverage_merge || o.check_only || o.list_tests || o.dump_bytecode || !(dist || farm || portfolio))
-      return bad_usage("under mpirun pcheck runs a search across the ranks: -s dfs, bfs, ses (the states shared "
+      return bad_usage("under mpirun pcheck runs a search across the ranks: --search dfs, bfs, ses (the states shared "
                        "among them), random, pct, ss (the executions) or the portfolio (its members side by "
                        "side)%s; other work runs without mpirun", "");
     if (o.learn) return bad_usage("--learn keeps one file of orderings: run it without mpirun%s", "");
@@ -2038,7 +2165,7 @@ static int pcheck_main(int argc, char **argv) {
     fputs("pcheck: error: the model declares no test and has no machine 'Main' to start from\n", stderr);
     rc = EXIT_USAGE;
   } else if (!o.test && tests.n > 1 && !o.dump_bytecode) {
-    fputs("pcheck: error: the model has several test cases; choose one with -t NAME:\n", stderr);
+    fputs("pcheck: error: the model has several test cases; choose one with -tc NAME:\n", stderr);
     for (int i = 0; i < tests.n; i++) fprintf(stderr, "  %s\n", tests.items[i].name);
     rc = EXIT_USAGE;
   } else if (o.test && (nsel = testcases_select(&tests, o.test, sel, tests.n)) == 0) {

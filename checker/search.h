@@ -29,6 +29,7 @@ typedef struct SearchOptions {
   uint64_t seed;             /* --seed */
   int64_t max_steps;         /* --max-steps (sampling searches), or -1: each search's own default
                                 (search_max_steps) */
+  int64_t max_fair_steps;    /* P's second -ms value: the fair searches' bound, or -1: 10 x max_steps */
   int64_t schedules;         /* --schedules, -1: no bound */
   double timeout;            /* seconds, 0: none */
   uint64_t mem;              /* --mem: state cache budget in bytes */
@@ -46,6 +47,7 @@ typedef struct SearchOptions {
   int64_t irs_step;          /* irs: depth bound increment (--irs-step) */
   int64_t pct_depth;         /* pct: bug depth d (--pct-depth) */
   int64_t pct_steps;         /* pct: steps k the change points fall among (--pct-steps) */
+  int pct_fair;              /* pct: P's fair PCT (--sch-fairpct): a random tail past the unfair bound */
   /* Delaying searches (ses, ss): */
   const char *explorer;      /* --explorer: its name */
   int explorer_native;       /* ExNative: a native twin, or 0 for a declared explorer */

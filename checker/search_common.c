@@ -235,6 +235,7 @@ int search_should_stop(const SearchOptions *o, const Progress *p, const char **w
 }
 
 int64_t search_max_steps(const SearchOptions *o, int fair) {
+  if (fair && o->max_fair_steps > 0) return o->max_fair_steps;          /* P's -ms N M */
   if (o->max_steps > 0) return fair ? 10 * o->max_steps : o->max_steps;   /* P's -ms N: fair bound 10N */
   return fair ? FAIR_MAX_STEPS : UNFAIR_MAX_STEPS;
 }

@@ -8,7 +8,10 @@
 ** priority d-j, below every initial priority.  Data choices are uniformly
 ** random and are not scheduling steps.  Executions are cut at --max-steps;
 ** the search stops at --schedules executions, a bug, the timeout or an
-** interrupt; the same --seed gives the same run. */
+** interrupt; the same --seed gives the same run.
+** Fair (P's --sch-fairpct): PCT as above for the unfair bound's steps
+** (search_max_steps(o, 0)), then uniformly random scheduling up to the
+** fair bound, with the temperature check of the fair searches. */
 #include <config.h>
 #include "checker/search.h"
 #include "checker/rng.h"
@@ -53,11 +56,13 @@ typedef struct Pct {
   int64_t k;                 /* the steps they fall among */
   int64_t *cp;               /* the change points of this execution */
   uint64_t seed;             /* --seed */
+  int64_t tail;              /* fair: scheduling steps after which picks are uniform; 0: never */
 } Pct;
 
 static uint32_t pick_pct(void *ctx, const VmChoices *ch) {
   Pct *p = ctx;
   if (ch->kind != VC_MACHINE) return rng_below(&p->rng, ch->n);
+  if (p->tail && p->sched >= p->tail) return walk_pick_uniform(&p->rng, ch);
   /* Machines seen for the first time (ids ascending) get their initial
   ** priorities, uniform in (d, d+1): a random order. */
   uint64_t top = ch->ids[ch->n - 1];
@@ -89,9 +94,11 @@ static void pct_execution(void *ctx, uint64_t i) {
 
 static int run_pct(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, SearchResult *res) {
   Walk w;
-  int64_t max_steps = search_max_steps(o, 0);
-  walk_init(&w, bc, test, 0, o->sched);   /* unfair: no temperature check (search_temperature) */
+  int64_t max_steps = search_max_steps(o, o->pct_fair);
+  /* unfair: no temperature check (search_temperature) */
+  walk_init(&w, bc, test, o->pct_fair ? search_temperature(o) : 0, o->sched);
   Pct p = {0};
+  if (o->pct_fair) p.tail = search_max_steps(o, 0);
   p.seed = o->seed;
   p.k = o->pct_steps > 0 ? o->pct_steps : 1000;
   p.d = o->pct_depth > 0 ? o->pct_depth : 3;
@@ -105,8 +112,8 @@ static int run_pct(const BcProgram *bc, const VmTest *test, const SearchOptions 
     Buf r;
     buf_init(&r);
     if (why) buf_printf(&r, "%s after ", why);
-    buf_printf(&r, "%llu executions (pct, depth %lld, %lld steps)", (unsigned long long)res->executions,
-               (long long)p.d, (long long)p.k);
+    buf_printf(&r, "%llu executions (%s, depth %lld, %lld steps)", (unsigned long long)res->executions,
+               o->pct_fair ? "fair pct" : "pct", (long long)p.d, (long long)p.k);
     if (truncated) buf_printf(&r, ", some cut at %lld steps", (long long)max_steps);
     res->bound = buf_take(&r);
   }

@@ -63,6 +63,6 @@ run bad-search 2 "unknown search" --search nope "$tmp/ok.p"
 run bad-mem 2 "needs a size" --mem lots "$tmp/ok.p"
 run bad-format 2 "unknown trace format" --trace-format text,pdf "$tmp/ok.p"
 run no-inputs 2 "no input files"
-run unknown-test 2 "no test case matches" -t nope "$tmp/ok.p"
+run unknown-test 2 "no test case matches" -tc nope "$tmp/ok.p"
 echo "# passed: $pass failed: $fail"
 [ "$fail" -eq 0 ]

@@ -37,12 +37,12 @@ done
 # 2. pb on correct models: complete, with the states of dfs.
 for spec in "$d/correct.p Main" "tests/golden/search/two_workers.p Main" "models/clientserver tcSingleClient"; do
   in=${spec% *}; t=${spec##* }
-  a=$(run --search dfs --no-reduction --mem 256M -q -t "$t" "$in" 2>&1)
-  b=$(run --search pb --no-reduction --mem 256M -q -t "$t" "$in" 2>&1); rc=$?
+  a=$(run --search dfs --no-reduction --mem 256M -q -tc "$t" "$in" 2>&1)
+  b=$(run --search pb --no-reduction --mem 256M -q -tc "$t" "$in" 2>&1); rc=$?
   as=$(echo "$a" | field states) bs=$(echo "$b" | field states)
   if [ "$rc" -eq 0 ] && echo "$b" | grep -q '^result: no-bug (complete)$' && [ -n "$as" ] && [ "$as" = "$bs" ]; then
-    ok "pb complete, $bs states as dfs: $in -t $t"
-  else bad "pb ($bs states, exit $rc) vs dfs ($as) on $in -t $t"; echo "$b" | tail -n 3; fi
+    ok "pb complete, $bs states as dfs: $in -tc $t"
+  else bad "pb ($bs states, exit $rc) vs dfs ($as) on $in -tc $t"; echo "$b" | tail -n 3; fi
 done
 # ... and the model needs preemptions: bound 0 alone sees fewer states.
 r=$(run --search pb --no-reduction --mem 256M -q --max-delays 0 "$d/correct.p" 2>&1); rc=$?

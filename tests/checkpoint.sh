@@ -115,22 +115,22 @@ cycles() {
 
 P=models/paxos
 D=tests/checkpoint/deepbug.p
-cycles "dfs" -s dfs --no-reduction -t tcThriftyRetry $P
-cycles "dfs, reduction" -s dfs -t tcThriftyRetry $P
-cycles "bfs" -s bfs --no-reduction -t tcThriftyRetry $P
-cycles "bfs -j 2" -s bfs -j 2 --no-reduction -t tcThriftyRetry $P
-cycles "bfs, a deep bug" -s bfs --no-reduction $D
-cycles "ses" -s ses --no-reduction -t tcThriftyRetry $P
-cycles "ses, reduction" -s ses -t tcThriftyRetry $P
-cycles --threads "ses -j 2" -s ses -j 2 --no-reduction -t tcThriftyOneRound $P
-cycles "ses, a deep bug" -s ses --no-reduction $D
+cycles "dfs" -S dfs --no-reduction -tc tcThriftyRetry $P
+cycles "dfs, reduction" -S dfs -tc tcThriftyRetry $P
+cycles "bfs" -S bfs --no-reduction -tc tcThriftyRetry $P
+cycles "bfs -j 2" -S bfs -j 2 --no-reduction -tc tcThriftyRetry $P
+cycles "bfs, a deep bug" -S bfs --no-reduction $D
+cycles "ses" -S ses --no-reduction -tc tcThriftyRetry $P
+cycles "ses, reduction" -S ses -tc tcThriftyRetry $P
+cycles --threads "ses -j 2" -S ses -j 2 --no-reduction -tc tcThriftyOneRound $P
+cycles "ses, a deep bug" -S ses --no-reduction $D
 # The hot-cycle search of its own is under way at most checkpoints here
 # (its Tarjan stack saved and restored); the lasso it finds is the same.
 # wide.p alone can end before the first kill in the optimised build; the
 # drain of visited_full.p's hot region in the full graph (over a million states, no bug)
 # takes long enough in every build.
-cycles --may-end-first "ses, a hot cycle" -s ses --trace-format schedule tests/liveness/wide.p
-cycles "ses, draining its hot-cycle search" -s ses --no-reduction tests/liveness/visited_full.p
+cycles --may-end-first "ses, a hot cycle" -S ses --trace-format schedule tests/liveness/wide.p
+cycles "ses, draining its hot-cycle search" -S ses --no-reduction tests/liveness/visited_full.p
 
 # (b) Refusals.
 refuse() {   # refuse WHAT MESSAGE ARGS...: exit 2 and the message on stderr
@@ -143,15 +143,15 @@ refuse() {   # refuse WHAT MESSAGE ARGS...: exit 2 and the message on stderr
 }
 ck=$tmp/ck2
 C=models/chainreplication
-run -q -s dfs --no-reduction -t tcOneFailure --checkpoint "$ck" --checkpoint-every 0.05 --timeout 1 -o "$tmp/o" $C \
+run -q -S dfs --no-reduction -tc tcOneFailure --checkpoint "$ck" --checkpoint-every 0.05 --timeout 1 -o "$tmp/o" $C \
   >"$tmp/out" 2>&1
 if [ -f "$ck" ] && grep -q "^checkpoint: $ck (" "$tmp/out"; then ok "a timeout leaves a checkpoint: $(grep '^checkpoint:' "$tmp/out")"
 else bad "a timeout leaves no checkpoint"; cat "$tmp/out"; fi
 cp -R $C "$tmp/chain2" && chmod -R u+w "$tmp/chain2"   # (make distcheck: the sources are read-only)
 echo "fun CheckpointTestExtra(): int { return 1; }" >>"$tmp/chain2/PSrc/$(ls $C/PSrc | head -n 1)"   # the program changed
 refuse "another model" "is for another model" --resume "$ck" -o "$tmp/o" "$tmp/chain2" --no-reduction
-refuse "another test" "is for test 'tcOneFailure', not 'tcTwoClients'" --resume "$ck" -t tcTwoClients --no-reduction -o "$tmp/o" $C
-refuse "another search" "is of --search dfs, not bfs" --resume "$ck" -s bfs --no-reduction -o "$tmp/o" $C
+refuse "another test" "is for test 'tcOneFailure', not 'tcTwoClients'" --resume "$ck" -tc tcTwoClients --no-reduction -o "$tmp/o" $C
+refuse "another search" "is of --search dfs, not bfs" --resume "$ck" -S bfs --no-reduction -o "$tmp/o" $C
 refuse "other options" "(reduction: off in the checkpoint, on now)" --resume "$ck" -o "$tmp/o" $C
 refuse "another seed, cache" "seed: 0 in the checkpoint, 5 now; cache: flat in the checkpoint, compact now" \
   --resume "$ck" --no-reduction --seed 5 --cache compact -o "$tmp/o" $C
@@ -162,14 +162,14 @@ printf 'X' | dd of="$tmp/flip" bs=1 seek=300 conv=notrunc 2>/dev/null
 refuse "a changed byte" "is damaged" --resume "$tmp/flip" -o "$tmp/o" $C
 refuse "not a checkpoint" "is not a pcheck checkpoint" --resume $D -o "$tmp/o" $D
 refuse "a missing file" "cannot read the checkpoint" --resume "$tmp/none" -o "$tmp/o" $P
-refuse "several tests" "is for one test case, and 2 are selected" -s dfs -t tcThrifty --checkpoint "$tmp/x" -o "$tmp/o" $P
-refuse "random" "dfs, bfs, ses and ss write checkpoints" -s random --checkpoint "$tmp/x" -t tcThriftyRetry -o "$tmp/o" $P
-refuse "the portfolio" "not -s portfolio" --checkpoint "$tmp/x" -t tcThriftyRetry -o "$tmp/o" $P
-refuse "dfs on threads" "dfs checkpoints one stack" -s dfs -j 2 --no-reduction --checkpoint "$tmp/x" -t tcThriftyRetry -o "$tmp/o" $P
-refuse "--keep-going" "cannot be checkpointed" -s dfs --keep-going --checkpoint "$tmp/x" -t tcThriftyRetry -o "$tmp/o" $P
+refuse "several tests" "is for one test case, and 2 are selected" -S dfs -tc tcThrifty --checkpoint "$tmp/x" -o "$tmp/o" $P
+refuse "random" "dfs, bfs, ses and ss write checkpoints" -S random --checkpoint "$tmp/x" -tc tcThriftyRetry -o "$tmp/o" $P
+refuse "the portfolio" "not -S portfolio" --checkpoint "$tmp/x" -tc tcThriftyRetry -o "$tmp/o" $P
+refuse "dfs on threads" "dfs checkpoints one stack" -S dfs -j 2 --no-reduction --checkpoint "$tmp/x" -tc tcThriftyRetry -o "$tmp/o" $P
+refuse "--keep-going" "cannot be checkpointed" -S dfs --keep-going --checkpoint "$tmp/x" -tc tcThriftyRetry -o "$tmp/o" $P
 refuse "an unwritable folder" "cannot write the checkpoint '/nonexistent-folder/ck': No such file or directory" \
-  -s dfs --checkpoint /nonexistent-folder/ck -t tcThriftyRetry -o "$tmp/o" $P
-refuse "--checkpoint-every 0" "--checkpoint-every needs a positive number" -s dfs --checkpoint "$tmp/x" --checkpoint-every 0 $P
+  -S dfs --checkpoint /nonexistent-folder/ck -tc tcThriftyRetry -o "$tmp/o" $P
+refuse "--checkpoint-every 0" "--checkpoint-every needs a positive number" -S dfs --checkpoint "$tmp/x" --checkpoint-every 0 $P
 
 # (c) Another --mem; a stop by SIGTERM; the end removes the checkpoint.
 r=$(run -q --resume "$ck" --no-reduction --mem 3G -o "$tmp/o" $C 2>&1)
@@ -177,7 +177,7 @@ if [ $? -eq 0 ] && echo "$r" | grep -q '^states: 743047 ' && [ -f "$ck" ]; then 
 else bad "resume under another --mem"; echo "$r" | tail -n 3; fi
 # A checkpoint whose cache has grown past 2 MiB (polled: how soon depends
 # on the build), resumed with a budget that gives the cache 1 MiB.
-${PCHECK_WRAPPER:-} "$PCHECK" -q -s dfs --cache compact --no-reduction -t tcOneFailure --checkpoint "$tmp/big" \
+${PCHECK_WRAPPER:-} "$PCHECK" -q -S dfs --cache compact --no-reduction -tc tcOneFailure --checkpoint "$tmp/big" \
   --checkpoint-every 0.1 -o "$tmp/o" models/chainreplication >/dev/null 2>&1 &
 pid=$!
 n=0
@@ -190,7 +190,7 @@ wait $pid 2>/dev/null
 r=$(run -q --resume "$tmp/big" --no-reduction --cache compact --mem 2M -o "$tmp/o" models/chainreplication 2>&1)
 if [ $? -eq 3 ] && echo "$r" | grep -q 'resume with a larger --mem'; then ok "a cache larger than --mem gives it: refused, with what to do"
 else bad "a cache larger than --mem: $(echo "$r" | tail -n 2)"; fi
-${PCHECK_WRAPPER:-} "$PCHECK" -q -s bfs --no-reduction -t tcThriftyRetry --checkpoint "$tmp/t" --fail-on-incomplete \
+${PCHECK_WRAPPER:-} "$PCHECK" -q -S bfs --no-reduction -tc tcThriftyRetry --checkpoint "$tmp/t" --fail-on-incomplete \
   -o "$tmp/o" $P >"$tmp/out" 2>&1 &
 pid=$!
 sleep 0.3

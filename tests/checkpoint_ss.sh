@@ -1,5 +1,5 @@
 #!/bin/sh
-# checkpoint_ss.sh: -s ss stopped and resumed ends where a run never
+# checkpoint_ss.sh: -S ss stopped and resumed ends where a run never
 # stopped ends.  For each case a reference run, then rounds: the search
 # starts with --checkpoint F --checkpoint-every 0.05, is killed after a
 # random delay (SIGKILL: the last periodic checkpoint stays; SIGTERM: the
@@ -109,22 +109,22 @@ round() {
   fi
 }
 
-P="--seed 1 --coverage -t tcThriftyRetry models/paxos"
+P="--seed 1 --coverage -tc tcThriftyRetry models/paxos"
 # The interleaved schedule: checkpoints between rounds of 128 executions.
-ref inter -s ss --schedules 40000 $P
-round inter "KILL KILL" -s ss --schedules 40000 $P
-round inter "TERM TERM" -s ss --schedules 40000 $P
-round inter "TERM KILL TERM" -s ss --schedules 40000 $P
-round inter "KILL TERM" -s ss --schedules 40000 -j 2 $P
+ref inter -S ss --schedules 40000 $P
+round inter "KILL KILL" -S ss --schedules 40000 $P
+round inter "TERM TERM" -S ss --schedules 40000 $P
+round inter "TERM KILL TERM" -S ss --schedules 40000 $P
+round inter "KILL TERM" -S ss --schedules 40000 -j 2 $P
 # The paper's schedule: a stratum drawn in windows, checkpoints between them.
-ref strata -s ss --ss-schedule strata --schedules 60000 $P
-round strata "KILL TERM KILL" -s ss --ss-schedule strata --schedules 60000 $P
-round strata "TERM KILL" -s ss --ss-schedule strata --schedules 60000 -j 2 $P
+ref strata -S ss --ss-schedule strata --schedules 60000 $P
+round strata "KILL TERM KILL" -S ss --ss-schedule strata --schedules 60000 $P
+round strata "TERM KILL" -S ss --ss-schedule strata --schedules 60000 -j 2 $P
 # A bug at delay bound 3 after 29,897 executions: the same bug and trace.
-B="--seed 1 -t tcBugTimerRestart models/devicedriver"
-ref bug -s ss $B
-round bug "TERM KILL" -s ss $B
-round bug "KILL TERM" -s ss -j 2 $B
+B="--seed 1 -tc tcBugTimerRestart models/devicedriver"
+ref bug -S ss $B
+round bug "TERM KILL" -S ss $B
+round bug "KILL TERM" -S ss -j 2 $B
 
 echo "# passed: $pass failed: $fail"
 [ "$fail" -eq 0 ]

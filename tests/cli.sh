@@ -23,16 +23,16 @@
 cs=models/clientserver
 
 # 1. P's spellings.
-a=$(run -s dfs -q -t tcSingleClient -o "$tmp/o" $cs 2>&1 | grep '^states: ')
+a=$(run -S dfs -q -tc tcSingleClient -o "$tmp/o" $cs 2>&1 | grep '^states: ')
 for spelling in "-tc tcSingleClient" "--testcase tcSingleClient" "--testcase=tcSingleClient"; do
   # shellcheck disable=SC2086
-  b=$(run -s dfs -q $spelling --outdir "$tmp/o" $cs 2>&1 | grep '^states: ')
+  b=$(run -S dfs -q $spelling --outdir "$tmp/o" $cs 2>&1 | grep '^states: ')
   if [ -n "$a" ] && [ "$(echo "$a" | sed 's/time.*//')" = "$(echo "$b" | sed 's/time.*//')" ]; then ok "P's spelling $spelling"
   else bad "P's spelling $spelling: '$b'"; fi
 done
 for spelling in "-i 7" "--iterations 7" "--schedules 7"; do
   # shellcheck disable=SC2086
-  r=$(run -s random --seed 1 $spelling -q -t tcSingleClient -o "$tmp/o" $cs 2>&1)
+  r=$(run -S random --seed 1 $spelling -q -tc tcSingleClient -o "$tmp/o" $cs 2>&1)
   if echo "$r" | grep -q '^result: no-bug (bounded: 7 random executions)$'; then ok "$spelling: 7 executions"
   else bad "$spelling"; echo "$r" | tail -n 3; fi
 done
@@ -44,6 +44,76 @@ if [ "$rc" -eq 2 ] && echo "$r" | grep -q 'no input files, and no .pproj project
   ok "no input and no project: a clear error"
 else bad "no input, no project (exit $rc)"; echo "$r"; fi
 
+# 1b. P's own options (p check, P 3.1) with P's meaning (issue 37): -s
+# schedules, -t timeout, -ms one or two bounds, -m gigabytes, -r replay,
+# the --sch-* strategies (fair PCT with its random tail and temperature
+# check), -md; pcheck's old -s SEARCH and -t TEST say what to write.
+r=$(run -sr --seed 1 -s 5 -tc tcSingleClient -o "$tmp/o" $cs 2>&1); rc=$?
+if [ $rc -eq 0 ] && echo "$r" | grep -q '^result: no-bug (bounded: 5 random executions)$'; then ok "-sr -s 5: five random executions"
+else bad "-sr -s 5 (exit $rc)"; echo "$r" | tail -n 3; fi
+r=$(run -S dfs --no-reduction -t 0.5 -tc tcTwoPhase___N_6 -o "$tmp/o" models/twophase_n 2>&1); rc=$?
+if [ $rc -eq 0 ] && echo "$r" | grep -q '^result: no-bug (bounded: timeout)$'; then ok "-t 0.5: the timeout"
+else bad "-t 0.5 (exit $rc)"; echo "$r" | tail -n 3; fi
+for bad_one in "-s dfs:-S dfs or --search dfs" "-t tcSingleClient:-tc tcSingleClient or --test tcSingleClient" \
+               "-s many:-s needs a number of schedules" "-md fast:--mode needs bugfinding or pex" \
+               "--sch-pct 0:--sch-pct needs a count from 1 to 1000" "-m lots:--memout needs a number of gigabytes" \
+               "-ms 10 x:"; do
+  # shellcheck disable=SC2086
+  r=$(run ${bad_one%%:*} $cs 2>&1); rc=$?
+  want=${bad_one#*:}
+  if [ -z "$want" ]; then
+    # "-ms 10 x": one bound; x is an input that does not exist.
+    if [ $rc -eq 2 ] && echo "$r" | grep -q "x"; then ok "${bad_one%%:*}: one bound, then an input"
+    else bad "${bad_one%%:*} (exit $rc)"; echo "$r" | head -n 3; fi
+  elif [ $rc -eq 2 ] && echo "$r" | grep -qF -- "$want"; then ok "${bad_one%%:*}: exit 2, '$want'"
+  else bad "${bad_one%%:*} (exit $rc)"; echo "$r" | head -n 3; fi
+done
+mk_ping() {   # a model whose executions never end: Main pings itself
+  printf '%s\n' 'event ePing;' 'machine Main { start state S { entry { send this, ePing; } on ePing do { send this, ePing; } } }' >"$1"
+}
+mk_ping "$tmp/ping.p"
+for spelling in "-ms 40 400" "-ms 40,400" "--max-steps 40 400" "--max-steps=40,400"; do
+  # shellcheck disable=SC2086
+  a=$(run -S pct -s 2 --seed 1 $spelling -o "$tmp/o" "$tmp/ping.p" 2>&1 | grep '^result: ')
+  # shellcheck disable=SC2086
+  b=$(run -S random -s 2 --seed 1 $spelling -o "$tmp/o" "$tmp/ping.p" 2>&1 | grep '^result: ')
+  if echo "$a" | grep -q 'some cut at 40 steps' && echo "$b" | grep -q 'some cut at 400 steps'; then
+    ok "$spelling: pct cut at 40 steps, random at 400"
+  else bad "$spelling: '$a' / '$b'"; fi
+done
+b=$(run -S random -s 2 --seed 1 -ms 40 -o "$tmp/o" "$tmp/ping.p" 2>&1 | grep '^result: ')
+if echo "$b" | grep -q 'some cut at 400 steps'; then ok "-ms 40: the fair bound 10 times as long"
+else bad "-ms 40: '$b'"; fi
+r=$(run -S dfs -q -m 0.25 --stats-json "$tmp/m.json" -tc tcSingleClient -o "$tmp/o" $cs 2>&1); rc=$?
+if [ $rc -eq 0 ] && grep -q '"mem": 268435456' "$tmp/m.json"; then ok "-m 0.25: a quarter of a gigabyte"
+else bad "-m 0.25 (exit $rc)"; grep '"mem"' "$tmp/m.json"; fi
+rm -rf "$tmp/rp"
+run -S dfs -q -tc tcBugLostUpdate -o "$tmp/rp" $cs >/dev/null 2>&1
+r=$(run -r "$tmp/rp/tcBugLostUpdate.schedule" $cs 2>&1); rc=$?
+if [ $rc -eq 1 ] && echo "$r" | grep -q '^bug: '; then ok "-r FILE replays"
+else bad "-r FILE (exit $rc)"; echo "$r" | tail -n 3; fi
+r=$(run --sch-pct 5 -s 3 --seed 1 -tc tcSingleClient -o "$tmp/o" $cs 2>&1)
+if echo "$r" | grep -q '^result: no-bug (bounded: 3 executions (pct, depth 5, '; then ok "--sch-pct 5: pct of depth 5"
+else bad "--sch-pct 5"; echo "$r" | tail -n 3; fi
+# temp_long.p: hot for about 60000 steps.  Fair PCT's random tail runs it
+# to its end and its temperature check reports it; pct cuts it at the
+# unfair bound and checks no temperature.
+r=$(run --sch-fairpct 3 -s 1 --seed 1 -o "$tmp/o" tests/liveness/temp_long.p 2>&1); rc=$?
+r2=$(run --sch-pct 3 -s 1 --seed 1 -o "$tmp/o" tests/liveness/temp_long.p 2>&1); rc2=$?
+if [ $rc -eq 1 ] && echo "$r" | grep -q '^bug: liveness' && [ $rc2 -eq 0 ]; then ok "--sch-fairpct 3: the fair tail's temperature check; --sch-pct 3: none"
+else bad "--sch-fairpct 3 (exit $rc) / --sch-pct 3 (exit $rc2)"; echo "$r" | grep -E '^(bug|result)'; fi
+for spelling in "--sch-probabilistic 2" "-sp 2" "--sch-pos" "--sch-feedback" "--sch-feedbackpos"; do
+  # shellcheck disable=SC2086
+  r=$(run $spelling -s 2 --seed 1 -tc tcSingleClient -o "$tmp/o" $cs 2>&1)
+  if echo "$r" | grep -q "^pcheck: note: --sch-.*runs as pcheck's random search" &&
+     echo "$r" | grep -q '^result: no-bug (bounded: 2 random executions)$'; then ok "$spelling: random, said in a note"
+  else bad "$spelling"; echo "$r" | grep -E '^(pcheck|result)'; fi
+done
+r=$(run -md pex -q -tc tcSingleClient -o "$tmp/o" $cs 2>&1); rc=$?
+if [ $rc -eq 0 ] && echo "$r" | grep -q "^pcheck: note: --mode pex: .*dfs" && echo "$r" | grep -q '^result: no-bug (complete)$'; then
+  ok "-md pex: dfs, said in a note"
+else bad "-md pex (exit $rc)"; echo "$r" | tail -n 3; fi
+
 # 2. "Did you mean", warnings.
 r=$(run --serch dfs $cs 2>&1); rc=$?
 if [ "$rc" -eq 2 ] && echo "$r" | grep -q "unknown option '--serch'; did you mean --search?"; then ok "did you mean --search"
@@ -52,32 +122,32 @@ r=$(run --no $cs 2>&1); rc=$?
 if [ "$rc" -eq 2 ] && echo "$r" | grep -q "option '--no' is ambiguous: it could be --no-sampling, --no-shared-cache, --no-reduction, --no-coverage"; then
   ok "an ambiguous option lists its candidates"
 else bad "--no (exit $rc)"; echo "$r"; fi
-r=$(run -s dsf $cs 2>&1); rc=$?
+r=$(run -S dsf $cs 2>&1); rc=$?
 if [ "$rc" -eq 2 ] && echo "$r" | grep -q "unknown search 'dsf'; did you mean dfs?"; then ok "did you mean dfs"
-else bad "-s dsf (exit $rc)"; echo "$r"; fi
+else bad "-S dsf (exit $rc)"; echo "$r"; fi
 r=$(run --frobnicate $cs 2>&1); rc=$?
 if [ "$rc" -eq 2 ] && echo "$r" | grep -q "unknown option '--frobnicate'$"; then ok "an option far from every name"
 else bad "--frobnicate (exit $rc)"; echo "$r"; fi
-r=$(run -s dfs --schedules 5 --max-delays 2 -q -t tcSingleClient -o "$tmp/o" $cs 2>&1); rc=$?
+r=$(run -S dfs --schedules 5 --max-delays 2 -q -tc tcSingleClient -o "$tmp/o" $cs 2>&1); rc=$?
 if [ "$rc" -eq 0 ] && echo "$r" | grep -q '^pcheck: warning: --schedules has no effect on --search dfs' &&
    echo "$r" | grep -q '^pcheck: warning: --max-delays has no effect on --search dfs'; then ok "options without effect: warnings"
 else bad "no warnings for options without effect (exit $rc)"; echo "$r" | head -n 3; fi
-r=$(run -s random --schedules 5 -q -t tcSingleClient -o "$tmp/o" $cs 2>&1)
+r=$(run -S random --schedules 5 -q -tc tcSingleClient -o "$tmp/o" $cs 2>&1)
 if ! echo "$r" | grep -q 'warning'; then ok "no warning for options that act"
 else bad "a warning for an option that acts"; echo "$r" | grep warning; fi
 
 # 3. A fresh seed, printed, that repeats the run.
-r1=$(run -s random --schedules 3 -v -q -t tcMultipleClients -o "$tmp/o" $cs 2>&1)
-r2=$(run -s random --schedules 3 -v -q -t tcMultipleClients -o "$tmp/o" $cs 2>&1)
+r1=$(run -S random --schedules 3 -v -q -tc tcMultipleClients -o "$tmp/o" $cs 2>&1)
+r2=$(run -S random --schedules 3 -v -q -tc tcMultipleClients -o "$tmp/o" $cs 2>&1)
 s1=$(echo "$r1" | sed -n 's/^seed: \([0-9]*\) (drawn at random; --seed [0-9]* repeats this run)$/\1/p')
 s2=$(echo "$r2" | sed -n 's/^seed: \([0-9]*\) .*/\1/p')
 if [ -n "$s1" ] && [ -n "$s2" ] && [ "$s1" != "$s2" ]; then ok "random draws a fresh seed and prints it ($s1, $s2)"
 else bad "no fresh seed ('$s1', '$s2')"; fi
-r3=$(run -s random --schedules 3 -v -q --seed "$s1" -t tcMultipleClients -o "$tmp/o" $cs 2>&1)
+r3=$(run -S random --schedules 3 -v -q --seed "$s1" -tc tcMultipleClients -o "$tmp/o" $cs 2>&1)
 if [ "$(echo "$r1" | grep -v '^seed: ' | grep -v 'time: ')" = "$(echo "$r3" | grep -v 'time: ')" ] && ! echo "$r3" | grep -q '^seed: '; then
   ok "the printed seed repeats the run"
 else bad "the printed seed does not repeat the run"; fi
-r=$(run -s dfs -q -t tcSingleClient -o "$tmp/o" $cs 2>&1)
+r=$(run -S dfs -q -tc tcSingleClient -o "$tmp/o" $cs 2>&1)
 if ! echo "$r" | grep -q '^seed: '; then ok "dfs draws no seed"; else bad "dfs prints a seed"; fi
 
 # 4. Exit codes.
@@ -89,14 +159,14 @@ machine Main {
   }
 }
 P
-r=$(run -s dfs --timeout 0.3 -q -o "$tmp/o" "$tmp/big.p" 2>&1); rc=$?
-r4=$(run -s dfs --timeout 0.3 --fail-on-incomplete -q -o "$tmp/o" "$tmp/big.p" 2>&1); rc4=$?
+r=$(run -S dfs --timeout 0.3 -q -o "$tmp/o" "$tmp/big.p" 2>&1); rc=$?
+r4=$(run -S dfs --timeout 0.3 --fail-on-incomplete -q -o "$tmp/o" "$tmp/big.p" 2>&1); rc4=$?
 if [ "$rc" -eq 0 ] && [ "$rc4" -eq 4 ] && echo "$r4" | grep -q '^result: no-bug (bounded: timeout)$'; then
   ok "--fail-on-incomplete: a bounded run exits 4 (0 without)"
 else bad "--fail-on-incomplete (exit $rc, $rc4)"; echo "$r4" | tail -n 3; fi
-r=$(run -s dfs --fail-on-incomplete -q -t tcSingleClient -o "$tmp/o" $cs 2>&1); rc=$?
+r=$(run -S dfs --fail-on-incomplete -q -tc tcSingleClient -o "$tmp/o" $cs 2>&1); rc=$?
 if [ "$rc" -eq 0 ]; then ok "--fail-on-incomplete: a complete run exits 0"; else bad "complete run with --fail-on-incomplete exits $rc"; fi
-${PCHECK_WRAPPER:-} "$PCHECK" -s dfs -q -o "$tmp/o" "$tmp/big.p" >"$tmp/int.out" 2>&1 &
+${PCHECK_WRAPPER:-} "$PCHECK" -S dfs -q -o "$tmp/o" "$tmp/big.p" >"$tmp/int.out" 2>&1 &
 pid=$!
 sleep 0.5
 kill -INT "$pid" 2>/dev/null
@@ -107,7 +177,7 @@ else bad "Ctrl-C (exit $rc)"; tail -n 3 "$tmp/int.out"; fi
 
 for extra in "" "--fail-on-incomplete"; do
   # shellcheck disable=SC2086
-  ${PCHECK_WRAPPER:-} "$PCHECK" -s dfs -q $extra -o "$tmp/o" "$tmp/big.p" >"$tmp/term.out" 2>&1 &
+  ${PCHECK_WRAPPER:-} "$PCHECK" -S dfs -q $extra -o "$tmp/o" "$tmp/big.p" >"$tmp/term.out" 2>&1 &
   pid=$!
   sleep 0.5
   kill -TERM "$pid" 2>/dev/null
@@ -122,7 +192,7 @@ done
 # with nothing half-written (every file is written then renamed).
 for s in dfs bfs ses ss random pct pb irs portfolio; do
   rm -rf "$tmp/sig"
-  ${PCHECK_WRAPPER:-} "$PCHECK" -s $s --seed 1 -q --stats-json "$tmp/sig.json" -t tcTwoProposers -o "$tmp/sig" models/paxos \
+  ${PCHECK_WRAPPER:-} "$PCHECK" -S $s --seed 1 -q --stats-json "$tmp/sig.json" -tc tcTwoProposers -o "$tmp/sig" models/paxos \
     >"$tmp/term.out" 2>&1 &
   pid=$!
   sleep 0.7
@@ -130,44 +200,44 @@ for s in dfs bfs ses ss random pct pb irs portfolio; do
   wait "$pid"; rc=$?
   if [ "$rc" -eq 143 ] && grep -q '^result: no-bug (bounded: interrupted' "$tmp/term.out" && grep -q 'time: ' "$tmp/term.out" &&
      ! ls "$tmp/sig" 2>/dev/null | grep -q 'tmp' && grep -q '"result": "no-bug-bounded"' "$tmp/sig.json"; then
-    ok "SIGTERM during -s $s: the figures, --stats-json, exit 143, nothing half-written"
-  else bad "SIGTERM during -s $s (exit $rc)"; tail -n 3 "$tmp/term.out"; ls "$tmp/sig" 2>/dev/null; fi
+    ok "SIGTERM during -S $s: the figures, --stats-json, exit 143, nothing half-written"
+  else bad "SIGTERM during -S $s (exit $rc)"; tail -n 3 "$tmp/term.out"; ls "$tmp/sig" 2>/dev/null; fi
 done
 
 # 5. Figures and guarantees.
-r=$(run -s dfs -q -t tcSingleClient -o "$tmp/o" $cs 2>&1)
+r=$(run -S dfs -q -tc tcSingleClient -o "$tmp/o" $cs 2>&1)
 if echo "$r" | grep -q '^states: [0-9]*  transitions: [0-9]*  max-depth: [0-9]*  time: ' &&
    echo "$r" | grep -q '^guarantee: complete: no bug in any execution ([0-9]* states explored)$'; then
   ok "dfs: no executions figure, a complete guarantee"
 else bad "dfs figures"; echo "$r" | tail -n 3; fi
-r=$(run -s random --seed 1 --schedules 4 -q -t tcSingleClient -o "$tmp/o" $cs 2>&1)
+r=$(run -S random --seed 1 --schedules 4 -q -tc tcSingleClient -o "$tmp/o" $cs 2>&1)
 if echo "$r" | grep -q '^transitions: [0-9]*  executions: 4  max-depth: [0-9]*  time: ' &&
    echo "$r" | grep -q '^guarantee: 4 executions without a bug (sampled: no proof)$'; then ok "random: no states figure, executions"
 else bad "random figures"; echo "$r" | tail -n 3; fi
-r=$(run -s ses --max-delays 1 -q -t tcMultipleClients -o "$tmp/o" $cs 2>&1)
+r=$(run -S ses --max-delays 1 -q -tc tcMultipleClients -o "$tmp/o" $cs 2>&1)
 if echo "$r" | grep -q '^guarantee: no bug with at most 1 delays' && echo "$r" | grep -q '^states: .* delays: 1  time: '; then
   ok "ses: no bug with at most K delays"
 else bad "ses guarantee"; echo "$r" | tail -n 3; fi
-r=$(run -s pb --max-delays 0 -q -t tcMultipleClients -o "$tmp/o" $cs 2>&1)
+r=$(run -S pb --max-delays 0 -q -tc tcMultipleClients -o "$tmp/o" $cs 2>&1)
 if echo "$r" | grep -q '^guarantee: no bug with at most 0 preemptions$'; then ok "pb: no bug with at most K preemptions"
 else bad "pb guarantee"; echo "$r" | tail -n 3; fi
-r=$(run -s bfs --no-reduction --timeout 0.3 -q -o "$tmp/o" "$tmp/big.p" 2>&1)
+r=$(run -S bfs --no-reduction --timeout 0.3 -q -o "$tmp/o" "$tmp/big.p" 2>&1)
 if echo "$r" | grep -q '^guarantee: no bug within depth [0-9]* (every execution of at most [0-9]* steps)$'; then
   ok "bfs stopped: no bug within depth D"
 else bad "bfs guarantee"; echo "$r" | tail -n 3; fi
 # With the reduction, a depth of the reduced graph covers an eighth of it
 # in steps (doc/reduction.md, "Endless paths").
-r=$(run -s bfs --timeout 0.3 -q -o "$tmp/o" "$tmp/big.p" 2>&1)
+r=$(run -S bfs --timeout 0.3 -q -o "$tmp/o" "$tmp/big.p" 2>&1)
 if echo "$r" | grep -q '^guarantee: no bug within depth [0-9]* of the reduced search, so in every execution of at most [0-9]* steps (--no-reduction: of at most the depth)$'; then
   ok "reduced bfs stopped: no bug within depth D of the reduced search, D/8 steps"
 else bad "reduced bfs guarantee"; echo "$r" | tail -n 3; fi
-r=$(run -s dfs -q -t tcBugLostUpdate -o "$tmp/o" $cs 2>&1)
+r=$(run -S dfs -q -tc tcBugLostUpdate -o "$tmp/o" $cs 2>&1)
 if echo "$r" | grep -q '^bug: assertion failure at .*BankBalanceCorrect.p:[0-9]*:[0-9]*: Bank balance' &&
    ! echo "$r" | grep '^bug: ' | grep -qi 'assertion failed'; then ok "the bug line says 'assertion' once"
 else bad "bug line wording"; echo "$r" | grep '^bug: '; fi
 
 # 6. Several tests: a table, one JSON object per test.
-r=$(run -s dfs -q -t tcBug -o "$tmp/multi" --stats-json "$tmp/multi.json" $cs 2>&1); rc=$?
+r=$(run -S dfs -q -tc tcBug -o "$tmp/multi" --stats-json "$tmp/multi.json" $cs 2>&1); rc=$?
 n=$(echo "$r" | grep -c '^tcBug[A-Za-z]* *bug-found *[0-9,]* states *[0-9.]*$')
 if [ "$rc" -eq 1 ] && echo "$r" | grep -q '^== 5 tests$' && [ "$n" -eq 5 ] &&
    echo "$r" | grep -q '^total: 5 tests: 5 bug found, 0 no bug (complete), 0 no bug (bounded); [0-9.]* s$'; then
@@ -178,52 +248,52 @@ if [ "$(grep -c '"schema": "pcheck-stats",' "$tmp/multi.json")" -eq 5 ] && grep 
    grep -q '"options": {"search": "dfs"' "$tmp/multi.json"; then
   ok "--stats-json: one object per test with the bug, trace files, version, options"
 else bad "--stats-json with several tests"; head -n 20 "$tmp/multi.json"; fi
-r=$(run -s dfs -q -t tcSingleClient -o "$tmp/o" --stats-json "$tmp/one.json" $cs 2>&1)
+r=$(run -S dfs -q -tc tcSingleClient -o "$tmp/o" --stats-json "$tmp/one.json" $cs 2>&1)
 if grep -q '"guarantee": "complete: no bug' "$tmp/one.json" && grep -q '"seed_drawn": false' "$tmp/one.json" &&
    echo "$r" | grep -q "^wrote: $tmp/one.json$"; then ok "--stats-json of one test: guarantee, options; listed as written"
 else bad "--stats-json of one test"; cat "$tmp/one.json" | head -n 10; fi
 
 # 7. Files: listed, old ones removed, outputs checked first.
 rm -rf "$tmp/f"
-r=$(run -s dfs -q -t tcBugLostUpdate --trace-format text,json,schedule,html,msc,dot -o "$tmp/f" $cs 2>&1)
+r=$(run -S dfs -q -tc tcBugLostUpdate --trace-format text,json,schedule,html,msc,dot -o "$tmp/f" $cs 2>&1)
 n=$(echo "$r" | grep -c "^wrote: $tmp/f/tcBugLostUpdate\.")
 if [ "$n" -eq 6 ] && [ "$(ls "$tmp/f" | wc -l)" -eq 6 ]; then ok "every file written is listed ($n)"
 else bad "files listed: $n"; echo "$r" | tail -n 8; ls "$tmp/f"; fi
-run -s dfs -q -t tcBugLostUpdate --trace-format text -o "$tmp/f" $cs >/dev/null 2>&1
+run -S dfs -q -tc tcBugLostUpdate --trace-format text -o "$tmp/f" $cs >/dev/null 2>&1
 if [ "$(ls "$tmp/f")" = "tcBugLostUpdate.txt" ]; then ok "a new run removes the old run's traces of the test"
 else bad "old traces left beside new ones"; ls "$tmp/f"; fi
 mkdir -p "$tmp/ro" && chmod 555 "$tmp/ro"
 if [ "$(id -u)" -ne 0 ]; then
-  r=$(run -s dfs -q -t tcSingleClient -o "$tmp/ro/out" $cs 2>&1); rc=$?
+  r=$(run -S dfs -q -tc tcSingleClient -o "$tmp/ro/out" $cs 2>&1); rc=$?
   if [ "$rc" -eq 2 ] && echo "$r" | grep -q "cannot write into the output folder" && ! echo "$r" | grep -q '^result:'; then
     ok "-o not writable: refused before the search"
   else bad "-o not writable (exit $rc)"; echo "$r"; fi
 fi
 : >"$tmp/afile"
-r=$(run -s dfs -q -t tcSingleClient -o "$tmp/afile/out" $cs 2>&1); rc=$?
+r=$(run -S dfs -q -tc tcSingleClient -o "$tmp/afile/out" $cs 2>&1); rc=$?
 if [ "$rc" -eq 2 ] && echo "$r" | grep -q "cannot write into the output folder '$tmp/afile/out'" && ! echo "$r" | grep -q '^result:'; then
   ok "-o under a file: refused before the search"
 else bad "-o under a file (exit $rc)"; echo "$r"; fi
-r=$(run -s dfs -q -t tcSingleClient -o "$tmp/o" --stats-json "$tmp/nodir/x.json" $cs 2>&1); rc=$?
+r=$(run -S dfs -q -tc tcSingleClient -o "$tmp/o" --stats-json "$tmp/nodir/x.json" $cs 2>&1); rc=$?
 if [ "$rc" -eq 2 ] && echo "$r" | grep -q "cannot write the --stats-json file '$tmp/nodir/x.json'" && ! echo "$r" | grep -q '^result:'; then
   ok "--stats-json not writable: refused before the search"
 else bad "--stats-json not writable (exit $rc)"; echo "$r"; fi
 
 # 8. Progress and -q.
-r=$(run -s dfs --timeout 12 --progress=0.5 -o "$tmp/o" "$tmp/big.p" 2>&1 >/dev/null)
+r=$(run -S dfs --timeout 12 --progress=0.5 -o "$tmp/o" "$tmp/big.p" 2>&1 >/dev/null)
 if echo "$r" | grep -Eq '^progress: [0-9]+s: [0-9]+%, ETA [0-9]+s, [0-9]+( of ~[0-9,.e+]+)? states, [0-9]+ states/s'; then
   ok "--progress: lines with a percentage and an ETA when stderr is no terminal"
 else bad "--progress"; echo "$r" | head -n 3; fi
-r=$(run -s dfs --timeout 0.5 -o "$tmp/o" "$tmp/big.p" 2>&1 >/dev/null)
+r=$(run -S dfs --timeout 0.5 -o "$tmp/o" "$tmp/big.p" 2>&1 >/dev/null)
 if [ -z "$r" ]; then ok "no progress on a pipe without --progress"; else bad "progress without --progress"; echo "$r" | head -n 2; fi
-a=$(run -s ses -t tcSingleClient -o "$tmp/o" $cs 2>/dev/null | grep -c '^ses: delay bound')
-b=$(run -s ses -q -t tcSingleClient -o "$tmp/o" $cs 2>/dev/null | grep -c '^ses: delay bound')
+a=$(run -S ses -tc tcSingleClient -o "$tmp/o" $cs 2>/dev/null | grep -c '^ses: delay bound')
+b=$(run -S ses -q -tc tcSingleClient -o "$tmp/o" $cs 2>/dev/null | grep -c '^ses: delay bound')
 if [ "$a" -gt 0 ] && [ "$b" -eq 0 ]; then ok "-q hides the per-bound lines ($a without it)"
 else bad "-q and per-bound lines ($a, $b)"; fi
 
 # 9. Traces: step numbers, machine numbers, formats.
 f=$tmp/f/tcBugLostUpdate
-run -s dfs -q -t tcBugLostUpdate --trace-format text,json,schedule -o "$tmp/f" $cs >/dev/null 2>&1
+run -S dfs -q -tc tcBugLostUpdate --trace-format text,json,schedule -o "$tmp/f" $cs >/dev/null 2>&1
 steps=$(grep -c '^[md] ' "$f.schedule")
 if [ "$(grep -vc '^\[[0-9]*\] <' "$f.txt")" -eq 1 ] && grep -q "^\[$steps\] <ErrorLog>" "$f.txt"; then
   ok "every line of the text log carries its step ($steps steps)"
@@ -258,7 +328,7 @@ machine Main {
   }
 }
 P
-run -s dfs -q --trace-format msc,dot -o "$tmp/esc" "$tmp/esc.p" >/dev/null 2>&1
+run -S dfs -q --trace-format msc,dot -o "$tmp/esc" "$tmp/esc.p" >/dev/null 2>&1
 m=$tmp/esc/Main.mmd
 if grep -q 'a#59;b#35;c#lt;d' "$m" && ! grep -v '^ *%%' "$m" | grep -q 'a;b' && grep -q '^  Note over m0: bug at step [0-9]*: assertion failure' "$m"; then
   ok "Mermaid: ; # < escaped, the bug as a note"
@@ -266,7 +336,7 @@ else bad "Mermaid escaping"; cat "$m"; fi
 if grep -q '^  rankdir=LR;' "$tmp/esc/Main.dot" && [ "$(grep -c '^  m0 -> m0 \[label="[0-9]*: eMsg\\n[0-9]*: eMsg"\];' "$tmp/esc/Main.dot")" -eq 1 ] &&
    grep -q 'bug \[shape=note, color=red' "$tmp/esc/Main.dot"; then ok "DOT: parallel edges merged, left to right, the bug highlighted"
 else bad "DOT"; cat "$tmp/esc/Main.dot"; fi
-run -s dfs -q --trace-format msc -o "$tmp/lasso" tests/liveness/fair_spin.p >/dev/null 2>&1
+run -S dfs -q --trace-format msc -o "$tmp/lasso" tests/liveness/fair_spin.p >/dev/null 2>&1
 if grep -q '^  loop cycle: steps [0-9]* to [0-9]* repeat forever$' "$tmp/lasso/"*.mmd && grep -q '^  end$' "$tmp/lasso/"*.mmd; then
   ok "Mermaid: a lasso's cycle in a loop block"
 else bad "Mermaid lasso"; cat "$tmp/lasso/"*.mmd; fi

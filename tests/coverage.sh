@@ -19,7 +19,7 @@ store=tests/coverage/store.p
 two=tests/coverage/two.p
 
 # 1. The report of store.p, and its summary.
-out=$(run -s dfs --coverage -o "$tmp/s" $store 2>&1); rc=$?
+out=$(run -S dfs --coverage -o "$tmp/s" $store 2>&1); rc=$?
 if [ "$rc" -eq 0 ] && cmp -s "$tmp/s/tcStore.coverage.txt" tests/coverage/store.coverage.txt; then
   ok "store.p: the text report is the expected one"
 else bad "store.p report (exit $rc)"; diff tests/coverage/store.coverage.txt "$tmp/s/tcStore.coverage.txt" | head -n 20; fi
@@ -42,19 +42,19 @@ if grep -q '"name": "Broken", "file": "tests/coverage/store.p", "line": 34, "col
 else bad "JSON report"; head -n 30 "$tmp/s/tcStore.coverage.json"; fi
 
 # 2. Every search that covers store.p agrees; reduction and threads change nothing.
-ref=$(run -s dfs --no-reduction $store 2>&1 | grep '^coverage:')
+ref=$(run -S dfs --no-reduction $store 2>&1 | grep '^coverage:')
 for s in "dfs" "bfs" "bfs -j 2" "ses" "pb" "random --seed 1 --schedules 2000" "pct --seed 1 --schedules 2000" \
          "ss --seed 2 --schedules 3000" "irs --seed 1 --schedules 500" "portfolio --seed 1"; do
   # shellcheck disable=SC2086
-  got=$(run -s $s $store 2>&1 | grep '^coverage:')
-  if [ -n "$ref" ] && [ "$got" = "$ref" ]; then ok "store.p: -s $s gives the same coverage"
-  else bad "store.p -s $s: '$got' against '$ref'"; fi
+  got=$(run -S $s $store 2>&1 | grep '^coverage:')
+  if [ -n "$ref" ] && [ "$got" = "$ref" ]; then ok "store.p: -S $s gives the same coverage"
+  else bad "store.p -S $s: '$got' against '$ref'"; fi
 done
 for m in "clientserver tcMultipleClients" "paxos tcThriftyOneRound" "twophase tcOneClientTwoParticipants" "german tcTwoCaches"; do
   set -- $m
-  run -q -s dfs --coverage -o "$tmp/r" -t "$2" "models/$1" >/dev/null 2>&1
-  run -q -s dfs --no-reduction --coverage -o "$tmp/p" -t "$2" "models/$1" >/dev/null 2>&1
-  run -q -s bfs -j 2 --coverage -o "$tmp/j" -t "$2" "models/$1" >/dev/null 2>&1
+  run -q -S dfs --coverage -o "$tmp/r" -tc "$2" "models/$1" >/dev/null 2>&1
+  run -q -S dfs --no-reduction --coverage -o "$tmp/p" -tc "$2" "models/$1" >/dev/null 2>&1
+  run -q -S bfs -j 2 --coverage -o "$tmp/j" -tc "$2" "models/$1" >/dev/null 2>&1
   if [ -s "$tmp/p/$2.coverage.json" ] && cmp -s "$tmp/r/$2.coverage.json" "$tmp/p/$2.coverage.json" &&
      cmp -s "$tmp/j/$2.coverage.json" "$tmp/p/$2.coverage.json"; then
     ok "$1 $2: dfs with the reduction and bfs -j 2 report what plain dfs reports"
@@ -62,8 +62,8 @@ for m in "clientserver tcMultipleClients" "paxos tcThriftyOneRound" "twophase tc
 done
 
 # 3. Merging.
-a=$(run -s dfs -t tcA --coverage -o "$tmp/m" $two 2>&1 | grep '^coverage:')
-b=$(run -s dfs -t tcB --coverage -o "$tmp/m" $two 2>&1 | grep '^coverage:')
+a=$(run -S dfs -tc tcA --coverage -o "$tmp/m" $two 2>&1 | grep '^coverage:')
+b=$(run -S dfs -tc tcB --coverage -o "$tmp/m" $two 2>&1 | grep '^coverage:')
 m=$(run --coverage-merge "$tmp/m/tcA.coverage.json" "$tmp/m/tcB.coverage.json" -o "$tmp/m" 2>&1); rc=$?
 case $a in "coverage: 2/3 states, 1/2 handlers, 1/1 asserts; never run: Server.Serve on eB (two.p:9), state Server.Done (two.p:11)") ok "tcA runs one handler" ;; *) bad "tcA: $a" ;; esac
 case $b in "coverage: 3/3 states, 1/2 handlers, 0/1 asserts; never run: Server.Serve on eA (two.p:8), assert in Server.Serve.on.eA (two.p:8)") ok "tcB runs the other" ;; *) bad "tcB: $b" ;; esac
@@ -81,22 +81,22 @@ else bad "merge twice"; diff "$tmp/m/merged.coverage.json" "$tmp/twice/merged.co
 
 # 4. Schedule coverage (Bita's example, tests/coverage/writer.p).
 w=tests/coverage/writer.p
-out=$(run -s random --seed 1 --schedules 500 --coverage -o "$tmp/w" $w 2>&1)
+out=$(run -S random --seed 1 --schedules 500 --coverage -o "$tmp/w" $w 2>&1)
 if echo "$out" | grep -qx 'schedule coverage: PR 6/6 goals, PCR 6/6, PBR 4/4' &&
    grep -qx '	Writer: PR 6/6, PCR 6/6, PBR 4/4' "$tmp/w/Main.coverage.txt"; then
   ok "writer: random executions cover every PR, PCR and PBR goal"
 else bad "writer schedule coverage"; echo "$out"; fi
 for s in "pct --seed 1 --schedules 500" "irs --seed 1 --schedules 200" "ss --seed 1 --schedules 2000" "portfolio --seed 1"; do
   # shellcheck disable=SC2086
-  got=$(run -s $s --coverage -o "$tmp/w2" $w 2>&1 | grep '^schedule coverage')
-  case $got in "schedule coverage: PR "[1-6]/6" goals, PCR "*", PBR "*) ok "writer: -s $s measures schedule coverage ($got)" ;;
-    *) bad "writer -s $s: '$got'" ;; esac
+  got=$(run -S $s --coverage -o "$tmp/w2" $w 2>&1 | grep '^schedule coverage')
+  case $got in "schedule coverage: PR "[1-6]/6" goals, PCR "*", PBR "*) ok "writer: -S $s measures schedule coverage ($got)" ;;
+    *) bad "writer -S $s: '$got'" ;; esac
 done
-out=$(run -s dfs --coverage -o "$tmp/w3" $w 2>&1)
+out=$(run -S dfs --coverage -o "$tmp/w3" $w 2>&1)
 if echo "$out" | grep -q '^schedule coverage: not measured (it needs executions'; then ok "dfs: schedule coverage not measured, said so"
 else bad "dfs schedule coverage"; echo "$out"; fi
-run -s random --seed 1 --schedules 1 --coverage -o "$tmp/w4" $w >/dev/null 2>&1
-run -s random --seed 7 --schedules 1 --coverage -o "$tmp/w5" $w >/dev/null 2>&1
+run -S random --seed 1 --schedules 1 --coverage -o "$tmp/w4" $w >/dev/null 2>&1
+run -S random --seed 7 --schedules 1 --coverage -o "$tmp/w5" $w >/dev/null 2>&1
 one=$(run --coverage-merge "$tmp/w4/Main.coverage.json" -o "$tmp/w6" 2>&1 | grep '^schedule coverage')
 both=$(run --coverage-merge "$tmp/w4/Main.coverage.json" "$tmp/w5/Main.coverage.json" "$tmp/w/Main.coverage.json" -o "$tmp/w6" 2>&1 | grep '^schedule coverage')
 if [ "$one" = "schedule coverage: PR 3/6 goals, PCR 2/4, PBR 2/4" ] && [ "$both" = "schedule coverage: PR 6/6 goals, PCR 6/6, PBR 4/4" ]; then
@@ -104,17 +104,17 @@ if [ "$one" = "schedule coverage: PR 3/6 goals, PCR 2/4, PBR 2/4" ] && [ "$both"
 else bad "schedule merge: '$one' / '$both'"; fi
 
 # 5. Stats, bugs.
-run -s dfs --stats-json "$tmp/st.json" -o "$tmp/st" $store >/dev/null 2>&1
+run -S dfs --stats-json "$tmp/st.json" -o "$tmp/st" $store >/dev/null 2>&1
 if grep -q '"coverage": {"states": 8, "states_entered": 7, "handlers": 11, "handlers_run": 6, "asserts": 4, "asserts_evaluated": 1}' "$tmp/st.json"; then
   ok "--stats-json has the coverage figures"
 else bad "stats coverage"; grep coverage "$tmp/st.json"; fi
-out=$(run -s dfs -q -t tcBugLostUpdate -o "$tmp/bug" models/clientserver 2>&1); rc=$?
+out=$(run -S dfs -q -tc tcBugLostUpdate -o "$tmp/bug" models/clientserver 2>&1); rc=$?
 if [ "$rc" -eq 1 ] && echo "$out" | grep -q '^coverage: [0-9]*/[0-9]* states' && echo "$out" | grep -qx "trace: $tmp/bug/tcBugLostUpdate.txt"; then
   ok "a run that finds a bug reports coverage and its trace"
 else bad "bug run (exit $rc)"; echo "$out"; fi
 
 # 6. --no-coverage collects none; with --coverage it is a usage error.
-out=$(run -s dfs --no-coverage $store 2>&1); rc=$?
+out=$(run -S dfs --no-coverage $store 2>&1); rc=$?
 if [ "$rc" -eq 0 ] && ! echo "$out" | grep -q '^coverage'; then ok "--no-coverage: no summary line"
 else bad "--no-coverage (exit $rc)"; echo "$out"; fi
 r=$(run --coverage --no-coverage $store 2>&1); rc=$?

@@ -16,7 +16,7 @@
 px=models/paxos
 
 # 1. Complete: exact.
-r=$(run -s dfs -q -t tcOneProposer --stats-json "$tmp/s.json" -o "$tmp/o" $px 2>&1)
+r=$(run -S dfs -q -tc tcOneProposer --stats-json "$tmp/s.json" -o "$tmp/o" $px 2>&1)
 n=$(echo "$r" | field states)
 if grep -q "\"estimate\": {\"of\": \"states\", \"value\": $n, .*\"fraction\": 1, \"factor\": 1, \"exact\": true" "$tmp/s.json" &&
    ! echo "$r" | grep -q '^estimate:'; then ok "complete dfs: the estimate is its count ($n), exact; no estimate line"
@@ -24,7 +24,7 @@ else bad "complete dfs estimate"; grep estimate "$tmp/s.json"; fi
 
 # 2. Bounded dfs and bfs: an estimate line, at least the states explored.
 for s in dfs bfs; do
-  r=$(run -s "$s" --no-reduction --timeout 0.5 -t tcTwoProposers --stats-json "$tmp/b.json" -o "$tmp/o" $px 2>/dev/null)
+  r=$(run -S "$s" --no-reduction --timeout 0.5 -tc tcTwoProposers --stats-json "$tmp/b.json" -o "$tmp/o" $px 2>/dev/null)
   n=$(echo "$r" | field states)
   e=$(echo "$r" | sed -n 's/^estimate: ~\([0-9,]*\) reachable states, \([0-9]*\)% explored.*/\1/p' | tr -d ,)
   if [ -n "$e" ] && [ "$e" -ge "$n" ] && grep -q '"estimate": {"of": "states".*"exact": false' "$tmp/b.json"; then
@@ -33,7 +33,7 @@ for s in dfs bfs; do
 done
 
 # 3. Progress lines: "N of ~E states"; the last estimate near the count.
-r=$(run -s dfs --no-reduction --progress=0.02 -t tcOneProposer -o "$tmp/o" $px 2>&1)
+r=$(run -S dfs --no-reduction --progress=0.02 -tc tcOneProposer -o "$tmp/o" $px 2>&1)
 n=$(echo "$r" | field states)
 last=$(echo "$r" | sed -n 's/^progress: .*, \([0-9]*\) of ~\([0-9,]*\) states.*/\1 \2/p' | tr -d , | tail -n 1)
 if [ -n "$last" ] && echo "$last" | awk -v n="$n" '{ exit !($1 >= n / 2 && $2 >= n / 2 && $2 <= 2 * n) }'; then
@@ -42,9 +42,9 @@ elif [ -z "$last" ] && [ -n "${PCHECK_WRAPPER:-}" ]; then ok "progress lines: no
 else bad "progress estimate ($last for $n states)"; echo "$r" | grep progress | tail -n 3; fi
 
 # 4. ses: the next delay bound.
-r=$(run -s ses -q --max-delays 3 -t tcTwoProposers --stats-json "$tmp/n.json" -o "$tmp/o" $px 2>&1)
+r=$(run -S ses -q --max-delays 3 -tc tcTwoProposers --stats-json "$tmp/n.json" -o "$tmp/o" $px 2>&1)
 next=$(echo "$r" | sed -n 's/^next: --max-delays 4 would add ~\([0-9,]*\) states.*/\1/p' | tr -d ,)
-a=$(run -s ses --max-delays 4 -t tcTwoProposers -o "$tmp/o" $px 2>&1 | sed -n 's/^ses: delay bound 4: \([0-9]*\) new states.*/\1/p')
+a=$(run -S ses --max-delays 4 -tc tcTwoProposers -o "$tmp/o" $px 2>&1 | sed -n 's/^ses: delay bound 4: \([0-9]*\) new states.*/\1/p')
 if [ -n "$next" ] && [ -n "$a" ] && [ "$((next * 2))" -ge "$a" ] && [ "$next" -le "$((a * 2))" ] &&
    grep -q '"next_bound": {"delays": 4, "new_states": ' "$tmp/n.json"; then
   ok "ses: bound 4 estimated at ~$next new states (it adds $a)"
@@ -54,14 +54,14 @@ else bad "ses next bound (~$next, actual $a)"; echo "$r" | grep -E '^(next|estim
 cat >"$tmp/two.p" <<'P'
 machine Main { start state S { entry { if ($) { assert true; } } } }
 P
-r=$(run -s random --schedules 50 -q -o "$tmp/o" "$tmp/two.p" 2>&1)
+r=$(run -S random --schedules 50 -q -o "$tmp/o" "$tmp/two.p" 2>&1)
 if echo "$r" | grep -q '^estimate: every execution was run (2 distinct)$'; then ok "random: both executions of a coin run"
 else bad "random on two executions"; echo "$r" | grep estimate; fi
-r=$(run -s random --schedules 30 -q -t tcTwoProposers -o "$tmp/o" $px 2>&1)
+r=$(run -S random --schedules 30 -q -tc tcTwoProposers -o "$tmp/o" $px 2>&1)
 if echo "$r" | grep -Eq '^estimate: ~[0-9.e+,]+ distinct executions in all \(Eta.s estimator\), 30 run$'; then
   ok "random: Eta's estimate of the executions"
 else bad "random estimate"; echo "$r" | grep estimate; fi
-r=$(run -s ss --max-delays 1 -q -t tcSingleClient -o "$tmp/o" models/clientserver 2>&1)
+r=$(run -S ss --max-delays 1 -q -tc tcSingleClient -o "$tmp/o" models/clientserver 2>&1)
 if echo "$r" | grep -Eq '^estimate: (every execution was run|~[0-9,]+ distinct executions)'; then
   ok "ss: $(echo "$r" | grep '^estimate:')"
 else bad "ss estimate"; echo "$r" | grep -E 'estimate|result'; fi
@@ -75,7 +75,7 @@ machine Main {
   }
 }
 P
-r=$(run -s dfs --timeout 0.5 -q -o "$tmp/o" "$tmp/long.p" 2>&1)
+r=$(run -S dfs --timeout 0.5 -q -o "$tmp/o" "$tmp/long.p" 2>&1)
 if echo "$r" | grep -q '^result: no-bug (bounded: timeout)' && ! echo "$r" | grep -q '^estimate:'; then
   ok "no estimate when walks are cut at 10,000 steps"
 else bad "long walks"; echo "$r" | grep -E 'estimate|result'; fi

@@ -20,7 +20,7 @@ t=tcTwoProposers
 known() { sed -n 's/.*guided: .*; \([0-9]*\) orderings known.*/\1/p'; }
 
 # 1. Learn, persist, start from it.
-out=$(run -s guided --seed 1 --schedules 30 --learn "$tmp/l.txt" -q -o "$tmp/o" -t $t $px 2>&1); rc=$?
+out=$(run -S guided --seed 1 --schedules 30 --learn "$tmp/l.txt" -q -o "$tmp/o" -tc $t $px 2>&1); rc=$?
 k=$(echo "$out" | known)
 lines=$(grep -c '	' "$tmp/l.txt" 2>/dev/null)
 if [ "$rc" -eq 0 ] && [ -n "$k" ] && [ "$k" -ge 10 ] && [ "$lines" = "$k" ] &&
@@ -34,23 +34,23 @@ cp "$tmp/l.txt" "$tmp/l1.txt"
 # Without the file: how many executions to learn k orderings.
 n=1
 while [ $n -le 30 ]; do
-  kk=$(run -s guided --seed 2 --schedules $n -q -o "$tmp/o" -t $t $px 2>&1 | known)
+  kk=$(run -S guided --seed 2 --schedules $n -q -o "$tmp/o" -tc $t $px 2>&1 | known)
   [ "${kk:-0}" -ge "$k" ] && break
   n=$((n + 1))
 done
-out2=$(run -s guided --seed 2 --schedules 1 --learn "$tmp/l.txt" -q -o "$tmp/o" -t $t $px 2>&1)
+out2=$(run -S guided --seed 2 --schedules 1 --learn "$tmp/l.txt" -q -o "$tmp/o" -tc $t $px 2>&1)
 k2=$(echo "$out2" | known)
 if [ "$n" -gt 1 ] && [ "${k2:-0}" -ge "$k" ]; then
   ok "with the file, $k orderings are known after 1 execution; without it, after $n"
 else bad "persistence: without the file $n executions, with it $k2 known after one"; echo "$out2"; fi
-run -s guided --seed 3 --schedules 30 --learn "$tmp/l.txt" -q -o "$tmp/o" -t tcOneProposer $px >/dev/null 2>&1
+run -S guided --seed 3 --schedules 30 --learn "$tmp/l.txt" -q -o "$tmp/o" -tc tcOneProposer $px >/dev/null 2>&1
 missing=$(grep -v '^#' "$tmp/l1.txt" | while read -r line; do grep -qxF "$line" "$tmp/l.txt" || echo x; done | wc -l)
 if [ "$missing" -eq 0 ] && [ "$(grep -c '	' "$tmp/l.txt")" -ge "$k" ]; then ok "later runs keep every ordering learned before"
 else bad "$missing orderings lost"; fi
 
 # 2. A file from another folder applies.
 mkdir -p "$tmp/copy" && cp -r $px "$tmp/copy/"
-out3=$(cd "$tmp/copy" && "$PCHECK" -s guided --seed 1 --schedules 30 --learn "$tmp/l1.txt" -q -o "$tmp/o" -t $t paxos 2>&1)
+out3=$(cd "$tmp/copy" && "$PCHECK" -S guided --seed 1 --schedules 30 --learn "$tmp/l1.txt" -q -o "$tmp/o" -tc $t paxos 2>&1)
 if echo "$out3" | grep -q "^learned: $k orderings in $tmp/l1.txt (0 new)$"; then ok "the same model in another folder learns nothing new from the same seed"
 else bad "another folder"; echo "$out3" | tail -n 3; fi
 
@@ -58,18 +58,18 @@ else bad "another folder"; echo "$out3" | tail -n 3; fi
 st=$(echo "$out" | sed -n 's/.*guided: \([0-9]*\) choices steered.*/\1/p')
 if [ "${st:-0}" -gt 0 ]; then ok "guided steered $st choices to new orderings"; else bad "guided did not steer"; echo "$out"; fi
 for b in tcBugNoDefer tcBugLostUpdate tcBugLostWakeup tcBugLockLeak tcBugReplyOrder; do
-  r=$(run -s guided --seed 1 --schedules 500 -q -o "$tmp/b" -t $b $cs 2>&1); rc=$?
+  r=$(run -S guided --seed 1 --schedules 500 -q -o "$tmp/b" -tc $b $cs 2>&1); rc=$?
   rr=$(run --replay "$tmp/b/$b.schedule" $cs 2>&1); rc2=$?
   if [ "$rc" -eq 1 ] && [ "$rc2" -eq 1 ]; then ok "$b: guided finds it ($(echo "$r" | field executions) executions), the trace replays"
   else bad "$b (exit $rc, replay $rc2)"; echo "$r" | tail -n 3; fi
 done
-a=$(run -s guided --seed 9 --schedules 40 --coverage -q -o "$tmp/r1" -t $t $px 2>&1 | grep -v '^wrote\|^time\|transitions')
-b=$(run -s guided --seed 9 --schedules 40 --coverage -q -o "$tmp/r2" -t $t $px 2>&1 | grep -v '^wrote\|^time\|transitions')
+a=$(run -S guided --seed 9 --schedules 40 --coverage -q -o "$tmp/r1" -tc $t $px 2>&1 | grep -v '^wrote\|^time\|transitions')
+b=$(run -S guided --seed 9 --schedules 40 --coverage -q -o "$tmp/r2" -tc $t $px 2>&1 | grep -v '^wrote\|^time\|transitions')
 if [ "$a" = "$b" ] && cmp -s "$tmp/r1/$t.coverage.json" "$tmp/r2/$t.coverage.json"; then ok "the same seed gives the same run"
 else bad "guided is not reproducible"; fi
 
 # 4. The portfolio with --learn: its random member steers and learns.
-r=$(run --schedules 200 --seed 1 --learn "$tmp/pf.txt" -q -o "$tmp/o" -t tcOneProposer $px 2>&1); rc=$?
+r=$(run --schedules 200 --seed 1 --learn "$tmp/pf.txt" -q -o "$tmp/o" -tc tcOneProposer $px 2>&1); rc=$?
 if [ "$rc" -eq 0 ] && echo "$r" | grep -q "^learned: [1-9][0-9]* orderings in $tmp/pf.txt" && [ "$(grep -c '	' "$tmp/pf.txt")" -ge 1 ]; then
   ok "the portfolio with --learn learns and saves orderings"
 else bad "portfolio --learn (exit $rc)"; echo "$r" | tail -n 4; fi
@@ -85,11 +85,11 @@ for c in "$tmp/v2.txt|$tmp/v2.txt:1: not a pcheck learned-orderings file (expect
          "$tmp/nover.txt|$tmp/nover.txt:1: not a pcheck learned-orderings file" \
          "$tmp|cannot read the learned orderings '$tmp'"; do
   f=${c%%|*} msg=${c#*|}
-  r=$(run -s guided --schedules 2 --learn "$f" -q -o "$tmp/o" -t $t $px 2>&1); rc=$?
+  r=$(run -S guided --schedules 2 --learn "$f" -q -o "$tmp/o" -tc $t $px 2>&1); rc=$?
   if [ "$rc" -eq 2 ] && echo "$r" | grep -qF "pcheck: error: $msg" && ! echo "$r" | grep -q '^result'; then ok "refused: $(basename "$f")"
   else bad "bad file $f (exit $rc)"; echo "$r"; fi
 done
-r=$(run -s random --schedules 2 --learn "$tmp/none.txt" -q -o "$tmp/o" -t $t $px 2>&1); rc=$?
+r=$(run -S random --schedules 2 --learn "$tmp/none.txt" -q -o "$tmp/o" -tc $t $px 2>&1); rc=$?
 if [ "$rc" -eq 0 ] && echo "$r" | grep -q 'warning: --learn has no effect on --search random' && [ ! -e "$tmp/none.txt" ]; then
   ok "--learn on random: a warning, no file"
 else bad "--learn with random (exit $rc)"; echo "$r"; fi

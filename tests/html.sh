@@ -88,7 +88,7 @@ last_row() { sed '/<section id="coverage">/,$d' "$1" | grep '^<tr' | tail -n 1; 
 
 # ---- 1. A safety bug ----
 o=$tmp/safety
-out=$(run -s dfs -t tcBugLostUpdate --trace-format html,json,text -o "$o" models/clientserver 2>&1)
+out=$(run -S dfs -tc tcBugLostUpdate --trace-format html,json,text -o "$o" models/clientserver 2>&1)
 html=$o/tcBugLostUpdate.html json=$o/tcBugLostUpdate.json
 if [ -s "$html" ] && echo "$out" | grep -q '^result: bug-found'; then ok "safety: pcheck writes the report"
 else bad "safety: no report (output: $out)"; fi
@@ -192,7 +192,7 @@ else ok "filter: the bug row stays"; fi
 
 # ---- 4. Liveness lassos ----
 o=$tmp/lasso
-run -s dfs -t tcBugAckOnData --trace-format html,json -o "$o" models/replicatedstore > /dev/null 2>&1
+run -S dfs -tc tcBugAckOnData --trace-format html,json -o "$o" models/replicatedstore > /dev/null 2>&1
 html=$o/tcBugAckOnData.html json=$o/tcBugAckOnData.json
 cs=$(sed -n 's/^  "cycle_start": \([0-9]*\),/\1/p' "$json")
 steps=$(sed -n 's/^  "steps": \([0-9]*\),/\1/p' "$json")
@@ -212,12 +212,12 @@ last_row "$tmp/l.dom" > "$tmp/l.last"
 has "lasso: the bug is the last row" 'liveness (hot spec forever on a cycle)' "$tmp/l.last"
 has "lasso: the panel says the last state closes the cycle" "state after step $cs: the cycle repeats forever" "$tmp/l.dom"
 o=$tmp/unfair
-run -s dfs --unfair --trace-format html -o "$o" tests/liveness/starved.p > /dev/null 2>&1
+run -S dfs --unfair --trace-format html -o "$o" tests/liveness/starved.p > /dev/null 2>&1
 has "lasso: --unfair is said" "found with --unfair" "$o/Main.html"
 
 # ---- 5. A 2,000-step trace ----
 o=$tmp/long
-run -s dfs --trace-format html,json -o "$o" tests/html/long.p > /dev/null 2>&1
+run -S dfs --trace-format html,json -o "$o" tests/html/long.p > /dev/null 2>&1
 html=$o/Main.html json=$o/Main.json
 steps=$(sed -n 's/^  "steps": \([0-9]*\),/\1/p' "$json")
 if [ "${steps:-0}" -ge 2000 ]; then ok "long: $steps steps"; else bad "long: ${steps:-no} steps"; fi
@@ -273,7 +273,7 @@ else bad "kinds: Sink(2)'s lifeline is '$life' (svg height $height)"; fi
 
 # ---- 7. Markup in the texts ----
 o=$tmp/escape
-run -s dfs --trace-format html -o "$o" tests/html/escape.p > /dev/null 2>&1
+run -S dfs --trace-format html -o "$o" tests/html/escape.p > /dev/null 2>&1
 dom "$o/Main.html" "step=1" > "$tmp/e.dom"
 same "escape: the script ran" "$(attr data-ready < "$tmp/e.dom")" 1
 same "escape: no element from the texts" "$(grep -c '<img' "$tmp/e.dom")" 0

@@ -23,12 +23,12 @@ for s in dfs bfs ses ss random pct pb irs portfolio; do
     args=${c%%:*} want=${c#*:}
     rm -rf "$tmp/o"
     # shellcheck disable=SC2086
-    r=$(run -s $s --seed 1 --timeout 20 -o "$tmp/o" $L/$args 2>&1)
+    r=$(run -S $s --seed 1 --timeout 20 -o "$tmp/o" $L/$args 2>&1)
     rc=$?
     rr=$(run --replay "$tmp/o/Main.schedule" $L/${args%% *} ${args#* } 2>&1)
     if [ $rc -eq 1 ] && echo "$r" | grep -q "^bug: $want" && echo "$rr" | grep -q "^bug: $want"; then
-      ok "-s $s $args: '$(echo "$want" | cut -d' ' -f1-2)', replayed"
-    else bad "-s $s $args: exit $rc"; echo "$r" | tail -n 5; echo "$rr" | tail -n 2; fi
+      ok "-S $s $args: '$(echo "$want" | cut -d' ' -f1-2)', replayed"
+    else bad "-S $s $args: exit $rc"; echo "$r" | tail -n 5; echo "$rr" | tail -n 2; fi
   done
 done
 
@@ -40,31 +40,31 @@ for s in dfs bfs ses ss random pct pb irs portfolio; do
     args=${c%%:*} want=${c#*:}
     rm -rf "$tmp/o"
     # shellcheck disable=SC2086
-    r=$(run -s $s --seed 1 --timeout 20 -o "$tmp/o" $L/$args 2>&1)
+    r=$(run -S $s --seed 1 --timeout 20 -o "$tmp/o" $L/$args 2>&1)
     rc=$?
     rr=$(run --replay "$tmp/o/Main.limit.schedule" $L/${args%% *} 2>&1)
     rrc=$?
     if [ $rc -eq 0 ] && echo "$r" | grep -q "^limit: .*$want" &&
        echo "$r" | grep -q "^result: no-bug (bounded: limit reached: .*$want" &&
        [ $rrc -eq 0 ] && echo "$rr" | grep -q "^limit: .*$want" && echo "$rr" | grep -q '^result: no-bug (the trace ran to a limit'; then
-      ok "-s $s $args: bounded, the way there replays to the limit"
-    else bad "-s $s $args: exit $rc, replay exit $rrc"; echo "$r" | tail -n 6; echo "$rr" | tail -n 2; fi
+      ok "-S $s $args: bounded, the way there replays to the limit"
+    else bad "-S $s $args: exit $rc, replay exit $rrc"; echo "$r" | tail -n 6; echo "$rr" | tail -n 2; fi
   done
 done
 
 # --fail-on-incomplete makes a bound exit 4; a limit of 0 is none.
-r=$(run -s dfs --max-collection 30 --fail-on-incomplete -o "$tmp/o" $L/growseq.p 2>&1)
+r=$(run -S dfs --max-collection 30 --fail-on-incomplete -o "$tmp/o" $L/growseq.p 2>&1)
 if [ $? -eq 4 ]; then ok "a limit with --fail-on-incomplete: exit 4"; else bad "a limit with --fail-on-incomplete"; fi
-r=$(run -s random --seed 1 --schedules 1 --max-steps 300 --max-collection 0 --max-state-bytes 0 -o "$tmp/o" $L/growseq.p 2>&1)
+r=$(run -S random --seed 1 --schedules 1 --max-steps 300 --max-collection 0 --max-state-bytes 0 -o "$tmp/o" $L/growseq.p 2>&1)
 if [ $? -eq 0 ] && ! echo "$r" | grep -q '^limit:' && echo "$r" | grep -q '^result: no-bug'; then ok "limits of 0 are none"
 else bad "limits of 0"; echo "$r" | tail -n 3; fi
 # The defaults: a deep seq is fine well below them.
-r=$(run -s random --seed 1 --schedules 1 --max-steps 2000 -o "$tmp/o" $L/growseq.p 2>&1)
+r=$(run -S random --seed 1 --schedules 1 --max-steps 2000 -o "$tmp/o" $L/growseq.p 2>&1)
 if [ $? -eq 0 ] && ! echo "$r" | grep -q '^limit:'; then ok "the default limits leave 2000 appends alone"
 else bad "default limits on growseq"; echo "$r" | tail -n 3; fi
 # The replay takes the options given over the trace's limits.
 rm -rf "$tmp/o"
-run -s dfs --max-collection 30 -o "$tmp/o" $L/growseq.p >/dev/null 2>&1
+run -S dfs --max-collection 30 -o "$tmp/o" $L/growseq.p >/dev/null 2>&1
 r=$(run --replay "$tmp/o/Main.limit.schedule" --max-collection 0 $L/growseq.p 2>&1)
 if [ $? -eq 0 ] && echo "$r" | grep -q '^result: no-bug (the trace ran to its end'; then ok "--replay with --max-collection 0 runs past the recorded limit"
 else bad "--replay with the limit lifted"; echo "$r" | tail -n 2; fi
@@ -86,11 +86,11 @@ else bad "a malformed limits: line"; echo "$r" | head -n 2; fi
 # each sampling search ends well within the generous bound below.
 for s in random pct; do
   t0=$(date +%s)
-  r=$(run -q -s $s --seed 1 --max-inbox 0 --max-steps 200000 --timeout 1 -o "$tmp/o" $L/growinbox.p 2>&1)
+  r=$(run -q -S $s --seed 1 --max-inbox 0 --max-steps 200000 --timeout 1 -o "$tmp/o" $L/growinbox.p 2>&1)
   rc=$? t1=$(date +%s)
   if [ $rc -eq 0 ] && [ $((t1 - t0)) -le 20 ] && echo "$r" | grep -q '^result: no-bug (bounded: timeout'; then
-    ok "-s $s: --timeout 1 stops an execution of 200,000 steps ($((t1 - t0)) s)"
-  else bad "-s $s: --timeout 1 took $((t1 - t0)) s, exit $rc"; echo "$r" | tail -n 3; fi
+    ok "-S $s: --timeout 1 stops an execution of 200,000 steps ($((t1 - t0)) s)"
+  else bad "-S $s: --timeout 1 took $((t1 - t0)) s, exit $rc"; echo "$r" | tail -n 3; fi
 done
 
 echo "# passed: $pass failed: $fail"

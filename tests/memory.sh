@@ -26,11 +26,11 @@ check() {   # check WHAT ARGS...: a run within the limit, exit 0
   else bad "$what: exit $rc, peak ${kib:-?} KiB, limit $limit MiB"; echo "$r" | tail -n 4; fi
 }
 for s in dfs bfs ses ss random pct pb irs portfolio; do
-  check "-s $s, a growing inbox" -s $s --max-steps 3000 --max-inbox 0 tests/golden/limits/growinbox.p
-  check "-s $s, a growing seq" -s $s --max-steps 3000 tests/golden/limits/growseq.p
+  check "-S $s, a growing inbox" -S $s --max-steps 3000 --max-inbox 0 tests/golden/limits/growinbox.p
+  check "-S $s, a growing seq" -S $s --max-steps 3000 tests/golden/limits/growseq.p
 done
 for s in dfs bfs ses portfolio; do
-  check "-s $s, paxos tcTwoProposers" -s $s --no-reduction -t tcTwoProposers models/paxos
+  check "-S $s, paxos tcTwoProposers" -S $s --no-reduction -tc tcTwoProposers models/paxos
 done
 echo "# passed: $pass failed: $fail"
 [ "$fail" -eq 0 ]

@@ -26,36 +26,36 @@ for f in models/*/expected.txt; do
   while IFS='	' read -r t verdict states note; do
     case $t in ''|\#*) continue ;; esac
     if ! echo "$tests" | grep -qx "$t"; then bad "$m: expected.txt names $t, which the model does not declare"; continue; fi
-    if [ "$verdict" != no-bug ] && [ "$verdict" != bug ] && [ "$verdict" != deep-bug ]; then echo "SKIP: $m -t $t ($verdict)"; continue; fi
+    if [ "$verdict" != no-bug ] && [ "$verdict" != bug ] && [ "$verdict" != deep-bug ]; then echo "SKIP: $m -tc $t ($verdict)"; continue; fi
     if [ "$verdict" = no-bug ]; then
-      [ "$states" -le "$max" ] 2>/dev/null || { echo "SKIP: $m -t $t ($states states)"; continue; }
+      [ "$states" -le "$max" ] 2>/dev/null || { echo "SKIP: $m -tc $t ($states states)"; continue; }
       # The recorded count is the full state space: without the reduction.
-      r=$(run -q --no-reduction --mem 2G -t "$t" -o "$tmp/o" "$m" 2>&1)
+      r=$(run -q --no-reduction --mem 2G -tc "$t" -o "$tmp/o" "$m" 2>&1)
       rc=$? got=$(echo "$r" | field states)
       if [ "$rc" -eq 0 ] && [ "$got" = "$states" ] && echo "$r" | grep -q '^result: no-bug (complete)'; then
-        ok "$m -t $t: no bug in $got states"
-      else bad "$m -t $t: expected no bug in $states states, got exit $rc, $got states"; echo "$r" | tail -n 4; fi
+        ok "$m -tc $t: no bug in $got states"
+      else bad "$m -tc $t: expected no bug in $states states, got exit $rc, $got states"; echo "$r" | tail -n 4; fi
       # With it (the default): the same verdict, in no more states.
-      r=$(run -q --mem 2G -t "$t" -o "$tmp/o" "$m" 2>&1)
+      r=$(run -q --mem 2G -tc "$t" -o "$tmp/o" "$m" 2>&1)
       rc=$? got=$(echo "$r" | field states)
       if [ "$rc" -eq 0 ] && [ "$got" -le "$states" ] && echo "$r" | grep -q '^result: no-bug (complete)'; then
-        ok "$m -t $t: no bug with the reduction, in $got states"
-      else bad "$m -t $t: with the reduction: exit $rc, $got states (full: $states)"; echo "$r" | tail -n 4; fi
+        ok "$m -tc $t: no bug with the reduction, in $got states"
+      else bad "$m -tc $t: with the reduction: exit $rc, $got states (full: $states)"; echo "$r" | tail -n 4; fi
     else
       nvariants=$((nvariants + 1))
       rm -rf "$tmp/b"
-      r=$(run -q --mem 2G --timeout 120 -t "$t" -o "$tmp/b" "$m" 2>&1)
+      r=$(run -q --mem 2G --timeout 120 -tc "$t" -o "$tmp/b" "$m" 2>&1)
       rc=$?
       bugline=$(echo "$r" | grep '^bug: ')
       if [ "$rc" -eq 1 ] && [ -f "$tmp/b/$t.schedule" ]; then
         rr=$(run --replay "$tmp/b/$t.schedule" "$m" 2>&1)
         if [ $? -eq 1 ] && [ "$(echo "$rr" | grep '^bug: ')" = "$bugline" ]; then
-          ok "$m -t $t: found ($(echo "$r" | grep '^portfolio: .* found the bug' | sed 's/^portfolio: //')), trace replays"
-        else bad "$m -t $t: the trace does not replay to '$bugline'"; echo "$rr" | tail -n 3; fi
-      else bad "$m -t $t: the default search does not find the bug (exit $rc)"; echo "$r" | tail -n 4; fi
+          ok "$m -tc $t: found ($(echo "$r" | grep '^portfolio: .* found the bug' | sed 's/^portfolio: //')), trace replays"
+        else bad "$m -tc $t: the trace does not replay to '$bugline'"; echo "$rr" | tail -n 3; fi
+      else bad "$m -tc $t: the default search does not find the bug (exit $rc)"; echo "$r" | tail -n 4; fi
       [ "$verdict" = deep-bug ] && continue
-      r=$(run -q --search dfs --mem 2G --timeout 120 -t "$t" -o "$tmp/d" "$m" 2>&1)
-      if [ $? -eq 1 ]; then ok "$m -t $t: dfs finds it too"; else bad "$m -t $t: dfs does not find the bug"; fi
+      r=$(run -q --search dfs --mem 2G --timeout 120 -tc "$t" -o "$tmp/d" "$m" 2>&1)
+      if [ $? -eq 1 ]; then ok "$m -tc $t: dfs finds it too"; else bad "$m -tc $t: dfs does not find the bug"; fi
     fi
   done <"$f"
 done

@@ -58,7 +58,7 @@ if ! command -v mpirun >/dev/null 2>&1; then
 fi
 
 # Alone, without mpirun: the one-process search.
-r=$(run -s bfs -t tcTwoCaches -o "$tmp/o" models/german 2>&1)
+r=$(run -S bfs -tc tcTwoCaches -o "$tmp/o" models/german 2>&1)
 if [ $? -eq 0 ] && ! echo "$r" | grep -q '^distributed:' && echo "$r" | grep -q '^result: no-bug (complete)'; then
   ok "the MPI build runs alone without mpirun"
 else bad "the MPI build alone"; echo "$r" | tail -n 5; fi
@@ -70,32 +70,32 @@ for f in models/*/expected.txt; do
   while IFS='	' read -r t verdict states note; do
     case $t in ''|\#*) continue ;; esac
     [ "$verdict" = no-bug ] && [ "$states" -le "$max" ] 2>/dev/null || continue
-    one=$(counts "$(run -q -s bfs --mem 512M -t "$t" -o "$tmp/o" "$m" 2>&1)")
+    one=$(counts "$(run -q -S bfs --mem 512M -tc "$t" -o "$tmp/o" "$m" 2>&1)")
     for np in 2 4; do
-      r=$(mp $np -q -s bfs --mem 1G -t "$t" -o "$tmp/o" "$m" 2>&1)
+      r=$(mp $np -q -S bfs --mem 1G -tc "$t" -o "$tmp/o" "$m" 2>&1)
       rc=$? got=$(counts "$r")
       if [ $rc -eq 0 ] && [ -n "$one" ] && [ "$got" = "$one" ] && echo "$r" | grep -q "^distributed: $np ranks" &&
          echo "$r" | grep -q '^result: no-bug (complete)'; then
-        ok "$m -t $t: bfs on $np ranks counts one process's $one (states, transitions)"
-      else bad "$m -t $t: bfs on $np ranks: exit $rc, '$got', one process '$one'"; echo "$r" | tail -n 4; fi
+        ok "$m -tc $t: bfs on $np ranks counts one process's $one (states, transitions)"
+      else bad "$m -tc $t: bfs on $np ranks: exit $rc, '$got', one process '$one'"; echo "$r" | tail -n 4; fi
     done
-    r=$(mp 3 -q -s dfs --no-reduction --mem 1G -t "$t" -o "$tmp/o" "$m" 2>&1)
+    r=$(mp 3 -q -S dfs --no-reduction --mem 1G -tc "$t" -o "$tmp/o" "$m" 2>&1)
     rc=$? got=$(echo "$r" | field states) full=$(counts "$r")
     if [ $rc -eq 0 ] && [ "$got" = "$states" ] && echo "$r" | grep -q '^result: no-bug (complete)'; then
-      ok "$m -t $t: dfs --no-reduction on 3 ranks: the recorded $states states"
-    else bad "$m -t $t: dfs --no-reduction on 3 ranks: exit $rc, $got states, recorded $states"; echo "$r" | tail -n 4; fi
+      ok "$m -tc $t: dfs --no-reduction on 3 ranks: the recorded $states states"
+    else bad "$m -tc $t: dfs --no-reduction on 3 ranks: exit $rc, $got states, recorded $states"; echo "$r" | tail -n 4; fi
     # ses on 2 ranks (4 with rr on the smaller tests): every interleaving,
     # so the states and transitions of every exhaustive search without the
     # reduction.
     for run_ses in "2 rtc" "4 rr"; do
       set -- $run_ses
       [ "$1" = 4 ] && [ "$states" -gt 20000 ] && continue
-      r=$(mp "$1" -q -s ses -e "$2" --mem 1G -t "$t" -o "$tmp/o" "$m" 2>&1)
+      r=$(mp "$1" -q -S ses -e "$2" --mem 1G -tc "$t" -o "$tmp/o" "$m" 2>&1)
       rc=$? got=$(counts "$r")
       if [ $rc -eq 0 ] && [ -n "$full" ] && [ "$got" = "$full" ] && echo "$r" | grep -q '^result: no-bug (complete)' &&
          echo "$r" | grep -q '^reduction: off (ses across ranks explores every interleaving)'; then
-        ok "$m -t $t: ses -e $2 on $1 ranks: $full (states, transitions) as dfs --no-reduction"
-      else bad "$m -t $t: ses -e $2 on $1 ranks: exit $rc, '$got', dfs --no-reduction '$full'"; echo "$r" | tail -n 4; fi
+        ok "$m -tc $t: ses -e $2 on $1 ranks: $full (states, transitions) as dfs --no-reduction"
+      else bad "$m -tc $t: ses -e $2 on $1 ranks: exit $rc, '$got', dfs --no-reduction '$full'"; echo "$r" | tail -n 4; fi
     done
   done <"$f"
 done
@@ -104,11 +104,11 @@ done
 for m in models/paxos models/german; do
   for t in $(grep -v '^#' $m/expected.txt | awk -F'\t' '$2 == "bug" { print $1 }'); do
     rm -rf "$tmp/b1"
-    r1=$(run -q -s bfs -t "$t" -o "$tmp/b1" "$m" 2>&1)
+    r1=$(run -q -S bfs -tc "$t" -o "$tmp/b1" "$m" 2>&1)
     len1=$(run --replay "$tmp/b1/$t.schedule" "$m" 2>&1 | sed -n 's/^replay: \([0-9]*\) of .*/\1/p')
     for np in 2 4; do
       rm -rf "$tmp/b"
-      r=$(mp $np -q -s bfs -t "$t" -o "$tmp/b" "$m" 2>&1)
+      r=$(mp $np -q -S bfs -tc "$t" -o "$tmp/b" "$m" 2>&1)
       rc=$?
       files=$(ls "$tmp/b" 2>/dev/null | tr '\n' ' ')
       rr=$(run --replay "$tmp/b/$t.schedule" "$m" 2>&1)
@@ -118,8 +118,8 @@ for m in models/paxos models/german; do
       if [ $rc -eq 1 ] && [ $rrc -eq 1 ] && [ -n "$len" ] && [ "$len" = "$len1" ] &&
          [ "$files" = "$t.json $t.schedule $t.txt " ] && [ "$(echo "$r" | grep -c '^result: bug-found')" = 1 ] &&
          [ -n "$kind" ] && echo "$rr" | grep -q "^bug: $kind"; then
-        ok "$m -t $t on $np ranks: $kind, trace of $len steps as one process's bfs, written once, replays"
-      else bad "$m -t $t on $np ranks: exit $rc, replay exit $rrc, $len steps (one process: $len1), files '$files'"
+        ok "$m -tc $t on $np ranks: $kind, trace of $len steps as one process's bfs, written once, replays"
+      else bad "$m -tc $t on $np ranks: exit $rc, replay exit $rrc, $len steps (one process: $len1), files '$files'"
         echo "$r" | tail -n 4; echo "$rr" | tail -n 2; fi
     done
   done
@@ -130,7 +130,7 @@ done
 for t in tcBugStaleAccept tcBugRoundOnly tcBugNackAfterGiveUp; do
   for np in 2 4; do
     rm -rf "$tmp/b"
-    r=$(mp $np -q -s ses -t "$t" -o "$tmp/b" models/paxos 2>&1)
+    r=$(mp $np -q -S ses -tc "$t" -o "$tmp/b" models/paxos 2>&1)
     rc=$?
     files=$(ls "$tmp/b" 2>/dev/null | tr '\n' ' ')
     rr=$(run --replay "$tmp/b/$t.schedule" models/paxos 2>&1)
@@ -139,12 +139,12 @@ for t in tcBugStaleAccept tcBugRoundOnly tcBugNackAfterGiveUp; do
     if [ $rc -eq 1 ] && [ $rrc -eq 1 ] && [ -n "$bug" ] && echo "$rr" | grep -qxF "$bug" &&
        [ "$files" = "$t.json $t.schedule $t.txt " ] && [ "$(echo "$r" | grep -c '^result: bug-found')" = 1 ]  &&
        [ -n "$(echo "$r" | field delays)" ]; then
-      ok "paxos -t $t: ses on $np ranks finds the bug ($(echo "$r" | field delays) delays), written once, replays to it"
-    else bad "paxos -t $t: ses on $np ranks: exit $rc, replay exit $rrc, files '$files'"; echo "$r" | tail -n 4; echo "$rr" | tail -n 2; fi
+      ok "paxos -tc $t: ses on $np ranks finds the bug ($(echo "$r" | field delays) delays), written once, replays to it"
+    else bad "paxos -tc $t: ses on $np ranks: exit $rc, replay exit $rrc, files '$files'"; echo "$r" | tail -n 4; echo "$rr" | tail -n 2; fi
   done
 done
 # ses bounded by --max-delays: the bound reached, what it proves.
-r=$(mp 2 -s ses --max-delays 2 -t tcTwoProposers -o "$tmp/o" models/paxos 2>&1)
+r=$(mp 2 -S ses --max-delays 2 -tc tcTwoProposers -o "$tmp/o" models/paxos 2>&1)
 rc=$?
 if [ $rc -eq 0 ] && echo "$r" | grep -q '^result: no-bug (bounded: delay bound 2 reached, [0-9]* frontier states left)' &&
    [ "$(echo "$r" | grep -c '^ses: delay bound [0-9]*: ')" = 3 ] && [ "$(echo "$r" | field delays)" = 2 ]; then
@@ -153,7 +153,7 @@ else bad "ses --max-delays 2 on 2 ranks: exit $rc"; echo "$r" | tail -n 6; fi
 # An unsound or failing explorer: reported once, with the state's schedule.
 for e in Stuck BadNext Crashes; do
   rm -rf "$tmp/u"
-  r=$(mp 2 -q -s ses -e $e -o "$tmp/u" tests/explorers/unsound.p 2>&1)
+  r=$(mp 2 -q -S ses -e $e -o "$tmp/u" tests/explorers/unsound.p 2>&1)
   rc=$?
   if [ $rc -eq 3 ] && [ "$(echo "$r" | grep -c "^pcheck: error: .*explorer '$e'")" = 1 ] &&
      [ -f "$tmp/u/Main.explorer-failure.schedule" ]; then ok "ses -e $e on 2 ranks: the explorer's failure, once, with its state"
@@ -161,21 +161,21 @@ for e in Stuck BadNext Crashes; do
 done
 
 # Bounded: a timeout on every rank, figures, exit 0 (4 with --fail-on-incomplete).
-r=$(mp 2 -s bfs --no-reduction --timeout 1 --fail-on-incomplete -t tcTwoProposers -o "$tmp/o" models/paxos 2>&1)
+r=$(mp 2 -S bfs --no-reduction --timeout 1 --fail-on-incomplete -tc tcTwoProposers -o "$tmp/o" models/paxos 2>&1)
 rc=$?
 if [ $rc -eq 4 ] && echo "$r" | grep -q '^result: no-bug (bounded: timeout)' && [ "$(echo "$r" | field states)" -gt 100 ] &&
    echo "$r" | grep -q '^guarantee: no bug within depth'; then
   ok "2 ranks, --timeout: bounded, $(echo "$r" | field states) states, exit 4 with --fail-on-incomplete"
 else bad "2 ranks with --timeout: exit $rc"; echo "$r" | tail -n 5; fi
 
-r=$(mp 2 -s ses --timeout 1 -t tcTwoProposers -o "$tmp/o" models/paxos 2>&1)
+r=$(mp 2 -S ses --timeout 1 -tc tcTwoProposers -o "$tmp/o" models/paxos 2>&1)
 rc=$?
 if [ $rc -eq 0 ] && echo "$r" | grep -q '^result: no-bug (bounded: timeout at delay bound [0-9]*)'; then
   ok "ses on 2 ranks, --timeout: bounded, $(echo "$r" | field states) states"
 else bad "ses on 2 ranks with --timeout: exit $rc"; echo "$r" | tail -n 5; fi
 
 # --stats-json: ranks and letters.
-mp 2 -q -s bfs -t tcTwoCaches --stats-json "$tmp/s.json" -o "$tmp/o" models/german >/dev/null 2>&1
+mp 2 -q -S bfs -tc tcTwoCaches --stats-json "$tmp/s.json" -o "$tmp/o" models/german >/dev/null 2>&1
 if grep -q '"ranks": 2,' "$tmp/s.json" && grep -q '"letters": [1-9]' "$tmp/s.json" &&
    grep -q '"letter_bytes": [1-9]' "$tmp/s.json"; then ok "--stats-json: ranks, letters, letter_bytes"
 else bad "--stats-json under mpirun"; grep -E 'ranks|letter' "$tmp/s.json"; fi
@@ -201,26 +201,26 @@ same() { echo "$1" | grep -E '^(result|bug|estimate|transitions|guarantee):' | s
 for s in random pct ss; do
   for t in tcOneProposer tcBugStaleAccept tcBugNackAfterGiveUp; do
     rm -rf "$tmp/o1" "$tmp/ok"
-    want=$(run -s $s --seed 11 --schedules 3000 -t $t -o "$tmp/o1" models/paxos 2>&1)
+    want=$(run -S $s --seed 11 --schedules 3000 -tc $t -o "$tmp/o1" models/paxos 2>&1)
     wrc=$?
     for k in 2 4; do
       rm -rf "$tmp/ok"
-      r=$(mp $k -s $s --seed 11 --schedules 3000 -t $t -o "$tmp/ok" models/paxos 2>&1)
+      r=$(mp $k -S $s --seed 11 --schedules 3000 -tc $t -o "$tmp/ok" models/paxos 2>&1)
       rc=$?
       if [ $rc -eq $wrc ] && [ -n "$(same "$want")" ] && [ "$(same "$r")" = "$(same "$want")" ] &&
          echo "$r" | grep -q "^distributed: $k ranks, [0-9]* items of work" &&
          { [ $wrc -eq 0 ] || cmp -s "$tmp/o1/$t.schedule" "$tmp/ok/$t.schedule"; }; then
-        ok "-s $s -t $t on $k ranks: the one-process result (exit $rc, $(echo "$r" | field executions) executions)"
-      else bad "-s $s -t $t on $k ranks: exit $rc (one process: $wrc)"; same "$want"; echo "--"; echo "$r" | tail -n 8; fi
+        ok "-S $s -tc $t on $k ranks: the one-process result (exit $rc, $(echo "$r" | field executions) executions)"
+      else bad "-S $s -tc $t on $k ranks: exit $rc (one process: $wrc)"; same "$want"; echo "--"; echo "$r" | tail -n 8; fi
     done
   done
 done
 
 # A seed drawn at random is rank 0's on every rank: the one it prints
 # repeats the run on one process.
-r=$(mp 2 -s random --schedules 2000 -t tcBugRoundOnly -o "$tmp/ok" models/paxos 2>&1)
+r=$(mp 2 -S random --schedules 2000 -tc tcBugRoundOnly -o "$tmp/ok" models/paxos 2>&1)
 seed=$(echo "$r" | sed -n 's/^seed: \([0-9]*\) (drawn at random.*/\1/p')
-want=$(run -s random --seed "${seed:-0}" --schedules 2000 -t tcBugRoundOnly -o "$tmp/o1" models/paxos 2>&1)
+want=$(run -S random --seed "${seed:-0}" --schedules 2000 -tc tcBugRoundOnly -o "$tmp/o1" models/paxos 2>&1)
 if [ -n "$seed" ] && [ "$(same "$r")" = "$(same "$want")" ]; then ok "a seed drawn at random on 2 ranks ($seed) repeats on one process"
 else bad "a seed drawn at random under mpirun (${seed:-none})"; same "$want"; echo "--"; same "$r"; fi
 
@@ -229,31 +229,31 @@ else bad "a seed drawn at random under mpirun (${seed:-none})"; same "$want"; ec
 # result, the exit status is kept (rank 0 leaves without MPI_Finalize with
 # it, and mpirun ends the job).
 for t in tcOneProposer tcBugStalePromise; do
-  want=$(run -s random --seed 5 --schedules 20000 --fail-on-incomplete -t $t -o "$tmp/o1" models/paxos 2>&1)
+  want=$(run -S random --seed 5 --schedules 20000 --fail-on-incomplete -tc $t -o "$tmp/o1" models/paxos 2>&1)
   wrc=$?
-  r=$(PCHECK_FARM_FAULT=stop:1:3 mp 3 -s random --seed 5 --schedules 20000 --fail-on-incomplete --rank-timeout 1 \
-        -t $t -o "$tmp/ok" models/paxos 2>&1)
+  r=$(PCHECK_FARM_FAULT=stop:1:3 mp 3 -S random --seed 5 --schedules 20000 --fail-on-incomplete --rank-timeout 1 \
+        -tc $t -o "$tmp/ok" models/paxos 2>&1)
   rc=$?
   if [ $rc -eq $wrc ] && [ "$(same "$r")" = "$(same "$want")" ] &&
      echo "$r" | grep -q '^pcheck: warning: rank 1 stopped answering' &&
      echo "$r" | grep -q '^distributed: 3 ranks, .*; 1 rank stopped answering, [1-9][0-9]* items\{0,1\} redone'; then
-    ok "-t $t, rank 1 stopped: its work redone, the one-process result, exit $rc"
-  else bad "-t $t with rank 1 stopped: exit $rc (one process: $wrc)"; same "$want"; echo "--"; echo "$r" | grep -v '^$' | head -n 12; fi
+    ok "-tc $t, rank 1 stopped: its work redone, the one-process result, exit $rc"
+  else bad "-tc $t with rank 1 stopped: exit $rc (one process: $wrc)"; same "$want"; echo "--"; echo "$r" | grep -v '^$' | head -n 12; fi
 done
 # A rank killed (SIGKILL): Open MPI's mpirun then ends the job unless run
 # with --enable-recovery, and with it returns 0 whatever rank 0's status,
 # and was seen to hang after the ranks' MPI_Finalize now and then (Open MPI
 # 4.1): the figures rank 0 wrote are checked, not the exit status, and
 # mpirun and what is left of the job are killed after 60 s.
-want=$(run -s ss --seed 5 --schedules 20000 -t tcOneProposer -o "$tmp/o1" models/paxos 2>&1)
+want=$(run -S ss --seed 5 --schedules 20000 -tc tcOneProposer -o "$tmp/o1" models/paxos 2>&1)
 PCHECK_FARM_FAULT=kill:1:3 timeout -s KILL 60 mpirun --oversubscribe --enable-recovery -np 3 ${PCHECK_WRAPPER:-} "$PCHECK" \
-  -s ss --seed 5 --schedules 20000 --rank-timeout 1.25 -t tcOneProposer -o "$tmp/ok" models/paxos </dev/null >"$tmp/kill.txt" 2>&1
-command -v pkill >/dev/null && pkill -KILL -f -- '--rank-timeout 1.25 -t tcOneProposer' 2>/dev/null
+  -S ss --seed 5 --schedules 20000 --rank-timeout 1.25 -tc tcOneProposer -o "$tmp/ok" models/paxos </dev/null >"$tmp/kill.txt" 2>&1
+command -v pkill >/dev/null && pkill -KILL -f -- '--rank-timeout 1.25 -tc tcOneProposer' 2>/dev/null
 r=$(cat "$tmp/kill.txt")
 if [ "$(same "$r")" = "$(same "$want")" ] && echo "$r" | grep -q '^pcheck: warning: rank 1 stopped answering' &&
    echo "$r" | grep -q '1 rank stopped answering'; then
-  ok "-s ss, rank 1 killed under --enable-recovery: its work redone, the one-process result"
-else bad "-s ss with rank 1 killed"; same "$want"; echo "--"; echo "$r" | grep -v '^$' | head -n 12; fi
+  ok "-S ss, rank 1 killed under --enable-recovery: its work redone, the one-process result"
+else bad "-S ss with rank 1 killed"; same "$want"; echo "--"; echo "$r" | grep -v '^$' | head -n 12; fi
 
 # The portfolio: its members side by side on the ranks, each alone.  A bug
 # found by some member is reported once, written once and replays; the
@@ -262,7 +262,7 @@ else bad "-s ss with rank 1 killed"; same "$want"; echo "--"; echo "$r" | grep -
 for t in tcBugStaleAccept tcBugRoundOnly; do
   for np in 2 4; do
     rm -rf "$tmp/b"
-    r=$(mp $np --seed 7 -t "$t" -o "$tmp/b" models/paxos 2>&1)
+    r=$(mp $np --seed 7 -tc "$t" -o "$tmp/b" models/paxos 2>&1)
     rc=$?
     files=$(ls "$tmp/b" 2>/dev/null | tr '\n' ' ')
     rr=$(run --replay "$tmp/b/$t.schedule" models/paxos 2>&1)
@@ -270,36 +270,36 @@ for t in tcBugStaleAccept tcBugRoundOnly; do
     if [ $rc -eq 1 ] && [ -n "$bug" ] && echo "$rr" | grep -qxF "$bug" && [ "$files" = "$t.json $t.schedule $t.txt " ] &&
        echo "$r" | grep -q "^portfolio: [a-z/]* (rank [0-$((np - 1))]) found the bug after" &&
        [ "$(echo "$r" | grep -c '^portfolio: ')" = 5 ] && echo "$r" | grep -q "^distributed: $np ranks, "; then
-      ok "portfolio on $np ranks, -t $t: $(echo "$r" | sed -n 's/^portfolio: \(.*\) found the bug.*/\1/p') found it, written once, replays"
-    else bad "portfolio on $np ranks, -t $t: exit $rc, files '$files'"; echo "$r" | grep -v '^$' | head -n 12; fi
+      ok "portfolio on $np ranks, -tc $t: $(echo "$r" | sed -n 's/^portfolio: \(.*\) found the bug.*/\1/p') found it, written once, replays"
+    else bad "portfolio on $np ranks, -tc $t: exit $rc, files '$files'"; echo "$r" | grep -v '^$' | head -n 12; fi
   done
 done
 strip() { echo "$1" | grep -E '^(portfolio|result|bug|states|guarantee):' | sed 's/  time: [0-9.]*$//'; }
-a=$(mp 3 --seed 5 -t tcBugNackAfterGiveUp -o "$tmp/b" models/paxos 2>&1)
-b=$(mp 3 --seed 5 -t tcBugNackAfterGiveUp -o "$tmp/b" models/paxos 2>&1)
+a=$(mp 3 --seed 5 -tc tcBugNackAfterGiveUp -o "$tmp/b" models/paxos 2>&1)
+b=$(mp 3 --seed 5 -tc tcBugNackAfterGiveUp -o "$tmp/b" models/paxos 2>&1)
 if [ -n "$(strip "$a")" ] && [ "$(strip "$a")" = "$(strip "$b")" ]; then ok "portfolio on 3 ranks: the same seed, the same run"
 else bad "portfolio on 3 ranks twice with --seed 5 differ"; strip "$a"; echo "--"; strip "$b"; fi
-r=$(mp 7 --seed 2 --timeout 2 -t tcTwoProposers -o "$tmp/o" models/paxos 2>&1)
+r=$(mp 7 --seed 2 --timeout 2 -tc tcTwoProposers -o "$tmp/o" models/paxos 2>&1)
 rc=$?
 if [ $rc -eq 0 ] && echo "$r" | grep -q '^portfolio: random (rank 5): [0-9]* executions' &&
    echo "$r" | grep -q '^portfolio: pct (rank 6): [0-9]* executions' && echo "$r" | grep -q '^result: no-bug (bounded: timeout)'; then
   ok "portfolio on 7 ranks: ranks 5 and 6 sample again (random, pct), bounded by --timeout"
 else bad "portfolio on 7 ranks: exit $rc"; echo "$r" | grep -v '^$' | head -n 12; fi
-r=$(mp 2 --seed 1 -t tcTwoCaches -o "$tmp/o" models/german 2>&1)
+r=$(mp 2 --seed 1 -tc tcTwoCaches -o "$tmp/o" models/german 2>&1)
 rc=$?
 if [ $rc -eq 0 ] && echo "$r" | grep -q '^portfolio: [a-z/]* (rank [01]) covered every state' &&
    echo "$r" | grep -q '^result: no-bug (complete)'; then ok "portfolio on 2 ranks proves german tcTwoCaches"
 else bad "portfolio on 2 ranks, german tcTwoCaches: exit $rc"; echo "$r" | grep -v '^$' | head -n 12; fi
 
 # --stats-json of a sampling run: the work items.
-mp 2 -q -s random --seed 3 --schedules 500 -t tcTwoCaches --stats-json "$tmp/r.json" -o "$tmp/o" models/german >/dev/null 2>&1
+mp 2 -q -S random --seed 3 --schedules 500 -tc tcTwoCaches --stats-json "$tmp/r.json" -o "$tmp/o" models/german >/dev/null 2>&1
 if grep -q '"ranks": 2,' "$tmp/r.json" && grep -q '"work_items": [1-9]' "$tmp/r.json" && grep -q '"ranks_lost": 0' "$tmp/r.json"
 then ok "--stats-json of random on 2 ranks: work_items, ranks_lost"
 else bad "--stats-json of random under mpirun"; grep -E 'ranks|work' "$tmp/r.json"; fi
 
 # One process only: refused once, exit 2.
-for args in "-s random -v" "--learn $tmp/l.txt" "-s pb" "-s bfs -j 2" "--list-tests"; do
-  r=$(mp 2 $args -t tcTwoCaches -o "$tmp/o" models/german 2>&1)
+for args in "-S random -v" "--learn $tmp/l.txt" "-S pb" "-S bfs -j 2" "--list-tests"; do
+  r=$(mp 2 $args -tc tcTwoCaches -o "$tmp/o" models/german 2>&1)
   rc=$?
   if [ $rc -eq 2 ] && [ "$(echo "$r" | grep -c '^pcheck: ')" = 1 ]; then ok "mpirun pcheck $args: refused once ($(echo "$r" | grep '^pcheck: ' | cut -c1-70)...)"
   else bad "mpirun pcheck $args: exit $rc"; echo "$r" | grep '^pcheck'; fi

@@ -81,7 +81,7 @@ agree_project() {
   done
 }
 
-find "$corpus" -type d \( -name Correct -o -name DynamicError \) | sort | while read -r kind; do
+find -L "$corpus" -type d \( -name Correct -o -name DynamicError \) | sort | while read -r kind; do
   for d in "$kind"/*/; do [ -d "$d" ] && echo "${d%/}"; done
 done >"$tmp/tests"
 [ -f "$corpus/projects.txt" ] && sed -e '/^#/d' -e '/^$/d' -e "s|^\([^/]\)|$corpus/\1|" "$corpus/projects.txt" >>"$tmp/tests"

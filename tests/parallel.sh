@@ -37,34 +37,34 @@ for f in models/*/expected.txt; do
     if [ "$v" = no-bug ]; then
       [ "$states" -le "$max" ] 2>/dev/null || continue
       for s in dfs bfs ses pb; do
-        run -q $(search $s-red) -j 2 --mem 2G -t "$t" "$m" >"$tmp/2" 2>&1
+        run -q $(search $s-red) -j 2 --mem 2G -tc "$t" "$m" >"$tmp/2" 2>&1
         n2=$(field states <"$tmp/2")
         if [ "$(verdict "$tmp/2")" = "no-bug (complete)" ] && [ "$n2" -le "$states" ]; then
-          ok "$m -t $t: $s -j 2 with the reduction: no bug, $n2 states"
-        else bad "$m -t $t: $s -j 2 with the reduction gave $n2 states ($(verdict "$tmp/2")), full $states"; fi
+          ok "$m -tc $t: $s -j 2 with the reduction: no bug, $n2 states"
+        else bad "$m -tc $t: $s -j 2 with the reduction gave $n2 states ($(verdict "$tmp/2")), full $states"; fi
       done
       for s in dfs bfs ses:rtc ses:rr ses:prr pb; do
-        run -q $(search "$s") -j 1 --mem 2G -t "$t" "$m" >"$tmp/1" 2>&1
-        run -q $(search "$s") -j 2 --mem 2G -t "$t" "$m" >"$tmp/2" 2>&1
+        run -q $(search "$s") -j 1 --mem 2G -tc "$t" "$m" >"$tmp/1" 2>&1
+        run -q $(search "$s") -j 2 --mem 2G -tc "$t" "$m" >"$tmp/2" 2>&1
         c1=$(counts "$tmp/1") c2=$(counts "$tmp/2")
         if [ "$(verdict "$tmp/2")" = "no-bug (complete)" ] && [ "$c1" = "$c2" ] && [ "${c1%% *}" = "$states" ]; then
-          ok "$m -t $t: $s -j 2 counts $c2 as -j 1 does"
-        else bad "$m -t $t: $s -j 2 gave '$c2' ($(verdict "$tmp/2")), -j 1 '$c1', recorded $states states"; fi
+          ok "$m -tc $t: $s -j 2 counts $c2 as -j 1 does"
+        else bad "$m -tc $t: $s -j 2 gave '$c2' ($(verdict "$tmp/2")), -j 1 '$c1', recorded $states states"; fi
       done
     elif [ "$v" = bug ]; then
       for s in dfs dfs-red bfs bfs-red ses:rtc ses-red pb pb-red; do
         rm -rf "$tmp/o"
-        run -q $(search "$s") -j 1 --mem 2G --timeout "$ptime" -t "$t" -o "$tmp/o" "$m" >"$tmp/1" 2>&1
+        run -q $(search "$s") -j 1 --mem 2G --timeout "$ptime" -tc "$t" -o "$tmp/o" "$m" >"$tmp/1" 2>&1
         [ $? -eq 1 ] && [ "$(field states <"$tmp/1")" -le "$max" ] || continue
         rm -rf "$tmp/o"
-        run -q $(search "$s") -j 2 --mem 2G --timeout $((ptime * 4)) -t "$t" -o "$tmp/o" "$m" >"$tmp/2" 2>&1
+        run -q $(search "$s") -j 2 --mem 2G --timeout $((ptime * 4)) -tc "$t" -o "$tmp/o" "$m" >"$tmp/2" 2>&1
         rc=$?
         bugline=$(grep '^bug: ' "$tmp/2")
         if [ "$rc" -eq 1 ] && [ -f "$tmp/o/$t.schedule" ]; then
           run --replay "$tmp/o/$t.schedule" "$m" >"$tmp/r" 2>&1
-          if [ $? -eq 1 ] && [ "$(grep '^bug: ' "$tmp/r")" = "$bugline" ]; then ok "$m -t $t: $s -j 2 finds the bug, its trace replays"
-          else bad "$m -t $t: $s -j 2: the trace does not replay to '$bugline'"; fi
-        else bad "$m -t $t: $s -j 2 does not find the bug (exit $rc)"; tail -n 3 "$tmp/2"; fi
+          if [ $? -eq 1 ] && [ "$(grep '^bug: ' "$tmp/r")" = "$bugline" ]; then ok "$m -tc $t: $s -j 2 finds the bug, its trace replays"
+          else bad "$m -tc $t: $s -j 2: the trace does not replay to '$bugline'"; fi
+        else bad "$m -tc $t: $s -j 2 does not find the bug (exit $rc)"; tail -n 3 "$tmp/2"; fi
       done
     fi
   done <"$f"
@@ -91,7 +91,7 @@ for p in tests/golden/vm/*.p tests/golden/search/*.p; do
 done
 # The default cache: flat on one thread, compact for an exhaustive search
 # on several; --cache always wins.
-kind() { run -q "$@" -t tcTwoPhase___N_3 models/twophase_n 2>&1 | sed -n 's/^state cache: \([a-z]*\),.*/\1/p'; }
+kind() { run -q "$@" -tc tcTwoPhase___N_3 models/twophase_n 2>&1 | sed -n 's/^state cache: \([a-z]*\),.*/\1/p'; }
 for s in dfs bfs ses pb; do
   a=$(kind --no-reduction --search "$s" -j 1) b=$(kind --no-reduction --search "$s" -j 2)
   c=$(kind --no-reduction --search "$s" -j 2 --cache flat)
@@ -100,8 +100,8 @@ for s in dfs bfs ses pb; do
 done
 # dfs with the reduction runs on one thread whatever -j says (its stack
 # proviso needs one stack), says so, and keeps the flat cache.
-a=$(run -q --search dfs -j 1 -t tcTwoPhase___N_4 models/twophase_n 2>&1)
-b=$(run -q --search dfs -j 2 -t tcTwoPhase___N_4 models/twophase_n 2>&1)
+a=$(run -q --search dfs -j 1 -tc tcTwoPhase___N_4 models/twophase_n 2>&1)
+b=$(run -q --search dfs -j 2 -tc tcTwoPhase___N_4 models/twophase_n 2>&1)
 if [ "$(counts_of "$a")" = "$(counts_of "$b")" ] && echo "$b" | grep -q '^reduction: .*; dfs ran on one thread' &&
    echo "$b" | grep -q '^state cache: flat,'; then ok "dfs -j 2 with the reduction: one thread, as -j 1"
 else bad "dfs -j 2 with the reduction"; echo "$a" | tail -n 3; echo "$b" | tail -n 3; fi

@@ -14,7 +14,7 @@
 . "${srcdir:-.}/tests/lib.sh"
 strip_time() { sed "s/time: [0-9.]*//; /^trace: /d; /^wrote: /d"; }
 
-for m in "tests/golden/search/two_workers.p -t Main" "models/clientserver -t tcSingleClient" "models/german -t tcTwoCaches"; do
+for m in "tests/golden/search/two_workers.p -tc Main" "models/clientserver -tc tcSingleClient" "models/german -tc tcTwoCaches"; do
   d=$(run --search dfs --no-reduction -q --mem 1G $m 2>&1 | field states)
   r=$(run --search portfolio --no-reduction -q --mem 1G $m 2>&1); rc=$?
   p=$(echo "$r" | field states)
@@ -28,7 +28,7 @@ done
 # whichever member completes; --no-shared-cache is the plain way.  The
 # counts are compared without the partial-order reduction (reduction.sh
 # checks the verdicts with it).
-for m in "models/clientserver -t tcMultipleClients" "models/german -t tcThreeCaches" "models/twophase_n -t tcTwoPhase___N_4"; do
+for m in "models/clientserver -tc tcMultipleClients" "models/german -tc tcThreeCaches" "models/twophase_n -tc tcTwoPhase___N_4"; do
   d=$(run --search dfs --no-reduction -q $m 2>&1 | field states)
   r=$(run --search portfolio --no-reduction $m 2>&1); rc=$?
   r2=$(run --search portfolio --no-reduction --no-shared-cache $m 2>&1); rc2=$?
@@ -42,7 +42,7 @@ done
 
 for t in tcBugNoDefer tcBugLostUpdate tcBugLostWakeup tcBugLockLeak tcBugReplyOrder; do
   rm -rf "$tmp/b"
-  r=$(run --search portfolio -q --timeout 120 -t $t -o "$tmp/b" models/clientserver 2>&1); rc=$?
+  r=$(run --search portfolio -q --timeout 120 -tc $t -o "$tmp/b" models/clientserver 2>&1); rc=$?
   bug=$(echo "$r" | grep '^bug: ')
   if [ "$rc" -eq 1 ] && echo "$r" | grep -q '^portfolio: [a-z/]* found the bug after' &&
      [ "$(run --replay "$tmp/b/$t.schedule" models/clientserver 2>&1 | grep '^bug: ')" = "$bug" ]; then
@@ -118,11 +118,11 @@ wins dfs states 1000 2000 "random pct ss" "ses" dfs dfs_wins tests/portfolio/dfs
 # states; random, pct and ss not in 500 executions (bench/README.md: pct's
 # median is about 1,000, random none in 20,000), dfs not in 3 s (nor in
 # 120 s); the portfolio finds it by ses.
-wins ses states 10000 500 "random pct ss" "dfs" ses/rtc "ses_wins (vrpaxos)" -t tcBugStalePrepare models/vrpaxos
+wins ses states 10000 500 "random pct ss" "dfs" ses/rtc "ses_wins (vrpaxos)" -tc tcBugStalePrepare models/vrpaxos
 
 for j in 1 2; do
-  a=$(run --search portfolio -q --seed 7 -j $j -t tcBugLockLeak -o "$tmp/d1" models/clientserver 2>&1 | strip_time)
-  b=$(run --search portfolio -q --seed 7 -j $j -t tcBugLockLeak -o "$tmp/d2" models/clientserver 2>&1 | strip_time)
+  a=$(run --search portfolio -q --seed 7 -j $j -tc tcBugLockLeak -o "$tmp/d1" models/clientserver 2>&1 | strip_time)
+  b=$(run --search portfolio -q --seed 7 -j $j -tc tcBugLockLeak -o "$tmp/d2" models/clientserver 2>&1 | strip_time)
   c=$(run --search portfolio -q --seed 7 -j $j -o "$tmp/d3" tests/portfolio/random_wins.p 2>&1 | strip_time)
   e=$(run --search portfolio -q --seed 7 -j $j -o "$tmp/d4" tests/portfolio/random_wins.p 2>&1 | strip_time)
   if [ "$a" = "$b" ] && [ "$c" = "$e" ] && cmp -s "$tmp/d1/tcBugLockLeak.schedule" "$tmp/d2/tcBugLockLeak.schedule" &&
@@ -132,7 +132,7 @@ for j in 1 2; do
 done
 
 t0=$(date +%s)
-r=$(run --search portfolio --no-reduction -q --timeout 1 -t tcMultipleClients models/clientserver 2>&1); rc=$?
+r=$(run --search portfolio --no-reduction -q --timeout 1 -tc tcMultipleClients models/clientserver 2>&1); rc=$?
 t1=$(date +%s)
 if [ "$rc" -eq 0 ] && [ $((t1 - t0)) -lt 10 ] && echo "$r" | grep -q '^result: no-bug (bounded: timeout)$'; then
   ok "portfolio --timeout 1 stops every member ($((t1 - t0)) s)"

@@ -42,15 +42,15 @@ compare() {
   known=   # dfs's bug places (the same with and without reduction), once found
   for s in $searches; do
     rm -rf "$tmp/r" "$tmp/f"
-    a=$(run -s "$s" --mem 1G --timeout "$budget" -o "$tmp/r" "$@" 2>&1); ca=$?
-    b=$(run -s "$s" --no-reduction --mem 1G --timeout "$budget" -o "$tmp/f" "$@" 2>&1); cb=$?
+    a=$(run -S "$s" --mem 1G --timeout "$budget" -o "$tmp/r" "$@" 2>&1); ca=$?
+    b=$(run -S "$s" --no-reduction --mem 1G --timeout "$budget" -o "$tmp/f" "$@" 2>&1); cb=$?
     ra=$(echo "$a" | grep '^result: '); rb=$(echo "$b" | grep '^result: ')
     case "$ra$rb" in *bounded*) echo "SKIP: $name ($s): not complete in the time budget"; continue ;; esac
     same=$([ "$(echo "$a" | where)" = "$(echo "$b" | where)" ] && echo 1) pl=
     if [ "$ca" -eq 1 ] && [ "$cb" -eq 1 ] && [ "$s" = dfs ]; then
       # Every place a bug happens, with and without: the same places.
-      pa=$(run -s dfs --keep-going --mem 1G --timeout "$budget" -o "$tmp/k" "$@" 2>&1 | places)
-      pb=$(run -s dfs --keep-going --no-reduction --mem 1G --timeout "$budget" -o "$tmp/k" "$@" 2>&1 | places)
+      pa=$(run -S dfs --keep-going --mem 1G --timeout "$budget" -o "$tmp/k" "$@" 2>&1 | places)
+      pb=$(run -S dfs --keep-going --no-reduction --mem 1G --timeout "$budget" -o "$tmp/k" "$@" 2>&1 | places)
       case "$pa$pb" in
         *bounded*) echo "SKIP: $name ($s): bug places not complete in the time budget" ;;
         *)
@@ -106,7 +106,7 @@ for f in models/*/expected.txt; do
       bug) ;;
       *) continue ;;
     esac
-    compare "$m -t $t" -t "$t" "$m"
+    compare "$m -tc $t" -tc "$t" "$m"
   done <"$f"
 done
 echo "# passed: $pass failed: $fail"

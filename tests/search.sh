@@ -17,13 +17,13 @@ for spec in "models/clientserver tcSingleClient" "models/clientserver tcMultiple
                 t=$("$PCHECK" --list-tests "$f" 2>/dev/null | head -n 1); [ -n "$t" ] && echo "$f:$t"; done); do
   in=${spec%% *}; t=${spec#* }
   case $spec in *:*) in=${spec%%:*}; t=${spec#*:} ;; esac
-  d=$(run --search dfs --no-reduction --mem 1G -q -t "$t" -o "$tmp/o" "$in" 2>&1)
+  d=$(run --search dfs --no-reduction --mem 1G -q -tc "$t" -o "$tmp/o" "$in" 2>&1)
   dc=$?
   [ "$dc" -eq 1 ] && continue   # a bug: bfs stops at a shorter trace, counts differ
-  b=$(run --search bfs --no-reduction --mem 1G -q -t "$t" -o "$tmp/o" "$in" 2>&1)
+  b=$(run --search bfs --no-reduction --mem 1G -q -tc "$t" -o "$tmp/o" "$in" 2>&1)
   ds=$(echo "$d" | field states) bs=$(echo "$b" | field states)
-  if [ "$dc" -eq 0 ] && [ -n "$ds" ] && [ "$ds" = "$bs" ]; then ok "dfs = bfs = $ds states: $in -t $t"
-  else bad "dfs ($ds) and bfs ($bs) differ on $in -t $t"; echo "$d" | tail -n 3; echo "$b" | tail -n 3; fi
+  if [ "$dc" -eq 0 ] && [ -n "$ds" ] && [ "$ds" = "$bs" ]; then ok "dfs = bfs = $ds states: $in -tc $t"
+  else bad "dfs ($ds) and bfs ($bs) differ on $in -tc $t"; echo "$d" | tail -n 3; echo "$b" | tail -n 3; fi
 done
 
 # 2. Seeded bugs: found, replayed from both trace formats, bfs not longer
@@ -146,7 +146,7 @@ else bad "ses --timeout with strata of a few transitions each (exit $rc)"; echo 
 
 # 6a'. --keep-going stopped by --timeout says its bug places may be
 # incomplete (it said "bug-found" as a complete one does).
-r=$(run --search dfs --keep-going --no-reduction -q --timeout 0.5 -o "$tmp/o" -t tcBugStaleAck models/chainreplication 2>&1); rc=$?
+r=$(run --search dfs --keep-going --no-reduction -q --timeout 0.5 -o "$tmp/o" -tc tcBugStaleAck models/chainreplication 2>&1); rc=$?
 if [ "$rc" -eq 1 ] && echo "$r" | grep -q '^result: bug-found (bounded: timeout; more bug places may exist)$'; then
   ok "--keep-going --timeout: the bug places are said to be incomplete"
 else bad "--keep-going --timeout (exit $rc)"; echo "$r" | grep '^result'; fi
@@ -190,13 +190,13 @@ for s in dfs bfs; do
 done
 
 # 7. A test prefix selects every test that starts with it, as P does.
-r=$(run --search dfs --mem 64M -q -t tcA tests/golden/accept/multi_file_proj.p 2>&1); rc=$?
+r=$(run --search dfs --mem 64M -q -tc tcA tests/golden/accept/multi_file_proj.p 2>&1); rc=$?
 if [ "$rc" -eq 0 ] && [ "$(echo "$r" | grep -c '^== test tcA')" -eq 2 ] && [ "$(echo "$r" | grep -c '^result: no-bug (complete)$')" -eq 2 ]; then
-  ok "-t prefix runs every matching test"
-else bad "-t prefix (exit $rc)"; echo "$r"; fi
+  ok "-tc prefix runs every matching test"
+else bad "-tc prefix (exit $rc)"; echo "$r"; fi
 
 # A bfs counterexample of a safety bug is not presented as a liveness lasso.
-run --search bfs -q -t tcBugEarlyGrant -o "$tmp/bl" models/german >/dev/null 2>&1
+run --search bfs -q -tc tcBugEarlyGrant -o "$tmp/bl" models/german >/dev/null 2>&1
 if [ -f "$tmp/bl/tcBugEarlyGrant.txt" ] && ! grep -q 'liveness' "$tmp/bl/tcBugEarlyGrant.txt"; then
   ok "bfs safety trace has no liveness line"
 else bad "bfs safety trace mentions liveness"; tail -n 2 "$tmp/bl/tcBugEarlyGrant.txt"; fi
@@ -206,7 +206,7 @@ else bad "bfs safety trace mentions liveness"; tail -n 2 "$tmp/bl/tcBugEarlyGran
 # search takes about 7 s here, most of it in the first cycle search; on
 # one thread, dfs looks for hot cycles on the fly and takes 0.3 s).
 t0=$(date +%s)
-r=$(run --search dfs -j 2 --no-reduction -q --timeout 0.5 -t tcRing3Retransmit -o "$tmp/o" models/leaderelection 2>&1); rc=$?
+r=$(run --search dfs -j 2 --no-reduction -q --timeout 0.5 -tc tcRing3Retransmit -o "$tmp/o" models/leaderelection 2>&1); rc=$?
 t1=$(date +%s)
 if [ "$rc" -eq 0 ] && [ $((t1 - t0)) -lt 15 ] && echo "$r" | grep -q 'bounded: timeout'; then
   ok "--timeout stops the hot-cycle search ($((t1 - t0)) s)"
@@ -217,9 +217,9 @@ else bad "--timeout and the hot-cycle search (exit $rc, $((t1 - t0)) s)"; echo "
 # (18 MiB for the cache), where flat's 8-byte slots cannot; an unknown kind
 # is refused.
 for s in dfs bfs; do
-  f=$(run --search $s --cache flat -q -t tcMultipleClients models/clientserver 2>&1 | grep '^states: ')
+  f=$(run --search $s --cache flat -q -tc tcMultipleClients models/clientserver 2>&1 | grep '^states: ')
   for k in compact judy; do
-    r=$(run --search $s --cache $k -q -t tcMultipleClients models/clientserver 2>&1)
+    r=$(run --search $s --cache $k -q -tc tcMultipleClients models/clientserver 2>&1)
     if [ -n "$f" ] && [ "$(echo "$r" | grep '^states: ' | sed 's/ time: .*//')" = "$(echo "$f" | sed 's/ time: .*//')" ] &&
        echo "$r" | grep -q "^state cache: $k,"; then ok "$s --cache $k: as flat ($(echo "$f" | field states) states)"
     else bad "$s --cache $k differs from flat"; echo "$f"; echo "$r" | tail -n 3; fi
@@ -237,14 +237,14 @@ else bad "--cache foo (exit $rc)"; echo "$r"; fi
 
 # --keep-going: dfs goes on after a bug and lists every place one happens
 # (summary and --stats-json); other searches refuse it.
-r=$(run --search dfs --keep-going -q --stats-json "$tmp/kg.json" -t tcBugEarlyGrant -o "$tmp/kg" models/german 2>&1); rc=$?
+r=$(run --search dfs --keep-going -q --stats-json "$tmp/kg.json" -tc tcBugEarlyGrant -o "$tmp/kg" models/german 2>&1); rc=$?
 if [ "$rc" -eq 1 ] && echo "$r" | grep -q '^bug places: 2$' &&
    [ "$(echo "$r" | grep -c '^  assertion failure: models/german/PSpec/Coherence.p:[0-9]*:[0-9]* (found [0-9]* times*)$')" -eq 2 ] &&
    [ "$(grep -c '"kind": "assertion failure", "file": "models/german/PSpec/Coherence.p"' "$tmp/kg.json")" -eq 2 ] &&
    [ -f "$tmp/kg/tcBugEarlyGrant.schedule" ]; then ok "--keep-going lists both bug places, in the summary and the JSON"
 else bad "--keep-going (exit $rc)"; echo "$r" | tail -n 6; fi
 r=$(run --search bfs --keep-going -q tests/golden/search/two_workers.p 2>&1); rc=$?
-if [ "$rc" -eq 2 ] && echo "$r" | grep -q 'keep-going needs -s dfs'; then ok "--keep-going refused with bfs"
+if [ "$rc" -eq 2 ] && echo "$r" | grep -q 'keep-going needs -S dfs'; then ok "--keep-going refused with bfs"
 else bad "--keep-going with bfs (exit $rc)"; echo "$r"; fi
 
 echo "# passed: $pass failed: $fail"

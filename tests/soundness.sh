@@ -25,7 +25,7 @@ for p in tests/reduction/*.p; do
   case $searches in none*) continue ;; esac
   for s in ${searches:-dfs bfs ses pb portfolio}; do
     for j in 1 2; do
-      out=$(run -s "$s" -j "$j" --seed 1 --timeout 10 -q -o "$tmp/o" "$p" 2>&1); rc=$?
+      out=$(run -S "$s" -j "$j" --seed 1 --timeout 10 -q -o "$tmp/o" "$p" 2>&1); rc=$?
       res=$(echo "$out" | grep '^result: ')
       case $res in "result: no-bug (complete)") if [ "$expect" != none ]; then bad "$p ($s -j $j): $res"; continue; fi ;; esac
       if [ "$expect" = none ]; then
@@ -53,14 +53,14 @@ done
 # so it has nothing to compare.
 for p in tests/reduction/burst.p tests/golden/search/deadlock_dfs.p; do
   [ -f "$p" ] || continue
-  out=$(run -s dfs --check-reduction -q -o "$tmp/o" "$p" 2>&1)
+  out=$(run -S dfs --check-reduction -q -o "$tmp/o" "$p" 2>&1)
   if echo "$out" | grep -q '^check-reduction: nothing to compare: the reduced search found a bug'; then ok "--check-reduction on $p: a bug, nothing to compare"
   else bad "--check-reduction on $p: $(echo "$out" | grep check-reduction)"; fi
 done
 for t in tcSingleClient tcMultipleClients; do
   ss="dfs bfs ses pb portfolio"; [ "$t" = tcSingleClient ] || ss=dfs
   for s in $ss; do
-    out=$(run -s "$s" --check-reduction --seed 1 -q -o "$tmp/o" -t "$t" models/clientserver 2>&1); rc=$?
+    out=$(run -S "$s" --check-reduction --seed 1 -q -o "$tmp/o" -tc "$t" models/clientserver 2>&1); rc=$?
     if [ "$rc" -eq 0 ] && echo "$out" | grep -q '^check-reduction: agrees: '; then ok "--check-reduction $s $t: $(echo "$out" | grep '^check-reduction')"
     else bad "--check-reduction $s $t: exit $rc: $(echo "$out" | grep -E '^check-reduction|^result')"; fi
   done
@@ -85,24 +85,24 @@ never_complete() {
 # back) fills long before deeper.p's bug; a correct model bigger than it.
 small="--mem 60M --frontier-mem 43M"
 for s in dfs bfs ses pb portfolio; do
-  never_complete "deeper.p, a full cache ($s)" "assertion failure" -s $s $small tests/reduction/deeper.p
-  never_complete "clientserver tcMultipleClients unreduced, a full cache ($s)" - -s $s --no-reduction $small \
-    -t tcMultipleClients models/clientserver
+  never_complete "deeper.p, a full cache ($s)" "assertion failure" -S $s $small tests/reduction/deeper.p
+  never_complete "clientserver tcMultipleClients unreduced, a full cache ($s)" - -S $s --no-reduction $small \
+    -tc tcMultipleClients models/clientserver
 done
 # A frontier past its budget: bfs's queue, pb's work lists, ses's frontier
 # (which then samples: SES then SS) on a bug that needs 2 delays.
 for s in bfs ses pb; do
-  never_complete "clientserver tcBugLostUpdate, --frontier-mem 1M ($s)" "assertion failure" -s $s --frontier-mem 1M \
-    -t tcBugLostUpdate models/clientserver
-  never_complete "clientserver tcMultipleClients, --frontier-mem 1M ($s)" - -s $s --frontier-mem 1M \
-    -t tcMultipleClients models/clientserver
+  never_complete "clientserver tcBugLostUpdate, --frontier-mem 1M ($s)" "assertion failure" -S $s --frontier-mem 1M \
+    -tc tcBugLostUpdate models/clientserver
+  never_complete "clientserver tcMultipleClients, --frontier-mem 1M ($s)" - -S $s --frontier-mem 1M \
+    -tc tcMultipleClients models/clientserver
 done
 # The portfolio, whose ses skips the states its dfs has finished, and
 # without that shared cache: every bug variant of clientserver and the
 # flood models.
 for t in tcBugNoDefer tcBugLostUpdate tcBugLostWakeup tcBugLockLeak tcBugReplyOrder; do
   for sc in "" --no-shared-cache; do
-    out=$(run --seed 1 --timeout 30 -q $sc -o "$tmp/o" -t "$t" models/clientserver 2>&1); rc=$?
+    out=$(run --seed 1 --timeout 30 -q $sc -o "$tmp/o" -tc "$t" models/clientserver 2>&1); rc=$?
     rm -rf "$tmp/o"
     if [ "$rc" -eq 1 ]; then ok "portfolio $sc on clientserver $t: $(echo "$out" | kind)"
     else bad "portfolio $sc on clientserver $t: exit $rc, $(echo "$out" | grep '^result')"; fi

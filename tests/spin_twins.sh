@@ -23,21 +23,21 @@ for f in bench/spin/*/expected.txt; do
   while IFS='	' read -r t verdict states note; do
     case $t in ''|\#*) continue ;; esac
     if ! echo "$tests" | grep -qx "$t"; then bad "$m: expected.txt names $t, which the model does not declare"; continue; fi
-    [ "$states" -le "$max" ] 2>/dev/null || { echo "SKIP: $m -t $t ($states states)"; continue; }
+    [ "$states" -le "$max" ] 2>/dev/null || { echo "SKIP: $m -tc $t ($states states)"; continue; }
     rm -rf "$tmp/o"
-    r=$(run -q --search dfs --no-reduction --mem 256M -t "$t" -o "$tmp/o" "$m" 2>&1)
+    r=$(run -q --search dfs --no-reduction --mem 256M -tc "$t" -o "$tmp/o" "$m" 2>&1)
     rc=$? got=$(echo "$r" | field states)
     if [ "$verdict" = no-bug ]; then
       if [ "$rc" -eq 0 ] && [ "$got" = "$states" ] && echo "$r" | grep -q '^result: no-bug (complete)'; then
-        ok "$m -t $t: no bug in $got states"
-      else bad "$m -t $t: expected no bug in $states states, got exit $rc, $got states"; echo "$r" | tail -n 4; fi
+        ok "$m -tc $t: no bug in $got states"
+      else bad "$m -tc $t: expected no bug in $states states, got exit $rc, $got states"; echo "$r" | tail -n 4; fi
     else
       bugline=$(echo "$r" | grep '^bug: ')
       if [ "$rc" -eq 1 ] && [ -f "$tmp/o/$t.schedule" ]; then
         rr=$(run --replay "$tmp/o/$t.schedule" "$m" 2>&1)
-        if [ $? -eq 1 ] && [ "$(echo "$rr" | grep '^bug: ')" = "$bugline" ]; then ok "$m -t $t: ${bugline#bug: }"
-        else bad "$m -t $t: the trace does not replay to '$bugline'"; echo "$rr" | tail -n 3; fi
-      else bad "$m -t $t: dfs does not find the bug (exit $rc)"; echo "$r" | tail -n 4; fi
+        if [ $? -eq 1 ] && [ "$(echo "$rr" | grep '^bug: ')" = "$bugline" ]; then ok "$m -tc $t: ${bugline#bug: }"
+        else bad "$m -tc $t: the trace does not replay to '$bugline'"; echo "$rr" | tail -n 3; fi
+      else bad "$m -tc $t: dfs does not find the bug (exit $rc)"; echo "$r" | tail -n 4; fi
     fi
   done <"$f"
 done

@@ -70,8 +70,8 @@ for arg in "$@"; do
     else
       Pv1="does not compile: $(grep -m1 -i 'error' "$tmp/$name.compile" | cut -c1-50)" Pt1= Pn1= Pv2=- Pt2=
     fi
-    c_run "$dir" "$tc" "$ins" -s random --schedules "$S" --seed "$SEED"; Cv1=$Cv Ct1=$Ct Cn1=$Cn
-    c_run "$dir" "$tc" "$ins" -s pct --schedules "$S" --seed "$SEED"; Cv2=$Cv Ct2=$Ct
+    c_run "$dir" "$tc" "$ins" -S random --schedules "$S" --seed "$SEED"; Cv1=$Cv Ct1=$Ct Cn1=$Cn
+    c_run "$dir" "$tc" "$ins" -S pct --schedules "$S" --seed "$SEED"; Cv2=$Cv Ct2=$Ct
     c_run "$dir" "$tc" "$ins"; Cv3=$Cv Ct3=$Ct
     # Agreement: P's verdicts (a bug under either strategy is a bug)
     # against pcheck's (the same).

@@ -52,7 +52,7 @@ c_run() {
   cr_t0=$(date +%s.%N)
   # shellcheck disable=SC2086
   cr_out=$(cd "$cr_dir" && "$PCHECK" -q --timeout "$T" --stats-json "$plib_tmp/c.json" -o "$plib_tmp/co" \
-           ${cr_tc:+-t "$cr_tc"} "$@" $cr_ins 2>&1)
+           ${cr_tc:+-tc "$cr_tc"} "$@" $cr_ins 2>&1)
   cr_t1=$(date +%s.%N)
   Ct=$(awk -v a="$cr_t0" -v b="$cr_t1" 'BEGIN { printf "%.3f", b - a }')
   Cn=$(sed -n 's/^ *"executions": *\([0-9]*\),*$/\1/p' "$plib_tmp/c.json" 2>/dev/null)

@@ -98,7 +98,7 @@ pcheck_run() {
     rm -f "$tmp/p.json"
     t0=$(now)
     "$pcheck" --search dfs "$@" -q --mem "$pmem" --stats-json "$tmp/p.json" -o "$tmp/pout" \
-      -t "$ptest$n" "$pmodel" >"$tmp/p.out" 2>&1
+      -tc "$ptest$n" "$pmodel" >"$tmp/p.out" 2>&1
     rc=$?
     t1=$(now)
     if [ "$rc" -gt 1 ] || [ ! -s "$tmp/p.json" ]; then

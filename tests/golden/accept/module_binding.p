@@ -1,4 +1,4 @@
-// pcheck-args: --search random --seed 1 --schedules 1 -v -t tcAbstract
+// pcheck-args: --search random --seed 1 --schedules 1 -v -tc tcAbstract
 // P's module system: every machine declares an interface of its own name;
 // a primitive module may bind another machine to it ({ Fake -> Server }),
 // and then every `new Server(...)` of that test creates a Fake.  tcReal

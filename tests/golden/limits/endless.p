@@ -1,4 +1,4 @@
-// pcheck-args: -s dfs -q --max-step-instructions 100000 --mem 64M
+// pcheck-args: -S dfs -q --max-step-instructions 100000 --mem 64M
 // A handler whose loop never ends: the step is a bug ("endless step"),
 // placed in the loop, with its trace; pcheck does not hang.
 machine Main {

@@ -1,4 +1,4 @@
-// pcheck-args: -s random --seed 1 -q --max-step-instructions 50000
+// pcheck-args: -S random --seed 1 -q --max-step-instructions 50000
 // Two states whose entries go to each other: one step that never ends
 // without a loop in any handler.
 event eGo;

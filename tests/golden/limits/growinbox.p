@@ -1,4 +1,4 @@
-// pcheck-args: -s bfs -q --mem 64M --max-inbox 0 --max-state-bytes 4K
+// pcheck-args: -S bfs -q --mem 64M --max-inbox 0 --max-state-bytes 4K
 // An inbox that grows without end, with --max-inbox off: the State
 // passes --max-state-bytes, and bfs stops there (bounded) with the way
 // there.  tests/memory.sh runs it under every search with --mem.

@@ -1,4 +1,4 @@
-// pcheck-args: -s dfs -q --max-collection 50 --mem 64M
+// pcheck-args: -S dfs -q --max-collection 50 --mem 64M
 // A machine that appends to a seq for ever: not a bug, but the search
 // stops where the seq would pass --max-collection and says so (bounded),
 // with the way there.

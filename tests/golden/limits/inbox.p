@@ -1,4 +1,4 @@
-// pcheck-args: -s bfs -q --max-inbox 5 --mem 64M
+// pcheck-args: -S bfs -q --max-inbox 5 --mem 64M
 // A producer that never stops sending to a consumer that never takes the
 // event: the sixth send is a bug ("inbox overflow"), shortest trace by bfs.
 event eData;

@@ -1,4 +1,4 @@
-// pcheck-args: -s ses -q --max-machines 20 --mem 64M
+// pcheck-args: -S ses -q --max-machines 20 --mem 64M
 // Machines that each create the next, for ever: the search stops where a
 // State would hold a 21st machine (bounded).
 machine Link {

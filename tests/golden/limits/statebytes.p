@@ -1,4 +1,4 @@
-// pcheck-args: -s random --seed 3 --schedules 5 -q --max-state-bytes 2K
+// pcheck-args: -S random --seed 3 --schedules 5 -q --max-state-bytes 2K
 // A map that grows with every step: the State would pass
 // --max-state-bytes (bounded, with the way there).
 event eNext;
