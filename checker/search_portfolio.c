@@ -156,6 +156,14 @@ static int decisive(const SearchMember *m) {
   return m->rc != 0 || m->res.error || m->res.bug || (m->exhaustive && m->res.complete);
 }
 
+/* Why a portfolio bounded by --schedules ended: its text, kept for the
+** run (the caller copies it). */
+static const char *schedules_why(const SearchOptions *o) {
+  static char text[80];
+  snprintf(text, sizeof text, "%lld executions in all (--schedules)", (long long)o->schedules);
+  return text;
+}
+
 /* The members, in the order turns are given (SEARCH.md, "portfolio").
 ** ses and ss use the explorer of --explorer (rtc by default). */
 typedef struct PlanEntry {
@@ -190,6 +198,30 @@ static int mine_of(int me, int k, int *pick, uint64_t *seed_shift) {
   pick[n++] = samp[(me - NPLAN) % nsamp];
   *seed_shift = (uint64_t)me * 0x9e3779b97f4a7c15ull;
   return n;
+}
+
+/* --schedules N bounds the portfolio's whole run, as P's -s does: the
+** sampling members share N executions (member i of all ranks' sampling
+** members, counted rank by rank in plan order, gets N / count, and one
+** more while i < N % count), and the portfolio ends once they have all run
+** theirs, or sooner by a bug or a proof (run_portfolio).  The share of
+** local member q (one of pick[0..n)), or -1 without --schedules. */
+static int64_t schedules_share(const Portfolio *pf, const SearchOptions *o, const int *pick, int q) {
+  if (o->schedules < 0 || plan[pick[q]].exhaustive) return o->schedules < 0 ? -1 : o->schedules;
+  int64_t count = 0, index = -1;
+  for (int r = 0; r < pf->k; r++) {
+    int their[NPLAN], m = NPLAN;
+    uint64_t shift;
+    if (pf->k > 1) m = mine_of(r, pf->k, their, &shift);
+    else
+      for (int i = 0; i < m; i++) their[i] = i;
+    for (int i = 0; i < m; i++) {
+      if (plan[their[i]].exhaustive) continue;
+      if (r == pf->me && their[i] == pick[q]) index = count;
+      count++;
+    }
+  }
+  return o->schedules / count + (index < o->schedules % count);
 }
 
 static int add_members(Portfolio *pf, const SearchOptions *o) {
@@ -240,7 +272,9 @@ static int add_members(Portfolio *pf, const SearchOptions *o) {
     m->o.jobs = 1;
     m->o.alone = 1;            /* across ranks, each member runs on its rank alone */
     m->o.seed = o->seed + seed_shift;
-    /* Sampling members run until the portfolio ends, or --schedules each. */
+    /* Sampling members run until the portfolio ends, or their share of
+    ** --schedules. */
+    m->o.schedules = schedules_share(pf, o, pick, q);
     m->o.mem = mem / (uint64_t)nex;
     m->o.finished = pf->finished;
     m->o.frontier_mem = fmem / (uint64_t)nex;
@@ -350,15 +384,16 @@ static int rounds_across(Portfolio *pf, const SearchOptions *o, Progress *prog, 
       else run_round(pf, jobs);
     }
     int decided = 0;
-    uint64_t alive[1] = { 0 };
+    uint64_t alive[2] = { 0, 0 };   /* members not done; sampling ones */
     for (int i = 0; i < pf->n; i++) {
       decided |= decisive(&pf->m[i]);
       alive[0] += pf->m[i].st != MS_DONE;
+      alive[1] += pf->m[i].st != MS_DONE && !pf->m[i].exhaustive;
     }
     uint64_t v[2] = { decided ? (uint64_t)(pf->k - pf->me) : 0, (uint64_t)code };
     double t0 = search_now();
     ranks_max(v, 2);
-    ranks_sum(alive, 1);
+    ranks_sum(alive, 2);
     *idle += search_now() - t0;
     if (v[0]) return pf->k - (int)v[0];
     if (v[1]) {
@@ -366,6 +401,10 @@ static int rounds_across(Portfolio *pf, const SearchOptions *o, Progress *prog, 
       return -1;
     }
     if (!alive[0]) return -1;
+    if (o->schedules >= 0 && !alive[1]) {
+      *why = schedules_why(o);
+      return -1;
+    }
   }
 }
 
@@ -490,9 +529,16 @@ static int run_portfolio(const BcProgram *bc, const VmTest *test, const SearchOp
   while (pf.k <= 1 && rc == 0 && !pf.stop) {
     if (search_should_stop(o, &prog, &why)) break;
     run_round(&pf, o->jobs > 0 ? o->jobs : 1);
-    int alive = 0;
-    for (int i = 0; i < pf.n; i++) alive += pf.m[i].st != MS_DONE;
+    int alive = 0, sampling = 0;
+    for (int i = 0; i < pf.n; i++) {
+      alive += pf.m[i].st != MS_DONE;
+      sampling += pf.m[i].st != MS_DONE && !pf.m[i].exhaustive;
+    }
     if (!alive) break;
+    if (o->schedules >= 0 && !sampling) {
+      why = schedules_why(o);
+      break;
+    }
   }
   pthread_mutex_lock(&pf.mu);
   pf.stop = 1;
@@ -508,9 +554,9 @@ static int run_portfolio(const BcProgram *bc, const VmTest *test, const SearchOp
     if (rc == 0 && wrank < 0) {
       /* Every member done everywhere: why on any rank (its clock, a
       ** signal) is why for all. */
-      uint64_t code[1] = { !why ? 0u : strcmp(why, "interrupted") == 0 ? 2u : 1u };
+      uint64_t code[1] = { !why ? 0u : strcmp(why, "interrupted") == 0 ? 3u : strcmp(why, "timeout") == 0 ? 2u : 1u };
       ranks_max(code, 1);
-      why = code[0] == 2 ? "interrupted" : code[0] == 1 ? "timeout" : NULL;
+      why = code[0] == 3 ? "interrupted" : code[0] == 2 ? "timeout" : code[0] == 1 ? schedules_why(o) : NULL;
     }
     if (rc == 0) rc = result_across(&pf, bc, test, wrank, why, idle, logf, res);
     winner = NULL;

@@ -164,7 +164,7 @@ refuse "not a checkpoint" "is not a pcheck checkpoint" --resume $D -o "$tmp/o" $
 refuse "a missing file" "cannot read the checkpoint" --resume "$tmp/none" -o "$tmp/o" $P
 refuse "several tests" "is for one test case, and 2 are selected" -S dfs -tc tcThrifty --checkpoint "$tmp/x" -o "$tmp/o" $P
 refuse "random" "dfs, bfs, ses and ss write checkpoints" -S random --checkpoint "$tmp/x" -tc tcThriftyRetry -o "$tmp/o" $P
-refuse "the portfolio" "not -S portfolio" --checkpoint "$tmp/x" -tc tcThriftyRetry -o "$tmp/o" $P
+refuse "the portfolio" "not --search portfolio" --checkpoint "$tmp/x" -tc tcThriftyRetry -o "$tmp/o" $P
 refuse "dfs on threads" "dfs checkpoints one stack" -S dfs -j 2 --no-reduction --checkpoint "$tmp/x" -tc tcThriftyRetry -o "$tmp/o" $P
 refuse "--keep-going" "cannot be checkpointed" -S dfs --keep-going --checkpoint "$tmp/x" -tc tcThriftyRetry -o "$tmp/o" $P
 refuse "an unwritable folder" "cannot write the checkpoint '/nonexistent-folder/ck': No such file or directory" \

@@ -109,6 +109,13 @@ for spelling in "--sch-probabilistic 2" "-sp 2" "--sch-pos" "--sch-feedback" "--
      echo "$r" | grep -q '^result: no-bug (bounded: 2 random executions)$'; then ok "$spelling: random, said in a note"
   else bad "$spelling"; echo "$r" | grep -E '^(pcheck|result)'; fi
 done
+# -s N with the default search (the portfolio) bounds the whole run: N
+# executions in all, shared by its sampling members, and the run ends.
+r=$(run -s 100 --seed 1 -tc tcTwoProposers -o "$tmp/o" models/paxos 2>&1); rc=$?
+n=$(echo "$r" | sed -n 's/^portfolio: \(random\|pct\|ss\/rtc\): \([0-9]*\) executions$/\2/p' | awk '{ n += $1 } END { print n + 0 }')
+if [ $rc -eq 0 ] && echo "$r" | grep -q '^result: no-bug (bounded: 100 executions in all (--schedules))$' && [ "$n" = 100 ]; then
+  ok "-s 100, the portfolio: 100 executions in all, then the end"
+else bad "-s 100 with the portfolio (exit $rc, $n executions)"; echo "$r" | grep -E '^(portfolio|result)'; fi
 r=$(run -md pex -q -tc tcSingleClient -o "$tmp/o" $cs 2>&1); rc=$?
 if [ $rc -eq 0 ] && echo "$r" | grep -q "^pcheck: note: --mode pex: .*dfs" && echo "$r" | grep -q '^result: no-bug (complete)$'; then
   ok "-md pex: dfs, said in a note"

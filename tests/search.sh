@@ -244,7 +244,7 @@ if [ "$rc" -eq 1 ] && echo "$r" | grep -q '^bug places: 2$' &&
    [ -f "$tmp/kg/tcBugEarlyGrant.schedule" ]; then ok "--keep-going lists both bug places, in the summary and the JSON"
 else bad "--keep-going (exit $rc)"; echo "$r" | tail -n 6; fi
 r=$(run --search bfs --keep-going -q tests/golden/search/two_workers.p 2>&1); rc=$?
-if [ "$rc" -eq 2 ] && echo "$r" | grep -q 'keep-going needs -S dfs'; then ok "--keep-going refused with bfs"
+if [ "$rc" -eq 2 ] && echo "$r" | grep -q 'keep-going needs --search dfs'; then ok "--keep-going refused with bfs"
 else bad "--keep-going with bfs (exit $rc)"; echo "$r"; fi
 
 echo "# passed: $pass failed: $fail"
