@@ -1709,6 +1709,34 @@ static char *project_of_cwd(void) {
   return found;
 }
 
+/* No test named and several in the model: all of them, one after another,
+** each for the search's own bound or, with none given, DEFAULT_TEST_BUDGET
+** seconds, said in one line; then the table (run_checker).  0 when they
+** cannot run so (one test at a time only), after a message. */
+enum { DEFAULT_TEST_BUDGET = 60 };
+static int several_tests(Options *o, const TestList *tests, int *sel, int *nsel) {
+  if (o->checkpoint || o->resume) {
+    fprintf(stderr, "pcheck: error: %s is for one test case, and the model has %d: choose one with -tc NAME:\n",
+            o->checkpoint ? "--checkpoint" : "--resume", tests->n);
+    for (int i = 0; i < tests->n; i++) fprintf(stderr, "  %s\n", tests->items[i].name);
+    return 0;
+  }
+  for (int i = 0; i < tests->n; i++) sel[i] = i;
+  *nsel = tests->n;
+  if (o->timeout > 0)
+    fprintf(stderr, "pcheck: %d test cases and none named (-tc NAME runs one): each in turn, for at most %g s\n",
+            tests->n, o->timeout);
+  else if (o->schedules >= 0)
+    fprintf(stderr, "pcheck: %d test cases and none named (-tc NAME runs one): each in turn, for %lld schedules\n",
+            tests->n, o->schedules);
+  else {
+    o->timeout = DEFAULT_TEST_BUDGET;
+    fprintf(stderr, "pcheck: %d test cases and none named (-tc NAME runs one): each in turn, for at most %d s "
+            "(--timeout sets another budget)\n", tests->n, DEFAULT_TEST_BUDGET);
+  }
+  return 1;
+}
+
 /* The options and the run, for main (which starts and ends MPI around it). */
 static int pcheck_main(int argc, char **argv) {
   Options o = {0};
@@ -2164,16 +2192,14 @@ static int pcheck_main(int argc, char **argv) {
   } else if (tests.n == 0 && !o.dump_bytecode) {
     fputs("pcheck: error: the model declares no test and has no machine 'Main' to start from\n", stderr);
     rc = EXIT_USAGE;
-  } else if (!o.test && tests.n > 1 && !o.dump_bytecode) {
-    fputs("pcheck: error: the model has several test cases; choose one with -tc NAME:\n", stderr);
-    for (int i = 0; i < tests.n; i++) fprintf(stderr, "  %s\n", tests.items[i].name);
+  } else if (!o.test && tests.n > 1 && !o.dump_bytecode && !several_tests(&o, &tests, sel, &nsel)) {
     rc = EXIT_USAGE;
   } else if (o.test && (nsel = testcases_select(&tests, o.test, sel, tests.n)) == 0) {
     fprintf(stderr, "pcheck: error: no test case matches '%s'; the model has:\n", o.test);
     for (int i = 0; i < tests.n; i++) fprintf(stderr, "  %s\n", tests.items[i].name);
     rc = EXIT_USAGE;
   } else {
-    if (!o.test && tests.n) nsel = 1;   /* the only test (sel[0] = 0) */
+    if (!o.test && tests.n == 1) nsel = 1;   /* the only test (sel[0] = 0) */
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
     rc = run_checker(&o, prog, &diag, &tests, sel, nsel, 0);

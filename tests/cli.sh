@@ -116,6 +116,25 @@ n=$(echo "$r" | sed -n 's/^portfolio: \(random\|pct\|ss\/rtc\): \([0-9]*\) execu
 if [ $rc -eq 0 ] && echo "$r" | grep -q '^result: no-bug (bounded: 100 executions in all (--schedules))$' && [ "$n" = 100 ]; then
   ok "-s 100, the portfolio: 100 executions in all, then the end"
 else bad "-s 100 with the portfolio (exit $rc, $n executions)"; echo "$r" | grep -E '^(portfolio|result)'; fi
+# No test named and several in the model: every one in turn, each with the
+# default budget (said, with --timeout to change it), then the table; exit
+# 1 when one has a bug.
+cat >"$tmp/two.p" <<'EOP'
+event eGo;
+machine Ok { start state S { entry { send this, eGo; } on eGo do { } } }
+machine Bad { start state S { entry { assert false, "always"; } } }
+test tcOk [main=Ok]: { Ok };
+test tcBad [main=Bad]: { Bad };
+EOP
+r=$(run -o "$tmp/o" "$tmp/two.p" 2>&1); rc=$?
+if [ $rc -eq 1 ] && echo "$r" | grep -q '^pcheck: 2 test cases and none named (-tc NAME runs one): each in turn, for at most 60 s (--timeout sets another budget)$' &&
+   echo "$r" | grep -q '^tcOk  *no-bug (complete)' && echo "$r" | grep -q '^tcBad  *bug-found'; then
+  ok "no test named, two in the model: both run, the table, exit 1"
+else bad "no test named, two tests (exit $rc)"; echo "$r" | tail -n 6; fi
+r=$(run -t 5 -o "$tmp/o" "$tmp/two.p" 2>&1)
+if echo "$r" | grep -q '^pcheck: 2 test cases and none named (-tc NAME runs one): each in turn, for at most 5 s$'; then
+  ok "no test named, -t 5: each for at most 5 s"
+else bad "no test named, -t 5"; echo "$r" | head -n 3; fi
 r=$(run -md pex -q -tc tcSingleClient -o "$tmp/o" $cs 2>&1); rc=$?
 if [ $rc -eq 0 ] && echo "$r" | grep -q "^pcheck: note: --mode pex: .*dfs" && echo "$r" | grep -q '^result: no-bug (complete)$'; then
   ok "-md pex: dfs, said in a note"
