@@ -49,6 +49,7 @@ typedef struct Options {
   long long max_fair_steps;  /* P's second -ms value, or -1: 10 x max_steps */
   long long schedules;       /* -1: no bound */
   double timeout;            /* seconds, 0: none */
+  int budget_default;        /* timeout is DEFAULT_BUDGET, given by pcheck (neither --timeout nor --schedules) */
   double rank_timeout;       /* --rank-timeout: seconds (sampling under mpirun) */
   unsigned long long mem;    /* bytes, 0: default */
   unsigned long long seed;
@@ -509,6 +510,11 @@ static void print_scenarios(const BcProgram *bc, const VmTest *t) {
 
 /* Is the search one that draws its decisions at random (and so gets a
 ** fresh seed when none is given)? */
+/* The seconds a run gets when nothing else bounds it (a sampling search
+** or the portfolio without --timeout or --schedules, several tests and
+** none named): a run always ends. */
+enum { DEFAULT_BUDGET = 60 };
+
 static int is_random_search(const char *search) {
   return strcmp(search, "random") == 0 || strcmp(search, "irs") == 0 || strcmp(search, "pct") == 0 ||
          strcmp(search, "ss") == 0 || strcmp(search, "portfolio") == 0 || strcmp(search, "bita") == 0 ||
@@ -1713,7 +1719,6 @@ static char *project_of_cwd(void) {
 ** each for the search's own bound or, with none given, DEFAULT_TEST_BUDGET
 ** seconds, said in one line; then the table (run_checker).  0 when they
 ** cannot run so (one test at a time only), after a message. */
-enum { DEFAULT_TEST_BUDGET = 60 };
 static int several_tests(Options *o, const TestList *tests, int *sel, int *nsel) {
   if (o->checkpoint || o->resume) {
     fprintf(stderr, "pcheck: error: %s is for one test case, and the model has %d: choose one with -tc NAME:\n",
@@ -1723,18 +1728,26 @@ static int several_tests(Options *o, const TestList *tests, int *sel, int *nsel)
   }
   for (int i = 0; i < tests->n; i++) sel[i] = i;
   *nsel = tests->n;
-  if (o->timeout > 0)
+  if (o->timeout > 0 && !o->budget_default)
     fprintf(stderr, "pcheck: %d test cases and none named (-tc NAME runs one): each in turn, for at most %g s\n",
             tests->n, o->timeout);
   else if (o->schedules >= 0)
     fprintf(stderr, "pcheck: %d test cases and none named (-tc NAME runs one): each in turn, for %lld schedules\n",
             tests->n, o->schedules);
   else {
-    o->timeout = DEFAULT_TEST_BUDGET;
+    o->timeout = DEFAULT_BUDGET;
+    o->budget_default = 2;   /* said here */
     fprintf(stderr, "pcheck: %d test cases and none named (-tc NAME runs one): each in turn, for at most %d s "
-            "(--timeout sets another budget)\n", tests->n, DEFAULT_TEST_BUDGET);
+            "(--timeout sets another budget)\n", tests->n, DEFAULT_BUDGET);
   }
   return 1;
+}
+
+/* The line that says a run has the default budget (budget_default 1). */
+static void default_budget_line(const Options *o) {
+  if (o->budget_default == 1)
+    fprintf(stderr, "pcheck: --search %s without --timeout or --schedules: at most %d s (--timeout sets another "
+            "budget)\n", o->search, DEFAULT_BUDGET);
 }
 
 /* The options and the run, for main (which starts and ends MPI around it). */
@@ -2052,6 +2065,14 @@ static int pcheck_main(int argc, char **argv) {
     fputs("pcheck: warning: --check-reduction runs the search on one thread (it sees every State)\n", stderr);
     o.jobs = 1;
   }
+  /* A run always ends: a sampling search or the portfolio given neither
+  ** --timeout nor --schedules stops after DEFAULT_BUDGET seconds (said
+  ** when it runs: default_budget_line); --checkpoint and --resume runs are
+  ** meant to be long and keep no bound. */
+  if (o.timeout <= 0 && o.schedules < 0 && is_random_search(o.search) && !o.replay && !o.checkpoint && !o.resume) {
+    o.timeout = DEFAULT_BUDGET;
+    o.budget_default = 1;
+  }
   if (o.twin_check && explorer_native_kind(o.explorer) == EXN_NONE)
     return bad_usage("--explorer-twin-check needs --explorer rr, rtc or prr, not '%s'", o.explorer);
   /* Options without effect on the chosen search: a warning, not an error. */
@@ -2202,6 +2223,7 @@ static int pcheck_main(int argc, char **argv) {
     if (!o.test && tests.n == 1) nsel = 1;   /* the only test (sel[0] = 0) */
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
+    if (!o.dump_bytecode) default_budget_line(&o);
     rc = run_checker(&o, prog, &diag, &tests, sel, nsel, 0);
   }
   free(sel);

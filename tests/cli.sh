@@ -135,6 +135,19 @@ r=$(run -t 5 -o "$tmp/o" "$tmp/two.p" 2>&1)
 if echo "$r" | grep -q '^pcheck: 2 test cases and none named (-tc NAME runs one): each in turn, for at most 5 s$'; then
   ok "no test named, -t 5: each for at most 5 s"
 else bad "no test named, -t 5"; echo "$r" | head -n 3; fi
+# A sampling search given neither --timeout nor --schedules has the
+# default budget of 60 s (said; --stats-json records it); stopped at once
+# here with SIGTERM.
+rm -f "$tmp/budget.json"
+${PCHECK_WRAPPER:-} "$PCHECK" -S random -tc tcSingleClient --stats-json "$tmp/budget.json" -o "$tmp/o" $cs >"$tmp/budget.txt" 2>&1 &
+bpid=$!
+i=0
+while [ $i -lt 100 ] && ! grep -q '^seed: ' "$tmp/budget.txt" 2>/dev/null; do sleep 0.1; i=$((i + 1)); done
+kill -TERM $bpid 2>/dev/null
+wait $bpid
+if grep -q '^pcheck: --search random without --timeout or --schedules: at most 60 s (--timeout sets another budget)$' "$tmp/budget.txt" &&
+   grep -q '"timeout": 60' "$tmp/budget.json"; then ok "random without -t or -s: the default budget of 60 s, said"
+else bad "random without -t or -s"; head -n 3 "$tmp/budget.txt"; fi
 r=$(run -md pex -q -tc tcSingleClient -o "$tmp/o" $cs 2>&1); rc=$?
 if [ $rc -eq 0 ] && echo "$r" | grep -q "^pcheck: note: --mode pex: .*dfs" && echo "$r" | grep -q '^result: no-bug (complete)$'; then
   ok "-md pex: dfs, said in a note"
