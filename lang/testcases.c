@@ -109,14 +109,19 @@ static CVal eval(const Ast *test, Ast **vals, const Ast *e, Diag *d, int *bad) {
   }
 }
 
+/* A param value as P writes it in a test case's name: a negative number
+** as neg1 (P's ExpectedParametricTests.txt of its ParamTest regression). */
 static void value_text(Buf *b, const Ast *e) {
   switch (e->kind) {
-  case AST_E_INT: buf_printf(b, "%lld", (long long)e->ival); break;
+  case AST_E_INT:
+    if (e->ival < 0) buf_printf(b, "neg%lld", -(long long)e->ival);
+    else buf_printf(b, "%lld", (long long)e->ival);
+    break;
   case AST_E_BOOL: buf_puts(b, e->ival ? "true" : "false"); break;
   case AST_E_FLOAT: buf_printf(b, "%g", e->fval); break;
   case AST_E_STRING: buf_puts(b, e->sval); break;
   case AST_E_NAME: buf_puts(b, e->name); break;
-  case AST_E_UNARY: buf_putc(b, '-'); value_text(b, e->k[0]); break;
+  case AST_E_UNARY: buf_puts(b, "neg"); value_text(b, e->k[0]); break;
   default: buf_putc(b, '?'); break;
   }
 }
@@ -184,7 +189,7 @@ static int expand_param_test(Diag *d, Ast *t, TestList *out, int *cap) {
   int errors = 0;
   for (long c = 0; c < total; c++) {
     long r = c;
-    for (int i = k - 1; i >= 0; i--) {
+    for (int i = 0; i < k; i++) {   /* the first param varies fastest, as in P's order */
       int nv = t->list.items[i]->list.n;
       idx[i] = (int)(r % nv);
       r /= nv;
@@ -204,7 +209,10 @@ static int expand_param_test(Diag *d, Ast *t, TestList *out, int *cap) {
     }
     if (ok) memcpy(accepted + nacc++ * k, idx, (size_t)k * sizeof(int));
   }
-  char *keep = xcalloc((size_t)(nacc ? nacc : 1), 1);
+  /* keep[c]: combination c is a test case; with t-wise coverage, its
+  ** place in the greedy choice (1, 2, ...), the order P lists them in. */
+  long *keep = xcalloc((size_t)(nacc ? nacc : 1), sizeof *keep);
+  long nkept = 0;
   int wise = (int)t->ival;
   if (!errors && wise > 0 && wise < k && k <= 64 && wise <= 8) {
     long per = choose_count(k, wise);
@@ -231,16 +239,20 @@ static int expand_param_test(Diag *d, Ast *t, TestList *out, int *cap) {
         if (n > bestn) { bestn = n; best = c; }
       }
       if (best < 0) break;
-      keep[best] = 1;
+      keep[best] = ++nkept;
       for (long a = 0; a < per; a++) covered[best * per + a] = 1;
     }
     free(covered);
     free(all);
   } else {
-    memset(keep, 1, (size_t)nacc);
+    for (long c = 0; c < nacc; c++) keep[c] = ++nkept;
   }
-  for (long c = 0; c < nacc && !errors; c++) {
-    if (!keep[c]) continue;
+  /* Case number j (1..nkept) is the combination whose keep is j. */
+  long *order = xcalloc((size_t)(nkept ? nkept : 1), sizeof *order);
+  for (long c = 0; c < nacc; c++)
+    if (keep[c]) order[keep[c] - 1] = c;
+  for (long j = 0; j < nkept && !errors; j++) {
+    long c = order[j];
     TestCase tc = {0};
     tc.decl = t;
     tc.main = t->k[0]->decl;
@@ -259,6 +271,7 @@ static int expand_param_test(Diag *d, Ast *t, TestList *out, int *cap) {
     tc.name = buf_take(&name);
     push_case(out, cap, tc);
   }
+  free(order);
   free(keep);
   free(idx);
   free(vals);
