@@ -64,7 +64,9 @@ agree_project() {
   if [ -z "$ap_tests" ]; then
     # shellcheck disable=SC2086
     c_run "$ap_dir" "" "$ap_files"
-    if [ -n "$ap_dll" ]; then bad "${ap_dir#"$corpus"/}: pcheck rejects a program P compiles: $Cv"
+    if [ -n "$ap_dll" ] && [ -z "$ap_ptests" ]; then
+      echo "n/a: ${ap_dir#"$corpus"/}: no test case to run in either (P lists none; pcheck: $Cv)"
+    elif [ -n "$ap_dll" ]; then bad "${ap_dir#"$corpus"/}: pcheck rejects a program P compiles: $Cv"
     else echo "n/a: ${ap_dir#"$corpus"/}: neither compiles it"; fi
     return
   fi
