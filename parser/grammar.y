@@ -161,10 +161,17 @@ top_decl
       { Ast *d = mkname(ctx, AST_D_PARAM, @$, $2, @2); d->k[0] = $4; ast_push(A, &ctx->program->list, d); }
   ;
 
+/* P 2's bounds on the instances of an event or machine ("assert 3",
+** "assume 3") are not P 3's: P 3.1's parser rejects them, and so does
+** pcheck, rather than read a bound it would not check. */
 opt_card
   : %empty
   | ASSERT INTLIT
+      { diag_error(ctx->diag, span_join(@1, @2), "'assert %lld' after a name: bounds on instances are P 2 syntax, "
+                   "not P 3's (P 3.1 rejects them); remove it", (long long)$2); ctx->errors++; }
   | ASSUME INTLIT
+      { diag_error(ctx->diag, span_join(@1, @2), "'assume %lld' after a name: bounds on instances are P 2 syntax, "
+                   "not P 3's (P 3.1 rejects them); remove it", (long long)$2); ctx->errors++; }
   ;
 
 enum_elems

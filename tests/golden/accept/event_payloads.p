@@ -4,8 +4,8 @@ event eNone;
 event eInt : int;
 event eTuple : (int, bool);
 event eNamed : (id: int, name: string);
-event eCard assert 3 : int;
-event eCard2 assume 2;
+event eCard : int;
+event eCard2;
 machine Main {
   start state S {
     entry {
