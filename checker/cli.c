@@ -38,7 +38,7 @@ enum { EXIT_NOBUG = 0, EXIT_BUG = 1, EXIT_USAGE = 2, EXIT_INTERNAL = 3, EXIT_INC
        EXIT_INTERRUPTED = 130 };
 
 typedef struct Options {
-  const char *test;          /* -t: test name or prefix */
+  const char *test;          /* --test: a test's name or a pattern */
   int list_tests;
   int check_only;
   int dump_bytecode;
@@ -113,8 +113,8 @@ static void usage(FILE *f) {
 "current folder, as `p check`.\n"
 "\n"
 "Selecting what to check:\n"
-"      --test NAME, -tc NAME  the test case, as P's -tc and --testcase (a prefix\n"
-"                         selects every test starting with it)\n"
+"      --test NAME, -tc NAME  the test case, as P's -tc and --testcase (a pattern\n"
+"                         such as 'tcBug*' selects every test it matches)\n"
 "      --list-tests       print the test cases, one a line, and exit\n"
 "      --check-only       parse and type-check only\n"
 "\n"
@@ -1615,6 +1615,35 @@ static const char *nearest(const char *s, const char *const *list) {
   return best;
 }
 
+/* --test NAME selects nothing: what the user may have meant (a name that
+** differs in case or by a typo, or the pattern NAME* for the tests that
+** start with NAME), then every test. */
+static void no_such_test(const char *name, const TestList *tests) {
+  const char *near = NULL;
+  size_t bd = 2 + strlen(name) / 4, len = strlen(name);
+  char low[128], cand[128];
+  snprintf(low, sizeof low, "%s", name);
+  for (char *c = low; *c; c++) *c = (char)tolower((unsigned char)*c);
+  for (int i = 0; i < tests->n; i++) {
+    snprintf(cand, sizeof cand, "%s", tests->items[i].name);
+    for (char *c = cand; *c; c++) *c = (char)tolower((unsigned char)*c);
+    size_t d = strcmp(low, cand) == 0 ? 0 : edit_distance(low, cand);
+    if (d < bd) { bd = d; near = tests->items[i].name; }
+  }
+  int starting = testcases_starting(tests, name);
+  if (near && starting > 1 && len)
+    fprintf(stderr, "pcheck: error: no test case named '%s'; did you mean %s? (%d start with it: -tc '%s*' runs "
+            "them all)\n", name, near, starting, name);
+  else if (near)
+    fprintf(stderr, "pcheck: error: no test case named '%s'; did you mean %s?\n", name, near);
+  else if (starting && len)
+    fprintf(stderr, "pcheck: error: no test case named '%s'; %d start with it: -tc '%s*' runs them all\n", name,
+            starting, name);
+  else fprintf(stderr, "pcheck: error: no test case matches '%s'\n", name);
+  fputs("the model has:\n", stderr);
+  for (int i = 0; i < tests->n; i++) fprintf(stderr, "  %s\n", tests->items[i].name);
+}
+
 /* Options that act only on some searches: a warning when given to another
 ** (given[] holds the option codes seen). */
 typedef struct OptionEffect {
@@ -2216,8 +2245,7 @@ static int pcheck_main(int argc, char **argv) {
   } else if (!o.test && tests.n > 1 && !o.dump_bytecode && !several_tests(&o, &tests, sel, &nsel)) {
     rc = EXIT_USAGE;
   } else if (o.test && (nsel = testcases_select(&tests, o.test, sel, tests.n)) == 0) {
-    fprintf(stderr, "pcheck: error: no test case matches '%s'; the model has:\n", o.test);
-    for (int i = 0; i < tests.n; i++) fprintf(stderr, "  %s\n", tests.items[i].name);
+    no_such_test(o.test, &tests);
     rc = EXIT_USAGE;
   } else {
     if (!o.test && tests.n == 1) nsel = 1;   /* the only test (sel[0] = 0) */

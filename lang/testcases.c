@@ -5,6 +5,7 @@
 ** values that some accepted case has is covered by a kept case. */
 #include <config.h>
 #include "lang/testcases.h"
+#include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -317,13 +318,20 @@ void testcases_fini(TestList *l) {
   l->n = 0;
 }
 
-int testcases_select(const TestList *l, const char *prefix, int *indexes, int max) {
+int testcases_select(const TestList *l, const char *name, int *indexes, int max) {
+  int n = 0;
+  for (int i = 0; i < l->n; i++) {
+    if (strcmp(l->items[i].name, name) == 0) { indexes[0] = i; return 1; }   /* exact name wins */
+  }
+  if (!strpbrk(name, "*?[")) return 0;
+  for (int i = 0; i < l->n && n < max; i++)
+    if (fnmatch(name, l->items[i].name, 0) == 0) indexes[n++] = i;
+  return n;
+}
+
+int testcases_starting(const TestList *l, const char *prefix) {
   int n = 0;
   size_t pl = strlen(prefix);
-  for (int i = 0; i < l->n; i++) {
-    if (strcmp(l->items[i].name, prefix) == 0) { indexes[0] = i; return 1; }   /* exact name wins */
-  }
-  for (int i = 0; i < l->n && n < max; i++)
-    if (strncmp(l->items[i].name, prefix, pl) == 0) indexes[n++] = i;
+  for (int i = 0; i < l->n; i++) n += strncmp(l->items[i].name, prefix, pl) == 0;
   return n;
 }

@@ -25,7 +25,11 @@ typedef struct TestList {
 ** d.  Returns the number of errors. */
 int testcases_build(const Program *p, Diag *d, TestList *out);
 void testcases_fini(TestList *l);
-/* Test cases whose name starts with `prefix` (P's rule for --test). */
-int testcases_select(const TestList *l, const char *prefix, int *indexes, int max);
+/* The test cases --test NAME selects, into indexes (at most max): the one
+** named NAME exactly, or, for a pattern (NAME with * ? or [, fnmatch(3)),
+** every one it matches.  Their number. */
+int testcases_select(const TestList *l, const char *name, int *indexes, int max);
+/* How many test cases have a name starting with prefix. */
+int testcases_starting(const TestList *l, const char *prefix);
 
 #endif

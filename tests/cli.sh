@@ -276,7 +276,7 @@ if echo "$r" | grep -q '^bug: assertion failure at .*BankBalanceCorrect.p:[0-9]*
 else bad "bug line wording"; echo "$r" | grep '^bug: '; fi
 
 # 6. Several tests: a table, one JSON object per test.
-r=$(run -S dfs -q -tc tcBug -o "$tmp/multi" --stats-json "$tmp/multi.json" $cs 2>&1); rc=$?
+r=$(run -S dfs -q -tc 'tcBug*' -o "$tmp/multi" --stats-json "$tmp/multi.json" $cs 2>&1); rc=$?
 n=$(echo "$r" | grep -c '^tcBug[A-Za-z]* *bug-found *[0-9,]* states *[0-9.]*$')
 if [ "$rc" -eq 1 ] && echo "$r" | grep -q '^== 5 tests$' && [ "$n" -eq 5 ] &&
    echo "$r" | grep -q '^total: 5 tests: 5 bug found, 0 no bug (complete), 0 no bug (bounded); [0-9.]* s$'; then

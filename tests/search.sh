@@ -189,11 +189,20 @@ for s in dfs bfs; do
   else bad "$s: the bug at choice 157"; echo "$r" | tail -n 3; fi
 done
 
-# 7. A test prefix selects every test that starts with it, as P does.
-r=$(run --search dfs --mem 64M -q -tc tcA tests/golden/accept/multi_file_proj.p 2>&1); rc=$?
+# 7. A pattern selects every test it matches (tcA*); a name alone only the
+# test of that name, with a hint where tests start with it.
+r=$(run --search dfs --mem 64M -q -tc 'tcA*' tests/golden/accept/multi_file_proj.p 2>&1); rc=$?
 if [ "$rc" -eq 0 ] && [ "$(echo "$r" | grep -c '^== test tcA')" -eq 2 ] && [ "$(echo "$r" | grep -c '^result: no-bug (complete)$')" -eq 2 ]; then
-  ok "-tc prefix runs every matching test"
-else bad "-tc prefix (exit $rc)"; echo "$r"; fi
+  ok "-tc 'tcA*' runs every matching test"
+else bad "-tc 'tcA*' (exit $rc)"; echo "$r"; fi
+r=$(run --search dfs -q -tc tcA tests/golden/accept/multi_file_proj.p 2>&1); rc=$?
+if [ "$rc" -eq 2 ] && echo "$r" | grep -q "^pcheck: error: no test case named 'tcA'; did you mean tcA1? (2 start with it: -tc 'tcA\*' runs them all)$"; then
+  ok "-tc tcA, a prefix that is no test's name: exit 2, the pattern to write"
+else bad "-tc tcA (exit $rc)"; echo "$r" | head -n 3; fi
+r=$(run --search dfs -q -tc tcbuglostupdate models/clientserver 2>&1); rc=$?
+if [ "$rc" -eq 2 ] && echo "$r" | grep -q "^pcheck: error: no test case named 'tcbuglostupdate'; did you mean tcBugLostUpdate?$"; then
+  ok "-tc in the wrong case: did you mean"
+else bad "-tc tcbuglostupdate (exit $rc)"; echo "$r" | head -n 3; fi
 
 # A bfs counterexample of a safety bug is not presented as a liveness lasso.
 run --search bfs -q -tc tcBugEarlyGrant -o "$tmp/bl" models/german >/dev/null 2>&1
