@@ -979,7 +979,9 @@ static int run_checker(const Options *o, Program *prog, Diag *diag, TestList *te
   }
   TestRun *runs = xcalloc((size_t)(nsel ? nsel : 1), sizeof *runs);
   int ran = 0;
-  for (int i = 0; i < nsel && !stop_requested; i++) {
+  /* The first test runs even when a signal came before it (while the model
+  ** was read): its search stops at once and prints its summary. */
+  for (int i = 0; i < nsel && (i == 0 || !stop_requested); i++) {
     if (nsel > 1) printf("%s== test %s\n", i ? "\n" : "", tests->items[sel[i]].name);
     fflush(stdout);
     int r = run_search(o, bc, prog, &tests->items[sel[i]], learned, &runs[ran++]);
@@ -1781,6 +1783,10 @@ static void default_budget_line(const Options *o) {
 
 /* The options and the run, for main (which starts and ends MPI around it). */
 static int pcheck_main(int argc, char **argv) {
+  /* From the start: a signal that comes while the model is read still ends
+  ** with the search's summary (run_checker runs the first test anyway). */
+  signal(SIGINT, on_signal);
+  signal(SIGTERM, on_signal);
   Options o = {0};
   o.search = "portfolio";
   int cache_given = 0;      /* --cache was given: no default depends on -j */
@@ -2249,8 +2255,6 @@ static int pcheck_main(int argc, char **argv) {
     rc = EXIT_USAGE;
   } else {
     if (!o.test && tests.n == 1) nsel = 1;   /* the only test (sel[0] = 0) */
-    signal(SIGINT, on_signal);
-    signal(SIGTERM, on_signal);
     if (!o.dump_bytecode) default_budget_line(&o);
     rc = run_checker(&o, prog, &diag, &tests, sel, nsel, 0);
   }

@@ -213,6 +213,28 @@ wait "$pid"; rc=$?
 if [ "$rc" -eq 130 ] && grep -q '^result: no-bug (bounded: interrupted)$' "$tmp/int.out" && grep -q '^states: ' "$tmp/int.out"; then
   ok "Ctrl-C: the figures, then exit 130"
 else bad "Ctrl-C (exit $rc)"; tail -n 3 "$tmp/int.out"; fi
+# SIGTERM at a random moment, 100 times, from the moment the process has
+# its handler (its SigCgt mask in /proc; before main nothing can answer):
+# while the model is read, during the search or as it ends, every run ends
+# with its summary.  The default search, the portfolio, on a test it
+# decides in about a second.
+caught() { m=$(sed -n 's/^SigCgt:[[:space:]]*//p' "/proc/$1/status" 2>/dev/null); [ -n "$m" ] && [ $((0x$m & 0x4000)) -ne 0 ]; }
+if [ -r /proc/self/status ]; then
+  lost=0 i=0
+  while [ $i -lt 100 ]; do
+    i=$((i + 1))
+    ${PCHECK_WRAPPER:-} "$PCHECK" --seed $i -tc tcMultipleClients -o "$tmp/o" $cs >"$tmp/term.out" 2>&1 &
+    pid=$!
+    n=0
+    while ! caught $pid && [ $n -lt 1000 ]; do n=$((n + 1)); sleep 0.01; done
+    sleep "0.$(awk -v s=$i 'BEGIN { srand(s); printf "%03d", int(rand() * 400) }')"
+    kill -TERM "$pid" 2>/dev/null
+    wait "$pid"
+    grep -q '^result: ' "$tmp/term.out" || { lost=$((lost + 1)); echo "run $i: no summary"; head -n 3 "$tmp/term.out"; }
+  done
+  if [ $lost -eq 0 ]; then ok "SIGTERM at 100 random moments: a summary every time"
+  else bad "SIGTERM at 100 random moments: $lost without a summary"; fi
+fi
 
 for extra in "" "--fail-on-incomplete"; do
   # shellcheck disable=SC2086
