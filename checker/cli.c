@@ -824,8 +824,24 @@ static int run_replay(const Options *o, const BcProgram *bc, Program *prog, Test
   int r = trace_replay(bc, &test, ti.choices, ti.n, ti.cycle_start, unfair, ti.temperature, &log, &bug, &at, &err);
   fwrite(log.data ? log.data : "", 1, log.len, stdout);
   int rc;
+  /* The bug the trace records (when it records one): reached, of the same
+  ** kind, at the same step (a lasso's step is where its cycle closes,
+  ** which the replay reports as it goes round: the kind alone). */
+  int missed = r >= 0 && ti.bug_kind &&
+               !(r == 1 && strcmp(vm_status_name(bug.status), ti.bug_kind) == 0 &&
+                 (ti.cycle_start >= 0 || at == ti.bug_step));
   if (r < 0) {
     fprintf(stderr, "pcheck: error: %s: %s\n", o->replay, err.data);
+    rc = EXIT_USAGE;
+  } else if (missed) {
+    if (r == 1) print_bug(&bug);
+    printf("result: replay-failed (the trace records %s at step %llu; its replay %s)\n", ti.bug_kind,
+           (unsigned long long)ti.bug_step, r == 1 ? "ends in another bug" : "ends without it");
+    if (r == 1) printf("replay: %llu of %llu steps\n", (unsigned long long)at, (unsigned long long)ti.n);
+    else printf("replay: %llu steps, all of the trace's\n", (unsigned long long)ti.n);
+    fflush(stdout);
+    fprintf(stderr, "pcheck: error: %s does not reach the bug it records (%s at step %llu): cut, or for "
+            "another model or version\n", o->replay, ti.bug_kind, (unsigned long long)ti.bug_step);
     rc = EXIT_USAGE;
   } else {
     if (r == 1 && bug.status == VM_LIMIT) {   /* the way to a limit, not to a bug */

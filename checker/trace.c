@@ -17,6 +17,7 @@ void trace_info_fini(TraceInfo *t) {
   free(t->test);
   free(t->search);
   free(t->choices);
+  free(t->bug_kind);
   memset(t, 0, sizeof *t);
 }
 
@@ -187,6 +188,8 @@ static void render_schedule(Buf *b, const TraceDoc *d) {
   schedule_header(b, d->test, d->search, d->seed);
   buf_printf(b, "# bug at step %llu: %s: %s\n", (unsigned long long)d->bug_step, vm_status_name(d->bug.status),
              d->bug.message ? d->bug.message : "");
+  /* The same as data: a replay that does not reach it says so. */
+  buf_printf(b, "bug-kind: %s\nbug-step: %llu\n", vm_status_name(d->bug.status), (unsigned long long)d->bug_step);
   if (d->cycle_start >= 0)
     buf_printf(b, "# the execution returns to the state after step `cycle`, forever\ncycle: %lld\n",
                (long long)d->cycle_start);
@@ -493,6 +496,8 @@ static int read_schedule(const char *path, const char *text, size_t len, TraceIn
     if (strncmp(l, "cycle: ", 7) == 0) { out->cycle_start = strtoll(l + 7, NULL, 10); free(l); continue; }
     if (strncmp(l, "unfair: ", 8) == 0) { out->unfair = atoi(l + 8) != 0; free(l); continue; }
     if (strncmp(l, "temperature: ", 13) == 0) { out->temperature = strtoll(l + 13, NULL, 10); free(l); continue; }
+    if (strncmp(l, "bug-kind: ", 10) == 0) { free(out->bug_kind); out->bug_kind = xstrdup(l + 10); free(l); continue; }
+    if (strncmp(l, "bug-step: ", 10) == 0) { out->bug_step = strtoull(l + 10, NULL, 10); free(l); continue; }
     if (strncmp(l, "limits:", 7) == 0) {
       unsigned long long v[TRACE_NLIMITS];
       char extra;
@@ -569,6 +574,12 @@ static int read_json(const char *path, const char *text, size_t len, TraceInfo *
   const Json *unf = json_get(j, "unfair"), *temp = json_get(j, "temperature_threshold");
   if (unf && unf->kind == JSON_BOOL && unf->num != 0) out->unfair = 1;
   if (temp && temp->kind == JSON_NUMBER) out->temperature = (int64_t)temp->num;
+  const Json *bug = json_get(j, "bug"), *bkind = bug ? json_get(bug, "kind") : NULL,
+             *bstep = bug ? json_get(bug, "step") : NULL;
+  if (bkind && bkind->kind == JSON_STRING && bstep && bstep->kind == JSON_NUMBER && bstep->num >= 0) {
+    out->bug_kind = xstrdup(bkind->str);
+    out->bug_step = (uint64_t)bstep->num;
+  }
   out->choices = xmalloc((choices->n ? choices->n : 1) * sizeof(TraceChoice));
   for (size_t i = 0; i < choices->n; i++) {
     const Json *c = choices->items[i], *k = json_get(c, "kind"), *v = json_get(c, "value");

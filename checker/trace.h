@@ -26,6 +26,8 @@ typedef struct TraceInfo {
                                 trace (--liveness-temperature-threshold), or 0 */
   int has_limits;            /* a `limits:` line gave the VmTest limits the trace ran under: */
   uint64_t limits[TRACE_NLIMITS]; /* step instructions, inbox, machines, collection, State bytes */
+  char *bug_kind;            /* the bug the trace records (vm_status_name; heap), or NULL (an older trace) */
+  uint64_t bug_step;         /* the step it happens at */
 } TraceInfo;
 
 void trace_info_fini(TraceInfo *t);

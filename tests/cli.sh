@@ -92,6 +92,21 @@ run -S dfs -q -tc tcBugLostUpdate -o "$tmp/rp" $cs >/dev/null 2>&1
 r=$(run -r "$tmp/rp/tcBugLostUpdate.schedule" $cs 2>&1); rc=$?
 if [ $rc -eq 1 ] && echo "$r" | grep -q '^bug: '; then ok "-r FILE replays"
 else bad "-r FILE (exit $rc)"; echo "$r" | tail -n 3; fi
+# A schedule records its bug as data; a cut one replays to no bug and is
+# not a pass: it says so, exit 2.  The JSON trace records it too.
+if grep -q '^bug-kind: assertion failure$' "$tmp/rp/tcBugLostUpdate.schedule" && grep -q '^bug-step: [0-9]*$' "$tmp/rp/tcBugLostUpdate.schedule"; then
+  ok "the .schedule records its bug: bug-kind, bug-step"
+else bad "no bug-kind/bug-step in the .schedule"; fi
+head -n 30 "$tmp/rp/tcBugLostUpdate.schedule" >"$tmp/rp/cut.schedule"
+r=$(run -r "$tmp/rp/cut.schedule" $cs 2>&1); rc=$?
+if [ $rc -eq 2 ] && echo "$r" | grep -q '^result: replay-failed (the trace records assertion failure at step [0-9]*; its replay ends without it)$' &&
+   echo "$r" | grep -q "^pcheck: error: .*cut.schedule does not reach the bug it records"; then ok "a cut schedule: replay-failed, exit 2"
+else bad "a cut schedule (exit $rc)"; echo "$r" | tail -n 3; fi
+sed 's/"step": \([0-9]*\)}/"step": 99999}/' "$tmp/rp/tcBugLostUpdate.json" >"$tmp/rp/moved.json"
+r=$(run -r "$tmp/rp/moved.json" $cs 2>&1); rc=$?
+if [ $rc -eq 2 ] && echo "$r" | grep -q '^result: replay-failed (the trace records assertion failure at step 99999; its replay ends in another bug)$'; then
+  ok "a JSON trace whose bug is elsewhere: replay-failed, exit 2"
+else bad "a JSON trace with its bug moved (exit $rc)"; echo "$r" | tail -n 3; fi
 r=$(run --sch-pct 5 -s 3 --seed 1 -tc tcSingleClient -o "$tmp/o" $cs 2>&1)
 if echo "$r" | grep -q '^result: no-bug (bounded: 3 executions (pct, depth 5, '; then ok "--sch-pct 5: pct of depth 5"
 else bad "--sch-pct 5"; echo "$r" | tail -n 3; fi
