@@ -1998,7 +1998,11 @@ static int pcheck_main(int argc, char **argv) {
       o.jobs = (long)n;
       break;
     case 'o': o.out = optarg; break;
-    case O_TFMT: if (!check_formats(optarg)) return EXIT_USAGE; o.trace_format = optarg; format_given = 1; break;
+    case O_TFMT:
+      if (!check_formats(optarg)) return EXIT_USAGE;
+      o.trace_format = optarg;
+      format_given = 1;
+      break;
     case O_FAIL_INCOMPLETE: o.fail_on_incomplete = 1; break;
     case O_PROGRESS: {
       o.progress = 1;
@@ -2115,6 +2119,13 @@ static int pcheck_main(int argc, char **argv) {
   if (o.check_reduction && o.jobs > 1) {
     fputs("pcheck: warning: --check-reduction runs the search on one thread (it sees every State)\n", stderr);
     o.jobs = 1;
+  }
+  /* Whatever formats a search is given, a bug leaves a file that replays
+  ** (--replay renders only what it is asked: it has its trace). */
+  if (!o.replay && !trace_replayable(o.trace_format)) {
+    static char with_schedule[512];
+    snprintf(with_schedule, sizeof with_schedule, "%.480s,schedule", o.trace_format);
+    o.trace_format = with_schedule;
   }
   /* A run always ends: a sampling search or the portfolio given neither
   ** --timeout nor --schedules stops after DEFAULT_BUDGET seconds (said

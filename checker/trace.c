@@ -359,6 +359,7 @@ static void render_dot(Buf *b, const TraceDoc *d) {
 }
 
 int trace_wants_views(const char *formats) { return has_format(formats, "html"); }
+int trace_replayable(const char *formats) { return has_format(formats, "schedule") || has_format(formats, "json"); }
 
 /* The formats, their file extensions and renderers. */
 static const struct {

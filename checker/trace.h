@@ -58,6 +58,8 @@ int trace_write_atomic(const char *path, const Buf *b);
 
 /* Do the formats need every machine's view per step (TdMeta.views)? */
 int trace_wants_views(const char *formats);
+/* formats lists a file --replay reads back (schedule or json). */
+int trace_replayable(const char *formats);
 
 struct TraceDoc;
 /* Write the formats of an already built document (trace_write's second
