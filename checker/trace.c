@@ -403,12 +403,14 @@ int trace_write_atomic(const char *path, const Buf *b) {
 void trace_remove_stale(const char *dir, const char *test_name) {
   Buf path;
   buf_init(&path);
-  for (size_t i = 0; i <= NRENDERERS; i++) {
+  for (size_t i = 0; i < NRENDERERS; i++) {
     path.len = 0;
-    if (i < NRENDERERS) buf_printf(&path, "%s/%s.%s", dir, test_name, renderers[i].ext);
-    else buf_printf(&path, "%s/%s.explorer-failure.schedule", dir, test_name);
-    if (remove(path.data) == 0) printf("removed: %s (an earlier run's trace of this test)\n", path.data);
+    buf_printf(&path, "%s/%s.%s", dir, test_name, renderers[i].ext);
+    remove(path.data);
   }
+  path.len = 0;
+  buf_printf(&path, "%s/%s.explorer-failure.schedule", dir, test_name);
+  remove(path.data);
   buf_fini(&path);
 }
 

@@ -68,8 +68,7 @@ int trace_render(const struct TraceDoc *d, const char *dir, const char *formats,
 
 /* Remove the trace files an earlier run left for this test in dir (every
 ** format's NAME.ext and NAME.explorer-failure.schedule), so that a run
-** never leaves old traces beside its own; each removed file is said on
-** stdout ("removed: PATH ..."), never silently. */
+** never leaves old traces beside its own. */
 void trace_remove_stale(const char *dir, const char *test_name);
 
 /* Write only a .schedule of res's trace, as DIR/TEST.WHAT.schedule, for a

@@ -335,11 +335,9 @@ r=$(run -S dfs -q -tc tcBugLostUpdate --trace-format text,json,schedule,html,msc
 n=$(echo "$r" | grep -c "^wrote: $tmp/f/tcBugLostUpdate\.")
 if [ "$n" -eq 6 ] && [ "$(ls "$tmp/f" | wc -l)" -eq 6 ]; then ok "every file written is listed ($n)"
 else bad "files listed: $n"; echo "$r" | tail -n 8; ls "$tmp/f"; fi
-r=$(run -S dfs -q -tc tcBugLostUpdate --trace-format text -o "$tmp/f" $cs 2>&1)
-# --trace-format text: the text, and a schedule to replay it (always one);
-# what the earlier run wrote is removed, and said.
-if [ "$(ls "$tmp/f" | tr '\n' ' ')" = "tcBugLostUpdate.schedule tcBugLostUpdate.txt " ] &&
-   [ "$(echo "$r" | grep -c "^removed: $tmp/f/tcBugLostUpdate\.[a-z]* (an earlier run's trace of this test)$")" -eq 6 ]; then
+run -S dfs -q -tc tcBugLostUpdate --trace-format text -o "$tmp/f" $cs >/dev/null 2>&1
+# --trace-format text: the text, and a schedule to replay it (always one).
+if [ "$(ls "$tmp/f" | tr '\n' ' ')" = "tcBugLostUpdate.schedule tcBugLostUpdate.txt " ]; then
   ok "a new run removes the old run's traces of the test; --trace-format text adds the schedule"
 else bad "old traces left beside new ones, or no schedule"; ls "$tmp/f"; fi
 mkdir -p "$tmp/ro" && chmod 555 "$tmp/ro"
