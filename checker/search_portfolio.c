@@ -160,7 +160,7 @@ static int decisive(const SearchMember *m) {
 ** run (the caller copies it). */
 static const char *schedules_why(const SearchOptions *o) {
   static char text[80];
-  snprintf(text, sizeof text, "%lld executions in all (--schedules)", (long long)o->schedules);
+  snprintf(text, sizeof text, "the sampling members ran their shares of --schedules %lld", (long long)o->schedules);
   return text;
 }
 

@@ -128,7 +128,7 @@ done
 # executions in all, shared by its sampling members, and the run ends.
 r=$(run -s 100 --seed 1 -tc tcTwoProposers -o "$tmp/o" models/paxos 2>&1); rc=$?
 n=$(echo "$r" | sed -n 's/^portfolio: \(random\|pct\|ss\/rtc\): \([0-9]*\) executions$/\2/p' | awk '{ n += $1 } END { print n + 0 }')
-if [ $rc -eq 0 ] && echo "$r" | grep -q '^result: no-bug (bounded: 100 executions in all (--schedules))$' && [ "$n" = 100 ]; then
+if [ $rc -eq 0 ] && echo "$r" | grep -q '^result: no-bug (bounded: the sampling members ran their shares of --schedules 100)$' && [ "$n" = 100 ]; then
   ok "-s 100, the portfolio: 100 executions in all, then the end"
 else bad "-s 100 with the portfolio (exit $rc, $n executions)"; echo "$r" | grep -E '^(portfolio|result)'; fi
 # No test named and several in the model: every one in turn, each with the

@@ -287,12 +287,14 @@ if [ $rc -eq 0 ] && echo "$r" | grep -q '^portfolio: random (rank 5): [0-9]* exe
 else bad "portfolio on 7 ranks: exit $rc"; echo "$r" | grep -v '^$' | head -n 12; fi
 # -s N bounds the whole portfolio, as P's -s: N executions in all, shared
 # by the sampling members of every rank (here 7: the samplers of ranks 5
-# and 6 too), and the run ends there.
+# and 6 too), and the run ends there (ss may run one fewer than its share:
+# at most N).
 r=$(mp 7 --seed 2 -s 61 -tc tcTwoProposers -o "$tmp/o" models/paxos 2>&1)
 rc=$?
-if [ $rc -eq 0 ] && echo "$r" | grep -q '^result: no-bug (bounded: 61 executions in all (--schedules))$' &&
-   echo "$r" | grep -q '^states: .* executions: 61 '; then
-  ok "portfolio on 7 ranks with -s 61: 61 executions in all, then the end"
+ex=$(echo "$r" | sed -n 's/^states: .* executions: \([0-9]*\) .*/\1/p')
+if [ $rc -eq 0 ] && echo "$r" | grep -q '^result: no-bug (bounded: the sampling members ran their shares of --schedules 61)$' &&
+   [ "${ex:-0}" -ge 55 ] && [ "${ex:-0}" -le 61 ]; then
+  ok "portfolio on 7 ranks with -s 61: $ex executions in all, then the end"
 else bad "portfolio on 7 ranks with -s 61: exit $rc"; echo "$r" | grep -v '^$' | head -n 12; fi
 r=$(mp 2 --seed 1 -tc tcTwoCaches -o "$tmp/o" models/german 2>&1)
 rc=$?

@@ -193,15 +193,16 @@ static const struct { const char *src; const char *names; } tc_rows[] = {
   {"machine D { start state S { } }\ntest a [main=D]: { D };\ntest b [main=D]: { D };\n", "a b"},
   {"param n : int;\nparam b : bool;\nmachine D { start state S { } }\n"
    "test param (n in [2, 3], b in [true, false]) tc [main=D]: { D };\n",
-   "tc___n_2__b_true tc___n_2__b_false tc___n_3__b_true tc___n_3__b_false"},
+   "tc___n_2__b_true tc___n_3__b_true tc___n_2__b_false tc___n_3__b_false"},   /* P's order: the first param fastest */
   {"param n : int;\nparam b : bool;\nmachine D { start state S { } }\n"
    "test param (n in [2, 3], b in [true, false]) assume (n > 2 || b) tc [main=D]: { D };\n",
    "tc___n_2__b_true tc___n_3__b_true tc___n_3__b_false"},
-  /* Pairwise over three boolean params: 4 cases cover all 12 pairs. */
+  /* Pairwise over three boolean params: 4 cases cover all 12 pairs, in the
+  ** order the greedy cover picks them (P's). */
   {"param x : bool;\nparam y : bool;\nparam z : bool;\nmachine D { start state S { } }\n"
    "test param (x in [true, false], y in [true, false], z in [true, false]) (2 wise) tw [main=D]: { D };\n",
-   "tw___x_true__y_true__z_true tw___x_true__y_false__z_false tw___x_false__y_true__z_false "
-   "tw___x_false__y_false__z_true"},
+   "tw___x_true__y_true__z_true tw___x_false__y_false__z_true tw___x_false__y_true__z_false "
+   "tw___x_true__y_false__z_false"},
 };
 
 START_TEST(test_testcases) {
