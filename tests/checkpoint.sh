@@ -162,7 +162,7 @@ printf 'X' | dd of="$tmp/flip" bs=1 seek=300 conv=notrunc 2>/dev/null
 refuse "a changed byte" "is damaged" --resume "$tmp/flip" -o "$tmp/o" $C
 refuse "not a checkpoint" "is not a pcheck checkpoint" --resume $D -o "$tmp/o" $D
 refuse "a missing file" "cannot read the checkpoint" --resume "$tmp/none" -o "$tmp/o" $P
-refuse "several tests" "is for one test case, and 2 are selected" -S dfs -tc tcThrifty --checkpoint "$tmp/x" -o "$tmp/o" $P
+refuse "several tests" "is for one test case, and 2 are selected" -S dfs -tc 'tcThrifty*' --checkpoint "$tmp/x" -o "$tmp/o" $P
 refuse "random" "dfs, bfs, ses and ss write checkpoints" -S random --checkpoint "$tmp/x" -tc tcThriftyRetry -o "$tmp/o" $P
 refuse "the portfolio" "not --search portfolio" --checkpoint "$tmp/x" -tc tcThriftyRetry -o "$tmp/o" $P
 refuse "dfs on threads" "dfs checkpoints one stack" -S dfs -j 2 --no-reduction --checkpoint "$tmp/x" -tc tcThriftyRetry -o "$tmp/o" $P
