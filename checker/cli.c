@@ -1551,18 +1551,19 @@ typedef struct PStrategy {
   const char *p;             /* its long option, without "--" */
   const char *search;
   int arg;
+  int fair;                  /* pct with P's fair tail (pct_fair) */
   const char *note;
 } PStrategy;
 static const PStrategy p_strategies[] = {
-  { "sch-random", "random", 0, NULL },
-  { "sch-pct", "pct", 1, NULL },
-  { "sch-fairpct", "pct", 1, NULL },   /* with the fair tail: pct_fair */
-  { "sch-probabilistic", "random", 1, "P's probabilistic strategy (switch machines with probability 0.5^N) runs as "
-                                      "pcheck's random search" },
-  { "sch-pos", "random", 0, "P's POS (partial-order sampling) runs as pcheck's random search" },
-  { "sch-feedback", "random", 0, "P's feedback-guided random strategy runs as pcheck's random search" },
-  { "sch-feedbackpct", "pct", 1, "P's feedback-guided PCT runs as pcheck's pct" },
-  { "sch-feedbackpos", "random", 0, "P's feedback-guided POS runs as pcheck's random search" },
+  { "sch-random", "random", 0, 0, NULL },
+  { "sch-pct", "pct", 1, 0, NULL },
+  { "sch-fairpct", "pct", 1, 1, NULL },
+  { "sch-probabilistic", "random", 1, 0, "P's probabilistic strategy (switch machines with probability 0.5^N) runs "
+                                         "as pcheck's random search" },
+  { "sch-pos", "random", 0, 0, "P's POS (partial-order sampling) runs as pcheck's random search" },
+  { "sch-feedback", "random", 0, 0, "P's feedback-guided random strategy runs as pcheck's random search" },
+  { "sch-feedbackpct", "pct", 1, 0, "P's feedback-guided PCT runs as pcheck's pct" },
+  { "sch-feedbackpos", "random", 0, 0, "P's feedback-guided POS runs as pcheck's random search" },
 };
 enum { O_PSTRATEGY = 1024 };   /* O_PSTRATEGY + k: p_strategies[k] */
 
@@ -1636,15 +1637,18 @@ static const char *nearest(const char *s, const char *const *list) {
 /* --test NAME selects nothing: what the user may have meant (a name that
 ** differs in case or by a typo, or the pattern NAME* for the tests that
 ** start with NAME), then every test. */
+static void lower_copy(char *dst, size_t size, const char *src) {
+  snprintf(dst, size, "%s", src);
+  for (char *c = dst; *c; c++) *c = (char)tolower((unsigned char)*c);
+}
+
 static void no_such_test(const char *name, const TestList *tests) {
   const char *near = NULL;
   size_t bd = 2 + strlen(name) / 4, len = strlen(name);
   char low[128], cand[128];
-  snprintf(low, sizeof low, "%s", name);
-  for (char *c = low; *c; c++) *c = (char)tolower((unsigned char)*c);
+  lower_copy(low, sizeof low, name);
   for (int i = 0; i < tests->n; i++) {
-    snprintf(cand, sizeof cand, "%s", tests->items[i].name);
-    for (char *c = cand; *c; c++) *c = (char)tolower((unsigned char)*c);
+    lower_copy(cand, sizeof cand, tests->items[i].name);
     size_t d = strcmp(low, cand) == 0 ? 0 : edit_distance(low, cand);
     if (d < bd) { bd = d; near = tests->items[i].name; }
   }
@@ -1763,16 +1767,10 @@ static char *project_of_cwd(void) {
 }
 
 /* No test named and several in the model: all of them, one after another,
-** each for the search's own bound or, with none given, DEFAULT_TEST_BUDGET
-** seconds, said in one line; then the table (run_checker).  0 when they
-** cannot run so (one test at a time only), after a message. */
-static int several_tests(Options *o, const TestList *tests, int *sel, int *nsel) {
-  if (o->checkpoint || o->resume) {
-    fprintf(stderr, "pcheck: error: %s is for one test case, and the model has %d: choose one with -tc NAME:\n",
-            o->checkpoint ? "--checkpoint" : "--resume", tests->n);
-    for (int i = 0; i < tests->n; i++) fprintf(stderr, "  %s\n", tests->items[i].name);
-    return 0;
-  }
+** each for the search's own bound or, with none given, DEFAULT_BUDGET
+** seconds, said in one line; then the table (run_checker, which also
+** refuses --checkpoint and --resume for more than one test). */
+static void several_tests(Options *o, const TestList *tests, int *sel, int *nsel) {
   for (int i = 0; i < tests->n; i++) sel[i] = i;
   *nsel = tests->n;
   if (o->timeout > 0 && !o->budget_default)
@@ -1787,7 +1785,6 @@ static int several_tests(Options *o, const TestList *tests, int *sel, int *nsel)
     fprintf(stderr, "pcheck: %d test cases and none named (-tc NAME runs one): each in turn, for at most %d s "
             "(--timeout sets another budget)\n", tests->n, DEFAULT_BUDGET);
   }
-  return 1;
 }
 
 /* The line that says a run has the default budget (budget_default 1). */
@@ -1894,7 +1891,7 @@ static int pcheck_main(int argc, char **argv) {
         o.pct_depth = n;
         given[O_PCT_DEPTH] = 1;
       }
-      o.pct_fair = strcmp(ps->p, "sch-fairpct") == 0;
+      o.pct_fair = ps->fair;
       if (ps->note) fprintf(stderr, "pcheck: note: --%s: %s\n", ps->p, ps->note);
       continue;
     }
@@ -2275,13 +2272,12 @@ static int pcheck_main(int argc, char **argv) {
   } else if (tests.n == 0 && !o.dump_bytecode) {
     fputs("pcheck: error: the model declares no test and has no machine 'Main' to start from\n", stderr);
     rc = EXIT_USAGE;
-  } else if (!o.test && tests.n > 1 && !o.dump_bytecode && !several_tests(&o, &tests, sel, &nsel)) {
-    rc = EXIT_USAGE;
   } else if (o.test && (nsel = testcases_select(&tests, o.test, sel, tests.n)) == 0) {
     no_such_test(o.test, &tests);
     rc = EXIT_USAGE;
   } else {
     if (!o.test && tests.n == 1) nsel = 1;   /* the only test (sel[0] = 0) */
+    else if (!o.test && !o.dump_bytecode) several_tests(&o, &tests, sel, &nsel);
     if (!o.dump_bytecode) default_budget_line(&o);
     rc = run_checker(&o, prog, &diag, &tests, sel, nsel, 0);
   }
