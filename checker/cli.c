@@ -1332,7 +1332,6 @@ static int run_search(const Options *o, const BcProgram *bc, Program *prog, cons
   uint64_t learned_before = learned ? learned_count(learned) : 0;
   run->name = tc->name;
   run->verdict = "error";
-  if (writer()) trace_remove_stale(o->out, tc->name);   /* never an old trace beside this run's */
   SaveSched saved = { o, tc->name, 0 };
   if (o->save_schedules && ops == &search_bita) {
     if (prepare_schedule_dir(o->save_schedules, tc->name) != 0) rc = EXIT_INTERNAL;
@@ -1372,6 +1371,7 @@ static int run_search(const Options *o, const BcProgram *bc, Program *prog, cons
   if (rc != EXIT_NOBUG) {
     /* the schedule folder could not be prepared, or the checkpoint read (said above) */
   } else if (ops->run(bc, &test, &so, stdout, &res) != 0) {
+    if (writer()) trace_remove_stale(o->out, tc->name, NULL);   /* never an old trace beside this run's */
     rc = EXIT_INTERNAL;
   } else if (res.error) {
     /* The explorer failed: not a result about the model. */
@@ -1382,7 +1382,12 @@ static int run_search(const Options *o, const BcProgram *bc, Program *prog, cons
       r2.bug = 0;
       if (trace_write_schedule(tc->name, o->search, o->seed, &r2, NULL, o->out, "explorer-failure", &path) == 0)
         fprintf(stderr, "pcheck: the state where it happened is reached by the choices in %s\n", path);
-      free(path);
+      FileList kept = {0};
+      if (path) filelist_add(&kept, path);
+      if (writer()) trace_remove_stale(o->out, tc->name, &kept);
+      filelist_fini(&kept);
+    } else if (writer()) {
+      trace_remove_stale(o->out, tc->name, NULL);
     }
     rc = EXIT_INTERNAL;
   } else {
@@ -1438,6 +1443,7 @@ static int run_search(const Options *o, const BcProgram *bc, Program *prog, cons
              tc->name);
     else if (so.save_schedule)
       printf("schedules: none forced\n");
+    if (writer()) trace_remove_stale(o->out, tc->name, &written);   /* never an old trace beside this run's */
     for (uint32_t i = 0; i < written.n; i++) printf("wrote: %s\n", written.items[i]);
     run->exhaustive = exhaustive;
     run->states = res.states;

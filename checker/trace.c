@@ -400,17 +400,17 @@ int trace_write_atomic(const char *path, const Buf *b) {
   return rc;
 }
 
-void trace_remove_stale(const char *dir, const char *test_name) {
+void trace_remove_stale(const char *dir, const char *test_name, const FileList *keep) {
   Buf path;
   buf_init(&path);
-  for (size_t i = 0; i < NRENDERERS; i++) {
+  for (size_t i = 0; i <= NRENDERERS; i++) {
     path.len = 0;
-    buf_printf(&path, "%s/%s.%s", dir, test_name, renderers[i].ext);
-    remove(path.data);
+    if (i < NRENDERERS) buf_printf(&path, "%s/%s.%s", dir, test_name, renderers[i].ext);
+    else buf_printf(&path, "%s/%s.explorer-failure.schedule", dir, test_name);
+    int kept = 0;
+    for (uint32_t k = 0; keep && k < keep->n && !kept; k++) kept = strcmp(keep->items[k], path.data) == 0;
+    if (!kept && remove(path.data) == 0) printf("removed: %s (an earlier run's trace of this test)\n", path.data);
   }
-  path.len = 0;
-  buf_printf(&path, "%s/%s.explorer-failure.schedule", dir, test_name);
-  remove(path.data);
   buf_fini(&path);
 }
 

@@ -67,9 +67,12 @@ struct TraceDoc;
 int trace_render(const struct TraceDoc *d, const char *dir, const char *formats, FileList *written);
 
 /* Remove the trace files an earlier run left for this test in dir (every
-** format's NAME.ext and NAME.explorer-failure.schedule), so that a run
-** never leaves old traces beside its own. */
-void trace_remove_stale(const char *dir, const char *test_name);
+** format's NAME.ext and NAME.explorer-failure.schedule) but those this run
+** wrote (keep, NULL for none), so that a run never leaves old traces beside
+** its own; each removed file is said on stdout ("removed: PATH ..."), never
+** silently (a file this run rewrote is said by its "wrote:" line). Called
+** when the run's own files are written, at its end. */
+void trace_remove_stale(const char *dir, const char *test_name, const FileList *keep);
 
 /* Write only a .schedule of res's trace, as DIR/TEST.WHAT.schedule, for a
 ** search that stopped on res->error (e.g. an unsound explorer): the way to

@@ -335,11 +335,17 @@ r=$(run -S dfs -q -tc tcBugLostUpdate --trace-format text,json,schedule,html,msc
 n=$(echo "$r" | grep -c "^wrote: $tmp/f/tcBugLostUpdate\.")
 if [ "$n" -eq 6 ] && [ "$(ls "$tmp/f" | wc -l)" -eq 6 ]; then ok "every file written is listed ($n)"
 else bad "files listed: $n"; echo "$r" | tail -n 8; ls "$tmp/f"; fi
-run -S dfs -q -tc tcBugLostUpdate --trace-format text -o "$tmp/f" $cs >/dev/null 2>&1
-# --trace-format text: the text, and a schedule to replay it (always one).
-if [ "$(ls "$tmp/f" | tr '\n' ' ')" = "tcBugLostUpdate.schedule tcBugLostUpdate.txt " ]; then
+r=$(run -S dfs -q -tc tcBugLostUpdate --trace-format text -o "$tmp/f" $cs 2>&1)
+# --trace-format text: the text, and a schedule to replay it (always one);
+# the other four files the earlier run wrote are removed, and said.
+if [ "$(ls "$tmp/f" | tr '\n' ' ')" = "tcBugLostUpdate.schedule tcBugLostUpdate.txt " ] &&
+   [ "$(echo "$r" | grep -c "^removed: $tmp/f/tcBugLostUpdate\.[a-z]* (an earlier run's trace of this test)$")" -eq 4 ]; then
   ok "a new run removes the old run's traces of the test; --trace-format text adds the schedule"
 else bad "old traces left beside new ones, or no schedule"; ls "$tmp/f"; fi
+r=$(run -S dfs -q -tc tcBugLostUpdate --trace-format text -o "$tmp/f" $cs 2>&1)
+if ! echo "$r" | grep -q '^removed: ' && [ "$(echo "$r" | grep -c "^wrote: $tmp/f/tcBugLostUpdate\.")" -eq 2 ]; then
+  ok "the same run again rewrites its two files (said by 'wrote:') and removes nothing"
+else bad "a rerun of the same command"; echo "$r" | tail -n 5; fi
 mkdir -p "$tmp/ro" && chmod 555 "$tmp/ro"
 if [ "$(id -u)" -ne 0 ]; then
   r=$(run -S dfs -q -tc tcSingleClient -o "$tmp/ro/out" $cs 2>&1); rc=$?
