@@ -346,6 +346,13 @@ r=$(run -S dfs -q -tc tcBugLostUpdate --trace-format text -o "$tmp/f" $cs 2>&1)
 if ! echo "$r" | grep -q '^removed: ' && [ "$(echo "$r" | grep -c "^wrote: $tmp/f/tcBugLostUpdate\.")" -eq 2 ]; then
   ok "the same run again rewrites its two files (said by 'wrote:') and removes nothing"
 else bad "a rerun of the same command"; echo "$r" | tail -n 5; fi
+# An unhandled event has its place (the state lacking the handler) in the
+# text and in the JSON trace.
+r=$(run -S dfs -q --trace-format json -o "$tmp/unh" tests/golden/vm/unhandled.p 2>&1)
+if echo "$r" | grep -q '^bug: unhandled event at tests/golden/vm/unhandled.p:5:15: ' &&
+   grep -q '"bug": {"kind": "unhandled event", .*"line": 5, "column": 15' "$tmp/unh/Main.json"; then
+  ok "an unhandled event is placed at its state, in the text and the JSON"
+else bad "an unhandled event without its place"; echo "$r" | grep '^bug'; grep '"bug"' "$tmp/unh/Main.json"; fi
 mkdir -p "$tmp/ro" && chmod 555 "$tmp/ro"
 if [ "$(id -u)" -ne 0 ]; then
   r=$(run -S dfs -q -tc tcSingleClient -o "$tmp/ro/out" $cs 2>&1); rc=$?

@@ -97,32 +97,38 @@ const char *vm_event_text(Vm *vm, uint32_t ev, const Value *payload) {
   return s;
 }
 
-void vm_set_bug_at(Vm *vm, VmStatus st, const Frame *f, const char *fmt, ...) {
+/* The bug of this step: its kind, message and place (file NULL: none). */
+static void set_bug_v(Vm *vm, VmStatus st, const char *file, uint32_t line, uint32_t col, const char *fmt, va_list ap) {
   free(vm->bug.message);
   Buf b;
   buf_init(&b);
-  va_list ap;
-  va_start(ap, fmt);
   buf_vprintf(&b, fmt, ap);
-  va_end(ap);
   vm->bug.status = st;
   vm->bug.message = buf_take(&b);
-  vm->bug.file = NULL;
-  vm->bug.line = vm->bug.col = 0;
-  if (f) {
-    const BcFun *fn = &vm->p->funs[f->fun];
-    /* pc has moved past the instruction; look up the one that failed. */
-    const BcLoc *l = bc_loc(fn, f->pc ? f->pc - 1 : 0);
-    if (l) {
-      vm->bug.file = vm->p->files[l->file];
-      vm->bug.line = l->line;
-      vm->bug.col = l->col;
-    }
-  }
+  vm->bug.file = file;
+  vm->bug.line = file ? line : 0;
+  vm->bug.col = file ? col : 0;
   if (vm->bug.file)
     logf_(vm, "<ErrorLog> %s:%u:%u: %s", vm->bug.file, vm->bug.line, vm->bug.col, vm->bug.message);
   else
     logf_(vm, "<ErrorLog> %s", vm->bug.message);
+}
+
+void vm_set_bug_at(Vm *vm, VmStatus st, const Frame *f, const char *fmt, ...) {
+  const BcLoc *l = NULL;
+  /* pc has moved past the instruction; look up the one that failed. */
+  if (f) l = bc_loc(&vm->p->funs[f->fun], f->pc ? f->pc - 1 : 0);
+  va_list ap;
+  va_start(ap, fmt);
+  set_bug_v(vm, st, l ? vm->p->files[l->file] : NULL, l ? l->line : 0, l ? l->col : 0, fmt, ap);
+  va_end(ap);
+}
+
+void vm_set_bug_src(Vm *vm, VmStatus st, BcSrc src, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  set_bug_v(vm, st, src.line ? vm->p->files[src.file] : NULL, src.line, src.col, fmt, ap);
+  va_end(ap);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -202,12 +208,13 @@ int vm_dispatch(Vm *vm, uint32_t w, int spec, uint32_t ev, Value payload, uint32
       vm_push_frame(vm, (uint32_t)st->exit, w, 0, base, &(Value){0});
       return R_DONE;
     }
+    /* The place: the state that lacks the handler. */
     if (spec)
-      vm_set_bug_at(vm, VM_BUG_UNHANDLED, NULL, "spec '%s' received event '%s' that it does not handle in state '%s'",
-                 bm->name, vm_event_name(vm, ev), st->name);
+      vm_set_bug_src(vm, VM_BUG_UNHANDLED, st->src, "spec '%s' received event '%s' that it does not handle in state '%s'",
+                     bm->name, vm_event_name(vm, ev), st->name);
     else
-      vm_set_bug_at(vm, VM_BUG_UNHANDLED, NULL, "'%s' received event '%s' that is not handled in state '%s'%s",
-                 vm_machine_text(vm, w), vm_event_name(vm, ev), st->name, raised ? " (raised)" : "");
+      vm_set_bug_src(vm, VM_BUG_UNHANDLED, st->src, "'%s' received event '%s' that is not handled in state '%s'%s",
+                     vm_machine_text(vm, w), vm_event_name(vm, ev), st->name, raised ? " (raised)" : "");
     return R_BUG;
   }
 }

@@ -224,6 +224,8 @@ void vm_log_line(Vm *vm, const char *fmt, ...) __attribute__((format(printf, 2, 
 #define logf_(vm, ...) do { if ((vm)->log) vm_log_line((vm), __VA_ARGS__); } while (0)
 /* Set vm->bug, located at frame f's last instruction (f may be NULL). */
 void vm_set_bug_at(Vm *vm, VmStatus st, const Frame *f, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+/* The same, placed at src (a declaration: line 0 for none). */
+void vm_set_bug_src(Vm *vm, VmStatus st, BcSrc src, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 /* A new working machine (or spec *id_out) of type, with default variables. */
 WMachine *vm_new_record(Vm *vm, uint16_t type, int spec, uint32_t *id_out);
 /* Handle ev in w's current state: push the handler, ignore, halt, or R_BUG. */
