@@ -412,6 +412,32 @@ static void add_enabled(Vm *vm, VmChoices *out) {
   }
 }
 
+/* Quiescent with machines blocked in receive: the deadlock bug, naming
+** every such machine, where it waits (its receive's first case) and for
+** which events; placed at the first one's receive.  0 when none waits. */
+static int deadlock(Vm *vm) {
+  Buf b;
+  buf_init(&b);
+  BcSrc at = {0};
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < vm->nms; i++) {
+    const MachHdr *h = vs_hdr(&vm->ms[i]);
+    if (!(h->flags & MF_RECEIVE)) continue;
+    const BcRecv *r = &vm->p->recvs[h->recv];
+    buf_printf(&b, "%s'%s' waits in receive", n ? "; " : "", vm_machine_text(vm, i));
+    if (r->ncases && r->cases[0].src.line) {
+      buf_printf(&b, " at %s:%u", vm->p->files[r->cases[0].src.file], r->cases[0].src.line);
+      if (!n) at = r->cases[0].src;
+    }
+    for (uint16_t c = 0; c < r->ncases; c++)
+      buf_printf(&b, "%s%s", c ? ", " : " for ", vm_event_name(vm, r->cases[c].event));
+    n++;
+  }
+  if (n) vm_set_bug_src(vm, VM_BUG_DEADLOCK, at, "no machine can run, and %s", b.data);
+  buf_fini(&b);
+  return n != 0;
+}
+
 VmStatus vm_choices(Vm *vm, const uint8_t *s, size_t len, VmChoices *out) {
   begin(vm);
   out->n = 0;
@@ -433,13 +459,7 @@ VmStatus vm_choices(Vm *vm, const uint8_t *s, size_t len, VmChoices *out) {
   if (out->n) { out->kind = VC_MACHINE; return VM_OK; }
   /* Quiescent: a machine blocked in receive is a deadlock; a hot spec is a
   ** liveness bug. */
-  for (uint32_t i = 0; i < vm->nms; i++) {
-    if (vs_hdr(&vm->ms[i])->flags & MF_RECEIVE) {
-      vm_set_bug_at(vm, VM_BUG_DEADLOCK, NULL, "no machine can run, and '%s' waits in receive",
-                 vm_machine_text(vm, i));
-      return VM_BUG_DEADLOCK;
-    }
-  }
+  if (deadlock(vm)) return VM_BUG_DEADLOCK;
   for (uint16_t i = 0; i < vm->nspecs; i++) {
     const MachHdr *h = vs_hdr(&vm->sp[i]);
     const BcMachine *bm = &vm->p->machines[h->type];
