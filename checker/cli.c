@@ -82,8 +82,8 @@ typedef struct Options {
   int no_liveness;           /* --no-liveness */
   long long temperature;     /* --liveness-temperature-threshold, -1: P's default (half of --max-steps) */
   int fail_on_incomplete;    /* --fail-on-incomplete: a bounded or interrupted run exits 4 */
-  int progress;              /* --progress: progress lines also when stderr is not a terminal */
-  double progress_every;     /* --progress=SECONDS between lines (default 10) */
+  int progress;              /* 0: --no-progress; else progress, as lines every progress_every s off a terminal */
+  double progress_every;     /* --progress=SECONDS between lines (10; 30 without --progress) */
   int seed_given;            /* --seed was given (else random searches draw one) */
   /* Limits on one step and one State (VmTest), 0: none: */
   long long max_step_instructions; /* --max-step-instructions */
@@ -217,8 +217,10 @@ static void usage(FILE *f) {
 "      --coverage-merge FILE...  merge coverage reports (.coverage.json) of several runs\n"
 "                         or tests into -o as merged.coverage.txt and .json\n"
 "      --no-coverage      collect no coverage (no summary line; to measure its cost)\n"
-"      --progress[=S]     progress lines every S seconds (default 10) also when stderr is\n"
-"                         not a terminal\n"
+"      --progress[=S]     progress lines every S seconds (default 10) when stderr is not\n"
+"                         a terminal (without it: every 30 s; on a terminal, one line\n"
+"                         rewritten each second)\n"
+"      --no-progress      no progress on stderr\n"
 "      --stats            print front-end figures (files, lines, time) on stderr\n"
 "  -v, --verbose          more on stderr\n"
 "  -q, --quiet            less: no progress, no per-bound lines\n"
@@ -1087,7 +1089,7 @@ static void search_options(const Options *o, SearchOptions *so) {
   so->cache_kind = o->cache_kind;
   so->verbose = o->verbose;
   so->quiet = o->quiet;
-  so->progress = !o->quiet && (isatty(2) || o->progress);
+  so->progress = !o->quiet && o->progress;
   so->progress_lines = so->progress && !isatty(2);
   so->progress_every = o->progress_every;
   so->stop = &stop_requested;
@@ -1812,6 +1814,8 @@ static int pcheck_main(int argc, char **argv) {
   o.explorer = "rtc";
   o.max_delays = -1;
   o.max_fair_steps = -1;
+  o.progress = 1;
+  o.progress_every = 30;   /* off a terminal: a silent run looks hung in a CI log */
   o.max_steps = -1;   /* P's bounds: 100,000 steps for random and irs, 10,000 for pct and ss */
   o.schedules = -1;
   o.jobs = 1;
@@ -1831,7 +1835,7 @@ static int pcheck_main(int argc, char **argv) {
   o.checkpoint_every = 300;
   enum { O_LIST = 256, O_CHECK, O_MAXD, O_MAXS, O_SCHED, O_TIMEOUT, O_MEM, O_SEED, O_TFMT, O_REPLAY,
          O_SJSON, O_DUMP, O_STATS, O_CACHE, O_TWIN, O_SSC1, O_SSC2, O_FMEM,
-         O_SS_SCHED, O_NO_SAMPLING, O_NO_SHARED, O_NO_REDUCTION, O_CHECK_RED, O_KEEP_GOING, O_FAIL_INCOMPLETE, O_PROGRESS,
+         O_SS_SCHED, O_NO_SAMPLING, O_NO_SHARED, O_NO_REDUCTION, O_CHECK_RED, O_KEEP_GOING, O_FAIL_INCOMPLETE, O_PROGRESS, O_NO_PROGRESS,
          O_COVERAGE, O_COVERAGE_MERGE, O_NO_COVERAGE, O_SAVE_SCHED, O_LEARN, O_RANK_TIMEOUT,
          O_MAX_INSTR, O_MAX_INBOX, O_MAX_MACHINES, O_MAX_COLL, O_MAX_SBYTES, O_CKPT, O_CKPT_EVERY, O_RESUME,
          O_TEST, O_MODE };
@@ -1857,6 +1861,7 @@ static int pcheck_main(int argc, char **argv) {
     {"out", required_argument, 0, 'o'}, {"outdir", required_argument, 0, 'o'},
     {"iterations", required_argument, 0, O_SCHED}, {"trace-format", required_argument, 0, O_TFMT},
     {"fail-on-incomplete", no_argument, 0, O_FAIL_INCOMPLETE}, {"progress", optional_argument, 0, O_PROGRESS},
+    {"no-progress", no_argument, 0, O_NO_PROGRESS},
     {"checkpoint", required_argument, 0, O_CKPT}, {"checkpoint-every", required_argument, 0, O_CKPT_EVERY},
     {"resume", required_argument, 0, O_RESUME},
     {"replay", required_argument, 0, 'r'}, {"stats-json", required_argument, 0, O_SJSON},
@@ -2007,6 +2012,7 @@ static int pcheck_main(int argc, char **argv) {
       format_given = 1;
       break;
     case O_FAIL_INCOMPLETE: o.fail_on_incomplete = 1; break;
+    case O_NO_PROGRESS: o.progress = 0; break;
     case O_PROGRESS: {
       o.progress = 1;
       o.progress_every = 10;

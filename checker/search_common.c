@@ -159,19 +159,18 @@ static long peak_rss_mib(void) {
   return ru.ru_maxrss / 1024;
 }
 
-/* How far the search is towards the first of its known ends (the
-** schedules, the timeout, the highest delay bound), from 0 to 1, or -1
-** when none is known. */
-static double progress_fraction(const Progress *p, const SearchOptions *o, const SearchResult *r, double el) {
+/* How much of its work the search has done, from 0 to 1, or -1 when no
+** end of the work is known: the schedules run of --schedules, the delay
+** bounds finished of --max-delays, the states explored of the estimate
+** (a sampling search does not end when it has run every execution).  The
+** time used of --timeout is not work: it is said apart (progress_tick). */
+static double progress_fraction(const Progress *p, const SearchOptions *o, const SearchResult *r) {
   double f = -1;
   if (o->schedules > 0 && r->executions) f = (double)r->executions / (double)o->schedules;
-  if (o->timeout > 0 && el / o->timeout > f) f = el / o->timeout;
   if (o->max_delays >= 0 && p->bound >= 0) {
     double b = (double)p->bound / (double)(o->max_delays + 1);
     if (b > f) f = b;
   }
-  /* The estimate of the states an exhaustive search will explore (a
-  ** sampling search does not end when it has run every execution). */
   if (r->est_kind == EST_STATES) {
     double e = est_fraction((double)r->est_done, r->est_log2);
     if (e > f) f = e;
@@ -179,14 +178,18 @@ static double progress_fraction(const Progress *p, const SearchOptions *o, const
   return f > 1 ? 1 : f;
 }
 
-/* "37%, ETA 1m12s, " where the end is known, else "". */
-static void progress_eta(char *b, size_t n, double f, double el) {
+/* "37% done, ETA 1m12s, " where the work's end is known; else, with a
+** --timeout, "timeout in 48s, "; else "". */
+static void progress_eta(char *b, size_t n, double f, double el, double timeout) {
   b[0] = 0;
-  if (f <= 0) return;
+  if (f <= 0) {
+    if (timeout > 0 && timeout > el) snprintf(b, n, "timeout in %.0fs, ", timeout - el);
+    return;
+  }
   double left = el * (1 - f) / f;
-  if (left >= 3600) snprintf(b, n, "%.0f%%, ETA %dh%02dm, ", f * 100, (int)(left / 3600), (int)(left / 60) % 60);
-  else if (left >= 60) snprintf(b, n, "%.0f%%, ETA %dm%02ds, ", f * 100, (int)(left / 60), (int)left % 60);
-  else snprintf(b, n, "%.0f%%, ETA %ds, ", f * 100, (int)left);
+  if (left >= 3600) snprintf(b, n, "%.0f%% done, ETA %dh%02dm, ", f * 100, (int)(left / 3600), (int)(left / 60) % 60);
+  else if (left >= 60) snprintf(b, n, "%.0f%% done, ETA %dm%02ds, ", f * 100, (int)(left / 60), (int)left % 60);
+  else snprintf(b, n, "%.0f%% done, ETA %ds, ", f * 100, (int)left);
 }
 
 void progress_tick(Progress *p, const SearchOptions *o, const SearchResult *r, uint64_t frontier, const char *what) {
@@ -197,7 +200,7 @@ void progress_tick(Progress *p, const SearchOptions *o, const SearchResult *r, u
   double el = t - p->start;
   char b[48] = "", eta[64];
   if (p->bound >= 0) snprintf(b, sizeof b, "bound %lld, ", p->bound);
-  progress_eta(eta, sizeof eta, progress_fraction(p, o, r, el), el);
+  progress_eta(eta, sizeof eta, progress_fraction(p, o, r), el, o->timeout);
   const char *lead = o->progress_lines ? "progress: " : "\r";
   const char *tail = o->progress_lines ? "\n" : "   ";
   char of[64] = "", next[96] = "";

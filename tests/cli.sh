@@ -12,9 +12,9 @@
 #   several tests end with a table and one --stats-json object per test;
 # - every file written is listed; old traces of the test are removed; -o
 #   and --stats-json are checked writable before the search;
-# - --progress prints progress lines (with a percentage and an ETA where
-#   the end is known) when stderr is not a terminal; -q hides per-bound
-#   lines;
+# - off a terminal, a progress line every 30 s (--progress=S: every S s;
+#   --no-progress: none), with the work done and an ETA where the work's
+#   end is known, else the time to the --timeout; -q hides per-bound lines;
 # - traces: step numbers in the text log, the JSON and the schedule; the
 #   schedule numbers machines as the logs do, version-1 schedules still
 #   replay; --replay renders --trace-format into -o; Mermaid escapes what
@@ -173,7 +173,7 @@ r=$(run --serch dfs $cs 2>&1); rc=$?
 if [ "$rc" -eq 2 ] && echo "$r" | grep -q "unknown option '--serch'; did you mean --search?"; then ok "did you mean --search"
 else bad "--serch (exit $rc)"; echo "$r"; fi
 r=$(run --no $cs 2>&1); rc=$?
-if [ "$rc" -eq 2 ] && echo "$r" | grep -q "option '--no' is ambiguous: it could be --no-sampling, --no-shared-cache, --no-reduction, --no-coverage"; then
+if [ "$rc" -eq 2 ] && echo "$r" | grep -q "option '--no' is ambiguous: it could be --no-progress, --no-sampling, --no-shared-cache, --no-reduction, --no-coverage"; then
   ok "an ambiguous option lists its candidates"
 else bad "--no (exit $rc)"; echo "$r"; fi
 r=$(run -S dsf $cs 2>&1); rc=$?
@@ -370,13 +370,27 @@ if [ "$rc" -eq 2 ] && echo "$r" | grep -q "cannot write the --stats-json file '$
   ok "--stats-json not writable: refused before the search"
 else bad "--stats-json not writable (exit $rc)"; echo "$r"; fi
 
-# 8. Progress and -q.
-r=$(run -S dfs --timeout 12 --progress=0.5 -o "$tmp/o" "$tmp/big.p" 2>&1 >/dev/null)
-if echo "$r" | grep -Eq '^progress: [0-9]+s: [0-9]+%, ETA [0-9]+s, [0-9]+( of ~[0-9,.e+]+)? states, [0-9]+ states/s'; then
-  ok "--progress: lines with a percentage and an ETA when stderr is no terminal"
+# 8. Progress and -q.  Off a terminal, a line every 30 s by default: a run
+# of 33 s in the background while the rest goes on (its one line, at 30 s).
+run -S random --timeout 33 -o "$tmp/o30" "$tmp/big.p" >/dev/null 2>"$tmp/p30" &
+p30=$!
+r=$(run -S dfs --timeout 3 --progress=0.5 -o "$tmp/o" "$tmp/big.p" 2>&1 >/dev/null)
+# dfs on a chain of unknown length: no work fraction, the time to the timeout.
+if echo "$r" | grep -Eq '^progress: [0-9]+s: timeout in [0-9]+s, [0-9]+ states, [0-9]+ states/s' && ! echo "$r" | grep -q '%'; then
+  ok "--progress: lines with the time to the --timeout, never as a percentage of work"
 else bad "--progress"; echo "$r" | head -n 3; fi
+r=$(run -S random --schedules 60 --progress=0.5 -o "$tmp/o" "$tmp/big.p" 2>&1 >/dev/null)
+if echo "$r" | grep -Eq '^progress: [0-9]+s: [0-9]+% done, ETA [0-9]+s, [0-9]+ of ~[^ ]+ executions'; then
+  ok "--progress: the share of --schedules run, as work done, with an ETA"
+else bad "--progress with --schedules"; echo "$r" | head -n 3; fi
 r=$(run -S dfs --timeout 0.5 -o "$tmp/o" "$tmp/big.p" 2>&1 >/dev/null)
-if [ -z "$r" ]; then ok "no progress on a pipe without --progress"; else bad "progress without --progress"; echo "$r" | head -n 2; fi
+if [ -z "$r" ]; then ok "no progress line on a pipe in a run's first 30 s"; else bad "progress before 30 s"; echo "$r" | head -n 2; fi
+r=$(run -S dfs --timeout 1.5 --progress=0.5 --no-progress -o "$tmp/o" "$tmp/big.p" 2>&1 >/dev/null)
+if [ -z "$r" ]; then ok "--no-progress: none"; else bad "--no-progress"; echo "$r" | head -n 2; fi
+wait "$p30"
+if [ "$(grep -c '^progress: 3[0-2]s: timeout in [0-3]s, ' "$tmp/p30")" -eq 1 ] && [ "$(grep -c '^progress: ' "$tmp/p30")" -eq 1 ]; then
+  ok "off a terminal without --progress: one line at 30 s"
+else bad "default progress lines off a terminal"; cat "$tmp/p30"; fi
 a=$(run -S ses -tc tcSingleClient -o "$tmp/o" $cs 2>/dev/null | grep -c '^ses: delay bound')
 b=$(run -S ses -q -tc tcSingleClient -o "$tmp/o" $cs 2>/dev/null | grep -c '^ses: delay bound')
 if [ "$a" -gt 0 ] && [ "$b" -eq 0 ]; then ok "-q hides the per-bound lines ($a without it)"
