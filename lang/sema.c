@@ -1453,7 +1453,23 @@ static int is_constant(const Ast *e) {
   }
 }
 
-/* A param test's values and assume condition (its module: lang/modules.c). */
+/* Whether two param values (each is_constant) denote the same value. */
+static int same_constant(const Ast *a, const Ast *b) {
+  int neg_a = a->kind == AST_E_UNARY, neg_b = b->kind == AST_E_UNARY;
+  const Ast *x = neg_a ? a->k[0] : a, *y = neg_b ? b->k[0] : b;
+  if (x->kind != y->kind) return 0;
+  switch (x->kind) {
+  case AST_E_INT: return (neg_a ? -x->ival : x->ival) == (neg_b ? -y->ival : y->ival);
+  case AST_E_FLOAT: return (neg_a ? -x->fval : x->fval) == (neg_b ? -y->fval : y->fval);
+  case AST_E_BOOL: return x->ival == y->ival;
+  case AST_E_STRING: return x->ival == y->ival && memcmp(x->sval, y->sval, (size_t)x->ival) == 0;
+  case AST_E_NAME: return x->decl == y->decl;
+  default: return 0;
+  }
+}
+
+/* A param test's values and assume condition (its module: lang/modules.c).
+   Its values of one param are distinct, as P requires. */
 static void check_test(Sema *S, Ast *t) {
   for (int i = 0; i < t->list.n; i++) {
     Ast *pv = t->list.items[i];
@@ -1469,6 +1485,13 @@ static void check_test(Sema *S, Ast *t) {
       if (!is_constant(v)) ERR(v->span, "a param value must be a literal or an enum member");
       else if (!type_assignable(p->type, vt))
         ERR(v->span, "value of type '%s' for param '%s' of type '%s'", TS(vt), pv->name, TS(p->type));
+      else
+        for (int w = 0; w < j; w++)
+          if (is_constant(pv->list.items[w]) && same_constant(pv->list.items[w], v)) {
+            ERR(v->span, "param '%s' is given the same value twice (values %d and %d of its list)", pv->name,
+                w + 1, j + 1);
+            break;
+          }
     }
   }
   if (t->k[2]) expect_type(S, t->k[2], S->tc->t_bool, "an assume condition");
