@@ -178,9 +178,11 @@ static void usage(FILE *f) {
 "                         and say whether\n"
 "                         both agree (no bug, and no local state the reduction missed); a\n"
 "                         disagreement exits 3 (an oracle for the reduction: doc/reduction.md)\n"
-"      --keep-going       dfs: go on after a bug (the failing step has no successor) and\n"
-"                         list every place a step failed (\"bug places\"); the first\n"
-"                         bug found is the one reported, with its trace\n"
+"      --keep-going       dfs, random, pct, guided: go on after a bug (dfs: the failing step\n"
+"                         has no successor; the others: the next execution) and list every\n"
+"                         place a bug happened (\"bug places\"); the first bug found is the\n"
+"                         one reported, with its trace.  P's --explore: the same, with\n"
+"                         --search random when no search is given\n"
 "      --seed N           seed of every random decision of the checker (default: random,\n"
 "                         irs, pct, ss, bita, guided and the portfolio draw one and print\n"
 "                         it; others 0)\n"
@@ -487,6 +489,9 @@ static void print_bug(const VmBug *b) {
 
 /* --keep-going: every place a bug was found, in the order found. */
 static void print_sites(const SearchResult *r) {
+  if (r->executions)
+    printf("bug executions: %llu of %llu (%.2f%%)\n", (unsigned long long)r->bug_executions,
+           (unsigned long long)r->executions, 100.0 * (double)r->bug_executions / (double)r->executions);
   printf("bug places: %u\n", r->nsites);
   for (uint32_t i = 0; i < r->nsites; i++) {
     const BugSite *x = &r->sites[i];
@@ -732,6 +737,7 @@ static void stats_object(Buf *b, const Options *o, const char *test, const Searc
                  (unsigned long long)x->hits);
     }
     buf_puts(b, res->nsites ? "\n  ],\n" : "],\n");
+    if (res->executions) buf_printf(b, "  \"bug_executions\": %llu,\n", (unsigned long long)res->bug_executions);
   }
   if (cov)
     buf_printf(b, "  \"coverage\": {\"states\": %u, \"states_entered\": %u, \"handlers\": %u, \"handlers_run\": %u, "
@@ -1674,6 +1680,9 @@ static void no_such_test(const char *name, const TestList *tests) {
   for (int i = 0; i < tests->n; i++) fprintf(stderr, "  %s\n", tests->items[i].name);
 }
 
+/* The searches that go on after a bug (--keep-going, P's --explore). */
+#define KEEP_GOING_SEARCHES "dfs random pct guided"
+
 /* Options that act only on some searches: a warning when given to another
 ** (given[] holds the option codes seen). */
 typedef struct OptionEffect {
@@ -1835,7 +1844,7 @@ static int pcheck_main(int argc, char **argv) {
   o.checkpoint_every = 300;
   enum { O_LIST = 256, O_CHECK, O_MAXD, O_MAXS, O_SCHED, O_TIMEOUT, O_MEM, O_SEED, O_TFMT, O_REPLAY,
          O_SJSON, O_DUMP, O_STATS, O_CACHE, O_TWIN, O_SSC1, O_SSC2, O_FMEM,
-         O_SS_SCHED, O_NO_SAMPLING, O_NO_SHARED, O_NO_REDUCTION, O_CHECK_RED, O_KEEP_GOING, O_FAIL_INCOMPLETE, O_PROGRESS, O_NO_PROGRESS,
+         O_SS_SCHED, O_NO_SAMPLING, O_NO_SHARED, O_NO_REDUCTION, O_CHECK_RED, O_KEEP_GOING, O_EXPLORE, O_FAIL_INCOMPLETE, O_PROGRESS, O_NO_PROGRESS,
          O_COVERAGE, O_COVERAGE_MERGE, O_NO_COVERAGE, O_SAVE_SCHED, O_LEARN, O_RANK_TIMEOUT,
          O_MAX_INSTR, O_MAX_INBOX, O_MAX_MACHINES, O_MAX_COLL, O_MAX_SBYTES, O_CKPT, O_CKPT_EVERY, O_RESUME,
          O_TEST, O_MODE };
@@ -1873,7 +1882,7 @@ static int pcheck_main(int argc, char **argv) {
     {"ss-schedule", required_argument, 0, O_SS_SCHED}, {"no-sampling", no_argument, 0, O_NO_SAMPLING},
     {"no-shared-cache", no_argument, 0, O_NO_SHARED},
     {"no-reduction", no_argument, 0, O_NO_REDUCTION},
-    {"keep-going", no_argument, 0, O_KEEP_GOING},
+    {"keep-going", no_argument, 0, O_KEEP_GOING}, {"explore", no_argument, 0, O_EXPLORE},
     {"check-reduction", no_argument, 0, O_CHECK_RED},
     {"coverage", no_argument, 0, O_COVERAGE}, {"coverage-merge", no_argument, 0, O_COVERAGE_MERGE},
     {"no-coverage", no_argument, 0, O_NO_COVERAGE}, {"save-schedules", required_argument, 0, O_SAVE_SCHED},
@@ -2069,7 +2078,7 @@ static int pcheck_main(int argc, char **argv) {
     case O_NO_SAMPLING: o.no_sampling = 1; break;
     case O_NO_SHARED: o.no_shared_cache = 1; break;
     case O_NO_REDUCTION: o.no_reduction = 1; break;
-    case O_KEEP_GOING: o.keep_going = 1; break;
+    case O_KEEP_GOING: case O_EXPLORE: o.keep_going = 1; break;
     case O_CHECK_RED: o.check_reduction = 1; break;
     case O_COVERAGE: o.coverage = 1; break;
     case O_COVERAGE_MERGE: o.coverage_merge = 1; break;
@@ -2121,8 +2130,14 @@ static int pcheck_main(int argc, char **argv) {
   }
   if (given[O_CKPT_EVERY] && !o.checkpoint)
     fputs("pcheck: warning: --checkpoint-every has no effect without --checkpoint FILE\n", stderr);
-  if (o.keep_going && strcmp(o.search, "dfs") != 0)
-    return bad_usage("--keep-going needs --search dfs, not --search %s", o.search);
+  if (given[O_EXPLORE] && !given['S']) {
+    fputs("pcheck: note: --explore: P's default strategy, --search random, goes on after each bug (pcheck's "
+          "--keep-going)\n", stderr);
+    o.search = "random";
+  }
+  if (o.keep_going && !acts_on(KEEP_GOING_SEARCHES, o.search))
+    return bad_usage("%s needs --search dfs, random, pct or guided, not --search %s",
+                     given[O_EXPLORE] ? "--explore" : "--keep-going", o.search);
   if (o.check_reduction && o.no_reduction)
     return bad_usage("--check-reduction compares a reduced search with the full one: not with --no-reduction%s", "");
   if (o.check_reduction && o.jobs > 1) {

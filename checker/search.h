@@ -69,6 +69,7 @@ typedef struct SearchOptions {
   void (*visit)(void *ctx, const uint8_t *s, size_t len);
   void *visit_ctx;
   int keep_going;            /* --keep-going: dfs goes on after a failing step (it has no successor),
+                                random, pct and guided (walk_loop) with the next execution,
                                 collecting every place a bug happens (SearchResult.sites) */
   /* Liveness (checker/liveness.h): */
   int unfair;                /* --unfair: hot cycles need not be fair */
@@ -172,6 +173,7 @@ typedef struct SearchResult {
   BugSite *sites;            /* --keep-going: every distinct place a bug was found, in the order found
                                 (heap; the first is res.bug's) */
   uint32_t nsites;
+  uint64_t bug_executions;   /* --keep-going, sampling searches: executions that ended in a bug */
 } SearchResult;
 
 typedef struct SearchOps {

@@ -341,6 +341,28 @@ static int walk_farm(Walk *w, const SearchOptions *o, int64_t max_steps, const W
                      const char **why, int *truncated);
 static void walk_estimate(const EtaTree *t, SearchResult *r);
 
+/* --keep-going: the figures of an execution run into later (after res's
+** bug) added to res's; later keeps its bug, if any, for walk_count_bug. */
+static void walk_merge_later(SearchResult *res, const SearchResult *later) {
+  res->transitions += later->transitions;
+  if (later->max_depth > res->max_depth) res->max_depth = later->max_depth;
+  if (later->est_kind != EST_NONE) {
+    res->est_kind = later->est_kind;
+    res->est_log2 = later->est_log2;
+    res->est_done = later->est_done;
+    res->est_factor = later->est_factor;
+  }
+}
+
+/* --keep-going: the bug of an execution (in got: res itself for the
+** first) counted in res, by its place and as an execution with a bug. */
+static void walk_count_bug(SearchResult *res, const SearchResult *got) {
+  const VmBug *b = &got->bugdesc;
+  search_add_site(res, b->status, b->file, b->line, b->col);
+  res->bug_executions++;
+  if (got->ntrace > res->max_depth) res->max_depth = got->ntrace;
+}
+
 int walk_loop(Walk *w, const SearchOptions *o, FILE *logf, int64_t max_steps, const WalkLoop *l, SearchResult *res,
               const char **why, int *truncated) {
   if (search_across_ranks(o)) return walk_farm(w, o, max_steps, l, res, why, truncated);
@@ -364,9 +386,24 @@ int walk_loop(Walk *w, const SearchOptions *o, FILE *logf, int64_t max_steps, co
     if (l->before) l->before(l->ctx, ex);
     if (o->verbose) buf_printf(&log, "<TestLog> Execution %llu (seed %llu)\n", (unsigned long long)ex + 1,
                                (unsigned long long)o->seed);
-    WalkEnd end = walk_run(w, max_steps, l->pick, l->ctx, res);
+    /* --keep-going: the first bug stays res's (its trace is written); a
+    ** later execution runs into a scratch result, its bug counted only. */
+    SearchResult later, *into = res;
+    if (o->keep_going && res->bug) {
+      memset(&later, 0, sizeof later);
+      into = &later;
+    }
+    WalkEnd end = walk_run(w, max_steps, l->pick, l->ctx, into);
+    if (into == &later) walk_merge_later(res, &later);
     if (end == WALK_FAIL) { rc = -1; goto out; }
-    if (end == WALK_BUG) break;
+    if (end == WALK_BUG) {
+      if (!o->keep_going) break;
+      walk_count_bug(res, into);
+      if (into == &later) search_result_fini(&later);
+      if (w->stopped) { *why = w->stopped; break; }
+      if (o->verbose && logf) { fwrite(log.data ? log.data : "", 1, log.len, logf); log.len = 0; }
+      continue;
+    }
     if (w->stopped) {   /* cut short by the stop: not a --max-steps cut */
       *why = w->stopped;
       break;

@@ -134,7 +134,7 @@ static int run_guided(const BcProgram *bc, const VmTest *test, const SearchOptio
   int truncated;
   WalkLoop loop = { pick_guided, &g, NULL, learn_execution };
   int rc = walk_loop(&g.w, o, logf, max_steps, &loop, res, &why, &truncated);
-  if (rc == 0 && !res->bug) {
+  if (rc == 0 && (!res->bug || o->keep_going)) {   /* --keep-going: how far it went */
     Buf r;
     buf_init(&r);
     if (why) buf_printf(&r, "%s after ", why);

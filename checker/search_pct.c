@@ -108,7 +108,7 @@ static int run_pct(const BcProgram *bc, const VmTest *test, const SearchOptions 
   int truncated;
   WalkLoop loop = { pick_pct, &p, pct_execution, NULL };
   int rc = walk_loop(&w, o, logf, max_steps, &loop, res, &why, &truncated);
-  if (rc == 0 && !res->bug) {
+  if (rc == 0 && (!res->bug || o->keep_going)) {   /* --keep-going: how far it went */
     Buf r;
     buf_init(&r);
     if (why) buf_printf(&r, "%s after ", why);

@@ -31,7 +31,7 @@ static int run_random(const BcProgram *bc, const VmTest *test, const SearchOptio
   int truncated;
   WalkLoop loop = { walk_pick_uniform, &rnd, random_execution, NULL };
   int rc = walk_loop(&w, o, logf, max_steps, &loop, res, &why, &truncated);
-  if (rc == 0 && !res->bug) {
+  if (rc == 0 && (!res->bug || o->keep_going)) {   /* --keep-going: how far it went */
     Buf r;
     buf_init(&r);
     if (why) buf_printf(&r, "%s after ", why);

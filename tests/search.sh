@@ -151,6 +151,36 @@ if [ "$rc" -eq 1 ] && echo "$r" | grep -q '^result: bug-found (bounded: timeout;
   ok "--keep-going --timeout: the bug places are said to be incomplete"
 else bad "--keep-going --timeout (exit $rc)"; echo "$r" | grep '^result'; fi
 
+# 6a''. --keep-going on the sampling searches (P's --explore: random when
+# no search is named): every execution runs, those with a bug counted by
+# place; the first bug is the one reported, its trace the one a run without
+# --keep-going writes with the same seed (so it replays to that bug).
+tw="-tc tcBugStaleVote models/twophase"
+# shellcheck disable=SC2086
+r=$(run --explore -s 200 --seed 1 -o "$tmp/ex" $tw 2>&1); rc=$?
+# shellcheck disable=SC2086
+run -S random -s 200 --seed 1 -o "$tmp/nx" $tw >/dev/null 2>&1
+nb=$(echo "$r" | sed -n 's/^bug executions: \([0-9]*\) of 200 (.*)$/\1/p')
+hits=$(echo "$r" | sed -n 's/^  assertion failure: .* (found \([0-9]*\) times*)$/\1/p' | awk '{ n += $1 } END { print n + 0 }')
+if [ "$rc" -eq 1 ] && echo "$r" | grep -q "^pcheck: note: --explore: P's default strategy, --search random" &&
+   [ -n "$nb" ] && [ "$nb" -gt 1 ] && [ "$hits" = "$nb" ] &&
+   echo "$r" | grep -q '^result: bug-found (bounded: 200 random executions; more bug places may exist)$' &&
+   cmp -s "$tmp/ex/tcBugStaleVote.schedule" "$tmp/nx/tcBugStaleVote.schedule"; then
+  ok "--explore: random goes on after each bug ($nb of 200 executions), the first one's trace written"
+else bad "--explore (exit $rc, $nb buggy, $hits hits)"; echo "$r" | head -n 8; fi
+for s in "pct --pct-depth 10" guided; do
+  # shellcheck disable=SC2086
+  r=$(run -S $s --keep-going -s 300 --seed 3 -o "$tmp/ex" --stats-json "$tmp/ex.json" $tw 2>&1); rc=$?
+  nb=$(sed -n 's/^ *"bug_executions": \([0-9]*\),$/\1/p' "$tmp/ex.json")
+  if [ "$rc" -eq 1 ] && [ -n "$nb" ] && [ "$nb" -gt 1 ] && echo "$r" | grep -q "^bug executions: $nb of 300 " &&
+     echo "$r" | grep -q '^bug places: [1-9]'; then ok "--keep-going -S $s: $nb of 300 executions with a bug"
+  else bad "--keep-going -S $s (exit $rc)"; echo "$r" | head -n 6; fi
+done
+r=$(run --explore -S bfs -o "$tmp/ex" $tw 2>&1); rc=$?
+if [ "$rc" -eq 2 ] && echo "$r" | grep -q '^pcheck: error: --explore needs --search dfs, random, pct or guided, not --search bfs$'; then
+  ok "--explore -S bfs: refused"
+else bad "--explore -S bfs (exit $rc)"; echo "$r"; fi
+
 # 6b. Ctrl-C and SIGTERM: tests/cli.sh.
 
 # 6c. Every trace format is written.
