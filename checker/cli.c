@@ -77,6 +77,7 @@ typedef struct Options {
   int no_shared_cache;       /* --no-shared-cache */
   int no_reduction;          /* --no-reduction */
   int keep_going;            /* --keep-going */
+  int fail_on_maxsteps;      /* --fail-on-maxsteps */
   int check_reduction;       /* --check-reduction */
   int unfair;                /* --unfair */
   int no_liveness;           /* --no-liveness */
@@ -139,6 +140,8 @@ static void usage(FILE *f) {
 "      --max-steps N [M], -ms N [M]  longest execution for sampling searches, as P's\n"
 "                         -ms: N for pct, ss, bita and guided, M (default 10N) for random,\n"
 "                         irs and fair pct (the fair ones; default 10000 and 100000)\n"
+"      --fail-on-maxsteps  as P's: an execution that reaches that bound without ending is a\n"
+"                         bug (\"max steps reached\"), not cut there\n"
 "      --max-step-instructions N  instructions one step may run before it is a bug\n"
 "                         (\"endless step\": a loop that never ends; default 10000000, 0: none)\n"
 "      --max-inbox N      events one inbox may hold; a send past it is a bug (\"inbox\n"
@@ -829,7 +832,10 @@ static int run_replay(const Options *o, const BcProgram *bc, Program *prog, Test
   VmBug bug;
   uint64_t at = 0;
   int unfair = ti.unfair || o->unfair;
-  int r = trace_replay(bc, &test, ti.choices, ti.n, ti.cycle_start, unfair, ti.temperature, &log, &bug, &at, &err);
+  /* A trace of a --fail-on-maxsteps bug reached its bound at its end. */
+  uint64_t fail_at = ti.bug_kind && strcmp(ti.bug_kind, vm_status_name(VM_BUG_MAX_STEPS)) == 0 ? ti.bug_step : 0;
+  int r = trace_replay(bc, &test, ti.choices, ti.n, ti.cycle_start, unfair, ti.temperature, fail_at, &log, &bug, &at,
+                       &err);
   fwrite(log.data ? log.data : "", 1, log.len, stdout);
   int rc;
   /* The bug the trace records (when it records one): reached, of the same
@@ -1115,6 +1121,7 @@ static void search_options(const Options *o, SearchOptions *so) {
   so->no_shared_cache = o->no_shared_cache;
   so->no_reduction = o->no_reduction;
   so->keep_going = o->keep_going;
+  so->fail_on_maxsteps = o->fail_on_maxsteps;
   so->jobs = (int)o->jobs;
   so->unfair = o->unfair;
   so->no_liveness = o->no_liveness;
@@ -1844,7 +1851,7 @@ static int pcheck_main(int argc, char **argv) {
   o.checkpoint_every = 300;
   enum { O_LIST = 256, O_CHECK, O_MAXD, O_MAXS, O_SCHED, O_TIMEOUT, O_MEM, O_SEED, O_TFMT, O_REPLAY,
          O_SJSON, O_DUMP, O_STATS, O_CACHE, O_TWIN, O_SSC1, O_SSC2, O_FMEM,
-         O_SS_SCHED, O_NO_SAMPLING, O_NO_SHARED, O_NO_REDUCTION, O_CHECK_RED, O_KEEP_GOING, O_EXPLORE, O_FAIL_INCOMPLETE, O_PROGRESS, O_NO_PROGRESS,
+         O_SS_SCHED, O_NO_SAMPLING, O_NO_SHARED, O_NO_REDUCTION, O_CHECK_RED, O_KEEP_GOING, O_EXPLORE, O_FAIL_MAXSTEPS, O_FAIL_INCOMPLETE, O_PROGRESS, O_NO_PROGRESS,
          O_COVERAGE, O_COVERAGE_MERGE, O_NO_COVERAGE, O_SAVE_SCHED, O_LEARN, O_RANK_TIMEOUT,
          O_MAX_INSTR, O_MAX_INBOX, O_MAX_MACHINES, O_MAX_COLL, O_MAX_SBYTES, O_CKPT, O_CKPT_EVERY, O_RESUME,
          O_TEST, O_MODE };
@@ -1883,6 +1890,7 @@ static int pcheck_main(int argc, char **argv) {
     {"no-shared-cache", no_argument, 0, O_NO_SHARED},
     {"no-reduction", no_argument, 0, O_NO_REDUCTION},
     {"keep-going", no_argument, 0, O_KEEP_GOING}, {"explore", no_argument, 0, O_EXPLORE},
+    {"fail-on-maxsteps", no_argument, 0, O_FAIL_MAXSTEPS},
     {"check-reduction", no_argument, 0, O_CHECK_RED},
     {"coverage", no_argument, 0, O_COVERAGE}, {"coverage-merge", no_argument, 0, O_COVERAGE_MERGE},
     {"no-coverage", no_argument, 0, O_NO_COVERAGE}, {"save-schedules", required_argument, 0, O_SAVE_SCHED},
@@ -2079,6 +2087,7 @@ static int pcheck_main(int argc, char **argv) {
     case O_NO_SHARED: o.no_shared_cache = 1; break;
     case O_NO_REDUCTION: o.no_reduction = 1; break;
     case O_KEEP_GOING: case O_EXPLORE: o.keep_going = 1; break;
+    case O_FAIL_MAXSTEPS: o.fail_on_maxsteps = 1; break;
     case O_CHECK_RED: o.check_reduction = 1; break;
     case O_COVERAGE: o.coverage = 1; break;
     case O_COVERAGE_MERGE: o.coverage_merge = 1; break;
@@ -2135,6 +2144,17 @@ static int pcheck_main(int argc, char **argv) {
           "--keep-going)\n", stderr);
     o.search = "random";
   }
+  /* The portfolio's exhaustive members prove what no execution reaches,
+  ** which says nothing of how long an execution runs: with
+  ** --fail-on-maxsteps, P's default strategy. */
+  if (o.fail_on_maxsteps && strcmp(o.search, "portfolio") == 0) {
+    if (given['S'])
+      return bad_usage("--fail-on-maxsteps needs a sampling search (random, irs, pct, bita, guided), not --search "
+                       "portfolio%s", "");
+    fputs("pcheck: note: --fail-on-maxsteps: P's default strategy, --search random (the portfolio's exhaustive "
+          "searches do not count an execution's steps)\n", stderr);
+    o.search = "random";
+  }
   if (o.keep_going && !acts_on(KEEP_GOING_SEARCHES, o.search))
     return bad_usage("%s needs --search dfs, random, pct or guided, not --search %s",
                      given[O_EXPLORE] ? "--explore" : "--keep-going", o.search);
@@ -2165,6 +2185,7 @@ static int pcheck_main(int argc, char **argv) {
   static const OptionEffect effects[] = {
     { 'e', "--explorer", "ses ss portfolio" }, { O_MAXD, "--max-delays", "ses ss pb portfolio" },
     { O_MAXS, "--max-steps", "random irs pct ss bita guided portfolio" },
+    { O_FAIL_MAXSTEPS, "--fail-on-maxsteps", "random irs pct bita guided" },
     { O_SCHED, "--schedules", "random irs pct ss bita guided portfolio" },
     { O_IRS_STEP, "--irs-step", "irs" }, { O_PCT_DEPTH, "--pct-depth", "pct portfolio" },
     { O_PCT_STEPS, "--pct-steps", "pct portfolio" }, { O_SSC1, "--ss-c1", "ss portfolio" },

@@ -68,6 +68,8 @@ typedef struct SearchOptions {
   ** or expand (ses), once each. */
   void (*visit)(void *ctx, const uint8_t *s, size_t len);
   void *visit_ctx;
+  int fail_on_maxsteps;      /* --fail-on-maxsteps: an execution of a sampling search (Walk) that
+                                reaches its bound on steps is a bug, as in P */
   int keep_going;            /* --keep-going: dfs goes on after a failing step (it has no successor),
                                 random, pct and guided (walk_loop) with the next execution,
                                 collecting every place a bug happens (SearchResult.sites) */
@@ -317,6 +319,8 @@ typedef struct Walk {
   const SearchOptions *stop_o;
   const Progress *stop_prog;
   const char *stopped;       /* why the last execution was cut short by a stop, or NULL */
+  int64_t fail_at;           /* --fail-on-maxsteps: an execution that reaches this many steps without
+                                ending is a bug (VM_BUG_MAX_STEPS); 0: it is cut there (walk_set_bound) */
 } Walk;
 typedef enum WalkEnd { WALK_END, WALK_CUT, WALK_BUG, WALK_FAIL } WalkEnd;
 /* The choice to take among ch (a machine id, or a data option index). */
@@ -327,6 +331,14 @@ uint32_t walk_pick_uniform(void *rng, const VmChoices *ch);
 ** sched: o->sched (every execution's receives are folded into it). */
 void walk_init(Walk *w, const BcProgram *bc, const VmTest *test, int64_t temperature, struct SchedCov *sched);
 void walk_fini(Walk *w);
+/* The search's bound on an execution's steps is max_steps: with
+** --fail-on-maxsteps, reaching it is a bug. */
+void walk_set_bound(Walk *w, const SearchOptions *o, int64_t max_steps);
+/* r's bug: an execution of n steps (trace) reached the bound on steps,
+** max_steps, without ending; its message (search_max_steps_message) is
+** P's: "Scheduling steps bound of N reached". */
+void search_record_max_steps(SearchResult *r, const TraceChoice *trace, uint64_t n, int64_t max_steps);
+void search_max_steps_message(Buf *m, int64_t max_steps);
 /* Track each execution's receives in w->track (also without sched: then
 ** nothing is folded); records the VM's events. */
 void walk_track_receives(Walk *w);

@@ -503,6 +503,7 @@ static int run_bita(const BcProgram *bc, const VmTest *test, const SearchOptions
   r.logf = logf;
   r.res = res;
   r.max_steps = search_max_steps(o, 0);
+  walk_set_bound(&b.w, o, r.max_steps);
   buf_init(&r.log);
   if (o->verbose) vm_set_log(b.w.vm, &r.log);
   progress_init(&r.prog);

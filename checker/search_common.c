@@ -36,6 +36,26 @@ void search_record_bug(SearchResult *r, const Vm *vm, const TraceChoice *trace, 
   r->cycle_start = -1;
 }
 
+void search_max_steps_message(Buf *m, int64_t max_steps) {
+  buf_printf(m, "Scheduling steps bound of %lld reached (--fail-on-maxsteps)", (long long)max_steps);
+}
+
+void search_record_max_steps(SearchResult *r, const TraceChoice *trace, uint64_t n, int64_t max_steps) {
+  VmBug b = { .status = VM_BUG_MAX_STEPS };
+  Buf m;
+  buf_init(&m);
+  search_max_steps_message(&m, max_steps);
+  free(r->bugdesc.message);
+  free(r->trace);
+  r->bug = 1;
+  r->bugdesc = b;
+  r->bugdesc.message = buf_take(&m);
+  r->trace = xmalloc((size_t)(n ? n : 1) * sizeof(TraceChoice));
+  if (n) memcpy(r->trace, trace, (size_t)n * sizeof(TraceChoice));
+  r->ntrace = n;
+  r->cycle_start = -1;
+}
+
 void search_add_site(SearchResult *r, VmStatus status, const char *file, uint32_t line, uint32_t col) {
   for (uint32_t i = 0; i < r->nsites; i++) {
     BugSite *x = &r->sites[i];
@@ -277,6 +297,10 @@ void walk_init(Walk *w, const BcProgram *bc, const VmTest *test, int64_t tempera
     w->temp = xmalloc(sizeof *w->temp);
     live_temp_init(w->temp, bc, test, temperature);
   }
+}
+
+void walk_set_bound(Walk *w, const SearchOptions *o, int64_t max_steps) {
+  w->fail_at = o->fail_on_maxsteps ? max_steps : 0;
 }
 
 void walk_track_receives(Walk *w) {
@@ -575,7 +599,14 @@ static WalkEnd walk_exec(Walk *w, int64_t max_steps, WalkPick pick, void *ctx, S
       return WALK_BUG;
     }
     if (w->ch.kind == VC_NONE) { end = WALK_END; break; }
-    if ((int64_t)w->depth >= max_steps) { end = WALK_CUT; break; }
+    if ((int64_t)w->depth >= max_steps) {
+      if (w->fail_at > 0 && (int64_t)w->depth >= w->fail_at) {
+        search_record_max_steps(r, w->trace, w->depth, w->fail_at);
+        return WALK_BUG;
+      }
+      end = WALK_CUT;
+      break;
+    }
     if (w->stop_o && (w->depth & 255) == 255 && search_should_stop(w->stop_o, w->stop_prog, &w->stopped)) {
       end = WALK_CUT;   /* a long execution does not hold a --timeout or Ctrl-C back */
       break;

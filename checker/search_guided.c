@@ -126,6 +126,7 @@ static int run_guided(const BcProgram *bc, const VmTest *test, const SearchOptio
   g.L = o->learned ? o->learned : learned_new();
   int64_t max_steps = search_max_steps(o, 0);
   walk_init(&g.w, bc, test, 0, o->sched);   /* unfair: no temperature check (search_temperature) */
+  walk_set_bound(&g.w, o, max_steps);
   walk_track_receives(&g.w);
   rng_seed(&g.rng, o->seed);
   buf_init(&g.trial);

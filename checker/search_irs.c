@@ -14,6 +14,7 @@ static int run_irs(const BcProgram *bc, const VmTest *test, const SearchOptions 
   Walk w;
   int64_t max_steps = search_max_steps(o, 1);
   walk_init(&w, bc, test, search_temperature(o), o->sched);
+  walk_set_bound(&w, o, max_steps);
   Rng rng;
   rng_seed(&rng, o->seed);
   Buf log;

@@ -97,6 +97,7 @@ static int run_pct(const BcProgram *bc, const VmTest *test, const SearchOptions 
   int64_t max_steps = search_max_steps(o, o->pct_fair);
   /* unfair: no temperature check (search_temperature) */
   walk_init(&w, bc, test, o->pct_fair ? search_temperature(o) : 0, o->sched);
+  walk_set_bound(&w, o, max_steps);
   Pct p = {0};
   if (o->pct_fair) p.tail = search_max_steps(o, 0);
   p.seed = o->seed;

@@ -26,6 +26,7 @@ static int run_random(const BcProgram *bc, const VmTest *test, const SearchOptio
   Walk w;
   int64_t max_steps = search_max_steps(o, 1);
   walk_init(&w, bc, test, search_temperature(o), o->sched);
+  walk_set_bound(&w, o, max_steps);
   Random rnd = { .seed = o->seed };
   const char *why;
   int truncated;

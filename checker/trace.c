@@ -637,8 +637,8 @@ int trace_parse(const char *path, const char *text, size_t len, TraceInfo *out, 
 }
 
 int trace_replay(const BcProgram *bc, const VmTest *test, const TraceChoice *choices, uint64_t n,
-                 int64_t cycle_start, int unfair, int64_t temperature, Buf *log, VmBug *bug, uint64_t *bug_step,
-                 Buf *err) {
+                 int64_t cycle_start, int unfair, int64_t temperature, uint64_t fail_at, Buf *log, VmBug *bug,
+                 uint64_t *bug_step, Buf *err) {
   Buf at_cycle;              /* the State after cycle_start choices */
   buf_init(&at_cycle);
   uint64_t live_all = ~0ull; /* specs never cold on the cycle (nor entering a cold state on a step of it) */
@@ -749,6 +749,15 @@ int trace_replay(const BcProgram *bc, const VmTest *test, const TraceChoice *cho
     temp_hit = 1;
     rc = 1;
     goto bugout;
+  }
+  if (st == VM_OK && ch.kind != VC_NONE && fail_at > 0 && n >= fail_at) {
+    Buf m;
+    buf_init(&m);
+    search_max_steps_message(&m, (int64_t)fail_at);
+    bug->status = VM_BUG_MAX_STEPS;
+    bug->message = buf_take(&m);
+    *bug_step = n;
+    rc = 1;
   }
   goto out;
 bugout:

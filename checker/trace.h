@@ -102,12 +102,14 @@ int trace_parse(const char *path, const char *text, size_t len, TraceInfo *out, 
 ** state after cycle_start choices, some spec is hot in every state of the
 ** cycle and, unless unfair, the cycle is fair (doc/liveness.md).  With
 ** temperature > 0, a spec hot for more steps than that is a bug, counted
-** as the sampling searches count (checker/liveness.h).  Returns 1 if a bug
+** as the sampling searches count (checker/liveness.h).  With fail_at > 0
+** (a trace of --fail-on-maxsteps), an execution still going after its
+** fail_at-th step, the trace's last, is a bug (VM_BUG_MAX_STEPS).  Returns 1 if a bug
 ** was reached (described in *bug, message heap), 0 if the trace ran to its
 ** end without one, -1 if it does not fit the model (the step and what was
 ** enabled instead, or why the lasso is no bug, in err). */
 int trace_replay(const BcProgram *bc, const VmTest *test, const TraceChoice *choices, uint64_t n,
-                 int64_t cycle_start, int unfair, int64_t temperature, Buf *log, VmBug *bug, uint64_t *bug_step,
-                 Buf *err);
+                 int64_t cycle_start, int unfair, int64_t temperature, uint64_t fail_at, Buf *log, VmBug *bug,
+                 uint64_t *bug_step, Buf *err);
 
 #endif

@@ -181,6 +181,32 @@ if [ "$rc" -eq 2 ] && echo "$r" | grep -q '^pcheck: error: --explore needs --sea
   ok "--explore -S bfs: refused"
 else bad "--explore -S bfs (exit $rc)"; echo "$r"; fi
 
+# 6a'''. --fail-on-maxsteps (P's): an execution that reaches the bound on
+# its steps is a bug, whose trace replays to it (and a cut copy does not);
+# without the option the same executions are cut there, no bug.
+r=$(run -S random -s 20 --seed 1 -ms 50 --fail-on-maxsteps -o "$tmp/fm" tests/reduction/endless.p 2>&1); rc=$?
+rr=$(run -r "$tmp/fm/Main.schedule" tests/reduction/endless.p 2>&1); rrc=$?
+sed '$d' "$tmp/fm/Main.schedule" >"$tmp/fm/cut.schedule"
+rc_cut=$(run -r "$tmp/fm/cut.schedule" tests/reduction/endless.p >/dev/null 2>&1; echo $?)
+rn=$(run -S random -s 20 --seed 1 -ms 50 -o "$tmp/fm" tests/reduction/endless.p 2>&1); rnc=$?
+if [ "$rc" -eq 1 ] && echo "$r" | grep -q '^bug: max steps reached: Scheduling steps bound of 500 reached' &&
+   [ "$rrc" -eq 1 ] && echo "$rr" | grep -q '^replay: 500 of 500 steps$' && [ "$rc_cut" -eq 2 ] &&
+   [ "$rnc" -eq 0 ] && echo "$rn" | grep -q '^result: no-bug (bounded: 20 random executions, some cut at 500 steps)$'; then
+  ok "--fail-on-maxsteps: the bound (random's fair one, 10 x -ms) is a bug; its trace replays, a cut one does not"
+else bad "--fail-on-maxsteps (exit $rc, replay $rrc, cut $rc_cut, without $rnc)"; echo "$r" | head -n 3; echo "$rn" | grep result; fi
+for s in pct irs bita guided; do
+  r=$(run -S $s -s 100 --seed 1 -ms 4 --fail-on-maxsteps -o "$tmp/fm" tests/reduction/endless.p 2>&1); rc=$?
+  if [ "$rc" -eq 1 ] && echo "$r" | grep -q '^bug: max steps reached: Scheduling steps bound of [0-9]* reached'; then
+    ok "--fail-on-maxsteps -S $s"
+  else bad "--fail-on-maxsteps -S $s (exit $rc)"; echo "$r" | head -n 3; fi
+done
+
+r=$(run -s 10 --seed 1 -ms 4 --fail-on-maxsteps -o "$tmp/fm" tests/reduction/endless.p 2>&1); rc=$?
+r2=$(run -S portfolio --fail-on-maxsteps -o "$tmp/fm" tests/reduction/endless.p 2>&1); rc2=$?
+if [ "$rc" -eq 1 ] && echo "$r" | grep -q "^pcheck: note: --fail-on-maxsteps: P's default strategy, --search random" &&
+   [ "$rc2" -eq 2 ]; then ok "--fail-on-maxsteps: random when no search is named, refused with -S portfolio"
+else bad "--fail-on-maxsteps and the portfolio (exit $rc, $rc2)"; echo "$r" | head -n 3; fi
+
 # 6b. Ctrl-C and SIGTERM: tests/cli.sh.
 
 # 6c. Every trace format is written.

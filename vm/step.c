@@ -690,6 +690,7 @@ const char *vm_status_name(VmStatus s) {
   case VM_BUG_HOT_TEMP: return "liveness (hot spec for N steps)";
   case VM_BUG_ENDLESS: return "endless step";
   case VM_BUG_INBOX: return "inbox overflow";
+  case VM_BUG_MAX_STEPS: return "max steps reached";
   case VM_LIMIT: return "limit reached";
   case VM_BAD_STATE: return "malformed state";
   }

@@ -26,6 +26,8 @@ typedef enum VmStatus {
   VM_BUG_ENDLESS,        /* a step ran more instructions than VmTest.max_step_instructions: a loop
                             that never ends (the bug's place is the instruction it had reached) */
   VM_BUG_INBOX,          /* a send would make an inbox longer than VmTest.max_inbox */
+  VM_BUG_MAX_STEPS,      /* an execution reached the sampling searches' bound on its steps without
+                            ending, with --fail-on-maxsteps (found by searches, as P's checker does) */
   VM_LIMIT,              /* not a bug: the State, its machines or a collection would grow past a
                             limit of VmTest (searches stop there as at a bug; the CLI reports the
                             search as bounded, with the way there) */

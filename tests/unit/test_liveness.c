@@ -364,7 +364,7 @@ static int pcheck_verdict(Model *m, const SearchOps *ops, int unfair, int no_red
     buf_init(&err);
     VmBug bug;
     uint64_t at;
-    int r = trace_replay(m->bc, &m->test, res.trace, res.ntrace, res.cycle_start, unfair, 0, &log, &bug, &at, &err);
+    int r = trace_replay(m->bc, &m->test, res.trace, res.ntrace, res.cycle_start, unfair, 0, 0, &log, &bug, &at, &err);
     if (r != 1) fprintf(stderr, "replay: %s\n", err.data ? err.data : "");
     ck_assert_int_eq(r, 1);
     free(bug.message);
