@@ -464,7 +464,7 @@ static void check_test(Mod *M, Ast *t) {
   if (d) mainn->decl = d;
   if (!m) return;
   if (!check_closed(M, m, t->span, t->kind == AST_D_TEST ? "test" : "implementation")) return;
-  if (t->kind == AST_D_TEST) {
+  if (t->kind == AST_D_TEST || (t->kind == AST_D_IMPL && mainn)) {   /* what runs as a test case */
     if (!d) return;
     int found = 0;
     for (int k = 0; k < M->niface; k++) found |= m->def[k] == d;

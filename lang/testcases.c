@@ -284,6 +284,18 @@ int testcases_build(const Program *p, Diag *d, TestList *out) {
   int cap = 0, errors = 0;
   out->items = NULL;
   out->n = 0;
+  /* P's order: implementations, then tests, each in declaration order.
+  ** An implementation without a main machine runs none (P 3.1 compiles
+  ** no test for it): not a test case. */
+  for (int i = 0; i < p->impls.n; i++) {
+    Ast *t = p->impls.items[i];
+    if (!t->k[0] || !t->k[0]->decl || !t->info) continue;
+    TestCase tc = {0};
+    tc.name = xstrdup(t->name);
+    tc.decl = t;
+    tc.main = t->k[0]->decl;
+    push_case(out, &cap, tc);
+  }
   for (int i = 0; i < p->tests.n; i++) {
     Ast *t = p->tests.items[i];
     if (t->op == 1) {
@@ -296,7 +308,7 @@ int testcases_build(const Program *p, Diag *d, TestList *out) {
     tc.main = t->k[0]->decl;
     push_case(out, &cap, tc);
   }
-  if (p->tests.n == 0) {
+  if (p->tests.n == 0 && out->n == 0) {
     Ast *m = sema_global(p, "Main");
     if (m && m->kind == AST_D_MACHINE && !(m->flags & AF_SPEC)) {
       TestCase tc = {0};

@@ -1,7 +1,8 @@
-/* testcases.h: the test cases of a checked model: each `test` declaration,
+/* testcases.h: the test cases of a checked model: each `implementation`
+** declaration with a main machine (as P runs it), each `test` declaration,
 ** every instance of a `test param` declaration (filtered by its assume
-** condition and reduced to a t-wise covering set when it says so), or the
-** implicit test whose main machine is `Main`.
+** condition and reduced to a t-wise covering set when it says so), or,
+** with none of those, the implicit test whose main machine is `Main`.
 ** Ownership: a TestList owns its TestCases and their names. */
 #ifndef PCHECK_TESTCASES_H
 #define PCHECK_TESTCASES_H
@@ -9,7 +10,7 @@
 
 typedef struct TestCase {
   char *name;            /* e.g. tcOne, tc___n_2__b_true, or Main */
-  Ast *decl;             /* D_TEST, or NULL for the implicit test */
+  Ast *decl;             /* D_TEST or D_IMPL, or NULL for the implicit test */
   Ast *main;             /* D_MACHINE created first */
   Ast **values;          /* per param of decl->list: the chosen value expr */
   int nvalues;
