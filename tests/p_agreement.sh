@@ -13,7 +13,7 @@
 # one with its default strategy (random) or with --sch-fairpct 3 (its
 # schedules are long enough for a spec hot half the time to reach the
 # temperature threshold: doc/p-compatibility.md); pcheck's, with its
-# default search and --timeout T.  A program without a `test` declaration
+# default search and --timeout T.  A program without a `test` (or `implementation`) declaration
 # is compiled for P with one added, `test tcDefault [main=Main]: assert
 # <every spec> in { <every machine> };`, since P 3.1's default test
 # attaches no spec (doc/p-compatibility.md) and pcheck's attaches all.
@@ -45,7 +45,7 @@ agree_project() {
   ap_files=$(cd "$tmp/src" && find . -name '*.p' | sort)
   # shellcheck disable=SC2086
   (cd "$tmp/src" && cat $ap_files) >"$tmp/all.p"
-  if ! grep -q '^[[:space:]]*test[[:space:]]' "$tmp/all.p"; then
+  if ! grep -q '^[[:space:]]*\(test\|implementation\)[[:space:]]' "$tmp/all.p"; then
     specs=$(sed -n 's/^[[:space:]]*spec[[:space:]]\{1,\}\([A-Za-z_][A-Za-z0-9_]*\).*/\1/p' "$tmp/all.p" | sort -u | paste -sd, -)
     machines=$(sed -n 's/^[[:space:]]*machine[[:space:]]\{1,\}\([A-Za-z_][A-Za-z0-9_]*\).*/\1/p' "$tmp/all.p" | sort -u | paste -sd, -)
     if [ -n "$specs" ] && [ -n "$machines" ]; then
