@@ -8,7 +8,8 @@
 **   #bug                header: test, .kind, .msg, #bug-loc (file:line:col, relative),
 **                       #goto-bug (the bug's step), search, seed, steps; #cycle-note
 **                       for a lasso (and --unfair) or a spec hot for too long
-**   #diagram            svg.head (lifeline names, sticky) and svg.body:
+**   #diagram            svg.head (lifeline names, sticky: g.hd[data-m], .collapsed when
+**                       folded) and svg.body (data-cw, data-gut: the layout):
 **                       line.lifeline[data-m] one per machine (.spec for specs),
 **                       g.ev[data-step][data-kind][data-m][data-o] one per drawn event
 **                       (.arrow: send, drop, create; .state; .mark: dequeue, receive,
@@ -31,10 +32,15 @@
 **                       [data-state][data-entered] per state of each machine type created
 **                       (.never when not entered; td.unrun: handlers never run)
 **   script#trace-data   the views (JSON; see put_data)
+**   #collapse           button: folds the lifelines of the machines not involved in the
+**                       bug (D.inv), or unfolds all; a folded lifeline is .collapsed, its
+**                       own marks .cx (hidden)
 **   body                data-ready="1" once the script ran, data-step (selected),
-**                       data-visible-rows, data-init-ms (script time), data-load-ms
+**                       data-visible-rows, data-init-ms (script time), data-load-ms,
+**                       data-collapsed (lifelines folded), data-bug-in-view (0/1)
 ** URL fragment, read on load and on hashchange, written on selection:
-**   #step=N  #machine=NAME (or its index)  #kind=KIND, joined by '&'; #bench=N
+**   #step=N  #machine=NAME (or its index)  #kind=KIND  #collapse=0|1 (default:
+**   folded at 8 lifelines or more), joined by '&'; #bench=N
 **   (tests) times N selections: body data-bench-ms, the mean per selection.
 ** Keys: ArrowDown/ArrowUp (or j/k) select the next/previous visible step. */
 #include <config.h>
@@ -186,6 +192,13 @@ static const char *const css[] = {
   "svg .cycle-start text{fill:#8a5200;font-weight:bold}\n",
   "svg .lifeline{stroke:#9aa3ae;stroke-width:1.5}\n",
   "svg .lifeline.spec{stroke:#c9a3d8;stroke-dasharray:3 3}\n",
+  /* A folded lifeline: narrow, its name in the tooltip, its own marks hidden. */
+  "svg .lifeline.collapsed{stroke:#d5d9df;stroke-dasharray:2 4}\n",
+  "svg .hd{cursor:pointer}\n",
+  "svg .hd.collapsed text{display:none}\n",
+  "svg .hd.collapsed rect{fill:#f1f2f4;stroke:#c3c8cf}\n",
+  "svg .ev.cx{display:none}\n",
+  "#collapse{font:inherit;font-size:11px;margin-left:8px;padding:1px 8px;cursor:pointer}\n",
   "svg .stepno{fill:#7b8390;text-anchor:end;font-size:10px}\n",
   "svg .ev{cursor:pointer}\n",
   "svg .ev text{fill:#1d2430}\n",
@@ -583,6 +596,18 @@ static void dg_label(Buf *b, uint64_t step, const char *what, const char *name, 
   buf_fini(&t);
 }
 
+/* The attribute data-l="LABEL" of an arrow's text: its whole label, which
+** the script cuts again when the columns change (collapse()). */
+static void dg_label_attr(Buf *b, uint64_t step, const char *what, const char *name) {
+  Buf t;
+  buf_init(&t);
+  buf_printf(&t, "%llu: %s%s", (unsigned long long)step, what, name ? name : "");
+  buf_puts(b, " data-l=\"");
+  html_text(b, t.data);
+  buf_putc(b, '"');
+  buf_fini(&t);
+}
+
 /* The tooltip of event e: what the list says of it, in one line. */
 static void dg_title(Buf *b, const TraceDoc *d, const TdEvent *e) {
   buf_printf(b, "<title>step %llu: ", (unsigned long long)e->step);
@@ -616,8 +641,10 @@ static void dg_put_arrow(Buf *b, const Diagram *g, const TdEvent *e, int y) {
   } else {                                         /* the label above, centred, cut to the span */
     int dir = x2 > x1 ? 1 : -1, w = (x2 - x1) * dir;
     buf_printf(b, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" marker-end=\"url(#%s)\"/>"
-                  "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">",
+                  "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\"",
                x1, y, x2 - 2 * dir, y, marker, (x1 + x2) / 2, y - 4);
+    dg_label_attr(b, e->step, what, name);
+    buf_putc(b, '>');
     dg_label(b, e->step, what, name, w - 12);
   }
   if (e->kind == VE_DROP) buf_puts(b, " (dropped)");
@@ -652,8 +679,8 @@ static void dg_put_bug(Buf *b, const Diagram *g, int top) {
   buf_printf(b, "<g id=\"bug-mark\" class=\"ev\" data-step=\"%llu\" data-kind=\"bug\" data-m=\"%u\"><title>",
              (unsigned long long)d->bug_step, g->bug_col);
   html_text(b, tracedoc_bug_message(&d->bug));
-  buf_printf(b, "</title><circle cx=\"%d\" cy=\"%d\" r=\"9\"/><path d=\"M%d %d l8 8 m0 -8 l-8 8\"/><text>", x, y,
-             x - 4, y - 4);
+  buf_printf(b, "</title><g class=\"bx\"><circle cx=\"%d\" cy=\"%d\" r=\"9\"/><path d=\"M%d %d l8 8 m0 -8 l-8 8\"/>"
+                "</g><text>", x, y, x - 4, y - 4);
   size_t fit = (size_t)((g->width - DG_GUT - 10) / 7.4);
   const char *line = g->bug.data;
   for (int i = 0; i < g->buglines; i++, line += strlen(line) + 1) {
@@ -720,11 +747,12 @@ static void put_diagram(Buf *b, const TraceDoc *d) {
   dg_heights(&g);
   g.bug_col = d->bug.status != VM_OK ? bug_machine(d) : 0;
   buf_printf(b, "<section id=\"diagram-box\" class=\"box\"><h2>Sequence diagram <small>%u rows for %llu steps; "
-                "click a step to see the machines after it</small></h2>\n<div id=\"diagram\">\n",
+                "click a step to see the machines after it, a name to fold its lifeline</small> "
+                "<button id=\"collapse\" type=\"button\" hidden></button></h2>\n<div id=\"diagram\">\n",
              g.nrows, (unsigned long long)d->nsteps);
   dg_put_head(b, &g);
-  buf_printf(b, "<svg class=\"body\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\">\n", g.width,
-             g.height);
+  buf_printf(b, "<svg class=\"body\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" data-cw=\"%d\" "
+                "data-gut=\"%d\">\n", g.width, g.height, g.cw, DG_GUT);
   dg_put_defs(b);
   dg_put_bands(b, &g);
   dg_put_lifelines(b, &g);
@@ -931,6 +959,29 @@ static void put_snaps(Buf *b, const TdMachine *t) {
 /* The data the script reads: steps, bug, cycle, per step its actor ("a")
 ** and choice kind ("k": m machine, d data), per machine its name, type,
 ** spec flag, creation step and snaps ("m"). */
+/* The machines involved in the bug, into inv (one flag per machine): its
+** machine, the machines it sent to or got events from, created or was
+** created by, and those that ran the last 3 steps; every machine when
+** there is no bug.  The others' lifelines are folded on a crowded
+** diagram (the script's collapse()). */
+static void involved(const TraceDoc *d, uint8_t *inv) {
+  memset(inv, d->bug.status == VM_OK, d->nmachines);
+  if (d->bug.status == VM_OK) return;
+  uint32_t bm = bug_machine(d);
+  inv[bm] = 1;
+  for (uint32_t i = 0; i < d->nevents; i++) {
+    const TdEvent *e = &d->events[i];
+    if (e->other < 0 || (uint32_t)e->other >= d->nmachines) continue;
+    if (e->kind != VE_SEND && e->kind != VE_DROP && e->kind != VE_CREATE) continue;
+    if (e->actor == bm) inv[e->other] = 1;
+    if ((uint32_t)e->other == bm) inv[e->actor] = 1;
+  }
+  for (uint64_t s = d->nsteps >= 2 ? d->nsteps - 2 : 0; s <= d->nsteps; s++) {
+    int32_t a = d->steps[s].actor;
+    if (a >= 0 && (uint32_t)a < d->nmachines) inv[a] = 1;
+  }
+}
+
 static void put_data(Buf *b, const TraceDoc *d) {
   /* Only the snaps, where a view changed, not every view at every step:
   ** the script finds the one in force by a binary search (view()). */
@@ -941,7 +992,13 @@ static void put_data(Buf *b, const TraceDoc *d) {
   for (uint64_t i = 0; i <= d->nsteps; i++) buf_printf(b, "%s%d", i ? "," : "", d->steps[i].actor);
   buf_puts(b, "],\"k\":\"-");
   for (uint64_t i = 1; i <= d->nsteps; i++) buf_putc(b, d->steps[i].choice.kind == VC_DATA ? 'd' : 'm');
-  buf_puts(b, "\",\"m\":[");
+  buf_puts(b, "\",\"inv\":[");
+  uint8_t *inv = xmalloc(d->nmachines ? d->nmachines : 1);
+  involved(d, inv);
+  for (uint32_t m = 0, n = 0; m < d->nmachines; m++)
+    if (inv[m]) buf_printf(b, "%s%u", n++ ? "," : "", m);
+  free(inv);
+  buf_puts(b, "],\"m\":[");
   for (uint32_t m = 0; m < d->nmachines; m++) {
     const TdMachine *t = &d->machines[m];
     buf_puts(b, m ? ",\n{\"n\":" : "\n{\"n\":");
@@ -987,6 +1044,81 @@ static const char *const script[] = {
   "  var s = r.getAttribute('data-step'); if (!(s in bands)) { bands[s] = r; bandSteps.push(+s); } });\n",
   "var items = Array.prototype.slice.call(dia.querySelectorAll('svg.body g.ev'));\n",
   "var cur = -1, selRows = [], selBand = null;\n",
+  /* The diagram's columns: each lifeline's centre as pcheck drew it (x0),
+  ** and as laid out now (xs), folded lifelines NARROW wide.  layout()
+  ** moves every drawn thing to its column's centre: a single-column item
+  ** by a translation, an arrow's ends and label anew (its label cut to its
+  ** span, as pcheck cuts it). */
+  "var svgH = dia.querySelector('svg.head'), svgB = dia.querySelector('svg.body');\n",
+  "var CW = +svgB.getAttribute('data-cw'), GUT = +svgB.getAttribute('data-gut'), NARROW = 16;\n",
+  "var x0 = [], xs = [], order = [], shut = [], inv = [], lines = [];\n",
+  "Array.prototype.forEach.call(svgB.querySelectorAll('line.lifeline'), function (l) {\n",
+  "  var m = +l.getAttribute('data-m'); x0[m] = xs[m] = +l.getAttribute('x1'); order.push(m); lines[m] = l; });\n",
+  "order.sort(function (a, b) { return x0[a] - x0[b]; });\n",
+  "D.inv.forEach(function (m) { inv[m] = true; });\n",
+  "var heads = Array.prototype.slice.call(svgH.querySelectorAll('g.hd'));\n",
+  "var bugMark = document.getElementById('bug-mark'), collapseBtn = document.getElementById('collapse');\n",
+  "var others = order.filter(function (m) { return !inv[m]; });\n",
+  "function cut(s, n) { return s.length > n ? s.slice(0, n > 0 ? n - 1 : 0) + '\\u2026' : s; }\n",
+  "function shift(el, m) {\n",
+  "  if (xs[m] === x0[m]) el.removeAttribute('transform');\n",
+  "  else el.setAttribute('transform', 'translate(' + (xs[m] - x0[m]) + ',0)');\n",
+  "}\n",
+  "function layout() {\n",
+  "  var x = GUT;\n",
+  "  order.forEach(function (m) { var w = shut[m] ? NARROW : CW; xs[m] = x + Math.floor(w / 2); x += w; });\n",
+  "  var width = Math.max(560, x + 16);\n",
+  "  svgH.setAttribute('width', width);\n",
+  "  svgB.setAttribute('width', width);\n",
+  "  heads.forEach(function (g) {\n",
+  "    var m = +g.getAttribute('data-m'), w = shut[m] ? 10 : CW - 10, r = g.querySelector('rect');\n",
+  "    r.setAttribute('x', xs[m] - Math.floor(w / 2));\n",
+  "    r.setAttribute('width', w);\n",
+  "    g.querySelector('text').setAttribute('x', xs[m]);\n",
+  "    g.classList.toggle('collapsed', !!shut[m]);\n",
+  "  });\n",
+  "  order.forEach(function (m) {\n",
+  "    lines[m].setAttribute('x1', xs[m]); lines[m].setAttribute('x2', xs[m]);\n",
+  "    lines[m].classList.toggle('collapsed', !!shut[m]);\n",
+  "  });\n",
+  "  items.forEach(function (g) {\n",
+  "    var m = +g.getAttribute('data-m'), kind = g.getAttribute('data-kind');\n",
+  "    if (kind === 'bug') { shift(g.querySelector('.bx'), m); return; }\n",
+  "    var line = g.classList.contains('arrow') ? g.querySelector('line') : null;\n",
+  "    if (!line) { shift(g, m); g.classList.toggle('cx', !!shut[m]); return; }\n",
+  "    var o = +g.getAttribute('data-o'), from = kind === 'create' ? o : m, to = kind === 'create' ? m : o;\n",
+  "    var x1 = xs[from], x2 = xs[to], dir = x2 > x1 ? 1 : -1, t = g.querySelector('text');\n",
+  "    line.setAttribute('x1', x1);\n",
+  "    line.setAttribute('x2', x2 - 2 * dir);\n",
+  "    t.setAttribute('x', Math.trunc((x1 + x2) / 2));\n",
+  "    t.textContent = cut(t.getAttribute('data-l'), Math.floor(((x2 - x1) * dir - 12) / 6.2))\n",
+  "      + (kind === 'drop' ? ' (dropped)' : '');\n",
+  "  });\n",
+  "  var n = order.filter(function (m) { return shut[m]; }).length;\n",
+  "  body.setAttribute('data-collapsed', n);\n",
+  "  collapseBtn.hidden = !others.length;\n",
+  "  collapseBtn.textContent = n ? 'Show all ' + order.length + ' lifelines'\n",
+  "    : 'Fold the ' + others.length + ' lifeline' + (others.length > 1 ? 's' : '') + ' not involved in the bug';\n",
+  "}\n",
+  /* collapse(on): fold the lifelines of the machines not involved in the
+  ** bug (D.inv), or unfold every lifeline. */
+  "function collapse(on) {\n",
+  "  order.forEach(function (m) { shut[m] = on && !inv[m]; });\n",
+  "  layout();\n",
+  "}\n",
+  /* crowded(): the diagram is folded on load: 8 columns or more (a wide
+  ** diagram of fewer scrolls sideways, showBug()). */
+  "function crowded() { return order.length >= 8; }\n",
+  /* showBug(): scroll the diagram sideways so that the bug's machine is in
+  ** view; body data-bug-in-view says whether its mark is. */
+  "function showBug() {\n",
+  "  if (!bugMark) return;\n",
+  "  var c = xs[+bugMark.getAttribute('data-m')];\n",
+  "  if (c < dia.scrollLeft + 40 || c > dia.scrollLeft + dia.clientWidth - 40)\n",
+  "    dia.scrollLeft = Math.max(0, c - dia.clientWidth / 2);\n",
+  "  var b = dia.getBoundingClientRect(), r = bugMark.querySelector('.bx').getBoundingClientRect();\n",
+  "  body.setAttribute('data-bug-in-view', r.left >= b.left && r.right <= b.right ? '1' : '0');\n",
+  "}\n",
   /* esc(s): s as HTML text, fit for double-quoted attributes too. */
   "function esc(s) {\n",
   "  return String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\"/g, '&quot;');\n",
@@ -1103,6 +1235,8 @@ static const char *const script[] = {
   "  if (fm.value !== '') p.push('machine=' + encodeURIComponent(M[+fm.value].n));\n",
   "  if (fk.value !== '') p.push('kind=' + encodeURIComponent(fk.value));\n",
   "  if (cur >= 0) p.push('step=' + cur);\n",
+  "  var folded = order.some(function (m) { return shut[m]; });\n",
+  "  if (others.length && folded !== crowded()) p.push('collapse=' + (folded ? 1 : 0));\n",
   "  try { history.replaceState(null, '', '#' + p.join('&')); } catch (e) { }\n",
   "}\n",
   /* readHash(): apply the fragment (filters, then the step); its fields. */
@@ -1119,6 +1253,7 @@ static const char *const script[] = {
   "  fk.value = o.kind || '';\n",
   "  if (fk.value !== (o.kind || '')) fk.value = '';\n",
   "  filter();\n",
+  "  collapse(o.collapse === '1' || (o.collapse !== '0' && crowded()));\n",
   "  select(o.step !== undefined && o.step in first ? o.step : D.bugStep, '');\n",
   "  return o;\n",
   "}\n",
@@ -1136,7 +1271,11 @@ static const char *const script[] = {
   "document.getElementById('steps').addEventListener('click', function (e) {\n",
   "  var r = e.target.closest('tr[data-step]'); if (r) select(r.getAttribute('data-step'), 'list'); });\n",
   "dia.addEventListener('click', function (e) {\n",
+  "  var h = e.target.closest('g.hd');\n",
+  "  if (h) { var m = +h.getAttribute('data-m'); shut[m] = !shut[m]; layout(); return; }\n",
   "  var g = e.target.closest('[data-step]'); if (g) select(g.getAttribute('data-step'), 'diagram'); });\n",
+  "collapseBtn.addEventListener('click', function () {\n",
+  "  collapse(!order.some(function (m) { return shut[m]; })); showBug(); writeHash(); });\n",
   "fm.addEventListener('change', function () { filter(); writeHash(); });\n",
   "fk.addEventListener('change', function () { filter(); writeHash(); });\n",
   "document.getElementById('only-changed').addEventListener('change', function (e) {\n",
@@ -1157,6 +1296,7 @@ static const char *const script[] = {
   "});\n",
   /* Start: the fragment's filters and step (else the bug's), then say so. */
   "var o = readHash();\n",
+  "showBug();\n",
   "body.setAttribute('data-init-ms', (performance.now() - t0).toFixed(1));\n",
   "body.setAttribute('data-load-ms', performance.now().toFixed(1));\n",
   "if (o.bench) bench(+o.bench || 20);\n",

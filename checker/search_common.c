@@ -198,18 +198,29 @@ static double progress_fraction(const Progress *p, const SearchOptions *o, const
   return f > 1 ? 1 : f;
 }
 
+/* A duration as the progress line writes it: "4.2s" under 10 s (so that
+** a short run's figures say something), "48s", "1m12s", "2h05m". */
+static void progress_seconds(char *b, size_t n, double s) {
+  if (s >= 3600) snprintf(b, n, "%dh%02dm", (int)(s / 3600), (int)(s / 60) % 60);
+  else if (s >= 60) snprintf(b, n, "%dm%02ds", (int)(s / 60), (int)s % 60);
+  else if (s >= 9.95) snprintf(b, n, "%.0fs", s);
+  else snprintf(b, n, "%.1fs", s);
+}
+
 /* "37% done, ETA 1m12s, " where the work's end is known; else, with a
 ** --timeout, "timeout in 48s, "; else "". */
 static void progress_eta(char *b, size_t n, double f, double el, double timeout) {
+  char d[32];
   b[0] = 0;
   if (f <= 0) {
-    if (timeout > 0 && timeout > el) snprintf(b, n, "timeout in %.0fs, ", timeout - el);
+    if (timeout > 0 && timeout > el) {
+      progress_seconds(d, sizeof d, timeout - el);
+      snprintf(b, n, "timeout in %s, ", d);
+    }
     return;
   }
-  double left = el * (1 - f) / f;
-  if (left >= 3600) snprintf(b, n, "%.0f%% done, ETA %dh%02dm, ", f * 100, (int)(left / 3600), (int)(left / 60) % 60);
-  else if (left >= 60) snprintf(b, n, "%.0f%% done, ETA %dm%02ds, ", f * 100, (int)(left / 60), (int)left % 60);
-  else snprintf(b, n, "%.0f%% done, ETA %ds, ", f * 100, (int)left);
+  progress_seconds(d, sizeof d, el * (1 - f) / f);
+  snprintf(b, n, "%.0f%% done, ETA %s, ", f * 100, d);
 }
 
 void progress_tick(Progress *p, const SearchOptions *o, const SearchResult *r, uint64_t frontier, const char *what) {
@@ -218,7 +229,8 @@ void progress_tick(Progress *p, const SearchOptions *o, const SearchResult *r, u
   if (t - p->last < (o->progress_lines && o->progress_every > 0 ? o->progress_every : 1.0)) return;
   p->last = t;
   double el = t - p->start;
-  char b[48] = "", eta[64];
+  char b[48] = "", eta[64], at[32];
+  progress_seconds(at, sizeof at, el);
   if (p->bound >= 0) snprintf(b, sizeof b, "bound %lld, ", p->bound);
   progress_eta(eta, sizeof eta, progress_fraction(p, o, r), el, o->timeout);
   const char *lead = o->progress_lines ? "progress: " : "\r";
@@ -235,11 +247,11 @@ void progress_tick(Progress *p, const SearchOptions *o, const SearchResult *r, u
     snprintf(next, sizeof next, ", bound %lld: ~%s new states", (long long)r->est_next_bound, e);
   }
   if (r->executions)
-    fprintf(stderr, "%s%.0fs: %s%s%llu%s executions, %.0f executions/s, depth %llu, %ld MiB%s", lead, el, eta, b,
+    fprintf(stderr, "%s%s: %s%s%llu%s executions, %.0f executions/s, depth %llu, %ld MiB%s", lead, at, eta, b,
             (unsigned long long)r->executions, of, el > 0 ? (double)r->executions / el : 0.0,
             (unsigned long long)r->max_depth, peak_rss_mib(), tail);
   else
-    fprintf(stderr, "%s%.0fs: %s%s%llu%s states, %.0f states/s, depth %llu, %s %llu%s, %ld MiB%s", lead, el, eta, b,
+    fprintf(stderr, "%s%s: %s%s%llu%s states, %.0f states/s, depth %llu, %s %llu%s, %ld MiB%s", lead, at, eta, b,
             (unsigned long long)r->states, of, el > 0 ? (double)r->states / el : 0.0, (unsigned long long)r->max_depth,
             what, (unsigned long long)frontier, next, peak_rss_mib(), tail);
   p->printed = !o->progress_lines;

@@ -376,11 +376,11 @@ run -S random --timeout 33 -o "$tmp/o30" "$tmp/big.p" >/dev/null 2>"$tmp/p30" &
 p30=$!
 r=$(run -S dfs --timeout 3 --progress=0.5 -o "$tmp/o" "$tmp/big.p" 2>&1 >/dev/null)
 # dfs on a chain of unknown length: no work fraction, the time to the timeout.
-if echo "$r" | grep -Eq '^progress: [0-9]+s: timeout in [0-9]+s, [0-9]+ states, [0-9]+ states/s' && ! echo "$r" | grep -q '%'; then
+if echo "$r" | grep -Eq '^progress: [0-9.]+s: timeout in [0-9.]+s, [0-9]+ states, [0-9]+ states/s' && ! echo "$r" | grep -q '%'; then
   ok "--progress: lines with the time to the --timeout, never as a percentage of work"
 else bad "--progress"; echo "$r" | head -n 3; fi
 r=$(run -S random --schedules 60 --progress=0.5 -o "$tmp/o" "$tmp/big.p" 2>&1 >/dev/null)
-if echo "$r" | grep -Eq '^progress: [0-9]+s: [0-9]+% done, ETA [0-9]+s, [0-9]+ of ~[^ ]+ executions'; then
+if echo "$r" | grep -Eq '^progress: [0-9.]+s: [0-9]+% done, ETA [0-9.]+s, [0-9]+ of ~[^ ]+ executions'; then
   ok "--progress: the share of --schedules run, as work done, with an ETA"
 else bad "--progress with --schedules"; echo "$r" | head -n 3; fi
 r=$(run -S dfs --timeout 0.5 -o "$tmp/o" "$tmp/big.p" 2>&1 >/dev/null)
@@ -388,7 +388,7 @@ if [ -z "$r" ]; then ok "no progress line on a pipe in a run's first 30 s"; else
 r=$(run -S dfs --timeout 1.5 --progress=0.5 --no-progress -o "$tmp/o" "$tmp/big.p" 2>&1 >/dev/null)
 if [ -z "$r" ]; then ok "--no-progress: none"; else bad "--no-progress"; echo "$r" | head -n 2; fi
 wait "$p30"
-if [ "$(grep -c '^progress: 3[0-2]s: timeout in [0-3]s, ' "$tmp/p30")" -eq 1 ] && [ "$(grep -c '^progress: ' "$tmp/p30")" -eq 1 ]; then
+if [ "$(grep -c '^progress: 3[0-2]s: timeout in [0-3][.0-9]*s, ' "$tmp/p30")" -eq 1 ] && [ "$(grep -c '^progress: ' "$tmp/p30")" -eq 1 ]; then
   ok "off a terminal without --progress: one line at 30 s"
 else bad "default progress lines off a terminal"; cat "$tmp/p30"; fi
 a=$(run -S ses -tc tcSingleClient -o "$tmp/o" $cs 2>/dev/null | grep -c '^ses: delay bound')

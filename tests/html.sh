@@ -20,6 +20,9 @@
 #    start at a creation and end at a halt.
 # 7. Markup in payloads and messages (tests/html/escape.p) shows as text.
 #    The coverage section holds the run's summary line and a row per state.
+# 7b. Ten machines (tests/html/many.p): the lifelines not involved in the
+#    bug folded on load, arrows still on their lifelines, the bug in view;
+#    #collapse=0 unfolds them.
 # 8. Screenshots are not blank (larger than a blank page's, 3 times).
 # Needs chromium (or CHROMIUM=path): without it the script fails.
 # HTML_SHOTS=DIR keeps the screenshots there.
@@ -281,12 +284,55 @@ same "escape: no script from the texts" "$(grep -o '<script' "$tmp/e.dom" | wc -
 has "escape: the message shows as text" '<span class="msg">markup &lt;/script&gt;&lt;img' "$tmp/e.dom"
 has "escape: a variable shows as text" '<td class="vv">&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;&lt;!-- &amp;amp; "quoted"' "$tmp/e.dom"
 
+# ---- 7b. Many machines ----
+# A crowded diagram (10 machines, tests/html/many.p) folds on load the
+# lifelines of the machines not involved in the bug; the bug's machine and
+# the one it talks to stay, every arrow still ends on its lifelines, the
+# bug is in view; #collapse=0 unfolds them all (the bug scrolled into view
+# sideways); a name's click folds its lifeline; a small diagram is not folded.
+o=$tmp/many
+run -S dfs --trace-format html,json -o "$o" tests/html/many.p >/dev/null 2>&1
+dom "$o/Main.html" > "$tmp/m.dom"
+same "many: the script ran" "$(attr data-ready < "$tmp/m.dom")" 1
+same "many: 8 of 10 lifelines folded" "$(attr data-collapsed < "$tmp/m.dom")" 8
+same "many: the bug in view" "$(attr data-bug-in-view < "$tmp/m.dom")" 1
+bm=$(grep -o '<g id="bug-mark" [^>]*>' "$tmp/m.dom" | sed 's/.*data-m="\([0-9]*\)".*/\1/')
+# The machine indexes of the folded heads, and of the coordinator (Coordinator(2) is machine 1).
+folded=$(grep -o '<g class="hd collapsed" data-m="[0-9]*"' "$tmp/m.dom" | sed 's/.*data-m="\([0-9]*\)"/\1/' | paste -sd' ' -)
+case " $folded " in
+  *" $bm "*|*" 1 "*) bad "many: the bug's machine ($bm) or the coordinator folded: $folded" ;;
+  *) ok "many: the bug's machine and the coordinator stay unfolded" ;;
+esac
+has "many: the button unfolds" '<button id="collapse" type="button">Show all 10 lifelines</button>' "$tmp/m.dom"
+# Every arrow from a lifeline's x to the other's (less 2 for the head).
+arrows_on_lifelines() {
+  grep -o '<line class="lifeline[^"]*" data-m="[0-9]*" x1="[0-9]*"' "$1" | sed 's/.*data-m="\([0-9]*\)" x1="\([0-9]*\)"/L \1 \2/' >"$tmp/ax"
+  grep -o '<g class="ev arrow[^"]*" data-step="[0-9]*" data-kind="[a-z]*" data-m="[0-9]*" data-o="[0-9]*"><title>[^<]*</title><line x1="[0-9]*" y1="[0-9]*" x2="[0-9]*"' "$1" |
+    sed 's/.*data-kind="\([a-z]*\)" data-m="\([0-9]*\)" data-o="\([0-9]*\)".*<line x1="\([0-9]*\)" y1="[0-9]*" x2="\([0-9]*\)"/A \1 \2 \3 \4 \5/' >>"$tmp/ax"
+  awk '$1 == "L" { x[$2] = $3; next }
+       { f = $2 == "create" ? $4 : $3; t = $2 == "create" ? $3 : $4; n++
+         d = x[t] > x[f] ? 2 : -2
+         if ($5 != x[f] || $6 != x[t] - d) bad++ }
+       END { print n + 0, bad + 0 }' "$tmp/ax"
+}
+set -- $(arrows_on_lifelines "$tmp/m.dom")
+if [ "$1" -gt 10 ] && [ "$2" -eq 0 ]; then ok "many: folded, all $1 arrows end on their lifelines"
+else bad "many: folded, $2 of $1 arrows off their lifelines"; fi
+dom "$o/Main.html" "collapse=0" > "$tmp/m0.dom"
+same "many: #collapse=0 folds none" "$(attr data-collapsed < "$tmp/m0.dom")" 0
+same "many: #collapse=0, the bug scrolled into view" "$(attr data-bug-in-view < "$tmp/m0.dom")" 1
+set -- $(arrows_on_lifelines "$tmp/m0.dom")
+if [ "$1" -gt 10 ] && [ "$2" -eq 0 ]; then ok "many: unfolded, all $1 arrows end on their lifelines"
+else bad "many: unfolded, $2 of $1 arrows off their lifelines"; fi
+same "safety: a diagram of a few machines is not folded" "$(attr data-collapsed < "$tmp/s.dom")" 0
+
 # ---- 8. Screenshots ----
 printf '<!DOCTYPE html>\n<html><body></body></html>\n' > "$tmp/blank.html"
 shot "$tmp/blank.html" "$tmp/blank.png"
 blank=$(wc -c < "$tmp/blank.png" 2>/dev/null || echo 0)
 if [ "$blank" -gt 0 ]; then ok "screenshot: a blank page is $blank bytes"; else bad "screenshot: chromium took no screenshot"; blank=1000; fi
-for c in "safety safety/tcBugLostUpdate.html" "lasso lasso/tcBugAckOnData.html step=$((cs + 1))" "long long/Main.html"; do
+for c in "safety safety/tcBugLostUpdate.html" "lasso lasso/tcBugAckOnData.html step=$((cs + 1))" "long long/Main.html" \
+         "many many/Main.html"; do
   set -- $c
   shot "$tmp/$2" "$tmp/$1.png" "${3:-}"
   size=$(wc -c < "$tmp/$1.png" 2>/dev/null || echo 0)
