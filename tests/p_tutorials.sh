@@ -1,0 +1,56 @@
+#!/bin/sh
+# p_tutorials.sh: P's tutorials 1-5 with the command lines of P's
+# documentation, unmodified (tests/p_tutorials.cmds): in a copy of each
+# tutorial folder, `p compile` then `p check ARGS` (P 3.1), and `pcheck
+# ARGS` (no input: the folder's .pproj, as `p check` finds it).  PASS when
+# both report a bug or both none; FAIL otherwise (both outputs shown) or
+# when pcheck fails where P ran.  The tutorials are not part of this
+# repository: $P_CORPUS/tutorials/<folder> (their .pproj may include
+# ../Common/...: $P_CORPUS/tutorials/Common).  Without P or the tutorials
+# the script says so and is skipped.
+. "${srcdir:-.}/tests/lib.sh"
+plib_dir=$PWD/bench/p
+. "$plib_dir/lib.sh"
+skip() { echo "SKIP: $*"; echo "# passed: 0 failed: 0"; exit 77; }
+p_installed || skip "P's checker is not installed here (bench/p/install.sh): no verdict compared with P's"
+tut=${P_CORPUS:+$P_CORPUS/tutorials}
+[ -n "$tut" ] && [ -d "$tut" ] || skip "P_CORPUS names no folder with P's tutorials (not part of this repository)"
+pcheck_abs=$(cd "$(dirname "$PCHECK")" && pwd)/$(basename "$PCHECK")
+rm -rf "$tmp/t"
+cp -R "$tut" "$tmp/t"
+compiled=
+# shellcheck disable=SC2034
+while IFS='	' read -r folder args; do
+  case $folder in '#'*|'') continue ;; esac
+  d=$tmp/t/$folder
+  if ! [ -d "$d" ]; then bad "$folder: not in $tut"; continue; fi
+  case " $compiled " in
+    *" $folder "*) ;;
+    *) (cd "$d" && timeout 600 p compile </dev/null >"$tmp/$folder.compile" 2>&1) ||
+         { bad "$folder: p compile fails: $(grep -m1 -i error "$tmp/$folder.compile")"; continue; }
+       compiled="$compiled $folder" ;;
+  esac
+  # shellcheck disable=SC2086
+  (cd "$d" && rm -rf PCheckerOutput && timeout 900 p check $args </dev/null >"$tmp/p.out" 2>&1)
+  if grep -q 'Found [1-9][0-9]* bug' "$tmp/p.out"; then
+    pv="bug: $(grep -h '<ErrorLog>' "$d"/PCheckerOutput/BugFinding/*.txt 2>/dev/null | head -n 1 | sed 's/^<ErrorLog> //' | cut -c1-70)"
+  elif grep -q 'Found 0 bugs' "$tmp/p.out"; then pv="no bug"
+  else pv="no verdict"; fi
+  t0=$(date +%s.%N)
+  # shellcheck disable=SC2086
+  (cd "$d" && ${PCHECK_WRAPPER:-} "$pcheck_abs" $args </dev/null >"$tmp/c.out" 2>&1); crc=$?
+  t1=$(date +%s.%N)
+  ct=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", b - a }')
+  cb=$(sed -n 's/^bug: //p' "$tmp/c.out" | head -n 1 | cut -c1-70)
+  if [ -n "$cb" ] && [ "$crc" -eq 1 ]; then cv="bug: $cb"
+  elif grep -q '^result: no-bug' "$tmp/c.out" && [ "$crc" -eq 0 ]; then cv="no bug"
+  else cv="error (exit $crc): $(grep -m1 -v '^pcheck: note' "$tmp/c.out" | cut -c1-70)"; fi
+  pt=$(sed -n 's/^\.\.\. Elapsed \([0-9.]*\) sec.*/\1/p' "$tmp/p.out" | head -n 1)
+  case "$pv:$cv" in
+    bug*:bug*|"no bug:no bug") ok "$folder p check $args: $(short "$pv") (P: $pv, ${pt:-?} s; pcheck: $cv, $ct s)" ;;
+    "no verdict:"*) bad "$folder p check $args: P reaches no verdict"; tail -n 5 "$tmp/p.out" ;;
+    *) bad "$folder p check $args: P: $pv; pcheck: $cv"; tail -n 8 "$tmp/c.out" ;;
+  esac
+done <"$srcdir/tests/p_tutorials.cmds"
+echo "# passed: $pass failed: $fail"
+[ "$fail" -eq 0 ]
