@@ -1,8 +1,9 @@
 /* inputs.c: files, directories (the project file a command-line folder
 ** holds, else every *.p below, in sorted order) and P
-** project files (their <PFile> and <IncludeProject> entries, relative to
-** the project file's folder).  Project files may include each other; a
-** cycle is reported once, not followed. */
+** project files (their <InputFiles><PFile> and <IncludeProject> entries,
+** relative to the project file's folder, read as XML as P reads them:
+** proj_read).  Project files may include each other; a cycle is reported
+** once, not followed. */
 #include <config.h>
 #include "lang/inputs.h"
 #include <dirent.h>
@@ -31,6 +32,7 @@ static int seen_before(PtrVec *v, const char *real) {
 }
 
 static void add_input(Collect *c, const char *path, int from_dir);
+static void add_project(Collect *c, const char *path);
 
 static void add_file(Collect *c, const char *path) {
   char real[PATH_MAX];
@@ -87,6 +89,149 @@ static char *trim(char *s) {
   return s;
 }
 
+/* A project file read as XML, as P's loader reads it (ParsePProjectFile.cs
+** in P's source: XElement): comments, CDATA, processing instructions and
+** attributes are XML's; only <InputFiles><PFile> and <IncludeProject>
+** children of the root element are entries; &amp; and the other four
+** predefined entities are decoded. */
+typedef struct Proj {
+  Collect *c;
+  const char *path, *dir;    /* the file, its folder ("" or ending in '/') */
+  const char *text;
+  uint32_t file;             /* its number in c->d, for locations */
+  int entries;
+} Proj;
+
+enum { PROJ_DEPTH = 32 };
+
+/* The error at byte offset at of the project file. */
+static void proj_error(Proj *j, size_t at, const char *msg, const char *arg) {
+  Span sp = { j->file, (uint32_t)at, (uint32_t)at + 1 };
+  diag_error(j->c->d, sp, msg, arg);
+  j->c->errors++;
+}
+
+/* Text of an element from p to its end (before '<' or the end), decoded,
+** appended to b; returns where it stops. */
+static const char *proj_text(Buf *b, const char *p) {
+  static const struct { const char *name, *ch; } ents[] = {
+    { "&amp;", "&" }, { "&lt;", "<" }, { "&gt;", ">" }, { "&quot;", "\"" }, { "&apos;", "'" },
+  };
+  while (*p && *p != '<') {
+    size_t k = 0, n = sizeof ents / sizeof ents[0];
+    if (*p == '&')
+      for (k = 0; k < n && strncmp(p, ents[k].name, strlen(ents[k].name)) != 0; k++) {}
+    if (*p == '&' && k < n) { buf_puts(b, ents[k].ch); p += strlen(ents[k].name); }
+    else buf_putc(b, *p++);
+  }
+  return p;
+}
+
+/* One entry of the project: a P file or folder (tag 0) or a project to
+** include (tag 1), text as written, at byte offset at. */
+static void proj_entry(Proj *j, int tag, char *text, size_t at) {
+  char *e = trim(text);
+  /* "./PSrc/" reads as "PSrc/" in messages, ".//PSrc" too: the slashes
+  ** after a "./" do not make the path absolute; "./" and "." are the
+  ** project's folder. */
+  while (e[0] == '.' && e[1] == '/') {
+    e += 2;
+    while (*e == '/') e++;
+  }
+  if (strcmp(e, ".") == 0) e += 1;
+  Buf full;
+  buf_init(&full);
+  if (e[0] == '/') buf_puts(&full, e);
+  else buf_printf(&full, "%s%s", j->dir, e);
+  if (full.len == 0) buf_puts(&full, ".");
+  j->entries++;
+  struct stat st;
+  if (tag == 1) add_project(j->c, full.data);
+  else if (stat(full.data, &st) != 0) {
+    /* P skips an entry that names nothing. */
+    Span sp = { j->file, (uint32_t)at, (uint32_t)at + 1 };
+    diag_warning(j->c->d, sp, "<PFile> '%s' names no file or folder: skipped, as P skips it", full.data);
+  } else if (S_ISDIR(st.st_mode)) add_dir(j->c, full.data, 0);
+  else if (!ends_with(full.data, ".p")) {
+    /* Foreign code (C#, Java) for P's own runtimes: pcheck runs P only. */
+    Span sp = { j->file, (uint32_t)at, (uint32_t)at + 1 };
+    diag_warning(j->c->d, sp, "<PFile> '%s' is not a .p file (foreign code): pcheck skips it", full.data);
+  } else add_input(j->c, full.data, 0);
+  buf_fini(&full);
+}
+
+/* Skip from p (at "<!--", "<![CDATA[", "<?" or "<!") past its end; the
+** CDATA's text is appended to text when text is not NULL.  NULL when it
+** is not closed (reported). */
+static const char *proj_skip(Proj *j, const char *p, Buf *text) {
+  static const struct { const char *open, *close; } kinds[] = {
+    { "<!--", "-->" }, { "<![CDATA[", "]]>" }, { "<?", "?>" }, { "<!", ">" },
+  };
+  size_t k = 0;
+  while (strncmp(p, kinds[k].open, strlen(kinds[k].open)) != 0) k++;
+  const char *body = p + strlen(kinds[k].open), *end = strstr(body, kinds[k].close);
+  if (!end) { proj_error(j, (size_t)(p - j->text), "'%s' is not closed", kinds[k].open); return NULL; }
+  if (k == 1 && text) buf_append(text, body, (size_t)(end - body));
+  return end + strlen(kinds[k].close);
+}
+
+/* The entries of the project's XML text. */
+static void proj_read(Proj *j) {
+  char names[PROJ_DEPTH][32];  /* the open elements (names cut to 31 bytes) */
+  int depth = 0, seen_root = 0;
+  Buf text;                    /* the text of the open entry element */
+  buf_init(&text);
+  size_t entry_at = 0;
+  int entry = -1;              /* the open entry: 0 PFile, 1 IncludeProject, -1 none */
+  const char *p = j->text;
+  while (p && *p) {
+    if (*p != '<') {
+      if (entry >= 0) p = proj_text(&text, p);
+      else while (*p && *p != '<') p++;
+      continue;
+    }
+    if (p[1] == '!' || p[1] == '?') { p = proj_skip(j, p, entry >= 0 ? &text : NULL); continue; }
+    int closing = p[1] == '/';
+    const char *n = p + 1 + closing, *ne = n;
+    while (*ne && !strchr(" \t\r\n/>", *ne)) ne++;
+    size_t nl = (size_t)(ne - n);
+    const char *q = ne;        /* past the attributes, quotes respected */
+    while (*q && *q != '>') {
+      if (*q == '"' || *q == '\'') { const char *c2 = strchr(q + 1, *q); q = c2 ? c2 + 1 : q + strlen(q); }
+      else q++;
+    }
+    if (!*q || nl == 0) { proj_error(j, (size_t)(p - j->text), "a tag that is not closed or has no name%s", ""); break; }
+    int empty = !closing && q[-1] == '/';
+    char name[32];
+    snprintf(name, sizeof name, "%.*s", (int)(nl < 31 ? nl : 31), n);
+    if (closing) {
+      if (depth == 0 || strcmp(names[depth - 1], name) != 0) {
+        proj_error(j, (size_t)(p - j->text), "</%s> closes no open element of that name", name);
+        break;
+      }
+      if (entry >= 0 && depth == (entry == 0 ? 3 : 2)) {
+        char *t = buf_take(&text);
+        proj_entry(j, entry, t ? t : xstrdup(""), entry_at);
+        free(t);
+        buf_init(&text);
+        entry = -1;
+      }
+      depth--;
+    } else if (!empty) {
+      if (depth == 0 && seen_root) { proj_error(j, (size_t)(p - j->text), "a second root element <%s>", name); break; }
+      if (depth == PROJ_DEPTH) { proj_error(j, (size_t)(p - j->text), "elements nest too deeply at <%s>", name); break; }
+      seen_root = 1;
+      strcpy(names[depth++], name);
+      if (depth == 3 && strcmp(name, "PFile") == 0 && strcmp(names[1], "InputFiles") == 0) entry = 0;
+      else if (depth == 2 && strcmp(name, "IncludeProject") == 0) entry = 1;
+      if (entry >= 0 && text.len == 0) entry_at = (size_t)(p - j->text);
+    }
+    p = q + 1;
+  }
+  if (p && depth > 0) proj_error(j, strlen(j->text) ? strlen(j->text) - 1 : 0, "<%s> is not closed", names[depth - 1]);
+  buf_fini(&text);
+}
+
 static void add_project(Collect *c, const char *path) {
   char real[PATH_MAX];
   if (!realpath(path, real)) {
@@ -113,49 +258,16 @@ static void add_project(Collect *c, const char *path) {
   char *dir = xstrdup(path);
   char *slash = strrchr(dir, '/');
   if (slash) slash[1] = 0; else dir[0] = 0;
-  static const char *const tags[] = { "PFile", "IncludeProject" };
-  int entries = 0;
-  for (const char *p = text; (p = strchr(p, '<')) != NULL; p++) {
-    for (int t = 0; t < 2; t++) {
-      size_t tl = strlen(tags[t]);
-      if (strncmp(p + 1, tags[t], tl) != 0 || p[1 + tl] != '>') continue;
-      const char *start = p + 2 + tl;
-      Buf close;
-      buf_init(&close);
-      buf_printf(&close, "</%s>", tags[t]);
-      const char *end = strstr(start, close.data);
-      buf_fini(&close);
-      if (!end) {
-        diag_error_noloc(c->d, "project '%s': <%s> is not closed", path, tags[t]);
-        c->errors++;
-        break;
-      }
-      char *entry = xstrndup(start, (size_t)(end - start));
-      char *e = trim(entry);
-      /* "./PSrc/" reads as "PSrc/" in messages, ".//PSrc" too: the slashes
-      ** after a "./" do not make the path absolute. */
-      while (e[0] == '.' && e[1] == '/') {
-        e += 2;
-        while (*e == '/') e++;
-      }
-      Buf full;
-      buf_init(&full);
-      if (e[0] == '/') buf_puts(&full, e); else buf_printf(&full, "%s%s", dir, e);
-      if (*e) {
-        entries++;
-        if (t == 1) add_project(c, full.data);
-        else add_input(c, full.data, 0);
-      }
-      buf_fini(&full);
-      free(entry);
-    }
-  }
-  if (!entries) {
-    diag_error_noloc(c->d, "project '%s' names no <PFile> or <IncludeProject>", path);
+  Proj j = { c, path, dir, text, 0, 0 };
+  j.file = diag_add_file(c->d, path, text, len);   /* the Diag owns text from here */
+  j.text = c->d->files[j.file].text;
+  int before = c->errors;
+  proj_read(&j);
+  if (!j.entries && c->errors == before) {
+    diag_error_noloc(c->d, "project '%s' names no <InputFiles><PFile> or <IncludeProject>", path);
     c->errors++;
   }
   free(dir);
-  free(text);
 }
 
 /* The project file directly in folder path (not below it), as `p compile`

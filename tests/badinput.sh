@@ -39,12 +39,33 @@ run dir-without-p 2 "no P source files" --check-only "$tmp/emptydir"
 printf 'machine Main { start state S { } }\n' >"$tmp/ok.p"
 run not-a-directory 2 "cannot read" --check-only "$tmp/ok.p/x.p"
 mkfifo "$tmp/fifo.p" 2>/dev/null && run fifo 2 "not a regular file" --check-only "$tmp/fifo.p"
+# Project files are XML as P's loader reads them (lang/inputs.c): an entry
+# that names nothing is skipped with a warning (P skips it); only
+# <InputFiles><PFile> and <IncludeProject> under the root are entries;
+# comments, CDATA, attributes, entities are XML's; "./" is the folder.
 printf '<Project><InputFiles><PFile>missing/</PFile></InputFiles></Project>\n' >"$tmp/bad.pproj"
-run pproj-missing-entry 2 "cannot read" --check-only "$tmp/bad.pproj"
-printf '<Project><IncludeProject>cycle.pproj</IncludeProject><PFile>ok.p</PFile></Project>\n' >"$tmp/cycle.pproj"
+run pproj-missing-entry 2 "no P source files" --check-only "$tmp/bad.pproj"
+grep -q "bad.pproj:1:22: warning: <PFile> '.*missing/' names no file or folder: skipped, as P skips it" "$tmp/err" &&
+  pass=$((pass + 1)) && echo "PASS: pproj-missing-entry warns, with the place" ||
+  { fail=$((fail + 1)); echo "FAIL: pproj-missing-entry warns"; cat "$tmp/err"; }
+printf '<Project><IncludeProject>cycle.pproj</IncludeProject><InputFiles><PFile>ok.p</PFile></InputFiles></Project>\n' >"$tmp/cycle.pproj"
 run pproj-cycle 0 '' --check-only "$tmp/cycle.pproj"
-printf '<Project><PFile>ok.p' >"$tmp/trunc.pproj"
+printf '<Project><InputFiles><PFile>ok.p' >"$tmp/trunc.pproj"
 run pproj-truncated 2 "not closed" --check-only "$tmp/trunc.pproj"
+mkdir -p "$tmp/px/PSrc" "$tmp/px/PForeign"
+printf 'machine Main { start state S { } }\n' >"$tmp/px/PSrc/m.p"
+printf 'machine Broken {\n' >"$tmp/px/PForeign/broken.p"
+printf 'class Foreign { }\n' >"$tmp/px/PForeign/F.cs"
+printf '<?xml version="1.0"?>\n<!-- P 3 -->\n<Project a="x > y">\n<InputFiles>\n  <!-- <PFile>./PForeign/</PFile> -->\n  <PFile><![CDATA[./PSrc/]]></PFile>\n  <PFile>./PForeign/F.cs</PFile>\n</InputFiles>\n<PFile>./PForeign/</PFile>\n</Project>\n' >"$tmp/px/X.pproj"
+run pproj-xml 0 "F.cs' is not a .p file (foreign code): pcheck skips it" --check-only "$tmp/px/X.pproj"
+printf '<Project><InputFiles><PFile>./</PFile></InputFiles></Project>\n' >"$tmp/px/PSrc/Dot.pproj"
+run pproj-dot 0 '' --check-only "$tmp/px/PSrc/Dot.pproj"
+printf '<Project><InputFiles><PFile>.</PFile></InputFiles></Project>\n' >"$tmp/px/PSrc/Dot.pproj"
+run pproj-dot-alone 0 '' --check-only "$tmp/px/PSrc/Dot.pproj"
+printf '<Project><InputFiles><PFile>PSrc/m.p</PFile></InputFiles></Projekt>\n' >"$tmp/px/Bad.pproj"
+run pproj-mismatched 2 "Bad.pproj:1:58: error: </Projekt> closes no open element" --check-only "$tmp/px/Bad.pproj"
+printf '<Project><InputFiles></InputFiles></Project>\n' >"$tmp/px/None.pproj"
+run pproj-no-entries 2 "names no <InputFiles><PFile> or <IncludeProject>" --check-only "$tmp/px/None.pproj"
 # A folder holding one project file is that project (as p compile): the
 # stray broken file beside it is not read; two project files are an error.
 mkdir -p "$tmp/proj/src" "$tmp/proj2"
