@@ -815,8 +815,10 @@ static void cg_machine(Cg *C, Ast *m, BcMachine *bm) {
     if (st->kind != AST_D_STATE) continue;
     BcState *bs = &bm->states[st->slot];
     bs->name = arena_strdup(C->a, st->name);
-    bs->hot = (st->flags & AF_HOT) != 0 && !(m->flags & AF_SCENARIO);   /* a scenario is never a liveness bug */
-    bs->cold = (st->flags & AF_COLD) != 0;
+    /* A temperature is a spec's (a machine's hot state is only warned of,
+    ** as P ignores it); a scenario is never a liveness bug. */
+    bs->hot = (st->flags & AF_HOT) != 0 && (m->flags & AF_SPEC) && !(m->flags & AF_SCENARIO);
+    bs->cold = (st->flags & AF_COLD) != 0 && (m->flags & AF_SPEC);
     bs->entry = bs->exit = bs->trans = -1;
     bs->handlers = arena_alloc(C->a, nslots * sizeof(BcHandler));
     for (uint32_t e = 0; e < nslots; e++) bs->handlers[e].fun = -1;

@@ -415,13 +415,13 @@ static void resolve_signatures(Sema *S) {
         } else if (it->kind == AST_D_FUN) {
           resolve_fun_sig(S, it, d, VK_PARAM);
         }
-        /* Members share one namespace per kind: vars and functions, and states. */
+        /* Members have one namespace per kind, as in P: vars, functions and
+        ** states (a var and a function may share a name: lookup_value and
+        ** lookup_fun tell them apart). */
         if (it->kind == AST_D_VAR || it->kind == AST_D_FUN || it->kind == AST_D_STATE) {
           for (int k = 0; k < j; k++) {
             Ast *o = d->list.items[k];
-            int same_ns = (it->kind == AST_D_STATE) == (o->kind == AST_D_STATE);
-            if (o->name && same_ns && (o->kind == AST_D_VAR || o->kind == AST_D_FUN || o->kind == AST_D_STATE) &&
-                strcmp(o->name, it->name) == 0) {
+            if (o->name && o->kind == it->kind && strcmp(o->name, it->name) == 0) {
               redeclared(S, it, o);
               break;
             }
@@ -1402,9 +1402,9 @@ static void check_owner(Sema *S, Ast *m) {
           diag_note(S->d, start->name_span, "first start state is '%s'", start->name);
         } else start = st;
       }
-      if ((st->flags & (AF_HOT | AF_COLD)) && !(m->flags & AF_SPEC))
-        ERR(st->name_span, "'%s' states are only meaningful in specs; machine '%s' is not a spec",
-            (st->flags & AF_HOT) ? "hot" : "cold", m->name);
+      if ((st->flags & (AF_HOT | AF_COLD)) && !(m->flags & AF_SPEC))   /* P's compiler ignores it */
+        diag_warning(S->d, st->name_span, "'%s' has no effect on a state of machine '%s': only a spec's states "
+                     "have a temperature (P ignores it too)", (st->flags & AF_HOT) ? "hot" : "cold", m->name);
       check_state(S, m, st);
     }
     if (!start) ERR(m->name_span, "%s '%s' has no start state", decl_what(m), m->name);

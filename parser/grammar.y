@@ -679,7 +679,20 @@ static int yyreport_syntax_error(const yypcontext_t *yyctx, void *scanner, Parse
     if (n >= sizeof word) n = sizeof word - 1;
     memcpy(word, f->text + sp.start, n);
     word[n] = 0;
-    diag_error(ctx->diag, sp, "'%s': %s are not supported by pcheck", word, unsupported_what(word));
+    /* Where a name may stand and the word is followed by what follows a
+    ** name (a declaration's ':', an assignment's '=', ';', ',', ')', ']'),
+    ** not by a quantifier's or a pure function's parts, it is used as a
+    ** name: P 3 reserves it. */
+    yysymbol_kind_t want[YYNTOKENS];
+    int nwant = yypcontext_expected_tokens(yyctx, want, YYNTOKENS), as_name = 0;
+    for (int i = 0; i < nwant; i++) as_name |= want[i] == YYSYMBOL_IDENT;
+    const char *after = f->text + sp.end;
+    while (*after == ' ' || *after == '\t' || *after == '\n' || *after == '\r') after++;
+    if (!*after || !strchr(":=;,)]", *after) || (after[0] == '=' && after[1] == '=')) as_name = 0;
+    if (as_name && word[0] != '@')
+      diag_error(ctx->diag, sp, "'%s' is a keyword of P 3 (%s), not a name: rename it (P's compiler rejects it "
+                 "too: it is only supported by P's verifier)", word, unsupported_what(word));
+    else diag_error(ctx->diag, sp, "'%s': %s are not supported by pcheck", word, unsupported_what(word));
     return 0;
   }
   if (tok == YYSYMBOL_YYUNDEF || ctx->lex_fatal) return 0;   /* the scanner already reported it */

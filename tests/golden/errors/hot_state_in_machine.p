@@ -1,4 +1,0 @@
-// expect: only meaningful in specs
-machine Main {
-  start hot state S { }
-}
