@@ -89,6 +89,7 @@ typedef struct Options {
   /* Limits on one step and one State (VmTest), 0: none: */
   long long max_step_instructions; /* --max-step-instructions */
   long long max_inbox;       /* --max-inbox */
+  int inbox_bug;             /* --inbox-overflow-is-bug */
   long long max_machines;    /* --max-machines */
   long long max_collection;  /* --max-collection */
   unsigned long long max_state_bytes; /* --max-state-bytes */
@@ -144,8 +145,10 @@ static void usage(FILE *f) {
 "                         bug (\"max steps reached\"), not cut there\n"
 "      --max-step-instructions N  instructions one step may run before it is a bug\n"
 "                         (\"endless step\": a loop that never ends; default 10000000, 0: none)\n"
-"      --max-inbox N      events one inbox may hold; a send past it is a bug (\"inbox\n"
-"                         overflow\"; default 1000, 0: none)\n"
+"      --max-inbox N      events one inbox may hold (default 1000, 0: none); a send past it\n"
+"                         is a bound the search reached (P's inboxes have none), reported\n"
+"                         with the way there, never \"complete\"\n"
+"      --inbox-overflow-is-bug  a send past --max-inbox is a bug (\"inbox overflow\")\n"
 "      --max-machines N, --max-collection N, --max-state-bytes SIZE  machines in a State\n"
 "                         (default 10000), elements of a seq, set or map (1000000), bytes of\n"
 "                         a State (16M); the search stops where the model would grow past\n"
@@ -333,6 +336,7 @@ static char *checkpoint_options_text(const Options *o, const SearchOptions *so) 
   buf_printf(&b, " max-step-instructions=%lld max-inbox=%lld max-machines=%lld max-collection=%lld "
              "max-state-bytes=%llu", o->max_step_instructions, o->max_inbox, o->max_machines, o->max_collection,
              o->max_state_bytes);
+  if (o->inbox_bug) buf_puts(&b, " inbox-overflow-is-bug");
   return buf_take(&b);
 }
 
@@ -351,6 +355,7 @@ static int bad_usage(const char *fmt, ...) {
 static void set_limits(const Options *o, VmTest *t) {
   t->max_step_instructions = (uint64_t)o->max_step_instructions;
   t->max_inbox = (uint32_t)o->max_inbox;
+  t->inbox_bug = (uint8_t)o->inbox_bug;
   t->max_machines = (uint32_t)o->max_machines;
   t->max_collection = (uint32_t)o->max_collection;
   t->max_state_bytes = o->max_state_bytes;
@@ -827,6 +832,8 @@ static int run_replay(const Options *o, const BcProgram *bc, Program *prog, Test
     test.max_collection = (uint32_t)ti.limits[3];
     test.max_state_bytes = ti.limits[4];
   }
+  /* A trace of an inbox overflow was found with --inbox-overflow-is-bug. */
+  if (ti.bug_kind && strcmp(ti.bug_kind, vm_status_name(VM_BUG_INBOX)) == 0) test.inbox_bug = 1;
   Buf log;
   buf_init(&log);
   VmBug bug;
@@ -1851,7 +1858,7 @@ static int pcheck_main(int argc, char **argv) {
   o.checkpoint_every = 300;
   enum { O_LIST = 256, O_CHECK, O_MAXD, O_MAXS, O_SCHED, O_TIMEOUT, O_MEM, O_SEED, O_TFMT, O_REPLAY,
          O_SJSON, O_DUMP, O_STATS, O_CACHE, O_TWIN, O_SSC1, O_SSC2, O_FMEM,
-         O_SS_SCHED, O_NO_SAMPLING, O_NO_SHARED, O_NO_REDUCTION, O_CHECK_RED, O_KEEP_GOING, O_EXPLORE, O_FAIL_MAXSTEPS, O_FAIL_INCOMPLETE, O_PROGRESS, O_NO_PROGRESS,
+         O_SS_SCHED, O_NO_SAMPLING, O_NO_SHARED, O_NO_REDUCTION, O_CHECK_RED, O_KEEP_GOING, O_EXPLORE, O_FAIL_MAXSTEPS, O_INBOX_BUG, O_FAIL_INCOMPLETE, O_PROGRESS, O_NO_PROGRESS,
          O_COVERAGE, O_COVERAGE_MERGE, O_NO_COVERAGE, O_SAVE_SCHED, O_LEARN, O_RANK_TIMEOUT,
          O_MAX_INSTR, O_MAX_INBOX, O_MAX_MACHINES, O_MAX_COLL, O_MAX_SBYTES, O_CKPT, O_CKPT_EVERY, O_RESUME,
          O_TEST, O_MODE };
@@ -1864,6 +1871,7 @@ static int pcheck_main(int argc, char **argv) {
     {"explorer", required_argument, 0, 'e'}, {"max-delays", required_argument, 0, O_MAXD},
     {"max-steps", required_argument, 0, O_MAXS}, {"schedules", required_argument, 0, O_SCHED},
     {"max-step-instructions", required_argument, 0, O_MAX_INSTR}, {"max-inbox", required_argument, 0, O_MAX_INBOX},
+    {"inbox-overflow-is-bug", no_argument, 0, O_INBOX_BUG},
     {"max-machines", required_argument, 0, O_MAX_MACHINES}, {"max-collection", required_argument, 0, O_MAX_COLL},
     {"max-state-bytes", required_argument, 0, O_MAX_SBYTES},
     {"timeout", required_argument, 0, 't'}, {"rank-timeout", required_argument, 0, O_RANK_TIMEOUT},
@@ -1967,6 +1975,7 @@ static int pcheck_main(int argc, char **argv) {
       if (!parse_count(optarg, &o.schedules)) return bad_usage("--schedules needs a count, not '%s'", optarg);
       given[O_SCHED] = 1;
       break;
+    case O_INBOX_BUG: o.inbox_bug = 1; break;
     case O_MAX_INSTR: case O_MAX_INBOX: case O_MAX_MACHINES: case O_MAX_COLL: {
       static const char *const what[] = {
         "--max-step-instructions needs a count (0: no limit), not '%s'", "--max-inbox needs a count (0: no limit), not '%s'",

@@ -3,7 +3,9 @@
 # every search (tests/golden/limits holds one golden run of each):
 # - a handler that never finishes is a bug ("endless step", exit 1) placed
 #   in its loop, with a trace that replays to it;
-# - a send past --max-inbox is a bug ("inbox overflow", exit 1);
+# - a send past --max-inbox is a bug ("inbox overflow", exit 1) with
+#   --inbox-overflow-is-bug, else a bound as the three below (issue 42: P's
+#   inboxes have no bound);
 # - a State past --max-machines, --max-collection or --max-state-bytes is
 #   no bug but a bound: "limit: ..." and "result: no-bug (bounded: limit
 #   reached: ...)", exit 0 (4 with --fail-on-incomplete), and the way
@@ -19,7 +21,7 @@ L=tests/golden/limits
 for s in dfs bfs ses ss random pct pb irs portfolio; do
   for c in "endless.p --max-step-instructions 20000:endless step at $L/endless.p:\\(9\\|10\\|11\\):" \
            "endless_goto.p --max-step-instructions 20000:endless step at $L/endless_goto.p:1[14]:" \
-           "inbox.p --max-inbox 4:inbox overflow at $L/inbox.p:19:"; do
+           "inbox.p --max-inbox 4 --inbox-overflow-is-bug:inbox overflow at $L/inbox.p:19:"; do
     args=${c%%:*} want=${c#*:}
     rm -rf "$tmp/o"
     # shellcheck disable=SC2086
@@ -36,7 +38,8 @@ done
 for s in dfs bfs ses ss random pct pb irs portfolio; do
   for c in "machines.p --max-machines 12:more than 12 machines" \
            "growseq.p --max-collection 30:a seq would hold more than 30 elements" \
-           "statebytes.p --max-state-bytes 1500:past --max-state-bytes 1500"; do
+           "statebytes.p --max-state-bytes 1500:past --max-state-bytes 1500" \
+           "inbox.p --max-inbox 4:the inbox of 'Consumer(2)' hold more than 4 events (--max-inbox: a bound of pcheck's"; do
     args=${c%%:*} want=${c#*:}
     rm -rf "$tmp/o"
     # shellcheck disable=SC2086

@@ -645,8 +645,13 @@ int vm_run(Vm *vm, uint32_t base) {
       if (vm->t.max_inbox && !(tflags & MF_HALTED) &&
           (tm->decoded ? tm->h.ninbox : vs_hdr(tm)->ninbox + tm->nappended) >= vm->t.max_inbox) {
         f->pc = pc;
-        vm_set_bug_at(vm, VM_BUG_INBOX, f, "the send would make the inbox of '%s' hold more than %u events (--max-inbox)",
-                      vm_machine_text(vm, (uint32_t)target.u.i), vm->t.max_inbox);
+        if (vm->t.inbox_bug)
+          vm_set_bug_at(vm, VM_BUG_INBOX, f, "the send would make the inbox of '%s' hold more than %u events (--max-inbox)",
+                        vm_machine_text(vm, (uint32_t)target.u.i), vm->t.max_inbox);
+        else
+          vm_set_bug_at(vm, VM_LIMIT, f, "the send would make the inbox of '%s' hold more than %u events (--max-inbox: "
+                        "a bound of pcheck's, P's inboxes have none; --inbox-overflow-is-bug makes it a bug)",
+                        vm_machine_text(vm, (uint32_t)target.u.i), vm->t.max_inbox);
         return R_BUG;
       }
       if (tflags & MF_HALTED) {

@@ -25,7 +25,8 @@ typedef enum VmStatus {
   VM_BUG_HOT_TEMP,       /* a spec hot for more steps of one execution than a threshold (found by searches) */
   VM_BUG_ENDLESS,        /* a step ran more instructions than VmTest.max_step_instructions: a loop
                             that never ends (the bug's place is the instruction it had reached) */
-  VM_BUG_INBOX,          /* a send would make an inbox longer than VmTest.max_inbox */
+  VM_BUG_INBOX,          /* a send would make an inbox longer than VmTest.max_inbox (with
+                            VmTest.inbox_bug; without it, VM_LIMIT) */
   VM_BUG_MAX_STEPS,      /* an execution reached the sampling searches' bound on its steps without
                             ending, with --fail-on-maxsteps (found by searches, as P's checker does) */
   VM_LIMIT,              /* not a bug: the State, its machines or a collection would grow past a
@@ -54,7 +55,9 @@ typedef struct VmTest {
   ** grows without end, or loops in a handler, is reported, not run until
   ** memory or patience runs out: */
   uint64_t max_step_instructions; /* instructions one step may run (VM_BUG_ENDLESS) */
-  uint32_t max_inbox;    /* events one inbox may hold (VM_BUG_INBOX) */
+  uint32_t max_inbox;    /* events one inbox may hold: past it VM_LIMIT (a bound of the search:
+                            P's inboxes have none), or VM_BUG_INBOX with inbox_bug */
+  uint8_t inbox_bug;     /* a send past max_inbox is a bug (--inbox-overflow-is-bug) */
   uint32_t max_machines; /* machines a State may hold (VM_LIMIT) */
   uint32_t max_collection; /* elements one seq, set or map may hold (VM_LIMIT) */
   uint64_t max_state_bytes; /* bytes of one State (VM_LIMIT) */

@@ -458,10 +458,12 @@ static void describe(const Cfg *c, int ex, uint32_t inbox, Buf *b) {
 }
 
 /* The limits a model is checked with: the CLI's defaults, but the inbox
-** bound of its line `// max-inbox: N` (0, none, without one). */
+** bound of its line `// max-inbox: N` (0, none, without one), past which
+** a send is a bug. */
 static void model_limits(const char *src, VmTest *t) {
   const char *p = strstr(src, "// max-inbox: ");
   t->max_inbox = p ? (uint32_t)strtoul(p + 14, NULL, 10) : 0;
+  t->inbox_bug = 1;   /* an overflow is a bug, as with --inbox-overflow-is-bug: its places are compared */
   t->max_step_instructions = 10000000;
   t->max_machines = 10000;
   t->max_collection = 1000000;

@@ -1,6 +1,6 @@
-// pcheck-args: -S bfs -q --max-inbox 5 --mem 64M
+// pcheck-args: -S bfs -q --max-inbox 5 --inbox-overflow-is-bug --mem 64M
 // A producer that never stops sending to a consumer that never takes the
-// event: the sixth send is a bug ("inbox overflow"), shortest trace by bfs.
+// event: the sixth send is a bug (asked for: --inbox-overflow-is-bug), by bfs.
 event eData;
 event eNever;
 
