@@ -39,7 +39,7 @@ plib_tmp=$tmp
 # agree_project DIR: every test case of the project in DIR.
 agree_project() {
   ap_dir=$1
-  ap_name=$(echo "${ap_dir#"$corpus"/}" | tr '/' '_')
+  ap_name=$(echo "${ap_dir#"$corpus"/}" | tr -c 'A-Za-z0-9_\n' '_')   # P's project names: letters, digits, '_'
   rm -rf "$tmp/src"
   cp -R "$ap_dir" "$tmp/src"
   ap_files=$(cd "$tmp/src" && find . -name '*.p' | sort)
