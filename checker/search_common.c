@@ -23,17 +23,22 @@ double search_now(void) {
 
 int search_across_ranks(const SearchOptions *o) { return ranks_count() > 1 && !o->alone; }
 
-void search_record_bug(SearchResult *r, const Vm *vm, const TraceChoice *trace, uint64_t n) {
-  const VmBug *b = vm_bug(vm);
+/* r's bug: b, its message taken (heap), and the n choices of trace. */
+static void record_bug(SearchResult *r, const VmBug *b, char *message, const TraceChoice *trace, uint64_t n) {
   r->bug = 1;
   free(r->bugdesc.message);
   r->bugdesc = *b;
-  r->bugdesc.message = xstrdup(b->message ? b->message : "");
+  r->bugdesc.message = message;
   free(r->trace);
   r->trace = xmalloc((size_t)(n ? n : 1) * sizeof(TraceChoice));
   if (n) memcpy(r->trace, trace, (size_t)n * sizeof(TraceChoice));
   r->ntrace = n;
   r->cycle_start = -1;
+}
+
+void search_record_bug(SearchResult *r, const Vm *vm, const TraceChoice *trace, uint64_t n) {
+  const VmBug *b = vm_bug(vm);
+  record_bug(r, b, xstrdup(b->message ? b->message : ""), trace, n);
 }
 
 void search_max_steps_message(Buf *m, int64_t max_steps) {
@@ -45,15 +50,7 @@ void search_record_max_steps(SearchResult *r, const TraceChoice *trace, uint64_t
   Buf m;
   buf_init(&m);
   search_max_steps_message(&m, max_steps);
-  free(r->bugdesc.message);
-  free(r->trace);
-  r->bug = 1;
-  r->bugdesc = b;
-  r->bugdesc.message = buf_take(&m);
-  r->trace = xmalloc((size_t)(n ? n : 1) * sizeof(TraceChoice));
-  if (n) memcpy(r->trace, trace, (size_t)n * sizeof(TraceChoice));
-  r->ntrace = n;
-  r->cycle_start = -1;
+  record_bug(r, &b, buf_take(&m), trace, n);
 }
 
 void search_add_site(SearchResult *r, VmStatus status, const char *file, uint32_t line, uint32_t col) {
