@@ -169,6 +169,10 @@ int eta_exhausted(const EtaTree *t) { return t->executions && t->nodes[0].comple
 ** most SAMPLE_MAX, at least SAMPLE_MIN before an estimate is given. */
 enum { SAMPLE_MAX = 1 << 18, SAMPLE_MIN = 500, WALK_STEPS = 10000 };
 #define WALK_START 0.02
+/* Seconds the walks at the end of a search may take (sampler_update with
+** force): a stopped search ends soon after its --timeout whatever its
+** steps cost. */
+#define WALK_FINAL 0.25
 
 struct EstSampler {
   Vm *vm;
@@ -186,6 +190,8 @@ struct EstSampler {
   int dead;                  /* the initial state fails: no walks */
   uint64_t walks;
   int cut;                   /* a walk reached WALK_STEPS: the states beyond are never sampled, no estimate */
+  int in_walk;               /* a walk is under way (its State in a): the next walk_once goes on with it */
+  int steps;                 /* the steps it has taken */
 };
 
 EstSampler *sampler_new(const BcProgram *bc, const VmTest *test, const struct Reduction *red, uint64_t seed) {
@@ -230,21 +236,31 @@ static int sample_add(EstSampler *s, uint64_t fp) {
 }
 
 /* One walk: until nothing is enabled, a step fails, WALK_STEPS steps or
-** the set is full. */
-static void walk_once(EstSampler *s) {
-  s->walks++;
-  if (vm_initial(s->vm, &s->a) != VM_OK) { s->dead = 1; return; }
-  for (int k = 0; k < WALK_STEPS && s->distinct < SAMPLE_MAX; k++) {
+** the set is full; or, past deadline (search_now()), for now: the walk
+** stays under way (s->in_walk) and the next call goes on with it, so that
+** the walks are the same however long their steps take. */
+static void walk_once(EstSampler *s, double deadline) {
+  if (!s->in_walk) {
+    s->walks++;
+    if (vm_initial(s->vm, &s->a) != VM_OK) { s->dead = 1; return; }
+    s->in_walk = 1;
+    s->steps = 0;
+  }
+  for (; s->steps < WALK_STEPS && s->distinct < SAMPLE_MAX; s->steps++) {
+    if (search_now() > deadline) return;   /* a clock read: far less than a step */
     const uint8_t *st = (const uint8_t *)s->a.data;
+    s->in_walk = 0;
     if (vm_choices(s->vm, st, s->a.len, &s->ch) != VM_OK || s->ch.n == 0) return;
     if (s->red) expand_renarrow(&s->x, s->red, s->vm, st, s->a.len, &s->ch);
     uint32_t j = rng_below(&s->rng, s->ch.n);
     if (vm_step(s->vm, st, s->a.len, expand_choice(&s->ch, j), &s->b) != VM_OK) return;
+    s->in_walk = 1;
     Buf t = s->a;
     s->a = s->b;
     s->b = t;
     sample_add(s, state_hash(s->a.data, s->a.len));
   }
+  s->in_walk = 0;
   if (s->distinct < SAMPLE_MAX) s->cut = 1;
 }
 
@@ -254,7 +270,7 @@ void sampler_walk(EstSampler *s, double elapsed, double share) {
   double allowed = elapsed * share > WALK_START ? elapsed * share : WALK_START;
   for (int n = 0; n < 64 && !s->dead && !s->cut && s->distinct < SAMPLE_MAX && s->spent <= allowed; n++) {
     double t0 = search_now();
-    walk_once(s);
+    walk_once(s, t0 + (allowed - s->spent));
     s->spent += search_now() - t0;
   }
 }
@@ -289,7 +305,9 @@ void sampler_update(EstSampler *s, struct StateCache *cache, uint64_t states, do
     s->last = elapsed;
     if (!force) sampler_walk(s, elapsed, 0.02);
     /* A short run: enough walks for an estimate at its end. */
-    for (int n = 0; force && n < 256 && !s->dead && !s->cut && s->distinct < SAMPLE_MIN; n++) walk_once(s);
+    double deadline = search_now() + WALK_FINAL;
+    for (int n = 0; force && n < 256 && !s->dead && !s->cut && s->distinct < SAMPLE_MIN && search_now() <= deadline; n++)
+      walk_once(s, deadline);
     s->est = sampler_estimate(s, cache, states, &s->factor);
   }
   if (s->est <= 0) return;

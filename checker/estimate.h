@@ -74,7 +74,7 @@ EstSampler *sampler_new(const BcProgram *bc, const VmTest *test, const struct Re
 void sampler_free(EstSampler *s);
 /* Walk while the walks have taken less than share (e.g. 0.02) of the
 ** elapsed seconds since the search began, or less than 20 ms (at most 64
-** walks a call). */
+** walks a call; a walk the time ran out in goes on at the next call). */
 void sampler_walk(EstSampler *s, double elapsed, double share);
 /* The estimated number of states the search will explore, with states
 ** explored so far and its cache; *factor: the sampling uncertainty (95%);
@@ -87,7 +87,8 @@ double sampler_estimate(EstSampler *s, struct StateCache *cache, uint64_t states
 ** fiftieth of the elapsed time (1 ms to 0.5 s), walk (2% of the time, 20
 ** ms at least) and estimate, then write the estimate
 ** into r (est_kind, est_log2, est_factor, est_done); between updates, the
-** last one.  force: update now (the end of the search). */
+** last one.  force: update now (the end of the search), after at most a
+** quarter of a second of walks. */
 struct SearchResult;
 void sampler_update(EstSampler *s, struct StateCache *cache, uint64_t states, double elapsed, int force,
                     struct SearchResult *r);

@@ -180,6 +180,7 @@ struct Liveness {
   uint64_t budget;           /* bytes the search may hold */
   int unfair;                /* --unfair: any hot cycle */
   uint64_t ticks;            /* steps taken by every search: the stop requests are asked every 1024 */
+  uint32_t pulse;            /* the pulse last seen (search_stop_due): a stop is also asked at each */
   uint64_t owed;             /* steps a paced live_work did not take, stopped: the next call takes them */
   int draining;              /* work() is draining the queue for a search that has ended (drain_progress) */
   /* The starts (live_offer): */
@@ -556,7 +557,7 @@ static LiveResult search_steps(Liveness *L, uint64_t *steps, Progress *prog, con
   const uint64_t bit = 1ull << k;
   while (L->nfr && *steps) {
     /* Stopped, the step is not taken: a resumed search takes it. */
-    if (((L->ticks + 1) & 1023) == 0) {
+    if (((L->ticks + 1) & 1023) == 0 || search_stop_due(L->o, prog, &L->pulse)) {
       if (search_should_stop(L->o, prog, why)) return LIVE_STOPPED;
       if (L->draining) drain_progress(L, prog);
     }

@@ -239,6 +239,26 @@ void progress_done(Progress *p, const SearchOptions *o);
 ** here for its next turn.  Every search calls it at least every few
 ** thousand transitions. */
 int search_should_stop(const SearchOptions *o, const Progress *p, const char **why);
+/* The pulse: a clock that a thread of its own advances every
+** SEARCH_PULSE_MS milliseconds from the first progress_init() on, so that
+** the searches see --timeout, an interrupt or the end of the portfolio
+** within a pulse or two however long their steps are (a step may run
+** millions of instructions: checking every so many steps alone overshot
+** a --timeout of 3 s by minutes).  search_stop_due(o, p, &seen) costs one
+** load when the pulse has not ticked since *seen; when it has, 1 if the run
+** must stop for a reason that is not the search's own (the timeout, an
+** interrupt, the portfolio's deadline or stop: no member's turn is
+** accounted, so that turns stay a function of work alone).  A search that
+** gets 1 calls search_should_stop at once, which then says why. */
+enum { SEARCH_PULSE_MS = 100 };
+extern uint32_t search_pulse_epoch;
+int search_time_up(const SearchOptions *o, const Progress *p);
+static inline int search_stop_due(const SearchOptions *o, const Progress *p, uint32_t *seen) {
+  uint32_t e = __atomic_load_n(&search_pulse_epoch, __ATOMIC_RELAXED);
+  if (__builtin_expect(e == *seen, 1)) return 0;
+  *seen = e;
+  return search_time_up(o, p);
+}
 /* The hot-cycle search (checker/liveness.c) takes 1/LIVE_SHARE of the
 ** frontier's part of --mem; the search that calls it keeps the rest. */
 enum { LIVE_SHARE = 4 };
@@ -262,6 +282,9 @@ int64_t search_max_steps(const SearchOptions *o, int fair);
 int64_t search_temperature(const SearchOptions *o);
 /* The portfolio's side of search_should_stop: 1 if member m must stop. */
 int search_member_yield(SearchMember *m);
+/* The portfolio's side of search_time_up: 1 if the portfolio ended or its
+** deadline passed (nothing accounted, no waiting). */
+int search_member_time_up(const SearchMember *m);
 
 /* SES, then SS (SEARCH.md): start points for ss's samples other than the
 ** initial state.  A move as ses records it: the choice, and how many moves
@@ -314,10 +337,13 @@ typedef struct Walk {
                                 without a bug here, for an EtaTree elsewhere (eta_feed's format) */
   const VmTest *test;
   /* walk_loop's: a stop (timeout, interrupt) is also looked for every
-  ** 256 steps of an execution, not only between executions; stop_o NULL:
-  ** not (a portfolio member's turns are taken between executions). */
+  ** 256 steps of an execution and at every pulse (search_stop_due), not
+  ** only between executions; a portfolio member's at the pulse only (its
+  ** turns are taken between executions); stop_o NULL: not. */
+  int eta_cut;               /* an execution fed to eta was cut short (walk_estimate) */
   const SearchOptions *stop_o;
   const Progress *stop_prog;
+  uint32_t pulse;            /* the pulse last seen */
   const char *stopped;       /* why the last execution was cut short by a stop, or NULL */
   int64_t fail_at;           /* --fail-on-maxsteps: an execution that reaches this many steps without
                                 ending is a bug (VM_BUG_MAX_STEPS); 0: it is cut there (walk_set_bound) */

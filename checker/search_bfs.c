@@ -79,6 +79,7 @@ typedef struct BfsWorker {
   Expansion x;
   SearchResult r;            /* this thread's counts */
   uint64_t iter, reported;
+  uint32_t pulse;            /* the pulse last seen (search_stop_due) */
   uint64_t at;               /* the level's state being taken (one thread: where a checkpoint resumes) */
 } BfsWorker;
 
@@ -410,7 +411,7 @@ static void run_level(BfsWorker *w) {
     for (uint64_t q = a; q < b; q++) {
       if (__atomic_load_n(&sh->stop, __ATOMIC_RELAXED)) return;
       w->at = q;
-      if ((++w->iter & 255) == 0 && periodic(w)) return;
+      if (((++w->iter & 255) == 0 || search_stop_due(sh->o, &sh->prog, &w->pulse)) && periodic(w)) return;
       while (sh->start[t + 1] <= q) t++;
       while (sh->start[t] > q) t--;
       const TtLevel *l = &sh->cur[t];

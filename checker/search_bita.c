@@ -415,6 +415,10 @@ static int execute(Run *r, const Base *follow) {
   if (o->verbose && r->logf) { fwrite(r->log.data ? r->log.data : "", 1, r->log.len, r->logf); r->log.len = 0; }
   if (end == WALK_FAIL) return R_FAIL;
   if (end == WALK_BUG) return R_BUG;
+  if (b->w.stopped) {   /* cut short by a stop: not a --max-steps cut */
+    r->why = b->w.stopped;
+    return R_STOP;
+  }
   if (end == WALK_CUT) r->truncated = 1;
   if (schedcov_count(b->cov) > before_n) add_base(b);
   return R_GO;
@@ -507,6 +511,8 @@ static int run_bita(const BcProgram *bc, const VmTest *test, const SearchOptions
   buf_init(&r.log);
   if (o->verbose) vm_set_log(b.w.vm, &r.log);
   progress_init(&r.prog);
+  b.w.stop_o = o;   /* a long execution does not hold a --timeout back (walk_run) */
+  b.w.stop_prog = &r.prog;
   /* Escalation: a base's PR goals, then (every base done under PR) PBR,
   ** then PCR; a base added meanwhile goes through PR first.  next[ph]: the
   ** first base not yet worked on under phase ph.  With no goal left, a

@@ -9,6 +9,7 @@
 #include "checker/rng.h"
 #include "checker/farm.h"
 #include "checker/ranks.h"
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -164,7 +165,53 @@ void search_fold_counts(SearchResult *into, SearchResult *part) {
   part->states = part->transitions = part->state_bytes = part->pruned = part->widened = part->period_full = 0;
 }
 
+uint32_t search_pulse_epoch;
+
+/* The pulse's thread waits on a condition with a timeout, so that the
+** process's end (pulse_end, at exit) wakes and joins it at once. */
+static struct {
+  pthread_mutex_t mu;
+  pthread_cond_t cv;
+  pthread_t thread;
+  int ending;
+} pulse = { PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0, 0 };
+
+static void *pulse_main(void *arg) {
+  (void)arg;
+  pthread_mutex_lock(&pulse.mu);
+  while (!pulse.ending) {
+    struct timespec t;
+    clock_gettime(CLOCK_REALTIME, &t);
+    t.tv_nsec += SEARCH_PULSE_MS * 1000000L;
+    if (t.tv_nsec >= 1000000000L) { t.tv_sec++; t.tv_nsec -= 1000000000L; }
+    pthread_cond_timedwait(&pulse.cv, &pulse.mu, &t);
+    __atomic_add_fetch(&search_pulse_epoch, 1, __ATOMIC_RELAXED);
+  }
+  pthread_mutex_unlock(&pulse.mu);
+  return NULL;
+}
+
+static void pulse_end(void) {
+  pthread_mutex_lock(&pulse.mu);
+  pulse.ending = 1;
+  pthread_cond_signal(&pulse.cv);
+  pthread_mutex_unlock(&pulse.mu);
+  pthread_join(pulse.thread, NULL);
+}
+
+static void pulse_start(void) {
+  pthread_attr_t a;
+  pthread_attr_init(&a);
+  pthread_attr_setstacksize(&a, 64 * 1024);
+  /* Without the thread the searches fall back on their step counts. */
+  if (pthread_create(&pulse.thread, &a, pulse_main, NULL) == 0) atexit(pulse_end);
+  else fputs("pcheck: warning: no clock thread: --timeout is checked less often\n", stderr);
+  pthread_attr_destroy(&a);
+}
+
 void progress_init(Progress *p) {
+  static pthread_once_t pulse_once = PTHREAD_ONCE_INIT;
+  pthread_once(&pulse_once, pulse_start);
   p->start = p->last = search_now();
   p->printed = 0;
   p->bound = -1;
@@ -257,6 +304,11 @@ void progress_tick(Progress *p, const SearchOptions *o, const SearchResult *r, u
 void progress_done(Progress *p, const SearchOptions *o) {
   if (o->progress && p->printed) fputs("\r\033[K", stderr);
   p->printed = 0;
+}
+
+int search_time_up(const SearchOptions *o, const Progress *p) {
+  if (o->member) return search_member_time_up(o->member);
+  return (o->stop && *o->stop) || (o->timeout > 0 && search_now() - p->start > o->timeout);
 }
 
 int search_should_stop(const SearchOptions *o, const Progress *p, const char **why) {
@@ -372,7 +424,7 @@ WalkEnd walk_run(Walk *w, int64_t max_steps, WalkPick pick, void *ctx, SearchRes
 
 static int walk_farm(Walk *w, const SearchOptions *o, int64_t max_steps, const WalkLoop *l, SearchResult *res,
                      const char **why, int *truncated);
-static void walk_estimate(const EtaTree *t, SearchResult *r);
+static void walk_estimate(const EtaTree *t, int cut, SearchResult *r);
 
 /* --keep-going: the figures of an execution run into later (after res's
 ** bug) added to res's; later keeps its bug, if any, for walk_count_bug. */
@@ -407,10 +459,8 @@ int walk_loop(Walk *w, const SearchOptions *o, FILE *logf, int64_t max_steps, co
   *why = NULL;
   *truncated = 0;
   int rc = 0;
-  if (!o->member) {
-    w->stop_o = o;
-    w->stop_prog = &prog;
-  }
+  w->stop_o = o;
+  w->stop_prog = &prog;
   w->stopped = NULL;
   for (uint64_t ex = 0; o->schedules < 0 || ex < (uint64_t)o->schedules; ex++) {
     if (search_should_stop(o, &prog, why)) break;
@@ -574,7 +624,7 @@ static int walk_farm(Walk *w, const SearchOptions *o, int64_t max_steps, const W
   farm_end(f, &st);
   farm_free(f);
   w->eta = eta;
-  if (eta_executions(eta)) walk_estimate(eta, res);
+  if (eta_executions(eta)) walk_estimate(eta, *truncated, res);
   search_farm_figures(res, &st);
   if (res->bug && res->ntrace > res->max_depth) res->max_depth = res->ntrace;
   progress_done(&prog, o);
@@ -583,12 +633,14 @@ static int walk_farm(Walk *w, const SearchOptions *o, int64_t max_steps, const W
 }
 
 /* The estimate of the executions in tree t (fed with every execution
-** that ended without a bug), into r. */
-static void walk_estimate(const EtaTree *t, SearchResult *r) {
+** that ended without a bug), into r.  cut: some execution was cut short
+** (--max-steps, a stop), so its leaf is no end of an execution and the
+** tree, however exhausted, is not every execution. */
+static void walk_estimate(const EtaTree *t, int cut, SearchResult *r) {
   r->est_kind = EST_EXECUTIONS;
   r->est_log2 = eta_log2(t);
   r->est_done = eta_distinct(t);
-  r->est_factor = eta_exhausted(t) ? 1 : 0;   /* 1: exact, every execution was run */
+  r->est_factor = eta_exhausted(t) && !cut ? 1 : 0;   /* 1: exact, every execution was run */
 }
 
 /* walk_run without the schedule tracker's begin and end. */
@@ -616,7 +668,9 @@ static WalkEnd walk_exec(Walk *w, int64_t max_steps, WalkPick pick, void *ctx, S
       end = WALK_CUT;
       break;
     }
-    if (w->stop_o && (w->depth & 255) == 255 && search_should_stop(w->stop_o, w->stop_prog, &w->stopped)) {
+    if (w->stop_o &&
+        (((w->depth & 255) == 255 && !w->stop_o->member) || search_stop_due(w->stop_o, w->stop_prog, &w->pulse)) &&
+        search_should_stop(w->stop_o, w->stop_prog, &w->stopped)) {
       end = WALK_CUT;   /* a long execution does not hold a --timeout or Ctrl-C back */
       break;
     }
@@ -651,7 +705,8 @@ static WalkEnd walk_exec(Walk *w, int64_t max_steps, WalkPick pick, void *ctx, S
   if (w->depth > r->max_depth) r->max_depth = w->depth;
   if (w->eta) {
     eta_end(w->eta);
-    walk_estimate(w->eta, r);
+    w->eta_cut |= end == WALK_CUT;
+    walk_estimate(w->eta, w->eta_cut, r);
   }
   return end;
 }

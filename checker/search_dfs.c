@@ -158,6 +158,7 @@ typedef struct DfsWorker {
   SearchResult *r;           /* where it counts: sh->res on one thread (a portfolio member's work is
                                 read there as it goes), else &own, added to it at the end */
   uint64_t iter, reported;   /* loop turns; states added to states_all */
+  uint32_t pulse;            /* the pulse last seen (search_stop_due) */
   int resume;                /* --resume: the first item's stack comes from the checkpoint */
   uint64_t live_credit;      /* -j N: steps owed to the hot-cycle search of its own (pace_live) */
 } DfsWorker;
@@ -722,7 +723,7 @@ static int search_item(DfsWorker *w, WorkItem *it) {
     if (sh->red) track_start(w);   /* the stack proviso asks the path set */
   }
   while (w->depth > 0) {
-    if ((++w->iter & 1023) == 0 && periodic(w)) return 1;
+    if (((++w->iter & 1023) == 0 || search_stop_due(sh->o, &sh->prog, &w->pulse)) && periodic(w)) return 1;
     if (sh->nthreads > 1 && (w->iter & 63) == 0 && pool_hungry(sh->pool)) donate(w);
     DfsFrame *f = &w->fr[w->depth - 1];
     if (!f->expanded && expand_top(w)) return 1;

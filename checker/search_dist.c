@@ -74,6 +74,7 @@ typedef struct Dist {
   uint64_t known;            /* states of every rank as of the last level's end */
   uint64_t known_mine;       /* this rank's r.states then */
   uint64_t iter;
+  uint32_t pulse;            /* the pulse last seen (search_stop_due) */
   double idle;               /* seconds this rank waited at the ends of levels */
   Progress prog;
 } Dist;
@@ -304,7 +305,7 @@ static void run_level(Dist *d) {
     while (d->nwq) widen(d, d->wq[--d->nwq]);
     if (i < d->cur.n && !d->stop && !d->failed && d->bug.kind != DIST_STATE_BUG) {
       for (int b = 0; b < 32 && i < d->cur.n; b++) {
-        if ((++d->iter & 255) == 0) periodic(d);
+        if ((++d->iter & 255) == 0 || search_stop_due(d->o, &d->prog, &d->pulse)) periodic(d);
         expand_state(d, i++);
       }
       continue;

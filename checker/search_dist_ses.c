@@ -101,6 +101,7 @@ typedef struct DSes {
   int failed;                /* an internal error (reported) */
   uint64_t known, known_mine;   /* every rank's states at the last stratum's end; this rank's */
   uint64_t iter;
+  uint32_t pulse;            /* the pulse last seen (search_stop_due) */
   double idle;               /* seconds this rank waited at the ends of strata */
   double t0;                 /* when the stratum began */
   Progress prog;
@@ -407,7 +408,7 @@ static void run_stratum(DSes *d) {
     }
     if (!d->halted && !d->stop && !d->failed && (d->noff || p < end)) {
       for (int b = 0; b < 32 && !d->halted && !d->failed && (d->noff || p < end); b++) {
-        if ((++d->iter & 255) == 0) periodic(d);
+        if ((++d->iter & 255) == 0 || search_stop_due(d->o, &d->prog, &d->pulse)) periodic(d);
         if (d->noff) {   /* chains first: the stack stays short */
           expand_top(d);
           continue;

@@ -22,6 +22,8 @@ static int run_irs(const BcProgram *bc, const VmTest *test, const SearchOptions 
   if (o->verbose) vm_set_log(w.vm, &log);
   Progress prog;
   progress_init(&prog);
+  w.stop_o = o;   /* a long execution does not hold a --timeout back (walk_run) */
+  w.stop_prog = &prog;
   const char *why = NULL;
   int rc = -1, max_cut = 0;
   int64_t step = o->irs_step > 0 ? o->irs_step : 10, bound = step;
@@ -42,6 +44,10 @@ static int run_irs(const BcProgram *bc, const VmTest *test, const SearchOptions 
       WalkEnd end = walk_run(&w, cut, walk_pick_uniform, &rng, res);
       if (end == WALK_FAIL) goto fail;
       if (end == WALK_BUG) goto done;
+      if (w.stopped) {   /* cut short by a stop: not a depth bound's cut */
+        why = w.stopped;
+        goto done;
+      }
       if (end == WALK_CUT && cut == max_steps) max_cut = 1;
       if (o->verbose && logf) { fwrite(log.data ? log.data : "", 1, log.len, logf); log.len = 0; }
       if (o->schedules >= 0 && ex >= (uint64_t)o->schedules) goto done;

@@ -108,6 +108,7 @@ typedef struct Pb {
   Buf succ;                  /* scratch successor */
   Expansion nx;              /* narrow()'s steps */
   uint64_t iter, reported;
+  uint32_t pulse;            /* the pulse last seen (search_stop_due) */
   SearchResult own;          /* this thread's counts with -j N */
   SearchResult *r;           /* where it counts: sh->res on one thread, else &own */
 } Pb;
@@ -178,7 +179,7 @@ static uint64_t frontier_bytes(const Pb *p) {
 /* Once in a while: timeout, interrupt, memory, progress. */
 static int pb_tick(Pb *p) {
   PbShared *sh = p->sh;
-  if ((++p->iter & 1023) != 0) return PB_GO;
+  if ((++p->iter & 1023) != 0 && !search_stop_due(p->o, &sh->prog, &p->pulse)) return PB_GO;
   if (__atomic_load_n(&sh->stop, __ATOMIC_RELAXED)) return PB_STOP;
   const char *why = NULL;
   if (search_should_stop(p->o, &sh->prog, &why)) { pb_stop(sh, why); return PB_STOP; }

@@ -110,9 +110,13 @@ static void next_slice(SearchMember *m) {
 /* Called by search_should_stop() on the member's thread: 1 if the member
 ** must stop now; otherwise it returns (perhaps after waiting for its next
 ** turn) with a fresh slice. */
+int search_member_time_up(const SearchMember *m) {
+  const Portfolio *pf = m->pf;
+  return pf->stop || (pf->outer_stop && *pf->outer_stop) || (pf->deadline > 0 && search_now() > pf->deadline);
+}
+
 int search_member_yield(SearchMember *m) {
-  if (m->pf->stop || (m->pf->outer_stop && *m->pf->outer_stop)) return 1;
-  if (m->pf->deadline > 0 && search_now() > m->pf->deadline) return 1;
+  if (search_member_time_up(m)) return 1;
   if (m->res.transitions != m->last_transitions) m->work += m->res.transitions - m->last_transitions;
   else if (m->called) m->work += STALL_WORK;   /* not the search's first call, made before any work */
   m->called = 1;

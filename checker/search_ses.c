@@ -380,6 +380,7 @@ typedef struct Ses {
   uint64_t skipped;
   uint64_t reported;         /* states added to sh->states_all */
   uint64_t next_tick;        /* transitions at which periodic() runs next (0 at the start: at once) */
+  uint32_t pulse;            /* the pulse last seen (search_stop_due) */
   uint64_t live_credit;      /* -j N: steps owed to the hot-cycle search (check_hot) */
   Buf tmp, tmp_d;            /* the successors of a state's later moves, and their explorer states */
   Buf kd;                    /* one of those explorer states, being made */
@@ -1534,7 +1535,7 @@ static void run_stratum(Ses *S) {
       if (rc < 0) goto stop;
       if (rc == 0) chain_end(c);
     }
-    if (S->r->transitions >= S->next_tick && periodic(S)) goto stop;
+    if ((S->r->transitions >= S->next_tick || search_stop_due(S->o, &S->sh->prog, &S->pulse)) && periodic(S)) goto stop;
   }
 stop:
   for (uint32_t j = 0; j < SES_BATCH; j++)

@@ -135,6 +135,7 @@ typedef struct Shared {
 
 typedef struct Worker {
   Shared *sh;
+  uint32_t pulse;            /* the pulse last seen (search_stop_due) */
   Vm *vm;
   Explorer *ex;
   Buf a, b, d;
@@ -248,7 +249,7 @@ static int enter_root(Worker *w, uint64_t r, uint32_t *here, uint64_t *steps) {
 
 /* Run one execution with delays at path[0..np) (each: the number of delay
 ** points to pass since the previous delay).  *L: delay points after the last
-** delay.  Returns 0, 1 for a bug (w->trace), -1 on a failure. */
+** delay.  Returns 0, 1 for a bug (w->trace), 2 when time is up (sh->halt set), -1 on a failure. */
 static int execute(Worker *w, uint64_t root, const uint32_t *path, uint32_t np, uint64_t exseed, uint64_t *L,
                    int *cut, uint64_t *depth) {
   const SearchOptions *o = w->sh->o;
@@ -276,6 +277,11 @@ static int execute(Worker *w, uint64_t root, const uint32_t *path, uint32_t np, 
     if (st == VM_BAD_STATE) return ex_failed(w, "internal error: the VM produced a malformed state");
     if (st != VM_OK) return 1;
     if (w->ch.kind == VC_NONE) break;
+    if (search_stop_due(o, w->sh->prog, &w->pulse)) {   /* time is up: the window is dropped (draw) */
+      w->sh->halt = 1;
+      *depth = steps;
+      return 2;
+    }
     if (w->root_narrowed && !ss_narrow(w)) return ex_failed(w, "internal error: replaying a frontier entry took another path");
     if ((int64_t)steps >= search_max_steps(o, 0)) { *cut = 1; break; }
     uint32_t c = here;
@@ -342,7 +348,7 @@ static uint64_t sample_seed(uint64_t seed, uint64_t db, uint64_t idx) {
   return XXH3_64bits(k, sizeof k);
 }
 
-/* One delay-bounded sample.  Adds its executions to *execs.  0, 1 (bug), -1. */
+/* One delay-bounded sample.  Adds its executions to *execs.  0, 1 (bug), 2 (time up: execute), -1. */
 static int sample(Worker *w, uint64_t idx, Chunk *c) {
   Shared *sh = w->sh;
   Rng r;
@@ -409,11 +415,12 @@ static void take_error(Worker *ws, int nw, SearchResult *res) {
 }
 
 /* Samples lo..hi-1 of stratum sh->db into c, up to the first with a bug
-** (c->bug_sample, kept by keep_bug).  0, 1: a bug, -1: a failure (w->error). */
+** (c->bug_sample, kept by keep_bug).  0, 1: a bug, 2: cut when time was up, -1: a failure (w->error). */
 static int run_chunk(Worker *w, uint64_t lo, uint64_t hi, Chunk *c) {
   for (uint64_t s = lo; s < hi; s++) {
     int rc = sample(w, s, c);
     if (rc < 0) return -1;
+    if (rc == 2) return 2;
     if (rc == 1) {
       c->bug_sample = s;
       keep_bug(w, s);
@@ -438,7 +445,8 @@ static void *worker_main(void *arg) {
     uint64_t lo = sh->first + ci * CHUNK, hi = lo + CHUNK;
     if (hi > sh->first + sh->nsamples) hi = sh->first + sh->nsamples;
     int rc = run_chunk(w, lo, hi, c);
-    c->ran = rc >= 0;
+    c->ran = rc == 0 || rc == 1;
+    if (rc == 2) break;   /* cut by the pulse: sh->halt is set */
     if (rc < 0) {
       pthread_mutex_lock(&sh->lock);
       sh->halt = 1;
