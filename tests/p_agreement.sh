@@ -59,8 +59,7 @@ agree_project() {
   # P's own names for its tests (a program without a test declaration has
   # one, DefaultImpl, where pcheck's is Main).
   ap_ptests=
-  [ -n "$ap_dll" ] && ap_ptests=$(cd "$tmp" && p check "$ap_dll" --list-tests 2>/dev/null |
-                                  sed -n '/List of test cases/,/^\. Done/p' | sed -e '1d' -e '$d')
+  [ -n "$ap_dll" ] && ap_ptests=$(p_tests "$ap_dll")
   if [ -z "$ap_tests" ]; then
     # shellcheck disable=SC2086
     c_run "$ap_dir" "" "$ap_files"

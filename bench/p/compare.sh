@@ -63,10 +63,18 @@ for arg in "$@"; do
   # shellcheck disable=SC2086
   dll=$(p_compile "$dir" "$name" $files)
   # shellcheck disable=SC2086
-  for tc in $(cd "$dir" && "$PCHECK" --list-tests $ins 2>/dev/null); do
+  ctests=$(cd "$dir" && "$PCHECK" --list-tests $ins 2>/dev/null)
+  ptests=
+  [ -n "$dll" ] && ptests=$(p_tests "$dll")
+  for tc in $ctests; do
+    # P's name for it: the same, or P's only test where each side has one
+    # (a program without a test declaration: DefaultImpl, pcheck's Main).
+    ptc=$tc
+    if ! echo "$ptests" | grep -qxF "$tc" && [ "$(echo "$ptests" | grep -c .)" = 1 ] &&
+       [ "$(echo "$ctests" | grep -c .)" = 1 ]; then ptc=$ptests; fi
     if [ -n "$dll" ]; then
-      p_run "$dll" "$tc"; Pv1=$Pv Pt1=$Pt Pn1=$Pn
-      p_run "$dll" "$tc" --sch-pct 3; Pv2=$Pv Pt2=$Pt
+      p_run "$dll" "$ptc"; Pv1=$Pv Pt1=$Pt Pn1=$Pn
+      p_run "$dll" "$ptc" --sch-pct 3; Pv2=$Pv Pt2=$Pt
     else
       Pv1="does not compile: $(grep -m1 -i 'error' "$tmp/$name.compile" | cut -c1-50)" Pt1= Pn1= Pv2=- Pt2=
     fi

@@ -19,6 +19,13 @@ p_compile() {
   [ -f "$plib_tmp/$pc_name/PChecker/net8.0/P$pc_name.dll" ] && echo "$plib_tmp/$pc_name/PChecker/net8.0/P$pc_name.dll"
 }
 
+# p_tests DLL: the names of the test cases P's checker lists for DLL, one a
+# line (a program without a test declaration has one, DefaultImpl, where
+# pcheck's is Main).
+p_tests() {
+  (cd "$plib_tmp" && p check "$1" --list-tests 2>/dev/null) | sed -n '/List of test cases/,/^\. Done/p' | sed -e '1d' -e '$d'
+}
+
 # p_run DLL TEST ARGS...: `p check` of TEST: its verdict in $Pv ("bug:
 # <the error's first line>", "no bug" or "no verdict"), the time P prints
 # for it in $Pt (its search alone; for a bug, when it was found), its
