@@ -6,7 +6,9 @@
 # every test folder under a folder named Correct or DynamicError in it (P's
 # Tst/RegressionTests layout: <Feature>/<Correct|DynamicError>/<Test>/*.p),
 # and every folder listed, one per line, in $P_CORPUS/projects.txt (a P
-# project whose test cases `pcheck --list-tests` lists, e.g. a tutorial).
+# project whose test cases `pcheck --list-tests` lists, e.g. a tutorial;
+# one with a .pproj is compiled from it by both, as `p compile` and a
+# `pcheck` without inputs do).
 # Without P or P_CORPUS the script says so and is skipped.
 #
 # Per test case: P's verdict is "bug" if `p check -s S --timeout T` finds
@@ -40,6 +42,26 @@ plib_tmp=$tmp
 agree_project() {
   ap_dir=$1
   ap_name=$(echo "${ap_dir#"$corpus"/}" | tr -c 'A-Za-z0-9_\n' '_')   # P's project names: letters, digits, '_'
+  ap_pproj=$(cd "$ap_dir" && ls ./*.pproj 2>/dev/null)
+  if [ "$(echo "$ap_pproj" | grep -c .)" = 1 ]; then
+    # A project with its .pproj: both read it, P by `p compile`, pcheck with
+    # no input, in a copy of the folder above it (a .pproj may include
+    # ../Common/...).
+    rm -rf "$tmp/par"
+    mkdir "$tmp/par"
+    cp -R "$(dirname "$ap_dir")"/. "$tmp/par"/
+    ap_run=$tmp/par/$(basename "$ap_dir") ap_files=
+    ap_dll=$(p_compile_pproj "$ap_run" "$ap_name" "$ap_pproj")
+  else
+    ap_run=$ap_dir
+    agree_files
+  fi
+  agree_tests
+}
+
+# agree_files: the program of the folder $ap_dir without a .pproj: every .p
+# file in it ($ap_files), P's compiled checker in $ap_dll.
+agree_files() {
   rm -rf "$tmp/src"
   cp -R "$ap_dir" "$tmp/src"
   ap_files=$(cd "$tmp/src" && find . -name '*.p' | sort)
@@ -54,15 +76,19 @@ agree_project() {
   fi
   # shellcheck disable=SC2086
   ap_dll=$(p_compile "$tmp/src" "$ap_name" $(cd "$tmp/src" && find . -name '*.p' | sort))
+}
+
+# agree_tests: each test case of the program ($ap_run, $ap_files, $ap_dll).
+agree_tests() {
   # shellcheck disable=SC2086
-  ap_tests=$(cd "$ap_dir" && "$PCHECK" --list-tests $ap_files 2>/dev/null)
+  ap_tests=$(cd "$ap_run" && "$PCHECK" --list-tests $ap_files 2>/dev/null)
   # P's own names for its tests (a program without a test declaration has
   # one, DefaultImpl, where pcheck's is Main).
   ap_ptests=
   [ -n "$ap_dll" ] && ap_ptests=$(p_tests "$ap_dll")
   if [ -z "$ap_tests" ]; then
     # shellcheck disable=SC2086
-    c_run "$ap_dir" "" "$ap_files"
+    c_run "$ap_run" "" "$ap_files"
     if [ -n "$ap_dll" ] && [ -z "$ap_ptests" ]; then
       echo "n/a: ${ap_dir#"$corpus"/}: no test case to run in either (P lists none; pcheck: $Cv)"
     elif [ -n "$ap_dll" ]; then bad "${ap_dir#"$corpus"/}: pcheck rejects a program P compiles: $Cv"
@@ -72,7 +98,7 @@ agree_project() {
   for ap_tc in $ap_tests; do
     ap_what="${ap_dir#"$corpus"/} $ap_tc"
     # shellcheck disable=SC2086
-    c_run "$ap_dir" "$ap_tc" "$ap_files"
+    c_run "$ap_run" "$ap_tc" "$ap_files"
     if [ -z "$ap_dll" ]; then
       echo "n/a: $ap_what: P does not compile it ($(grep -m1 -i 'error' "$tmp/$ap_name.compile" | cut -c1-80)); pcheck: $Cv"
       continue

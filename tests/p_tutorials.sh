@@ -32,10 +32,11 @@ while IFS='	' read -r folder args; do
   esac
   # shellcheck disable=SC2086
   (cd "$d" && rm -rf PCheckerOutput && timeout 900 p check $args </dev/null >"$tmp/p.out" 2>&1)
-  if grep -q 'Found [1-9][0-9]* bug' "$tmp/p.out"; then
-    pv="bug: $(grep -h '<ErrorLog>' "$d"/PCheckerOutput/BugFinding/*.txt 2>/dev/null | head -n 1 | sed 's/^<ErrorLog> //' | cut -c1-70)"
-  elif grep -q 'Found 0 bugs' "$tmp/p.out"; then pv="no bug"
-  else pv="no verdict"; fi
+  # The named test's verdict (P runs every test whose name starts with it).
+  tc=$(echo "$args" | sed -n 's/.*-tc \([^ ]*\).*/\1/p')
+  p_verdict "$tmp/p.out" "$tc" "$d/PCheckerOutput"
+  pv=$Pv pt=$Pt
+  [ "$Pothers" -gt 0 ] && echo "note: $folder p check $args: P ran $Pothers more test(s) whose names start with $tc; pcheck runs the one named"
   t0=$(date +%s.%N)
   # shellcheck disable=SC2086
   (cd "$d" && ${PCHECK_WRAPPER:-} "$pcheck_abs" $args </dev/null >"$tmp/c.out" 2>&1); crc=$?
@@ -45,7 +46,6 @@ while IFS='	' read -r folder args; do
   if [ -n "$cb" ] && [ "$crc" -eq 1 ]; then cv="bug: $cb"
   elif grep -q '^result: no-bug' "$tmp/c.out" && [ "$crc" -eq 0 ]; then cv="no bug"
   else cv="error (exit $crc): $(grep -m1 -v '^pcheck: note' "$tmp/c.out" | cut -c1-70)"; fi
-  pt=$(sed -n 's/^\.\.\. Elapsed \([0-9.]*\) sec.*/\1/p' "$tmp/p.out" | head -n 1)
   case "$pv:$cv" in
     bug*:bug*|"no bug:no bug") ok "$folder p check $args: $(short "$pv") (P: $pv, ${pt:-?} s; pcheck: $cv, $ct s)" ;;
     "no verdict:"*) bad "$folder p check $args: P reaches no verdict"; tail -n 5 "$tmp/p.out" ;;

@@ -19,6 +19,16 @@ p_compile() {
   [ -f "$plib_tmp/$pc_name/PChecker/net8.0/P$pc_name.dll" ] && echo "$plib_tmp/$pc_name/PChecker/net8.0/P$pc_name.dll"
 }
 
+# p_compile_pproj DIR NAME PPROJ: `p compile -pp PPROJ` in DIR into
+# $plib_tmp/NAME; prints the checker's dll (named after the project's
+# <ProjectName>), or nothing (the output in $plib_tmp/NAME.compile).
+p_compile_pproj() {
+  rm -rf "${plib_tmp:?}/$2"
+  (cd "$1" && p compile -pp "$3" -o "$plib_tmp/$2" >"$plib_tmp/$2.compile" 2>&1)
+  pcp_n=$(sed -n 's|.*<ProjectName>[[:space:]]*\([^<[:space:]]*\)[[:space:]]*</ProjectName>.*|\1|p' "$1/$3" | head -n 1)
+  [ -f "$plib_tmp/$2/PChecker/net8.0/$pcp_n.dll" ] && echo "$plib_tmp/$2/PChecker/net8.0/$pcp_n.dll"
+}
+
 # p_tests DLL: the names of the test cases P's checker lists for DLL, one a
 # line (a program without a test declaration has one, DefaultImpl, where
 # pcheck's is Main).
@@ -36,15 +46,24 @@ p_run() {
   rm -rf "$plib_tmp/run"
   mkdir -p "$plib_tmp/run"
   (cd "$plib_tmp/run" && timeout $((T + 120)) p check "$pr_dll" -tc "$pr_tc" -s "$S" --timeout "$T" "$@" >"$plib_tmp/all.log" 2>&1)
-  # -tc runs every test whose name starts with it: TEST's own block.
-  awk -v tc="$pr_tc" '/^\.\. Test case :: /{ on = ($NF == tc) } on' "$plib_tmp/all.log" >"$plib_tmp/block.log"
+  p_verdict "$plib_tmp/all.log" "$pr_tc" "$plib_tmp/run/PCheckerOutput"
+}
+
+# p_verdict LOG TEST OUTDIR: TEST's verdict, time and schedules ($Pv, $Pt,
+# $Pn, as p_run) from LOG, the output of a `p check -tc TEST`, and the bug
+# files under OUTDIR (its PCheckerOutput).  P's -tc runs every test whose
+# name starts with TEST (`-tc tcSingleClient` runs tcSingleClientAbstractServer
+# too): TEST's own block of LOG counts; $Pothers says how many other tests
+# P ran.
+p_verdict() {
+  awk -v tc="$2" '/^\.\. Test case :: /{ on = ($NF == tc) } on' "$1" >"$plib_tmp/block.log"
+  Pothers=$(grep '^\.\. Test case :: ' "$1" | awk -v tc="$2" '$NF != tc' | grep -c .)
   Pt=$(sed -n 's/^\.\.\. Elapsed \([0-9.]*\) sec.*/\1/p' "$plib_tmp/block.log" | head -n 1)
   [ -n "$Pt" ] && Pt=$(printf '%.3f' "$Pt")
   Pn=$(sed -n 's/^\.\.\.\.\. Explored \([0-9]*\) schedules*$/\1/p' "$plib_tmp/block.log" | head -n 1)
   if grep -q 'Found [1-9][0-9]* bug' "$plib_tmp/block.log"; then
-    pr_e=$(grep -h '<ErrorLog>' "$plib_tmp"/run/PCheckerOutput/BugFinding*/*.txt 2>/dev/null | head -n 1 |
-           sed 's/^<ErrorLog> //' | cut -c1-70)
-    Pv="bug: $pr_e"
+    pv_e=$(grep -h '<ErrorLog>' "$3"/BugFinding*/*.txt 2>/dev/null | head -n 1 | sed 's/^<ErrorLog> //' | cut -c1-70)
+    Pv="bug: $pv_e"
   elif grep -q 'Found 0 bugs' "$plib_tmp/block.log"; then Pv="no bug"
   else Pv="no verdict"; Pt=""; fi
 }
