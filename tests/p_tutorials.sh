@@ -11,6 +11,7 @@
 . "${srcdir:-.}/tests/lib.sh"
 plib_dir=$PWD/bench/p
 . "$plib_dir/lib.sh"
+plib_tmp=$tmp
 skip() { echo "SKIP: $*"; echo "# passed: 0 failed: 0"; exit 77; }
 p_installed || skip "P's checker is not installed here (bench/p/install.sh): no verdict compared with P's"
 tut=${P_CORPUS:+$P_CORPUS/tutorials}

@@ -48,27 +48,23 @@ if ! p_installed; then echo "compare.sh: P's checker is not installed here (benc
 plib_tmp=$(mktemp -d) || exit 2
 tmp=$plib_tmp
 trap 'rm -rf "$tmp"' EXIT
-# best_p / best_c ARGS: p_run / c_run REPEAT times, the verdict of the
-# first run, the fastest run's time (and its schedules): best of several
-# for both sides alike.
+# best RUN X ARGS: RUN (p_run or c_run, which set ${X}v, ${X}t and ${X}n)
+# REPEAT times: the first run's verdict, the fastest run's time and its
+# schedules (best of several for both sides alike).
 faster() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a != "" && (b == "" || a < b)) }'; }
-best_p() {
-  p_run "$@"; bv=$Pv bt=$Pt bn=$Pn
-  i=1
-  while [ "$i" -lt "$REPEAT" ]; do
-    p_run "$@"; if faster "$Pt" "$bt"; then bt=$Pt bn=$Pn; fi
-    i=$((i + 1))
+best() {
+  b_run=$1 b_x=$2
+  shift 2
+  "$b_run" "$@"
+  eval "b_v=\$${b_x}v b_t=\$${b_x}t b_n=\$${b_x}n"
+  b_i=1
+  while [ "$b_i" -lt "$REPEAT" ]; do
+    "$b_run" "$@"
+    eval "b_t2=\$${b_x}t b_n2=\$${b_x}n"
+    if faster "$b_t2" "$b_t"; then b_t=$b_t2 b_n=$b_n2; fi
+    b_i=$((b_i + 1))
   done
-  Pv=$bv Pt=$bt Pn=$bn
-}
-best_c() {
-  c_run "$@"; bv=$Cv bt=$Ct bn=$Cn
-  i=1
-  while [ "$i" -lt "$REPEAT" ]; do
-    c_run "$@"; if faster "$Ct" "$bt"; then bt=$Ct bn=$Cn; fi
-    i=$((i + 1))
-  done
-  Cv=$bv Ct=$bt Cn=$bn
+  eval "${b_x}v=\$b_v ${b_x}t=\$b_t ${b_x}n=\$b_n"
 }
 rate() { awk -v n="${1:-0}" -v t="${2:-0}" 'BEGIN { if (n > 0 && t > 0) printf "%.0f", n / t; else printf "-" }'; }
 
@@ -98,14 +94,14 @@ for arg in "$@"; do
     if ! echo "$ptests" | grep -qxF "$tc" && [ "$(echo "$ptests" | grep -c .)" = 1 ] &&
        [ "$(echo "$ctests" | grep -c .)" = 1 ]; then ptc=$ptests; fi
     if [ -n "$dll" ]; then
-      best_p "$dll" "$ptc"; Pv1=$Pv Pt1=$Pt Pn1=$Pn
-      best_p "$dll" "$ptc" --sch-pct 3; Pv2=$Pv Pt2=$Pt
+      best p_run P "$dll" "$ptc"; Pv1=$Pv Pt1=$Pt Pn1=$Pn
+      best p_run P "$dll" "$ptc" --sch-pct 3; Pv2=$Pv Pt2=$Pt
     else
       Pv1="does not compile: $(grep -m1 -i 'error' "$tmp/$name.compile" | cut -c1-50)" Pt1= Pn1= Pv2=- Pt2=
     fi
-    best_c "$dir" "$tc" "$ins" -S random --schedules "$S" --seed "$SEED"; Cv1=$Cv Ct1=$Ct Cn1=$Cn
-    best_c "$dir" "$tc" "$ins" -S pct --schedules "$S" --seed "$SEED"; Cv2=$Cv Ct2=$Ct
-    best_c "$dir" "$tc" "$ins"; Cv3=$Cv Ct3=$Ct
+    best c_run C "$dir" "$tc" "$ins" -S random --schedules "$S" --seed "$SEED"; Cv1=$Cv Ct1=$Ct Cn1=$Cn
+    best c_run C "$dir" "$tc" "$ins" -S pct --schedules "$S" --seed "$SEED"; Cv2=$Cv Ct2=$Ct
+    best c_run C "$dir" "$tc" "$ins"; Cv3=$Cv Ct3=$Ct
     # Agreement: P's verdicts (a bug under either strategy is a bug)
     # against pcheck's (the same).
     pb=no; case "$Pv1$Pv2" in *bug:*) pb=bug ;; esac
