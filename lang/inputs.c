@@ -11,6 +11,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 
 typedef struct Collect {
@@ -129,7 +130,21 @@ static const char *proj_text(Buf *b, const char *p) {
 
 /* One entry of the project: a P file or folder (tag 0) or a project to
 ** include (tag 1), text as written, at byte offset at. */
+/* <Target>: P 3.1 builds for PChecker, PEx, PObserve or PVerifier and
+** refuses a project with any other target (P 1's CSharp, say); pcheck
+** reads such a project all the same, and says that P would not. */
+static void proj_target(Proj *j, char *text, size_t at) {
+  static const char *const known[] = { "PChecker", "PEx", "PObserve", "PVerifier" };
+  char *e = trim(text);
+  for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+    if (strcasecmp(e, known[i]) == 0) return;
+  Span sp = { j->file, (uint32_t)at, (uint32_t)at + 1 };
+  diag_warning(j->c->d, sp, "<Target>%s</Target>: P 3 refuses this target (it expects PChecker, PEx, PObserve or "
+               "PVerifier); pcheck checks the project all the same", e);
+}
+
 static void proj_entry(Proj *j, int tag, char *text, size_t at) {
+  if (tag == 2) { proj_target(j, text, at); return; }
   char *e = trim(text);
   /* "./PSrc/" reads as "PSrc/" in messages, ".//PSrc" too: the slashes
   ** after a "./" do not make the path absolute; "./" and "." are the
@@ -182,7 +197,7 @@ static void proj_read(Proj *j) {
   Buf text;                    /* the text of the open entry element */
   buf_init(&text);
   size_t entry_at = 0;
-  int entry = -1;              /* the open entry: 0 PFile, 1 IncludeProject, -1 none */
+  int entry = -1;              /* the open entry: 0 PFile, 1 IncludeProject, 2 Target, -1 none */
   const char *p = j->text;
   while (p && *p) {
     if (*p != '<') {
@@ -224,6 +239,7 @@ static void proj_read(Proj *j) {
       strcpy(names[depth++], name);
       if (depth == 3 && strcmp(name, "PFile") == 0 && strcmp(names[1], "InputFiles") == 0) entry = 0;
       else if (depth == 2 && strcmp(name, "IncludeProject") == 0) entry = 1;
+      else if (depth == 2 && strcmp(name, "Target") == 0) entry = 2;
       if (entry >= 0 && text.len == 0) entry_at = (size_t)(p - j->text);
     }
     p = q + 1;

@@ -64,6 +64,12 @@ printf '<Project><InputFiles><PFile>.</PFile></InputFiles></Project>\n' >"$tmp/p
 run pproj-dot-alone 0 '' --check-only "$tmp/px/PSrc/Dot.pproj"
 printf '<Project><InputFiles><PFile>PSrc/m.p</PFile></InputFiles></Projekt>\n' >"$tmp/px/Bad.pproj"
 run pproj-mismatched 2 "Bad.pproj:1:58: error: </Projekt> closes no open element" --check-only "$tmp/px/Bad.pproj"
+printf '<Project><InputFiles><PFile>.</PFile></InputFiles>\n<Target>CSharp</Target></Project>\n' >"$tmp/px/PSrc/Old.pproj"
+run pproj-target-csharp 0 "Old.pproj:2:1: warning: <Target>CSharp</Target>: P 3 refuses this target" --check-only "$tmp/px/PSrc/Old.pproj"
+printf '<Project><InputFiles><PFile>.</PFile></InputFiles><Target>PChecker</Target></Project>\n' >"$tmp/px/PSrc/New.pproj"
+run pproj-target-pchecker 0 '' --check-only "$tmp/px/PSrc/New.pproj"
+if grep -q Target "$tmp/err"; then fail=$((fail + 1)); echo "FAIL: <Target>PChecker</Target> warns"; cat "$tmp/err"
+else pass=$((pass + 1)); echo "PASS: <Target>PChecker</Target> needs no word"; fi
 printf '<Project><InputFiles></InputFiles></Project>\n' >"$tmp/px/None.pproj"
 run pproj-no-entries 2 "names no <InputFiles><PFile> or <IncludeProject>" --check-only "$tmp/px/None.pproj"
 # A folder holding one project file is that project (as p compile): the

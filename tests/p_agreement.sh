@@ -66,7 +66,7 @@ agree_files() {
   cp -R "$ap_dir" "$tmp/src"
   ap_files=$(cd "$tmp/src" && find . -name '*.p' | sort)
   # shellcheck disable=SC2086
-  (cd "$tmp/src" && cat $ap_files) >"$tmp/all.p"
+  (cd "$tmp/src" && for f in $ap_files; do cat "$f"; echo; done) >"$tmp/all.p"   # a file may not end its last line
   if ! grep -q '^[[:space:]]*\(test\|implementation\)[[:space:]]' "$tmp/all.p"; then
     specs=$(sed -n 's/^[[:space:]]*spec[[:space:]]\{1,\}\([A-Za-z_][A-Za-z0-9_]*\).*/\1/p' "$tmp/all.p" | sort -u | paste -sd, -)
     machines=$(sed -n 's/^[[:space:]]*machine[[:space:]]\{1,\}\([A-Za-z_][A-Za-z0-9_]*\).*/\1/p' "$tmp/all.p" | sort -u | paste -sd, -)
