@@ -191,6 +191,8 @@ struct EstSampler {
   uint64_t walks;
   int cut;                   /* a walk reached WALK_STEPS: the states beyond are never sampled, no estimate */
   int in_walk;               /* a walk is under way (its State in a): the next walk_once goes on with it */
+  uint64_t *pend;            /* its States' fingerprints (WALK_STEPS), added to the set when it ends */
+  uint32_t npend;
   int steps;                 /* the steps it has taken */
 };
 
@@ -203,6 +205,7 @@ EstSampler *sampler_new(const BcProgram *bc, const VmTest *test, const struct Re
   buf_init(&s->b);
   s->set = xcalloc(2 * SAMPLE_MAX, sizeof *s->set);
   s->miss = xmalloc(SAMPLE_MAX * sizeof *s->miss);
+  s->pend = xmalloc(WALK_STEPS * sizeof *s->pend);
   s->last = -1;
   s->est = -1;
   return s;
@@ -217,6 +220,7 @@ void sampler_free(EstSampler *s) {
   expand_fini(&s->x);
   free(s->set);
   free(s->miss);
+  free(s->pend);
   free(s);
 }
 
@@ -235,10 +239,21 @@ static int sample_add(EstSampler *s, uint64_t fp) {
   }
 }
 
+/* The end of the walk under way: its States join the sample.  A walk
+** counts whole or not at all, so that the estimate never rests on the
+** first part of a walk whose end is still to come (a long one may yet be
+** cut at WALK_STEPS, which withdraws the estimate). */
+static void walk_end(EstSampler *s) {
+  s->in_walk = 0;
+  for (uint32_t i = 0; i < s->npend; i++) sample_add(s, s->pend[i]);
+  s->npend = 0;
+}
+
 /* One walk: until nothing is enabled, a step fails, WALK_STEPS steps or
 ** the set is full; or, past deadline (search_now()), for now: the walk
-** stays under way (s->in_walk) and the next call goes on with it, so that
-** the walks are the same however long their steps take. */
+** stays under way (s->in_walk, its States held in s->pend) and the next
+** call goes on with it, so that the walks are the same however long
+** their steps take. */
 static void walk_once(EstSampler *s, double deadline) {
   if (!s->in_walk) {
     s->walks++;
@@ -246,22 +261,21 @@ static void walk_once(EstSampler *s, double deadline) {
     s->in_walk = 1;
     s->steps = 0;
   }
-  for (; s->steps < WALK_STEPS && s->distinct < SAMPLE_MAX; s->steps++) {
+  for (; s->steps < WALK_STEPS && s->distinct + s->npend < SAMPLE_MAX; s->steps++) {
     if (search_now() > deadline) return;   /* a clock read: far less than a step */
     const uint8_t *st = (const uint8_t *)s->a.data;
-    s->in_walk = 0;
-    if (vm_choices(s->vm, st, s->a.len, &s->ch) != VM_OK || s->ch.n == 0) return;
+    if (vm_choices(s->vm, st, s->a.len, &s->ch) != VM_OK || s->ch.n == 0) { walk_end(s); return; }
     if (s->red) expand_renarrow(&s->x, s->red, s->vm, st, s->a.len, &s->ch);
     uint32_t j = rng_below(&s->rng, s->ch.n);
-    if (vm_step(s->vm, st, s->a.len, expand_choice(&s->ch, j), &s->b) != VM_OK) return;
-    s->in_walk = 1;
+    if (vm_step(s->vm, st, s->a.len, expand_choice(&s->ch, j), &s->b) != VM_OK) { walk_end(s); return; }
     Buf t = s->a;
     s->a = s->b;
     s->b = t;
-    sample_add(s, state_hash(s->a.data, s->a.len));
+    s->pend[s->npend++] = state_hash(s->a.data, s->a.len);
   }
-  s->in_walk = 0;
-  if (s->distinct < SAMPLE_MAX) s->cut = 1;
+  int full = s->steps < WALK_STEPS;   /* the loop ended on the set's size, not the walk's length */
+  walk_end(s);
+  if (!full) s->cut = 1;
 }
 
 void sampler_walk(EstSampler *s, double elapsed, double share) {
