@@ -336,11 +336,11 @@ typedef struct Walk {
   Buf *dec;                  /* or NULL: walk_run appends the decisions of each execution that ends
                                 without a bug here, for an EtaTree elsewhere (eta_feed's format) */
   const VmTest *test;
+  int eta_cut;               /* an execution fed to eta was cut short (walk_estimate) */
   /* walk_loop's: a stop (timeout, interrupt) is also looked for every
   ** 256 steps of an execution and at every pulse (search_stop_due), not
   ** only between executions; a portfolio member's at the pulse only (its
   ** turns are taken between executions); stop_o NULL: not. */
-  int eta_cut;               /* an execution fed to eta was cut short (walk_estimate) */
   const SearchOptions *stop_o;
   const Progress *stop_prog;
   uint32_t pulse;            /* the pulse last seen */

@@ -306,15 +306,20 @@ void progress_done(Progress *p, const SearchOptions *o) {
   p->printed = 0;
 }
 
+static int interrupted(const SearchOptions *o) { return o->stop && *o->stop; }
+static int timed_out(const SearchOptions *o, const Progress *p) {
+  return o->timeout > 0 && search_now() - p->start > o->timeout;
+}
+
 int search_time_up(const SearchOptions *o, const Progress *p) {
   if (o->member) return search_member_time_up(o->member);
-  return (o->stop && *o->stop) || (o->timeout > 0 && search_now() - p->start > o->timeout);
+  return interrupted(o) || timed_out(o, p);
 }
 
 int search_should_stop(const SearchOptions *o, const Progress *p, const char **why) {
   if (o->member && search_member_yield(o->member)) { *why = "stopped by the portfolio"; return 1; }
-  if (o->stop && *o->stop) { *why = "interrupted"; return 1; }
-  if (o->timeout > 0 && search_now() - p->start > o->timeout) { *why = "timeout"; return 1; }
+  if (interrupted(o)) { *why = "interrupted"; return 1; }
+  if (timed_out(o, p)) { *why = "timeout"; return 1; }
   return 0;
 }
 

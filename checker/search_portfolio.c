@@ -107,14 +107,14 @@ static void next_slice(SearchMember *m) {
   if (m->slice < floor) m->slice = floor;
 }
 
-/* Called by search_should_stop() on the member's thread: 1 if the member
-** must stop now; otherwise it returns (perhaps after waiting for its next
-** turn) with a fresh slice. */
 int search_member_time_up(const SearchMember *m) {
   const Portfolio *pf = m->pf;
   return pf->stop || (pf->outer_stop && *pf->outer_stop) || (pf->deadline > 0 && search_now() > pf->deadline);
 }
 
+/* Called by search_should_stop() on the member's thread: 1 if the member
+** must stop now; otherwise it returns (perhaps after waiting for its next
+** turn) with a fresh slice. */
 int search_member_yield(SearchMember *m) {
   if (search_member_time_up(m)) return 1;
   if (m->res.transitions != m->last_transitions) m->work += m->res.transitions - m->last_transitions;

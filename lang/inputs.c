@@ -128,8 +128,6 @@ static const char *proj_text(Buf *b, const char *p) {
   return p;
 }
 
-/* One entry of the project: a P file or folder (tag 0) or a project to
-** include (tag 1), text as written, at byte offset at. */
 /* <Target>: P 3.1 builds for PChecker, PEx, PObserve or PVerifier and
 ** refuses a project with any other target (P 1's CSharp, say); pcheck
 ** reads such a project all the same, and says that P would not. */
@@ -143,8 +141,9 @@ static void proj_target(Proj *j, char *text, size_t at) {
                "PVerifier); pcheck checks the project all the same", e);
 }
 
+/* One entry of the project: a P file or folder (tag 0) or a project to
+** include (tag 1), text as written, at byte offset at. */
 static void proj_entry(Proj *j, int tag, char *text, size_t at) {
-  if (tag == 2) { proj_target(j, text, at); return; }
   char *e = trim(text);
   /* "./PSrc/" reads as "PSrc/" in messages, ".//PSrc" too: the slashes
   ** after a "./" do not make the path absolute; "./" and "." are the
@@ -226,7 +225,8 @@ static void proj_read(Proj *j) {
       }
       if (entry >= 0 && depth == (entry == 0 ? 3 : 2)) {
         char *t = buf_take(&text);
-        proj_entry(j, entry, t ? t : xstrdup(""), entry_at);
+        if (entry == 2) proj_target(j, t ? t : xstrdup(""), entry_at);
+        else proj_entry(j, entry, t ? t : xstrdup(""), entry_at);
         free(t);
         buf_init(&text);
         entry = -1;

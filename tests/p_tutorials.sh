@@ -58,7 +58,7 @@ while IFS='	' read -r folder args; do
   case "$pv:$cv" in
     bug*:bug*|"no bug:no bug") ok "$folder p check $args: $(short "$pv") (P: $pv, ${pt:-?} s; pcheck: $cv, $ct s)" ;;
     "no verdict:error"*)   # e.g. a test name of the documentation that the stored tutorial lacks
-      if grep -q "$tc" "$tmp/c.out"; then echo "n/a: $folder p check $args: neither runs it (P: no such test; pcheck: $cv)"
+      if grep -qF "no test case matches '$tc'" "$tmp/c.out"; then echo "n/a: $folder p check $args: neither runs it (P: no such test; pcheck: $cv)"
       else bad "$folder p check $args: P reaches no verdict; pcheck: $cv"; fi ;;
     "no verdict:"*) bad "$folder p check $args: P reaches no verdict"; tail -n 5 "$tmp/p.out" ;;
     *) bad "$folder p check $args: P: $pv; pcheck: $cv"; tail -n 8 "$tmp/c.out" ;;
