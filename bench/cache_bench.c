@@ -17,8 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include "checker/rng.h"
-#include "checker/statecache.h"
+#include "checker/base/rng.h"
+#include "checker/store/statecache.h"
 
 enum { BATCH = 8 };
 

@@ -1,6 +1,6 @@
 #!/bin/sh
 # evaluate.sh: which search finds which bug, and after how much work — the
-# shape of the seed paper's evaluation (SEARCH.md, last section).
+# shape of the seed paper's evaluation (Delaying explorers: the ses and ss paper's evaluation).
 # For every seeded bug variant of models/ (the lines marked "bug" or
 # "deep-bug" in each model's expected.txt):
 #   ses with rr, rtc, prr (and the model's own explorer), and pb: distinct

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <time.h>
 #include "vm/hash.h"
-#include "checker/rng.h"
+#include "checker/base/rng.h"
 #include "lang/codegen.h"
 #include "lang/frontend.h"
 #include "lang/testcases.h"

@@ -1,4 +1,4 @@
-/* grammar.y: the P grammar (LANGUAGE.md) plus pcheck's explorers.
+/* grammar.y: the P grammar (P 3, with what P 2 wrote that P 3 dropped: doc/p-compatibility.md) plus pcheck's explorers.
 ** Builds AST nodes in the file's arena; every node spans its source.
 ** Syntax errors are reported through the Diag with the offending token;
 ** a keyword of an unsupported construct gets "not supported by pcheck". */

@@ -1,6 +1,6 @@
 #!/bin/sh
 # bita.sh: --search bita, Bita's coverage-guided schedule generation
-# (issue 16, doc/coverage.md, checker/search_bita.c).
+# (issue 16, doc/coverage.md, checker/search/search_bita.c).
 # - Bita's writer example (tests/coverage/writer.p): bita covers the 6 PR
 #   goals and the 4 PBR goals within 4 executions for every seed 1..10, and
 #   with 2 executions (the initial one and one forced schedule) for some;

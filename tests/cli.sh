@@ -1,5 +1,5 @@
 #!/bin/sh
-# cli.sh: the user's side of the command line (CLI.md, issue 15):
+# cli.sh: the user's side of the command line (the man page, doc/pcheck.1):
 # - P's spellings (-tc, --testcase, --outdir, -i, --iterations), the
 #   project file of the current folder when no input is given;
 # - "did you mean" for unknown or ambiguous options and searches, a warning

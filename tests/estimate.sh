@@ -1,5 +1,5 @@
 #!/bin/sh
-# estimate.sh: estimates of what a search covers (checker/estimate.h; the
+# estimate.sh: estimates of what a search covers (checker/observe/estimate.h; the
 # man page's ESTIMATES), as the summary, --stats-json and the progress
 # line show them:
 # - a complete exhaustive search's estimate is its count, marked exact;

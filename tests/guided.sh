@@ -1,7 +1,7 @@
 #!/bin/sh
 # guided.sh: --search guided and --learn, sampling steered by learned
 # ordering constraints (HaPSet for actors; issue 16, doc/coverage.md,
-# checker/search_guided.c, checker/learned.c).
+# checker/search/search_guided.c, checker/observe/learned.c).
 # - a run with --learn FILE writes the orderings it learned, one a line, in
 #   the documented layout; a second run starts from them (they are known
 #   after its first execution, where a run without the file needs several

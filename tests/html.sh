@@ -1,5 +1,5 @@
 #!/bin/sh
-# html.sh: the HTML counterexample report (checker/report_html.c) in a real
+# html.sh: the HTML counterexample report (checker/report/report_html.c) in a real
 # headless Chromium, which runs the page's script; the checks read the DOM
 # after it ran (--dump-dom) and screenshots:
 # 1. A safety bug (clientserver tcBugLostUpdate): the bug and its relative

@@ -1,5 +1,5 @@
 #!/bin/sh
-# portfolio.sh: the portfolio search (checker/search_portfolio.c).
+# portfolio.sh: the portfolio search (checker/search/search_portfolio.c).
 # - a correct model is proved complete with exactly dfs's state count;
 # - every seeded bug of models/clientserver is found, the member that found
 #   it is named, and the trace replays to the same bug;

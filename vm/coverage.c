@@ -1,6 +1,6 @@
 /* coverage.c: the layout of coverage points (vm/vm.h, "Coverage").  The
 ** marks themselves are made where the steps happen (vm/step.c,
-** vm/interp.c, through vm_cov_mark); the reports are checker/coverage.c's. */
+** vm/interp.c, through vm_cov_mark); the reports are checker/observe/coverage.c's. */
 #include <config.h>
 #include "vm/vm.h"
 #include <stdlib.h>

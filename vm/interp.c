@@ -2,7 +2,8 @@
 ** spec's frames, one opcode per case (vm/opcodes.def documents each),
 ** until the activation completes, the machine reaches a scheduling point
 ** or a bug; what those mean for the State is vm/step.c's.
-** Semantics: LANGUAGE.md, "Semantics the checker must reproduce". */
+** Semantics: P's, as doc/p-compatibility.md says ("Statements and their
+** run-time meaning"). */
 #include <config.h>
 #include "vm/vm_impl.h"
 #include <math.h>

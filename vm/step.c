@@ -5,7 +5,8 @@
 ** Here: scheduling, dequeue with defer/ignore, raise, goto, receive, halt,
 ** the specs that observe sends, enabledness, logs and bugs, the API of
 ** vm/vm.h, and explorers' functions.
-** Semantics: LANGUAGE.md, "Semantics the checker must reproduce". */
+** Semantics: P's, as doc/p-compatibility.md says ("Statements and their
+** run-time meaning"). */
 #include <config.h>
 #include "vm/vm_impl.h"
 #include <stdarg.h>

@@ -104,7 +104,7 @@ typedef enum VmEventKind {
   VE_CHOICE,             /* machine chose payload at a data choice */
   VE_PRINT,              /* machine printed payload (a string) */
   VE_IGNORE,             /* machine dropped event from its inbox in state: the state ignores it (not in
-                            traces: for trackers of inboxes, checker/schedcov.c) */
+                            traces: for trackers of inboxes, checker/observe/schedcov.c) */
 } VmEventKind;
 
 typedef struct VmEvent {
@@ -192,7 +192,7 @@ int vm_state_valid(const Vm *vm, const uint8_t *s, size_t len);
 void vm_choices_fini(VmChoices *c);
 const char *vm_status_name(VmStatus s);
 
-/* ---- Coverage (checker/coverage.c reads it; doc/coverage.md) ----
+/* ---- Coverage (checker/observe/coverage.c reads it; doc/coverage.md) ----
 ** What steps reach is marked in one byte array shared by every Vm of a
 ** test: byte i is set to 1 (a relaxed atomic store, after a load finds it
 ** 0) the first time a step reaches point i, and never cleared, so a point
@@ -243,7 +243,7 @@ static inline uint32_t vm_cov_goto(const VmCov *c, const BcProgram *p, uint16_t 
   return c->base[m] + 1 + S + VCOV_NKINDS * S * c->nevents + (uint32_t)s * S + t;
 }
 
-/* ---- For partial-order reduction (checker/reduce.c; doc/reduction.md) ---- */
+/* ---- For partial-order reduction (checker/engine/reduce.c; doc/reduction.md) ---- */
 
 /* What the last vm_step* call did that another machine or a spec could
 ** notice.  A machine step ends at its first send or creation, so it
@@ -263,7 +263,7 @@ typedef struct VmFootprint {
   uint64_t cooled;       /* bit k: spec k entered a cold state in the step (vm_cooled_specs) */
   uint64_t retemp;       /* bit k: spec k's temperature (hot, cold, or neither) changed in the step, or
                             it entered a cold state: what a liveness check sees (the rest of what a
-                            spec does is ordered by dependence, checker/reduce.c) */
+                            spec does is ordered by dependence, checker/engine/reduce.c) */
 } VmFootprint;
 
 /* The footprint of the last vm_step* call on this Vm that returned VM_OK. */
@@ -290,7 +290,7 @@ typedef void (*VmLocalFn)(void *ctx, uint32_t index, const uint8_t *bytes, size_
 ** to fn, which are valid during the call only. */
 void vm_local_states(const Vm *vm, const uint8_t *s, size_t len, Buf *scratch, VmLocalFn fn, void *ctx);
 
-/* ---- For traces (checker/tracedoc.c) ---- */
+/* ---- For traces (checker/report/tracedoc.c) ---- */
 
 /* One spec or machine of a State as a reader sees it.  Every string is
 ** valid until the next call on the Vm. */
@@ -315,7 +315,7 @@ typedef void (*VmViewFn)(void *ctx, const VmView *v);
 ** gone: read them first).  0, or -1 if s cannot be read. */
 int vm_describe(Vm *vm, const uint8_t *s, size_t len, VmViewFn fn, void *ctx);
 
-/* ---- Explorers (checker/explorer.c; doc/explorers.md) ----
+/* ---- Explorers (checker/engine/explorer.c; doc/explorers.md) ----
 ** An explorer declared in the model runs on a Vm of its own, over its
 ** state bytes: u64 random state, then its variables' encodings. */
 

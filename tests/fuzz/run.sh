@@ -30,7 +30,7 @@ mkdir -p "$out/inc"
 grep -v 'HAVE_MPI' "$b/config.h" >"$out/inc/config.h"
 srcs=""
 for f in "$top"/vm/*.c "$top"/lang/*.c "$top"/checker/*.c "$top"/parser/parse.c "$b"/parser/grammar.c "$b"/parser/lexer.c; do
-  case $f in */checker/cli.c) continue ;; esac
+  case $f in */checker/cli/cli.c) continue ;; esac
   srcs="$srcs $f"
 done
 # The library once, then each target against it.

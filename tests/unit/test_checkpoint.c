@@ -1,4 +1,4 @@
-/* test_checkpoint.c: the checkpoint file (checker/checkpoint.h) and the
+/* test_checkpoint.c: the checkpoint file (checker/base/checkpoint.h) and the
 ** program fingerprint it is keyed by (bc_fingerprint).
 ** (a) Sections written are read back alike, by tag; a missing tag is none.
 ** (b) A checkpoint for another version, model, test, search or options is
@@ -12,8 +12,8 @@
 #include <config.h>
 #include "tests/unit/check_main.h"
 #include "tests/unit/model.h"
-#include "checker/checkpoint.h"
-#include "checker/trace.h"
+#include "checker/base/checkpoint.h"
+#include "checker/base/files.h"
 #include <dirent.h>
 #include <unistd.h>
 
@@ -123,7 +123,7 @@ START_TEST(test_damaged) {
   for (size_t n = 0; n < len; n += n < 64 ? 1 : 97) {
     b.len = 0;
     buf_append(&b, orig, n);
-    ck_assert_int_eq(trace_write_atomic(cut, &b), 0);
+    ck_assert_int_eq(file_write_atomic(cut, &b), 0);
     err.len = 0;
     ck_assert_msg(ck_read(&c, &base, cut, &err) == -1, "a checkpoint cut to %zu of %zu bytes was read", n, len);
   }
@@ -132,14 +132,14 @@ START_TEST(test_damaged) {
     b.len = 0;
     buf_append(&b, orig, len);
     b.data[i] ^= (char)(1 << (i % 8));
-    ck_assert_int_eq(trace_write_atomic(cut, &b), 0);
+    ck_assert_int_eq(file_write_atomic(cut, &b), 0);
     err.len = 0;
     ck_assert_msg(ck_read(&c, &base, cut, &err) == -1, "a checkpoint with byte %zu changed was read", i);
     ck_assert(strstr(err.data, "damaged") || strstr(err.data, "not a pcheck checkpoint"));
   }
   b.len = 0;
   buf_puts(&b, "version: 2\ntest: Main\nm 1\n");
-  ck_assert_int_eq(trace_write_atomic(cut, &b), 0);
+  ck_assert_int_eq(file_write_atomic(cut, &b), 0);
   err.len = 0;
   ck_assert_int_eq(ck_read(&c, &base, cut, &err), -1);
   ck_assert(strstr(err.data, "is not a pcheck checkpoint") != NULL);

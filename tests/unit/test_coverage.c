@@ -1,5 +1,5 @@
 /* test_coverage.c: coverage points and reports (vm/vm.h "Coverage",
-** checker/coverage.c).
+** checker/observe/coverage.c).
 ** (a) Small deterministic models (one machine, or a spec beside it) run
 **     to their end with the first choice each time; the summary line must
 **     be the expected one: handlers run and not, gotos, a lazy assert
@@ -16,17 +16,17 @@
 **     step's receive identity is the one the tracker then appends, every
 **     receive's identity was predicted by the send that made its message,
 **     and every receive's handler-run links point backwards.
-** (f) Learned orderings (checker/learned.c) saved and loaded back: the
+** (f) Learned orderings (checker/observe/learned.c) saved and loaded back: the
 **     same keys, the file's lines in order, keys from send places equal to
 **     keys from the file's text. */
 #include <config.h>
 #include "tests/unit/check_main.h"
 #include "tests/unit/model.h"
-#include "checker/coverage.h"
-#include "checker/json.h"
-#include "checker/schedcov.h"
-#include "checker/learned.h"
-#include "checker/rng.h"
+#include "checker/observe/coverage.h"
+#include "checker/base/json.h"
+#include "checker/observe/schedcov.h"
+#include "checker/observe/learned.h"
+#include "checker/base/rng.h"
 #include <unistd.h>
 
 /* Run m's test to its end (the first choice at each step), marking cov. */

@@ -1,4 +1,4 @@
-/* test_estimate.c: the estimators of checker/estimate.h.
+/* test_estimate.c: the estimators of checker/observe/estimate.h.
 ** (a) Eta's tree of executions on trees given by a rule (children of a
 **     node from its depth and path): on a balanced tree the estimate is
 **     exact after one execution; random executions until every one has
@@ -14,10 +14,10 @@
 #include <config.h>
 #include "tests/unit/check_main.h"
 #include "tests/unit/model.h"
-#include "checker/estimate.h"
-#include "checker/rng.h"
-#include "checker/search.h"
-#include "checker/statecache.h"
+#include "checker/observe/estimate.h"
+#include "checker/base/rng.h"
+#include "checker/search/search.h"
+#include "checker/store/statecache.h"
 #include "vm/hash.h"
 #include <math.h>
 

@@ -1,4 +1,4 @@
-/* test_finished.c: the component bookkeeping of checker/finished.h, driven
+/* test_finished.c: the component bookkeeping of checker/store/finished.h, driven
 ** by a depth-first search over explicit graphs that claims every new
 ** successor of a state before entering any (as search_dfs.c does).  Row by
 ** row (hand-made graphs, then random ones): whenever a state is reported
@@ -8,8 +8,8 @@
 #include <config.h>
 #include "tests/unit/check_main.h"
 #include <string.h>
-#include "checker/finished.h"
-#include "checker/rng.h"
+#include "checker/store/finished.h"
+#include "checker/base/rng.h"
 
 enum { MAXN = 64 };
 

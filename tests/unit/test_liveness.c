@@ -1,4 +1,4 @@
-/* test_liveness.c: the hot-cycle searches of checker/liveness.c against a
+/* test_liveness.c: the hot-cycle searches of checker/engine/liveness.c against a
 ** brute-force reference, on a few hundred small random models (a machine
 ** Main walking a little transition table with $, $$ and plain steps, which
 ** announces to a spec that turns hot, cold and warm (neither), sometimes
@@ -29,10 +29,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "checker/explorer.h"
-#include "checker/rng.h"
-#include "checker/search.h"
-#include "checker/trace.h"
+#include "checker/engine/explorer.h"
+#include "checker/base/rng.h"
+#include "checker/search/search.h"
+#include "checker/report/trace.h"
 #include "lang/codegen.h"
 #include "lang/sema.h"
 #include "lang/testcases.h"

@@ -1,5 +1,5 @@
 /* test_ranks.c: the parts of the distributed search that one process can
-** check (checker/ranks.h, checker/tracetree.h); tests/mpi.sh runs the rest
+** check (checker/par/ranks.h, checker/store/tracetree.h); tests/mpi.sh runs the rest
 ** under mpirun.
 ** (a) ranks_owner: every fingerprint has an owner in [0, k); the slices
 **     are contiguous in the fingerprint's order (owner never falls as fp
@@ -11,10 +11,10 @@
 ** (d) Below: a result packed for another rank. */
 #include <config.h>
 #include "tests/unit/check_main.h"
-#include "checker/ranks.h"
-#include "checker/farm.h"
-#include "checker/search.h"
-#include "checker/tracetree.h"
+#include "checker/par/ranks.h"
+#include "checker/par/farm.h"
+#include "checker/search/search.h"
+#include "checker/store/tracetree.h"
 #include "vm/hash.h"
 #include <string.h>
 

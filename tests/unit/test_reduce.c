@@ -1,4 +1,4 @@
-/* test_reduce.c: partial-order reduction (checker/reduce.c,
+/* test_reduce.c: partial-order reduction (checker/engine/reduce.c,
 ** doc/reduction.md) against the plain search.
 ** (a) red_select on hand-made situations: what must be chosen together,
 **     what may be left out (table-driven, on small programs).
@@ -40,9 +40,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "checker/explorer.h"
-#include "checker/reduce.h"
-#include "checker/search.h"
+#include "checker/engine/explorer.h"
+#include "checker/engine/reduce.h"
+#include "checker/search/search.h"
 #include "lang/codegen.h"
 #include "lang/frontend.h"
 #include "lang/sema.h"

@@ -13,9 +13,9 @@
 #include "tests/unit/check_main.h"
 #include <pthread.h>
 #include <string.h>
-#include "checker/rng.h"
-#include "checker/statecache.h"
-#include "checker/sc_compact.h"
+#include "checker/base/rng.h"
+#include "checker/store/statecache.h"
+#include "checker/store/sc_compact.h"
 #include "vm/hash.h"
 
 static const ScKind kinds[] = { SC_FLAT, SC_JUDY, SC_COMPACT };

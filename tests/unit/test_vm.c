@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "checker/rng.h"
+#include "checker/base/rng.h"
 #include "lang/codegen.h"
 #include "lang/sema.h"
 #include "lang/testcases.h"

@@ -1,0 +1,182 @@
+/* json.c: a recursive-descent JSON reader with a depth limit, and string
+** escaping for the writers.  Numbers are read as doubles. */
+#include <config.h>
+#include "checker/base/json.h"
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct P {
+  const char *s;
+  size_t n, i;
+  Buf *err;
+  int depth;
+} P;
+
+static void ws(P *p) {
+  while (p->i < p->n && (p->s[p->i] == ' ' || p->s[p->i] == '\t' || p->s[p->i] == '\n' || p->s[p->i] == '\r')) p->i++;
+}
+
+static Json *fail(P *p, const char *msg) {
+  if (p->err && !p->err->len) buf_printf(p->err, "%s at byte %zu", msg, p->i);
+  return NULL;
+}
+
+static Json *value(P *p);
+
+static char *string(P *p) {
+  if (p->i >= p->n || p->s[p->i] != '"') { fail(p, "expected a string"); return NULL; }
+  p->i++;
+  Buf b;
+  buf_init(&b);
+  while (p->i < p->n && p->s[p->i] != '"') {
+    char c = p->s[p->i++];
+    if ((unsigned char)c < 0x20) { buf_fini(&b); fail(p, "control character in a string"); return NULL; }
+    if (c != '\\') { buf_putc(&b, c); continue; }
+    if (p->i >= p->n) break;
+    char e = p->s[p->i++];
+    switch (e) {
+    case 'n': buf_putc(&b, '\n'); break;
+    case 't': buf_putc(&b, '\t'); break;
+    case 'r': buf_putc(&b, '\r'); break;
+    case 'b': buf_putc(&b, '\b'); break;
+    case 'f': buf_putc(&b, '\f'); break;
+    case 'u': {
+      unsigned v = 0;
+      for (int k = 0; k < 4; k++) {
+        if (p->i >= p->n) { buf_fini(&b); fail(p, "bad \\u escape"); return NULL; }
+        char h = p->s[p->i++];
+        v = v * 16 + (unsigned)(h >= '0' && h <= '9' ? h - '0' : h >= 'a' && h <= 'f' ? h - 'a' + 10 :
+                                h >= 'A' && h <= 'F' ? h - 'A' + 10 : 0);
+      }
+      if (v < 0x80) buf_putc(&b, (char)v);
+      else if (v < 0x800) { buf_putc(&b, (char)(0xc0 | (v >> 6))); buf_putc(&b, (char)(0x80 | (v & 0x3f))); }
+      else {
+        buf_putc(&b, (char)(0xe0 | (v >> 12)));
+        buf_putc(&b, (char)(0x80 | ((v >> 6) & 0x3f)));
+        buf_putc(&b, (char)(0x80 | (v & 0x3f)));
+      }
+      break;
+    }
+    default: buf_putc(&b, e); break;
+    }
+  }
+  if (p->i >= p->n) { buf_fini(&b); fail(p, "unterminated string"); return NULL; }
+  p->i++;
+  return buf_take(&b);
+}
+
+static Json *node(JsonKind k) {
+  Json *j = xcalloc(1, sizeof *j);
+  j->kind = k;
+  return j;
+}
+
+static void push(Json *j, char *key, Json *v) {
+  j->items = xrealloc(j->items, (j->n + 1) * sizeof(Json *));
+  if (j->kind == JSON_OBJECT) j->keys = xrealloc(j->keys, (j->n + 1) * sizeof(char *));
+  j->items[j->n] = v;
+  if (j->kind == JSON_OBJECT) j->keys[j->n] = key;
+  j->n++;
+}
+
+static Json *container(P *p, char open) {
+  Json *j = node(open == '[' ? JSON_ARRAY : JSON_OBJECT);
+  p->i++;
+  ws(p);
+  if (p->i < p->n && p->s[p->i] == (open == '[' ? ']' : '}')) { p->i++; return j; }
+  for (;;) {
+    char *key = NULL;
+    ws(p);
+    if (j->kind == JSON_OBJECT) {
+      key = string(p);
+      if (!key) { json_free(j); return NULL; }
+      ws(p);
+      if (p->i >= p->n || p->s[p->i] != ':') { free(key); json_free(j); return fail(p, "expected ':'"); }
+      p->i++;
+    }
+    Json *v = value(p);
+    if (!v) { free(key); json_free(j); return NULL; }
+    push(j, key, v);
+    ws(p);
+    if (p->i < p->n && p->s[p->i] == ',') { p->i++; continue; }
+    if (p->i < p->n && p->s[p->i] == (open == '[' ? ']' : '}')) { p->i++; return j; }
+    json_free(j);
+    return fail(p, "expected ',' or the end of a list");
+  }
+}
+
+static Json *value(P *p) {
+  ws(p);
+  if (p->i >= p->n) return fail(p, "unexpected end of input");
+  if (++p->depth > 200) return fail(p, "nested too deeply");
+  Json *j = NULL;
+  char c = p->s[p->i];
+  if (c == '{' || c == '[') j = container(p, c);
+  else if (c == '"') {
+    char *s = string(p);
+    if (s) { j = node(JSON_STRING); j->str = s; }
+  } else if (p->n - p->i >= 4 && memcmp(p->s + p->i, "true", 4) == 0) { j = node(JSON_BOOL); j->num = 1; p->i += 4; }
+  else if (p->n - p->i >= 5 && memcmp(p->s + p->i, "false", 5) == 0) { j = node(JSON_BOOL); p->i += 5; }
+  else if (p->n - p->i >= 4 && memcmp(p->s + p->i, "null", 4) == 0) { j = node(JSON_NULL); p->i += 4; }
+  else if (c == '-' || (c >= '0' && c <= '9')) {
+    char tmp[64];
+    size_t k = 0;
+    while (p->i < p->n && k < sizeof tmp - 1 && strchr("+-0123456789.eE", p->s[p->i])) tmp[k++] = p->s[p->i++];
+    tmp[k] = 0;
+    char *end;
+    double d = strtod(tmp, &end);
+    if (*end) return fail(p, "bad number");
+    j = node(JSON_NUMBER);
+    j->num = d;
+  } else {
+    fail(p, "unexpected character");
+  }
+  p->depth--;
+  return j;
+}
+
+Json *json_parse(const char *text, size_t len, Buf *err) {
+  P p = { text, len, 0, err, 0 };
+  Json *j = value(&p);
+  if (!j) return NULL;
+  ws(&p);
+  if (p.i != p.n) { json_free(j); return fail(&p, "trailing characters"); }
+  return j;
+}
+
+void json_free(Json *j) {
+  if (!j) return;
+  for (size_t i = 0; i < j->n; i++) {
+    json_free(j->items[i]);
+    if (j->keys) free(j->keys[i]);
+  }
+  free(j->items);
+  free(j->keys);
+  free(j->str);
+  free(j);
+}
+
+const Json *json_get(const Json *obj, const char *key) {
+  if (!obj || obj->kind != JSON_OBJECT) return NULL;
+  for (size_t i = 0; i < obj->n; i++)
+    if (strcmp(obj->keys[i], key) == 0) return obj->items[i];
+  return NULL;
+}
+
+void json_put_string(Buf *b, const char *s, size_t n) {
+  buf_putc(b, '"');
+  for (size_t i = 0; i < n; i++) {
+    unsigned char c = (unsigned char)s[i];
+    switch (c) {
+    case '"': buf_puts(b, "\\\""); break;
+    case '\\': buf_puts(b, "\\\\"); break;
+    case '\n': buf_puts(b, "\\n"); break;
+    case '\t': buf_puts(b, "\\t"); break;
+    case '\r': buf_puts(b, "\\r"); break;
+    default:
+      if (c < 0x20 || c == 0x7f) buf_printf(b, "\\u%04x", c);
+      else buf_putc(b, (char)c);
+    }
+  }
+  buf_putc(b, '"');
+}
