@@ -446,5 +446,28 @@ if grep -q '^  loop cycle: steps [0-9]* to [0-9]* repeat forever$' "$tmp/lasso/"
   ok "Mermaid: a lasso's cycle in a loop block"
 else bad "Mermaid lasso"; cat "$tmp/lasso/"*.mmd; fi
 
+# --list-searches: the registry, a line each; every name is a search -S
+# takes and the man page describes; a capability decides an option's
+# warning (the searches it acts on are named from the registry).
+ls_out=$(run --list-searches 2>&1); rc=$?
+names=$(echo "$ls_out" | awk '{print $1}')
+if [ "$rc" -eq 0 ] && [ "$(echo "$names" | wc -l)" -eq 11 ] && echo "$ls_out" | grep -q '^portfolio  the default: ' &&
+   echo "$ls_out" | awk 'NF < 4 { bad = 1 } END { exit bad }'; then ok "--list-searches prints every search with its summary"
+else bad "--list-searches: rc $rc"; echo "$ls_out"; fi
+missing=""
+for s in $names; do
+  run -S "$s" --check-only models/clientserver >/dev/null 2>&1 || missing="$missing -S:$s"
+  grep -qF "\\fB$s\\fR" doc/pcheck.1 || missing="$missing man:$s"
+done
+[ -z "$missing" ] && ok "every listed search is accepted by -S and described in the man page" || bad "searches: $missing"
+r=$(run -S dfs --pct-depth 3 -q --timeout 5 -tc tcSingleClient models/clientserver 2>&1)
+echo "$r" | grep -q 'warning: --pct-depth has no effect on --search dfs (it acts on: pct portfolio)' &&
+  ok "an option's warning names the searches with its capability" || bad "capability warning: $r"
+r=$(run -S ses -j 2 --checkpoint "$tmp/ck" --timeout 1 -q -tc tcSingleClient models/clientserver 2>&1); rc=$?
+r2=$(run -S dfs -j 2 --checkpoint "$tmp/ck" --timeout 1 -q -tc tcSingleClient models/clientserver 2>&1); rc2=$?
+if [ "$rc" -ne 2 ] && [ "$rc2" -eq 2 ] && echo "$r2" | grep -q 'dfs checkpoints one stack: run it with -j 1'; then
+  ok "--checkpoint with -j 2: refused for dfs only (its checkpoint holds one stack)"
+else bad "checkpoint -j: ses rc $rc, dfs rc $rc2: $r2"; fi
+
 echo "# passed: $pass failed: $fail"
 [ "$fail" -eq 0 ]

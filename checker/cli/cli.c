@@ -104,7 +104,17 @@ typedef struct Options {
   int explorer_native;       /* ExNative */
 } Options;
 
-static const char *const searches[] = { "ses", "ss", "dfs", "bfs", "random", "irs", "pct", "pb", "bita", "guided", "portfolio", NULL };
+/* The names of the searches (the registry's, checker/search/search.h),
+** NULL-terminated, for "did you mean". */
+static const char *const *search_names(void) {
+  static const char *names[32];
+  if (!names[0]) {
+    size_t n;
+    const SearchOps *const *all = search_all(&n);
+    for (size_t i = 0; i < n && i + 1 < sizeof names / sizeof names[0]; i++) names[i] = all[i]->name;
+  }
+  return names;
+}
 static const char *const formats[] = { "text", "json", "schedule", "msc", "html", "dot", NULL };
 
 static void usage(FILE *f) {
@@ -122,6 +132,7 @@ static void usage(FILE *f) {
 "      --check-only       parse and type-check only\n"
 "\n"
 "How to search:\n"
+"      --list-searches    print the searches, one a line with what it does, and exit\n"
 "  -S, --search ALG       portfolio (default: random, ses, pct, dfs and ss in turns),\n"
 "                         ses, ss, dfs, bfs, random, irs, pct, pb, bita (schedules forced\n"
 "                         to cover receive orders not seen yet), guided (steered to message\n"
@@ -264,12 +275,6 @@ static void usage(FILE *f) {
 static int bad_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static int in_list(const char *s, const char *const *list);
 
-/* The searches that write checkpoints and resume from them. */
-static int ck_search(const char *search) {
-  return strcmp(search, "dfs") == 0 || strcmp(search, "bfs") == 0 || strcmp(search, "ses") == 0 ||
-         strcmp(search, "ss") == 0;
-}
-
 /* --resume FILE: what the run does not name is the checkpoint's (its
 ** test, search and seed); then what --checkpoint and --resume need.  0, or
 ** the exit code of a refusal (said). */
@@ -284,7 +289,7 @@ static int checkpoint_options(Options *o, int search_given, int seed_given) {
       return EXIT_USAGE;
     }
     buf_fini(&err);
-    if (!search_given && in_list(pk.search, searches)) o->search = pk.search;
+    if (!search_given && search_find(pk.search)) o->search = pk.search;
     if (!o->test) o->test = pk.test;
     char seed[32];
     if (!seed_given && ck_option(pk.options, "seed", seed, sizeof seed)) {
@@ -293,14 +298,14 @@ static int checkpoint_options(Options *o, int search_given, int seed_given) {
     }
   }
   const char *opt = o->checkpoint ? "--checkpoint" : "--resume";
-  if (!ck_search(o->search)) {
+  if (!(search_caps(o->search) & SEARCH_CHECKPOINT)) {
     fprintf(stderr, "pcheck: error: %s: dfs, bfs, ses and ss write checkpoints and resume from them, not --search %s\n", opt,
             o->search);
     return EXIT_USAGE;
   }
   if (o->keep_going) return bad_usage("--keep-going keeps every bug place in memory: it cannot be checkpointed%s", "");
-  if (strcmp(o->search, "dfs") == 0 && o->jobs > 1)
-    return bad_usage("dfs checkpoints one stack: run it with -j 1, or use --search bfs on -j threads%s", "");
+  if ((search_caps(o->search) & SEARCH_CK_SERIAL) && o->jobs > 1)
+    return bad_usage("%s checkpoints one stack: run it with -j 1, or use --search bfs on -j threads", o->search);
   if (ranks_count() > 1) return bad_usage("--checkpoint and --resume need one process: run without mpirun%s", "");
   if (o->replay) return bad_usage("--replay re-runs a trace: it has no checkpoint%s", "");
   if (o->checkpoint) {   /* a folder that cannot take it is said now, not an hour into the search */
@@ -531,22 +536,16 @@ static void print_scenarios(const BcProgram *bc, const VmTest *t) {
 ** none named): a run always ends. */
 enum { DEFAULT_BUDGET = 60 };
 
-static int is_random_search(const char *search) {
-  return strcmp(search, "random") == 0 || strcmp(search, "irs") == 0 || strcmp(search, "pct") == 0 ||
-         strcmp(search, "ss") == 0 || strcmp(search, "portfolio") == 0 || strcmp(search, "bita") == 0 ||
-         strcmp(search, "guided") == 0;
-}
+/* A search that runs executions (SEARCH_SAMPLING: the portfolio too, by
+** its sampling members): it draws a seed when none is given and stops at
+** the default budget without a bound. */
+static int is_random_search(const char *search) { return (search_caps(search) & SEARCH_SAMPLING) != 0; }
 
 /* What kind of figures a search has: states (exhaustive), executions
 ** (sampling), delay or preemption bounds. */
-static int is_exhaustive(const char *search) {
-  return strcmp(search, "dfs") == 0 || strcmp(search, "bfs") == 0 || strcmp(search, "pb") == 0 ||
-         strcmp(search, "ses") == 0;
-}
+static int is_exhaustive(const char *search) { return (search_caps(search) & SEARCH_EXHAUSTIVE) != 0; }
 
-static int has_delays(const char *search) {
-  return strcmp(search, "ses") == 0 || strcmp(search, "ss") == 0 || strcmp(search, "pb") == 0;
-}
+static int has_delays(const char *search) { return (search_caps(search) & SEARCH_DELAYS) != 0; }
 
 /* The figures line: only those that mean something for the search that
 ** ran (no "executions: 0" for dfs, no "states: 0" for random). */
@@ -603,10 +602,10 @@ static char *guarantee_text(const char *search, const SearchResult *res, int exh
     buf_printf(&b, "no bug within depth %llu of the reduced search, so in every execution of at most %llu steps "
                "(--no-reduction: of at most the depth)", (unsigned long long)res->proved,
                (unsigned long long)(res->proved / res->proved_period));
-  } else if (res->has_proved && strcmp(search, "bfs") == 0) {
+  } else if (res->has_proved && search_find(search)->proof == PROOF_DEPTH) {
     buf_printf(&b, "no bug within depth %llu (every execution of at most %llu steps)", (unsigned long long)res->proved,
                (unsigned long long)res->proved);
-  } else if (res->has_proved && strcmp(search, "pb") == 0) {
+  } else if (res->has_proved && search_find(search)->proof == PROOF_PREEMPTIONS) {
     buf_printf(&b, "no bug with at most %llu preemptions", (unsigned long long)res->proved);
   } else if (res->has_proved) {
     buf_printf(&b, "no bug with at most %llu delays (--explorer's schedule and every deviation of at most %llu delays)",
@@ -1002,7 +1001,7 @@ static int run_checker(const Options *o, Program *prog, Diag *diag, TestList *te
   if (!o->seed_given && is_random_search(o->search))
     printf("seed: %llu (drawn at random; --seed %llu repeats this run)\n", o->seed, o->seed);
   Learned *learned = NULL;
-  if (o->learn && (strcmp(o->search, "guided") == 0 || strcmp(o->search, "portfolio") == 0)) {
+  if (o->learn && (search_caps(o->search) & SEARCH_LEARNS)) {
     Buf err;
     buf_init(&err);
     learned = learned_new();
@@ -1075,7 +1074,7 @@ static void print_details(const Options *o, const SearchResult *res, const Searc
       printf("; %d rank%s stopped answering, %llu item%s redone by the others", res->ranks_lost,
              res->ranks_lost == 1 ? "" : "s", (unsigned long long)res->farm_redone, res->farm_redone == 1 ? "" : "s");
     printf("\n");
-  } else if (res->ranks > 1 && strcmp(o->search, "portfolio") == 0) {
+  } else if (res->ranks > 1 && (search_caps(o->search) & SEARCH_MEMBERS)) {
     printf("distributed: %d ranks, %.2f s waiting for each other at the ends of rounds; %s\n", res->ranks,
            res->rank_idle, res->dist_note ? res->dist_note : "");
   } else if (res->ranks > 1) {
@@ -1388,7 +1387,7 @@ static int run_search(const Options *o, const BcProgram *bc, Program *prog, cons
   RedCheck *rchk = NULL;
   if (o->check_reduction) {
     rchk = redcheck_new(bc, &test);
-    if (redcheck_sees(o->search)) redcheck_attach(rchk, &so);
+    if (search_caps(o->search) & SEARCH_VISITS) redcheck_attach(rchk, &so);
   }
   SearchResult res = {0};
   if (rc != EXIT_NOBUG) {
@@ -1493,9 +1492,7 @@ static int run_search(const Options *o, const BcProgram *bc, Program *prog, cons
   return rc;
 }
 
-static int is_delaying(const char *search) {
-  return strcmp(search, "ses") == 0 || strcmp(search, "ss") == 0 || strcmp(search, "portfolio") == 0;
-}
+static int is_delaying(const char *search) { return (search_caps(search) & SEARCH_EXPLORER) != 0; }
 
 /* Where the standard library's .p files are: $PCHECK_STDLIB, or the
 ** installed folder. */
@@ -1579,7 +1576,7 @@ static int p_spellings(int argc, char **argv) {
 typedef struct PStrategy {
   const char *p;             /* its long option, without "--" */
   const char *search;
-  int arg;
+  int arg;                   /* 1: a count, which is --pct-depth where the search has priorities */
   int fair;                  /* pct with P's fair tail (pct_fair) */
   const char *note;
 } PStrategy;
@@ -1695,22 +1692,34 @@ static void no_such_test(const char *name, const TestList *tests) {
   for (int i = 0; i < tests->n; i++) fprintf(stderr, "  %s\n", tests->items[i].name);
 }
 
-/* The searches that go on after a bug (--keep-going, P's --explore). */
-#define KEEP_GOING_SEARCHES "dfs random pct guided"
+/* --list-searches: each search of the registry, with its summary. */
+static void list_searches(void) {
+  size_t n;
+  const SearchOps *const *all = search_all(&n);
+  for (size_t i = 0; i < n; i++) printf("%-10s %s\n", all[i]->name, all[i]->summary);
+}
 
 /* Options that act only on some searches: a warning when given to another
-** (given[] holds the option codes seen). */
+** (given[] holds the option codes seen).  An option acts on the searches
+** that have one of the capabilities of its mask (checker/search/search.h);
+** SEARCH_MEMBERS in a mask: also on the portfolio, whose members it
+** reaches. */
 typedef struct OptionEffect {
   int code;                  /* getopt code */
   const char *name;          /* as the user writes it */
-  const char *searches;      /* space-separated searches it acts on */
+  unsigned caps;             /* SEARCH_* it acts through */
 } OptionEffect;
 
-static int acts_on(const char *searches, const char *search) {
-  size_t n = strlen(search);
-  for (const char *p = searches; (p = strstr(p, search)) != NULL; p += n)
-    if ((p == searches || p[-1] == ' ') && (p[n] == ' ' || p[n] == 0)) return 1;
-  return 0;
+/* The searches an option of mask caps acts on, space-separated, in the
+** registry's order (static). */
+static const char *acting_searches(unsigned caps) {
+  static char b[256];
+  size_t n, at = 0;
+  const SearchOps *const *all = search_all(&n);
+  b[0] = 0;
+  for (size_t i = 0; i < n; i++)
+    if (all[i]->caps & caps) at += (size_t)snprintf(b + at, sizeof b - at, "%s%s", at ? " " : "", all[i]->name);
+  return b;
 }
 
 /* Draw a seed for a random search that was given none (P's behaviour):
@@ -1753,7 +1762,7 @@ static int probe_folder(const char *dir, const char *what, const char *option) {
 ** search of hours. */
 static int check_writable(const Options *o) {
   int rc = probe_folder(o->out, "output folder", " (-o)");
-  if (!rc && o->save_schedules && strcmp(o->search, "bita") == 0)
+  if (!rc && o->save_schedules && (search_caps(o->search) & SEARCH_SAVES))
     rc = probe_folder(o->save_schedules, "--save-schedules folder", "");
   if (!rc && o->stats_json) {
     int existed = access(o->stats_json, F_OK) == 0;
@@ -1862,12 +1871,12 @@ static int pcheck_main(int argc, char **argv) {
          O_SS_SCHED, O_NO_SAMPLING, O_NO_SHARED, O_NO_REDUCTION, O_CHECK_RED, O_KEEP_GOING, O_EXPLORE, O_FAIL_MAXSTEPS, O_INBOX_BUG, O_FAIL_INCOMPLETE, O_PROGRESS, O_NO_PROGRESS,
          O_COVERAGE, O_COVERAGE_MERGE, O_NO_COVERAGE, O_SAVE_SCHED, O_LEARN, O_RANK_TIMEOUT,
          O_MAX_INSTR, O_MAX_INBOX, O_MAX_MACHINES, O_MAX_COLL, O_MAX_SBYTES, O_CKPT, O_CKPT_EVERY, O_RESUME,
-         O_TEST, O_MODE };
+         O_TEST, O_MODE, O_LIST_SEARCHES };
   enum { O_IRS_STEP = 512, O_PCT_DEPTH, O_PCT_STEPS };   /* the baselines' options */
   enum { O_UNFAIR = 768, O_TEMP, O_NO_LIVENESS };   /* liveness */
   static const struct option longopts[] = {
     {"test", required_argument, 0, O_TEST}, {"testcase", required_argument, 0, O_TEST},
-    {"list-tests", no_argument, 0, O_LIST},
+    {"list-tests", no_argument, 0, O_LIST}, {"list-searches", no_argument, 0, O_LIST_SEARCHES},
     {"check-only", no_argument, 0, O_CHECK}, {"search", required_argument, 0, 'S'},
     {"explorer", required_argument, 0, 'e'}, {"max-delays", required_argument, 0, O_MAXD},
     {"max-steps", required_argument, 0, O_MAXS}, {"schedules", required_argument, 0, O_SCHED},
@@ -1924,7 +1933,7 @@ static int pcheck_main(int argc, char **argv) {
         return bad_usage("--%s needs a count from 1 to 1000, as P's, not '%s'", ps->p, optarg);
       o.search = ps->search;
       given['S'] = 1;
-      if (ps->arg && strcmp(ps->search, "pct") == 0) {
+      if (ps->arg && (search_caps(ps->search) & SEARCH_PRIORITIES)) {
         o.pct_depth = n;
         given[O_PCT_DEPTH] = 1;
       }
@@ -1935,18 +1944,19 @@ static int pcheck_main(int argc, char **argv) {
     switch (c) {
     case O_TEST: o.test = optarg; break;
     case O_LIST: o.list_tests = 1; break;
+    case O_LIST_SEARCHES: list_searches(); return EXIT_NOBUG;
     case O_CHECK: o.check_only = 1; break;
     case 's':
       if (!parse_count(optarg, &o.schedules)) {
-        if (in_list(optarg, searches))
+        if (search_find(optarg))
           return bad_usage("-s is the number of schedules (P's -s), not a search: write -S %s or --search %s", optarg, optarg);
         return bad_usage("-s needs a number of schedules (P's -s), not '%s'", optarg);
       }
       given[O_SCHED] = 1;
       break;
     case 'S':
-      if (!in_list(optarg, searches)) {
-        const char *near = nearest(optarg, searches);
+      if (!search_find(optarg)) {
+        const char *near = nearest(optarg, search_names());
         if (near) {
           fprintf(stderr, "pcheck: error: unknown search '%s'; did you mean %s?\n", optarg, near);
           return bad_usage("expected portfolio, ses, ss, dfs, bfs, random, irs, pct, pb, bita or guided%s", "");
@@ -2138,9 +2148,9 @@ static int pcheck_main(int argc, char **argv) {
   ** exhaustive search on several threads, where flat's resize lock (taken
   ** for reading on every insert) is shared by all of them
   ** (bench/README.md, "Parallel exhaustive search"). */
-  if (!cache_given && o.jobs > 1 &&
-      ((strcmp(o.search, "dfs") == 0 && o.no_reduction) || strcmp(o.search, "bfs") == 0 ||
-       strcmp(o.search, "ses") == 0 || strcmp(o.search, "pb") == 0))
+  unsigned search_can = search_caps(o.search);
+  if (!cache_given && o.jobs > 1 && (search_can & SEARCH_EXHAUSTIVE) && (search_can & SEARCH_THREADS) &&
+      (o.no_reduction || !(search_can & SEARCH_REDUCED_SERIAL)))
     o.cache_kind = SC_COMPACT;   /* dfs with the reduction runs on one thread (search_dfs.c) */
   if (o.coverage && o.no_coverage) return bad_usage("--coverage and --no-coverage contradict each other%s", "");
   if (o.resume || o.checkpoint) {
@@ -2157,7 +2167,7 @@ static int pcheck_main(int argc, char **argv) {
   /* The portfolio's exhaustive members prove what no execution reaches,
   ** which says nothing of how long an execution runs: with
   ** --fail-on-maxsteps, P's default strategy. */
-  if (o.fail_on_maxsteps && strcmp(o.search, "portfolio") == 0) {
+  if (o.fail_on_maxsteps && (search_caps(o.search) & SEARCH_MEMBERS)) {
     if (given['S'])
       return bad_usage("--fail-on-maxsteps needs a sampling search (random, irs, pct, bita, guided), not --search "
                        "portfolio%s", "");
@@ -2165,7 +2175,7 @@ static int pcheck_main(int argc, char **argv) {
           "searches do not count an execution's steps)\n", stderr);
     o.search = "random";
   }
-  if (o.keep_going && !acts_on(KEEP_GOING_SEARCHES, o.search))
+  if (o.keep_going && !(search_caps(o.search) & SEARCH_KEEP_GOING))
     return bad_usage("%s needs --search dfs, random, pct or guided, not --search %s",
                      given[O_EXPLORE] ? "--explore" : "--keep-going", o.search);
   if (o.check_reduction && o.no_reduction)
@@ -2192,31 +2202,28 @@ static int pcheck_main(int argc, char **argv) {
   if (o.twin_check && explorer_native_kind(o.explorer) == EXN_NONE)
     return bad_usage("--explorer-twin-check needs --explorer rr, rtc or prr, not '%s'", o.explorer);
   /* Options without effect on the chosen search: a warning, not an error. */
+  enum { M = SEARCH_MEMBERS };
   static const OptionEffect effects[] = {
-    { 'e', "--explorer", "ses ss portfolio" }, { O_MAXD, "--max-delays", "ses ss pb portfolio" },
-    { O_MAXS, "--max-steps", "random irs pct ss bita guided portfolio" },
-    { O_FAIL_MAXSTEPS, "--fail-on-maxsteps", "random irs pct bita guided" },
-    { O_SCHED, "--schedules", "random irs pct ss bita guided portfolio" },
-    { O_IRS_STEP, "--irs-step", "irs" }, { O_PCT_DEPTH, "--pct-depth", "pct portfolio" },
-    { O_PCT_STEPS, "--pct-steps", "pct portfolio" }, { O_SSC1, "--ss-c1", "ss portfolio" },
-    { O_SSC2, "--ss-c2", "ss portfolio" }, { O_SS_SCHED, "--ss-schedule", "ss portfolio" },
-    { O_NO_SAMPLING, "--no-sampling", "ses portfolio" }, { O_NO_SHARED, "--no-shared-cache", "portfolio" },
-    { O_NO_REDUCTION, "--no-reduction", "dfs bfs ses pb portfolio" },
-    { O_CHECK_RED, "--check-reduction", "dfs bfs ses pb portfolio" },
-    { O_MEM, "--mem", "dfs bfs ses pb portfolio" }, { 'm', "--memout", "dfs bfs ses pb portfolio" }, { O_CACHE, "--cache", "dfs bfs ses pb portfolio" },
-    { O_FMEM, "--frontier-mem", "dfs bfs ses pb portfolio" }, { 'j', "--jobs", "dfs bfs ses pb ss portfolio" },
-    { O_UNFAIR, "--unfair", "dfs ses portfolio" },
-    { O_NO_LIVENESS, "--no-liveness", "dfs ses random irs portfolio" },
-    { O_TEMP, "--liveness-temperature-threshold", "random irs portfolio" },
-    { O_TWIN, "--explorer-twin-check", "ses ss portfolio" },
-    { O_SEED, "--seed", "random irs pct ss ses bita guided portfolio" },
-    { O_SAVE_SCHED, "--save-schedules", "bita" }, { O_LEARN, "--learn", "guided portfolio" },
+    { 'e', "--explorer", SEARCH_EXPLORER }, { O_MAXD, "--max-delays", SEARCH_DELAYS | M },
+    { O_MAXS, "--max-steps", SEARCH_SAMPLING }, { O_FAIL_MAXSTEPS, "--fail-on-maxsteps", SEARCH_FAIL_MAXSTEPS },
+    { O_SCHED, "--schedules", SEARCH_SAMPLING }, { O_IRS_STEP, "--irs-step", SEARCH_DEPTH_STEPS },
+    { O_PCT_DEPTH, "--pct-depth", SEARCH_PRIORITIES | M }, { O_PCT_STEPS, "--pct-steps", SEARCH_PRIORITIES | M },
+    { O_SSC1, "--ss-c1", SEARCH_STRATA | M }, { O_SSC2, "--ss-c2", SEARCH_STRATA | M },
+    { O_SS_SCHED, "--ss-schedule", SEARCH_STRATA | M }, { O_NO_SAMPLING, "--no-sampling", SEARCH_TO_SAMPLING | M },
+    { O_NO_SHARED, "--no-shared-cache", M }, { O_NO_REDUCTION, "--no-reduction", SEARCH_REDUCTION | M },
+    { O_CHECK_RED, "--check-reduction", SEARCH_REDUCTION | M }, { O_MEM, "--mem", SEARCH_EXHAUSTIVE | M },
+    { 'm', "--memout", SEARCH_EXHAUSTIVE | M }, { O_CACHE, "--cache", SEARCH_EXHAUSTIVE | M },
+    { O_FMEM, "--frontier-mem", SEARCH_EXHAUSTIVE | M }, { 'j', "--jobs", SEARCH_THREADS | M },
+    { O_UNFAIR, "--unfair", SEARCH_HOT_CYCLES }, { O_NO_LIVENESS, "--no-liveness", SEARCH_HOT_CYCLES | SEARCH_TEMPERATURE },
+    { O_TEMP, "--liveness-temperature-threshold", SEARCH_TEMPERATURE | M },
+    { O_TWIN, "--explorer-twin-check", SEARCH_EXPLORER }, { O_SEED, "--seed", SEARCH_SEED },
+    { O_SAVE_SCHED, "--save-schedules", SEARCH_SAVES }, { O_LEARN, "--learn", SEARCH_LEARNS },
   };
   for (size_t i = 0; i < sizeof effects / sizeof effects[0] && !o.replay && !o.check_only && !o.list_tests &&
                      !o.dump_bytecode; i++)
-    if (given[effects[i].code] && !acts_on(effects[i].searches, o.search))
+    if (given[effects[i].code] && !(search_caps(o.search) & effects[i].caps))
       fprintf(stderr, "pcheck: warning: %s has no effect on --search %s (it acts on: %s)\n", effects[i].name, o.search,
-              effects[i].searches);
+              acting_searches(effects[i].caps));
   if (o.replay && given[O_SCHED] + given[O_MAXD] + given[O_MAXS] + given['S'] + given['j'])
     fputs("pcheck: warning: --replay re-runs the trace's choices: search options have no effect\n", stderr);
   if (!o.seed_given && is_random_search(o.search)) o.seed = fresh_seed();
@@ -2228,9 +2235,9 @@ static int pcheck_main(int argc, char **argv) {
     return EXIT_USAGE;
   }
   if (ranks_count() > 1) {
-    int dist = strcmp(o.search, "dfs") == 0 || strcmp(o.search, "bfs") == 0 || strcmp(o.search, "ses") == 0;
-    int farm = strcmp(o.search, "random") == 0 || strcmp(o.search, "pct") == 0 || strcmp(o.search, "ss") == 0;
-    int portfolio = strcmp(o.search, "portfolio") == 0;
+    int dist = (search_caps(o.search) & SEARCH_RANKS) != 0;
+    int farm = (search_caps(o.search) & SEARCH_FARM) != 0;
+    int portfolio = (search_caps(o.search) & SEARCH_MEMBERS) != 0;
     if (o.replay || o.coverage_merge || o.check_only || o.list_tests || o.dump_bytecode || !(dist || farm || portfolio))
       return bad_usage("under mpirun pcheck runs a search across the ranks: --search dfs, bfs, ses (the states shared "
                        "among them), random, pct, ss (the executions) or the portfolio (its members side by "

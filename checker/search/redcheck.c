@@ -44,10 +44,6 @@ void redcheck_free(RedCheck *c) {
   free(c);
 }
 
-int redcheck_sees(const char *name) {
-  return strcmp(name, "dfs") == 0 || strcmp(name, "bfs") == 0 || strcmp(name, "ses") == 0;
-}
-
 static void on_local(void *ctx, uint32_t index, const uint8_t *b, size_t n) {
   RedCheck *c = ctx;
   if (c->full) return;
@@ -115,7 +111,7 @@ int redcheck_compare(RedCheck *c, const BcProgram *bc, const VmTest *test, const
   /* The full search looks for what the reduced one looks for: hot cycles
   ** with dfs (for dfs, ses and the portfolio), none with bfs (for bfs and
   ** pb, which report hot specs at quiescence only). */
-  int cycles = strcmp(name, "bfs") != 0 && strcmp(name, "pb") != 0;
+  int cycles = (search_caps(name) & SEARCH_HOT_CYCLES) != 0;
   const SearchOps *ops = cycles ? &search_dfs : &search_bfs;
   SearchResult r = {0};
   FILE *sink = fopen("/dev/null", "w");

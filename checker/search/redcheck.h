@@ -24,12 +24,9 @@ typedef struct RedCheck RedCheck;
 RedCheck *redcheck_new(const BcProgram *bc, const VmTest *test);
 void redcheck_free(RedCheck *c);
 
-/* Whether search `name` can have its States seen (dfs, bfs and ses on one
-** thread: SearchOptions.visit); the others are compared by verdict only. */
-int redcheck_sees(const char *name);
-
 /* Set so's visit hook to collect the local states of the States the search
-** enters (only for a search redcheck_sees). */
+** enters: only for a search that calls it (SEARCH_VISITS: dfs, bfs and ses
+** on one thread); the others are compared by verdict only. */
 void redcheck_attach(RedCheck *c, SearchOptions *so);
 
 /* After the reduced search `name` (options so, result reduced) ended: the full

@@ -168,8 +168,51 @@ typedef struct SearchResult {
   uint64_t bug_executions;   /* --keep-going, sampling searches: executions that ended in a bug */
 } SearchResult;
 
+/* What a search can do (SearchOps.caps).  The CLI's defaults, warnings
+** and refusals ask these, never a search's name. */
+enum {
+  SEARCH_EXHAUSTIVE = 1u << 0,     /* visits States with a state cache and can complete (a proof); --mem,
+                                      --cache and --frontier-mem size it */
+  SEARCH_SAMPLING = 1u << 1,       /* runs executions: --schedules and --max-steps bound it, a seed is drawn
+                                      when none is given, and without a bound it stops at the default
+                                      budget */
+  SEARCH_SEED = 1u << 2,           /* draws random numbers from --seed */
+  SEARCH_DELAYS = 1u << 3,         /* counts delays (or pb's preemptions): --max-delays bounds it */
+  SEARCH_EXPLORER = 1u << 4,       /* runs a delaying explorer (--explorer, --explorer-twin-check) */
+  SEARCH_REDUCTION = 1u << 5,      /* partial-order reduction, on unless --no-reduction; --check-reduction */
+  SEARCH_THREADS = 1u << 6,        /* runs on -j threads */
+  SEARCH_HOT_CYCLES = 1u << 7,     /* looks for hot cycles (--unfair; --no-liveness turns it off) */
+  SEARCH_TEMPERATURE = 1u << 8,    /* checks how long a spec stays hot (--liveness-temperature-threshold) */
+  SEARCH_CHECKPOINT = 1u << 9,     /* writes checkpoints and resumes from them */
+  SEARCH_CK_SERIAL = 1u << 10,     /* its checkpoint holds one thread's work: --checkpoint needs -j 1 */
+  SEARCH_RANKS = 1u << 11,         /* under mpirun, its States are partitioned among the ranks */
+  SEARCH_FARM = 1u << 12,          /* under mpirun, its executions are shared among the ranks */
+  SEARCH_MEMBERS = 1u << 13,       /* runs other searches side by side (--no-shared-cache) */
+  SEARCH_KEEP_GOING = 1u << 14,    /* --keep-going: on after a bug, every bug place listed */
+  SEARCH_FAIL_MAXSTEPS = 1u << 15, /* --fail-on-maxsteps: reaching the step bound is a bug */
+  SEARCH_LEARNS = 1u << 16,        /* --learn: starts from and adds to learned orderings */
+  SEARCH_SAVES = 1u << 17,         /* --save-schedules: writes the schedules it forces */
+  SEARCH_PRIORITIES = 1u << 18,    /* PCT's priorities (--pct-depth, --pct-steps) */
+  SEARCH_DEPTH_STEPS = 1u << 19,   /* irs's growing depth bound (--irs-step) */
+  SEARCH_STRATA = 1u << 20,        /* ss's stratified samples (--ss-c1, --ss-c2, --ss-schedule) */
+  SEARCH_TO_SAMPLING = 1u << 21,   /* turns to sampling at its memory budget (--no-sampling) */
+  SEARCH_VISITS = 1u << 22,        /* calls SearchOptions.visit with every State (--check-reduction's oracle) */
+  SEARCH_REDUCED_SERIAL = 1u << 23 /* with the reduction, one thread: -j is for --no-reduction */
+};
+
+/* What `proved` of a bounded result counts (SearchResult.has_proved). */
+typedef enum SearchProof {
+  PROOF_NONE,                /* nothing short of completing */
+  PROOF_DEPTH,               /* every execution of at most so many steps (bfs's levels) */
+  PROOF_PREEMPTIONS,         /* every execution with at most so many preemptions (pb) */
+  PROOF_DELAYS               /* every execution with at most so many delays (ses) */
+} SearchProof;
+
 typedef struct SearchOps {
   const char *name;
+  const char *summary;       /* one line: what it does, for --list-searches */
+  unsigned caps;             /* SEARCH_* above */
+  SearchProof proof;
   /* Search the test case; fill res.  Returns 0, or -1 on an internal
   ** error or a resource failure (message on stderr). */
   int (*run)(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *log, SearchResult *res);
@@ -189,6 +232,10 @@ extern const SearchOps search_guided;
 
 /* The search named name (doc/pcheck.1), or NULL if this build has none. */
 const SearchOps *search_find(const char *name);
+/* Every search of this build, in the registry's order; *n of them. */
+const SearchOps *const *search_all(size_t *n);
+/* The capabilities of the search named name (0: no such search). */
+unsigned search_caps(const char *name);
 
 void search_result_fini(SearchResult *r);
 /* A result as bytes, for another process running the same binary and

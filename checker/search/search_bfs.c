@@ -589,4 +589,11 @@ out:
   return rc;
 }
 
-const SearchOps search_bfs = { "bfs", run_bfs };
+const SearchOps search_bfs = {
+  .name = "bfs",
+  .summary = "exhaustive breadth-first search: a bug it finds has a shortest trace",
+  .caps = SEARCH_EXHAUSTIVE | SEARCH_REDUCTION | SEARCH_THREADS | SEARCH_CHECKPOINT | SEARCH_RANKS |
+          SEARCH_VISITS,
+  .proof = PROOF_DEPTH,
+  .run = run_bfs,
+};

@@ -563,4 +563,10 @@ static int run_bita(const BcProgram *bc, const VmTest *test, const SearchOptions
   return rc == R_FAIL ? -1 : 0;
 }
 
-const SearchOps search_bita = { "bita", run_bita };
+const SearchOps search_bita = {
+  .name = "bita",
+  .summary = "schedules forced to cover the receive orders not seen yet (Bita)",
+  .caps = SEARCH_SAMPLING | SEARCH_SEED | SEARCH_FAIL_MAXSTEPS | SEARCH_SAVES,
+  .proof = PROOF_NONE,
+  .run = run_bita,
+};

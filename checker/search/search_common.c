@@ -334,13 +334,26 @@ int64_t search_temperature(const SearchOptions *o) {
   return o->temperature >= 0 ? o->temperature : search_max_steps(o, 1) / 2;
 }
 
+/* The registry: every search, in the order --list-searches and the
+** warnings name them. */
+static const SearchOps *const registry[] = { &search_random, &search_dfs, &search_bfs, &search_ses, &search_ss,
+                                             &search_pb, &search_irs, &search_pct, &search_portfolio, &search_bita,
+                                             &search_guided };
+
+const SearchOps *const *search_all(size_t *n) {
+  *n = sizeof registry / sizeof registry[0];
+  return registry;
+}
+
 const SearchOps *search_find(const char *name) {
-  static const SearchOps *const all[] = { &search_random, &search_dfs, &search_bfs, &search_ses, &search_ss,
-                                          &search_pb, &search_irs, &search_pct, &search_portfolio, &search_bita,
-                                          &search_guided };
-  for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
-    if (strcmp(all[i]->name, name) == 0) return all[i];
+  for (size_t i = 0; i < sizeof registry / sizeof registry[0]; i++)
+    if (strcmp(registry[i]->name, name) == 0) return registry[i];
   return NULL;
+}
+
+unsigned search_caps(const char *name) {
+  const SearchOps *s = search_find(name);
+  return s ? s->caps : 0;
 }
 
 uint32_t walk_pick_uniform(void *rng, const VmChoices *ch) {

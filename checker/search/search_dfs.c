@@ -944,4 +944,11 @@ out:
   return rc;
 }
 
-const SearchOps search_dfs = { "dfs", run_dfs };
+const SearchOps search_dfs = {
+  .name = "dfs",
+  .summary = "exhaustive depth-first search with the state cache and partial-order reduction",
+  .caps = SEARCH_EXHAUSTIVE | SEARCH_REDUCTION | SEARCH_THREADS | SEARCH_HOT_CYCLES | SEARCH_CHECKPOINT |
+          SEARCH_CK_SERIAL | SEARCH_RANKS | SEARCH_KEEP_GOING | SEARCH_VISITS | SEARCH_REDUCED_SERIAL,
+  .proof = PROOF_NONE,
+  .run = run_dfs,
+};

@@ -155,4 +155,10 @@ static int run_guided(const BcProgram *bc, const VmTest *test, const SearchOptio
   return rc;
 }
 
-const SearchOps search_guided = { "guided", run_guided };
+const SearchOps search_guided = {
+  .name = "guided",
+  .summary = "random executions steered to the message orderings not seen yet (HaPSet)",
+  .caps = SEARCH_SAMPLING | SEARCH_SEED | SEARCH_KEEP_GOING | SEARCH_FAIL_MAXSTEPS | SEARCH_LEARNS,
+  .proof = PROOF_NONE,
+  .run = run_guided,
+};

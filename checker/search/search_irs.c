@@ -75,4 +75,10 @@ fail:
   return rc;
 }
 
-const SearchOps search_irs = { "irs", run_irs };
+const SearchOps search_irs = {
+  .name = "irs",
+  .summary = "iterative random search: 3^i random executions at a growing depth bound",
+  .caps = SEARCH_SAMPLING | SEARCH_SEED | SEARCH_TEMPERATURE | SEARCH_FAIL_MAXSTEPS | SEARCH_DEPTH_STEPS,
+  .proof = PROOF_NONE,
+  .run = run_irs,
+};

@@ -618,4 +618,10 @@ out:
   return rc;
 }
 
-const SearchOps search_pb = { "pb", run_pb };
+const SearchOps search_pb = {
+  .name = "pb",
+  .summary = "iterative preemption bounding (CHESS's) with state caching",
+  .caps = SEARCH_EXHAUSTIVE | SEARCH_DELAYS | SEARCH_REDUCTION | SEARCH_THREADS,
+  .proof = PROOF_PREEMPTIONS,
+  .run = run_pb,
+};

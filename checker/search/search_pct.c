@@ -124,4 +124,11 @@ static int run_pct(const BcProgram *bc, const VmTest *test, const SearchOptions 
   return rc;
 }
 
-const SearchOps search_pct = { "pct", run_pct };
+const SearchOps search_pct = {
+  .name = "pct",
+  .summary = "probabilistic concurrency testing: random priorities, d-1 change points",
+  .caps = SEARCH_SAMPLING | SEARCH_SEED | SEARCH_KEEP_GOING | SEARCH_FAIL_MAXSTEPS | SEARCH_FARM |
+          SEARCH_PRIORITIES,
+  .proof = PROOF_NONE,
+  .run = run_pct,
+};

@@ -172,17 +172,22 @@ static const char *schedules_why(const SearchOptions *o) {
 ** ses and ss use the explorer of --explorer (rtc by default). */
 typedef struct PlanEntry {
   const char *search;
-  int delaying, exhaustive;
   uint64_t slice;            /* its first turn, in work */
+  const char *learning;      /* the search it runs as with --learn (o->learned), or NULL: itself */
 } PlanEntry;
 static const PlanEntry plan[] = {
-  { "random", 0, 0, 2000 },   /* the member that wins most often on bench/portfolio.sh: twice the share */
-  { "ses", 1, 1, 1000 },
-  { "pct", 0, 0, 2000 },     /* the best member on several hard models (bench/portfolio.sh): twice the share */
-  { "dfs", 0, 1, 1000 },
-  { "ss", 1, 0, 1000 },
+  { "random", 2000, "guided" },   /* the member that wins most often on bench/portfolio.sh: twice the share */
+  { "ses", 1000, NULL },
+  { "pct", 2000, NULL },     /* the best member on several hard models (bench/portfolio.sh): twice the share */
+  { "dfs", 1000, NULL },
+  { "ss", 1000, NULL },
 };
 enum { NPLAN = sizeof plan / sizeof plan[0] };
+
+/* Does member i of the plan prove (an exhaustive search), or run with the
+** explorer (a delaying one)? */
+static int plan_exhaustive(int i) { return (search_caps(plan[i].search) & SEARCH_EXHAUSTIVE) != 0; }
+static int plan_delaying(int i) { return (search_caps(plan[i].search) & SEARCH_EXPLORER) != 0; }
 
 /* Across k ranks, the members rank `me` runs (indexes into plan, in plan
 ** order, into pick), and how many: member i runs on rank i % k.  A rank
@@ -198,7 +203,7 @@ static int mine_of(int me, int k, int *pick, uint64_t *seed_shift) {
   }
   int nsamp = 0, samp[NPLAN];
   for (int i = 0; i < NPLAN; i++)
-    if (!plan[i].exhaustive) samp[nsamp++] = i;
+    if (!plan_exhaustive(i)) samp[nsamp++] = i;
   pick[n++] = samp[(me - NPLAN) % nsamp];
   *seed_shift = (uint64_t)me * 0x9e3779b97f4a7c15ull;
   return n;
@@ -211,7 +216,7 @@ static int mine_of(int me, int k, int *pick, uint64_t *seed_shift) {
 ** theirs, or sooner by a bug or a proof (run_portfolio).  The share of
 ** local member q (one of pick[0..n)), or -1 without --schedules. */
 static int64_t schedules_share(const Portfolio *pf, const SearchOptions *o, const int *pick, int q) {
-  if (o->schedules < 0 || plan[pick[q]].exhaustive) return o->schedules < 0 ? -1 : o->schedules;
+  if (o->schedules < 0 || plan_exhaustive(pick[q])) return o->schedules < 0 ? -1 : o->schedules;
   int64_t count = 0, index = -1;
   for (int r = 0; r < pf->k; r++) {
     int their[NPLAN], m = NPLAN;
@@ -220,7 +225,7 @@ static int64_t schedules_share(const Portfolio *pf, const SearchOptions *o, cons
     else
       for (int i = 0; i < m; i++) their[i] = i;
     for (int i = 0; i < m; i++) {
-      if (plan[their[i]].exhaustive) continue;
+      if (plan_exhaustive(their[i])) continue;
       if (r == pf->me && their[i] == pick[q]) index = count;
       count++;
     }
@@ -235,7 +240,7 @@ static int add_members(Portfolio *pf, const SearchOptions *o) {
   if (pf->k > 1) n = mine_of(pf->me, pf->k, pick, &seed_shift);
   else
     for (int i = 0; i < n; i++) pick[i] = i;
-  for (int i = 0; i < n; i++) nex += plan[pick[i]].exhaustive;
+  for (int i = 0; i < n; i++) nex += plan_exhaustive(pick[i]);
   /* The shared part of the state cache (doc/algorithms.md, "The portfolio"): dfs
   ** publishes its finished states, ses skips them.  Only on one thread: the
   ** members then take turns, so what ses sees of dfs's work is fixed by
@@ -257,14 +262,14 @@ static int add_members(Portfolio *pf, const SearchOptions *o) {
     int i = pick[q];
     SearchMember *m = &pf->m[q];
     /* With learned orderings (--learn) the random member steers by them. */
-    const char *search = o->learned && strcmp(plan[i].search, "random") == 0 ? "guided" : plan[i].search;
-    snprintf(m->label, sizeof m->label, "%s%s%.40s", search, plan[i].delaying ? "/" : "", plan[i].delaying ? o->explorer : "");
+    const char *search = o->learned && plan[i].learning ? plan[i].learning : plan[i].search;
+    snprintf(m->label, sizeof m->label, "%s%s%.40s", search, plan_delaying(i) ? "/" : "", plan_delaying(i) ? o->explorer : "");
     if (pf->k > 1) {
       size_t l = strlen(m->label);
       snprintf(m->label + l, sizeof m->label - l, " (rank %d)", pf->me);
     }
     m->ops = search_find(search);
-    m->exhaustive = plan[i].exhaustive;
+    m->exhaustive = plan_exhaustive(i);
     m->slice = m->base = plan[i].slice;
     m->pf = pf;
     m->o = *o;
@@ -580,4 +585,10 @@ static int run_portfolio(const BcProgram *bc, const VmTest *test, const SearchOp
   return rc;
 }
 
-const SearchOps search_portfolio = { "portfolio", run_portfolio };
+const SearchOps search_portfolio = {
+  .name = "portfolio",
+  .summary = "the default: random, ses, pct, dfs and ss in turns; the first to find a bug or to prove ends it",
+  .caps = SEARCH_SAMPLING | SEARCH_SEED | SEARCH_EXPLORER | SEARCH_HOT_CYCLES | SEARCH_MEMBERS | SEARCH_LEARNS,
+  .proof = PROOF_NONE,
+  .run = run_portfolio,
+};

@@ -44,4 +44,11 @@ static int run_random(const BcProgram *bc, const VmTest *test, const SearchOptio
   return rc;
 }
 
-const SearchOps search_random = { "random", run_random };
+const SearchOps search_random = {
+  .name = "random",
+  .summary = "random executions: a uniformly random enabled choice at every step",
+  .caps = SEARCH_SAMPLING | SEARCH_SEED | SEARCH_TEMPERATURE | SEARCH_KEEP_GOING | SEARCH_FAIL_MAXSTEPS |
+          SEARCH_FARM,
+  .proof = PROOF_NONE,
+  .run = run_random,
+};

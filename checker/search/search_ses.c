@@ -1856,4 +1856,12 @@ out:
   return rc;
 }
 
-const SearchOps search_ses = { "ses", run_ses };
+const SearchOps search_ses = {
+  .name = "ses",
+  .summary = "stratified exhaustive search: every state, one delay bound at a time",
+  .caps = SEARCH_EXHAUSTIVE | SEARCH_SEED | SEARCH_DELAYS | SEARCH_EXPLORER | SEARCH_REDUCTION |
+          SEARCH_THREADS | SEARCH_HOT_CYCLES | SEARCH_CHECKPOINT | SEARCH_RANKS | SEARCH_TO_SAMPLING |
+          SEARCH_VISITS,
+  .proof = PROOF_DELAYS,
+  .run = run_ses,
+};

@@ -1108,4 +1108,11 @@ static int run_ss(const BcProgram *bc, const VmTest *test, const SearchOptions *
   return ss_sample(bc, test, o, logf, NULL, 0, res);
 }
 
-const SearchOps search_ss = { "ss", run_ss };
+const SearchOps search_ss = {
+  .name = "ss",
+  .summary = "stratified sampling: executions with db delays, each drawn with a known probability",
+  .caps = SEARCH_SAMPLING | SEARCH_SEED | SEARCH_DELAYS | SEARCH_EXPLORER | SEARCH_THREADS | SEARCH_CHECKPOINT |
+          SEARCH_FARM | SEARCH_STRATA,
+  .proof = PROOF_NONE,
+  .run = run_ss,
+};
