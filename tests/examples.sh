@@ -44,6 +44,32 @@ run_examples() {
   [ "$n" -gt 0 ] || bad "no examples found in $src"
 }
 
+# The README's "A first model": each "    $ CMD" line runs in the scratch
+# folder and must print the indented lines that follow it (times aside).
+readme_shown() {
+  sed -n '/^## A first model/,/^## /p' "$top/README.md" | awk '
+    /^    \$ / { n++; f = sprintf("%s/shown%d", dir, n); print substr($0, 7) > (f ".cmd"); close(f ".cmd"); next }
+    /^    / && n { print substr($0, 5) >> (f ".out"); next }
+    { if (n) close(f ".out") }' dir="$tmp"
+}
+check_shown() {
+  k=0
+  for c in "$tmp"/shown*.cmd; do
+    [ -f "$c" ] || continue
+    k=$((k + 1))
+    cmd=$(cat "$c")
+    (cd "$tmp/w" && PATH="$tmp/w/bin:$PATH" timeout 300 sh -c "$cmd" >"$tmp/got" 2>&1 </dev/null)
+    sed 's/time: [0-9.]*$/time: T/' "$tmp/got" >"$tmp/got.n"
+    sed 's/time: [0-9.]*$/time: T/' "${c%.cmd}.out" >"$tmp/shown.n"
+    if cmp -s "$tmp/shown.n" "$tmp/got.n"; then
+      ok "README shows what '$cmd' prints"
+    else
+      bad "README's output of '$cmd' differs:"; diff "$tmp/shown.n" "$tmp/got.n" | head -n 10
+    fi
+  done
+  [ "$k" -eq 2 ] || bad "README's first model: $k shown commands (2 expected)"
+}
+
 # (Input from files, not pipes: the counters live in this shell.)
 man_examples >"$tmp/man.txt"
 readme_examples >"$tmp/readme.txt"
@@ -51,5 +77,8 @@ setup
 run_examples "man page" <"$tmp/man.txt"
 setup
 run_examples README <"$tmp/readme.txt"
+setup
+readme_shown
+check_shown
 echo "# passed: $pass failed: $fail"
 [ "$fail" -eq 0 ]
