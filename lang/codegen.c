@@ -14,28 +14,33 @@
 
 typedef struct Patch { uint32_t *at; int n, cap; } Patch;
 
+/* A loop being compiled: the jumps out of it wait here for their target
+** until pop_loop knows it.  Loops of one function form a stack. */
 typedef struct Loop {
-  struct Loop *up;
+  struct Loop *up;       /* the enclosing loop of the same function, or NULL */
   uint32_t continue_pc;  /* where `continue` jumps, when known */
-  int continue_known;
+  int continue_known;    /* while: the test is before the body, so continue_pc is known at once */
   PtrVec breaks;         /* offsets (as uintptr) of JMP operands to patch at the end */
   PtrVec continues;      /* offsets to patch to the continue target */
 } Loop;
 
+/* The function being compiled, between begin_fun and end_fun. */
 typedef struct FunBuild {
-  BcFun *fun;
-  Buf code;
-  PtrVec locs;           /* BcLoc* (heap) */
-  int nlocals;
+  BcFun *fun;            /* where end_fun puts the result */
+  Buf code;              /* instructions so far; offsets into it are pcs */
+  PtrVec locs;           /* BcLoc* (heap), pcs ascending */
+  int nlocals;           /* slots given so far (new_local) */
   PtrVec local_types;    /* Type* per local slot (NULL: temp, default null) */
   int depth, max_depth;  /* operand stack, for max_stack (approximate upper bound) */
-  Loop *loop;
+  Loop *loop;            /* innermost loop being compiled, or NULL */
 } FunBuild;
 
+/* One cg_compile: the program read, the program built, and the scratch
+** that becomes its arrays at the end (cg_arrays). */
 typedef struct Cg {
   Program *p;
-  Diag *d;
-  BcProgram *bc;
+  Diag *d;               /* limits the bytecode cannot express are reported here */
+  BcProgram *bc;         /* being built; freed if compiling fails */
   Arena *a;              /* bc->arena */
   ValArena va;           /* encodings of constants (copied into the arena) */
   FunBuild *fb;          /* function being compiled */
@@ -46,8 +51,8 @@ typedef struct Cg {
   PtrVec type_keys;
   PtrVec shapes;         /* Type* (TY_NTUPLE) per shape id; slot 0 is NULL */
   uint32_t **line_starts;/* per file: offsets of line starts */
-  uint32_t *nline_starts;
-  int errors;
+  uint32_t *nline_starts; /* per file: entries of line_starts (lines) */
+  int errors;            /* errors reported by codegen; any makes cg_compile fail */
 } Cg;
 
 /* BC_CARRY_* flags of what a value of type t may hold: machine ids,
@@ -85,6 +90,9 @@ static BcSrc src_of(Cg *C, Span sp) {
   return (BcSrc){ (uint16_t)f, (uint16_t)(col > 65535 ? 0 : col), lo + 1 };
 }
 
+/* Instructions emitted from here on come from sp: a new BcLoc at the
+** current pc, unless the last one already says so, or is at this pc too
+** (then it is moved to sp, as nothing was emitted for it). */
 static void loc_at(Cg *C, Span sp) {
   FunBuild *fb = C->fb;
   uint32_t pc = (uint32_t)fb->code.len;
@@ -103,12 +111,17 @@ static void loc_at(Cg *C, Span sp) {
   ptrvec_push(&fb->locs, l);
 }
 
+/* The operand stack grows by delta (shrinks when negative; never counted
+** below 0); its deepest point becomes the function's max_stack. */
 static void stack(Cg *C, int delta) {
   C->fb->depth += delta;
   if (C->fb->depth < 0) C->fb->depth = 0;
   if (C->fb->depth > C->fb->max_depth) C->fb->max_depth = C->fb->depth;
 }
 
+/* Append an instruction with its operand bytes (in host byte order, as
+** the VM reads them).  emit_u32 returns the operand's offset, for patch;
+** none of them counts the stack (the caller calls stack). */
 static void emit0(Cg *C, Opcode op) { buf_putc(&C->fb->code, (char)op); }
 static void emit_u8(Cg *C, Opcode op, uint8_t x) { emit0(C, op); buf_putc(&C->fb->code, (char)x); }
 static void emit_u16(Cg *C, Opcode op, uint16_t x) { emit0(C, op); buf_append(&C->fb->code, &x, 2); }
@@ -125,6 +138,8 @@ static void emit_u16u16(Cg *C, Opcode op, uint16_t x, uint16_t y) {
 }
 static void emit_i64(Cg *C, Opcode op, int64_t x) { emit0(C, op); buf_append(&C->fb->code, &x, 8); }
 static void emit_f64(Cg *C, Opcode op, double x) { emit0(C, op); buf_append(&C->fb->code, &x, 8); }
+/* The pc of the next instruction; patch sets the u32 operand at offset at
+** (from emit_u32) to target, for forward jumps. */
 static uint32_t here(Cg *C) { return (uint32_t)C->fb->code.len; }
 static void patch(Cg *C, uint32_t at, uint32_t target) { memcpy(C->fb->code.data + at, &target, 4); }
 
@@ -147,6 +162,8 @@ static uint16_t new_assert(Cg *C, Span sp) {
   return (uint16_t)bc->nasserts++;
 }
 
+/* A new local slot of the function being built, initially default(t)
+** (t NULL: a temporary, initially null).  Its index. */
 static int new_local(Cg *C, Type *t) {
   ptrvec_push(&C->fb->local_types, t);
   return C->fb->nlocals++;
@@ -155,6 +172,9 @@ static int new_local(Cg *C, Type *t) {
 /* ---------------------------------------------------------------------- */
 /* Constants, types, shapes.                                               */
 
+/* The index of constant v, added if no equal one is there yet (so equal
+** literals share one entry).  v's encoding lives in C->va until cg_arrays
+** persists it. */
 static uint32_t add_const(Cg *C, Value v) {
   for (int i = 0; i < C->consts.n; i++) {
     Value *o = C->consts.items[i];
@@ -166,6 +186,9 @@ static uint32_t add_const(Cg *C, Value v) {
   return (uint32_t)(C->consts.n - 1);
 }
 
+/* The shape id of tuple type t: 0 for an unnamed tuple, else the id of
+** its field names (equal lists of names, whatever the field types, share
+** one), added on first use. */
 static uint16_t shape_of(Cg *C, const Type *t) {
   if (t->kind != TY_NTUPLE) return 0;
   for (int i = 1; i < C->shapes.n; i++) {
@@ -179,6 +202,7 @@ static uint16_t shape_of(Cg *C, const Type *t) {
   return (uint16_t)(C->shapes.n - 1);
 }
 
+/* The id of enum declaration d (cg_number_decls gave it). */
 static uint16_t enum_id(const Ast *d) { return (uint16_t)d->slot; }
 
 /* The default value of a type (P's default(T)). */
@@ -210,6 +234,8 @@ static Value default_value(Cg *C, const Type *t) {
   }
 }
 
+/* The index of t's runtime descriptor (BcType, for OP_CAST), added with
+** its element types on first use; equal types (type_equal) share one. */
 static uint32_t type_index(Cg *C, const Type *t) {
   for (int i = 0; i < C->type_keys.n; i++)
     if (type_equal(C->type_keys.items[i], t)) return (uint32_t)i;
@@ -249,6 +275,8 @@ static uint32_t type_index(Cg *C, const Type *t) {
 /* ---------------------------------------------------------------------- */
 /* Functions.                                                              */
 
+/* A new, empty function named name (copied into the arena) of machine
+** owner (-1: global); its id is the next one (fun_id). */
 static BcFun *new_fun(Cg *C, const char *name, int32_t owner) {
   BcFun *f = xcalloc(1, sizeof *f);
   f->name = arena_strdup(C->a, name);
@@ -257,11 +285,15 @@ static BcFun *new_fun(Cg *C, const char *name, int32_t owner) {
   return f;
 }
 
+/* The id of f (its index in C->funs), or -1 if it is not there.  Searched
+** from the end: the function asked about is usually the newest. */
 static int32_t fun_id(Cg *C, BcFun *f) {
   for (int i = C->funs.n - 1; i >= 0; i--) if (C->funs.items[i] == f) return i;
   return -1;
 }
 
+/* Start building f in fb (the caller's; it becomes C->fb).  Builds do not
+** nest: receive cases are compiled inline into the function holding them. */
 static void begin_fun(Cg *C, FunBuild *fb, BcFun *f) {
   memset(fb, 0, sizeof *fb);
   fb->fun = f;
@@ -269,6 +301,9 @@ static void begin_fun(Cg *C, FunBuild *fb, BcFun *f) {
   C->fb = fb;
 }
 
+/* Finish the function being built: its code, locations, max_stack and
+** locals' defaults into the arena, the build's scratch freed.  More than
+** 65535 locals is an error (OP_LOAD_LOCAL's operand is 16 bits). */
 static void end_fun(Cg *C) {
   FunBuild *fb = C->fb;
   BcFun *f = fb->fun;
@@ -308,18 +343,23 @@ static void cg_payload(Cg *C, AstList *args) {
   if (args->n > 1) { emit_u16u16(C, OP_TUPLE, 0, (uint16_t)args->n); stack(C, 1 - args->n); }
 }
 
+/* Push variable d: a machine's or explorer's variable by OP_LOAD_VAR, a
+** param or local of the function by OP_LOAD_LOCAL. */
 static void cg_load_var(Cg *C, Ast *d) {
   if (d->vkind == VK_MACHINE || d->vkind == VK_EXPLORER) emit_u16(C, OP_LOAD_VAR, (uint16_t)d->slot);
   else emit_u16(C, OP_LOAD_LOCAL, (uint16_t)d->slot);
   stack(C, 1);
 }
 
+/* Pop the top of the stack into variable d (as cg_load_var finds it). */
 static void cg_store_var(Cg *C, Ast *d) {
   if (d->vkind == VK_MACHINE || d->vkind == VK_EXPLORER) emit_u16(C, OP_STORE_VAR, (uint16_t)d->slot);
   else emit_u16(C, OP_STORE_LOCAL, (uint16_t)d->slot);
   stack(C, -1);
 }
 
+/* The OP_CONVERT mode of `x to T` from type from to type to (CV_IDENTITY:
+** nothing to emit, as for an interface or the same type). */
 static int convert_mode(const Type *to, const Type *from) {
   if (to->kind == TY_FLOAT && from->kind == TY_INT) return CV_INT_TO_FLOAT;
   if (to->kind == TY_INT && from->kind == TY_FLOAT) return CV_FLOAT_TO_INT;
@@ -344,6 +384,9 @@ static Value string_literal(ValArena *va, const Ast *e) {
   return v;
 }
 
+/* Emit code that pushes the value of expression e (sema has typed it),
+** after a location for it.  Operands come first, left to right, then a
+** location for the operation itself, so a runtime error points at it. */
 static void cg_expr(Cg *C, Ast *e) {
   loc_at(C, e->span);
   switch (e->kind) {
@@ -508,8 +551,10 @@ static void cg_update(Cg *C, Ast *s, Opcode op, int nargs) {
   cg_store(C, s->k[0]);
 }
 
+/* Enter loop l (the caller's) in the function being built. */
 static void push_loop(Cg *C, Loop *l) { memset(l, 0, sizeof *l); l->up = C->fb->loop; C->fb->loop = l; }
 
+/* Leave loop l: its breaks jump to end, its continues to continue_pc. */
 static void pop_loop(Cg *C, Loop *l, uint32_t continue_pc, uint32_t end) {
   for (int i = 0; i < l->breaks.n; i++) patch(C, (uint32_t)(uintptr_t)l->breaks.items[i], end);
   for (int i = 0; i < l->continues.n; i++) patch(C, (uint32_t)(uintptr_t)l->continues.items[i], continue_pc);
@@ -832,6 +877,9 @@ static int32_t cg_transition(Cg *C, const char *mname, BcState *target, uint16_t
   return fun_id(C, f);
 }
 
+/* The function id of handler h: an anonymous D_FUN is compiled now under
+** name (its id also kept in h->slot); a named one has its id already.
+** -1 for no handler (h NULL, or a name that did not resolve). */
 static int32_t handler_fun(Cg *C, Ast *h, const char *name, int32_t owner) {
   if (!h) return -1;
   if (h->kind == AST_D_FUN) {
@@ -846,12 +894,18 @@ static int32_t handler_fun(Cg *C, Ast *h, const char *name, int32_t owner) {
   return h->decl ? h->decl->slot : -1;
 }
 
+/* The handler-table index of an event list item: its event id, halt 0,
+** or the null slot (BcProgram.nevents) for `null`. */
 static uint32_t event_index(Cg *C, Ast *ev) {
   if (ev->kind == AST_E_HALT) return BC_HALT;
   if (ev->flags & AF_NULLEV) return C->bc->nevents;   /* the null slot */
   return (uint32_t)ev->decl->slot;
 }
 
+/* Compile machine or spec m into bm: variables and their defaults,
+** states (numbered in declaration order), functions, entries and exits,
+** each state's transition, its handlers, and what a spec observes or a
+** machine's sends clause allows.  Function ids follow that order. */
 static void cg_machine(Cg *C, Ast *m, BcMachine *bm) {
   C->owner = m;
   int32_t mid = m->slot;
@@ -1026,6 +1080,8 @@ static void cg_explorer(Cg *C, Ast *x, BcMachine *bm) {
   C->owner = NULL;
 }
 
+/* For each of d's files, the offset where each line starts (line 1 at 0),
+** so src_of finds a span's line by binary search. */
 static void index_lines(Cg *C) {
   uint32_t n = (uint32_t)C->d->nfiles;
   C->line_starts = xcalloc(n ? n : 1, sizeof(uint32_t *));
@@ -1286,6 +1342,8 @@ static BcProgram *cg_verified(Cg *C) {
   return bc;
 }
 
+/* The phases in order; ids given by one phase are read by the later
+** ones (event ids by everything, machine slots by cg_ifaces). */
 BcProgram *cg_compile(Program *p, Diag *d) {
   Cg c = {0};
   Cg *C = &c;
@@ -1306,6 +1364,8 @@ BcProgram *cg_compile(Program *p, Diag *d) {
 /* ---------------------------------------------------------------------- */
 /* Test cases.                                                             */
 
+/* The specs a test's module expression attaches (assert ... in), through
+** named modules, into out once each: an outer assert's before an inner's. */
 static void collect_specs(const Ast *me, PtrVec *out) {
   if (!me) return;
   switch (me->kind) {
@@ -1329,6 +1389,8 @@ static void collect_specs(const Ast *me, PtrVec *out) {
   }
 }
 
+/* The Value of a param value e (sema checked it is_constant): its
+** encoding, when compound, lives in va.  Anything else is null. */
 static Value literal_value(ValArena *va, const Ast *e) {
   switch (e->kind) {
   case AST_E_INT: return val_int(e->ival);
@@ -1348,6 +1410,9 @@ static Value literal_value(ValArena *va, const Ast *e) {
   }
 }
 
+/* Specs: the test's asserted ones (every spec for the implicit test),
+** then every scenario not asserted; the module's bindings, links and what
+** each spec observes; params: defaults, then the case's values. */
 void cg_test(const BcProgram *bc, const Program *p, const TestCase *tc, VmTest *out) {
   memset(out, 0, sizeof *out);
   out->main = (uint16_t)tc->main->slot;

@@ -13,19 +13,23 @@
 /* ---------------------------------------------------------------------- */
 /* Symbol tables: open addressing on names, values borrowed from the AST.  */
 
+/* Linear probing; never more than half full (symtab_put doubles first),
+** so a probe always ends at an empty slot.  Entries are never removed. */
 struct Symtab {
-  const char **keys;     /* NULL for an empty slot */
-  Ast **vals;
+  const char **keys;     /* NULL for an empty slot; borrowed arena strings */
+  Ast **vals;            /* the declaration named keys[i] */
   size_t cap;            /* power of two */
   size_t n;              /* used slots */
 };
 
+/* FNV-1a of a NUL-terminated name. */
 static uint64_t hash_str(const char *s) {
   uint64_t h = 1469598103934665603ull;
   for (; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211ull;
   return h;
 }
 
+/* An empty table of 64 slots (heap; symtab_free). */
 static Symtab *symtab_new(void) {
   Symtab *t = xcalloc(1, sizeof *t);
   t->cap = 64;
@@ -34,6 +38,8 @@ static Symtab *symtab_new(void) {
   return t;
 }
 
+/* Free t's slots and t (NULL is allowed); the names and nodes are the
+** arena's. */
 static void symtab_free(Symtab *t) {
   if (!t) return;
   free(t->keys);
@@ -41,6 +47,7 @@ static void symtab_free(Symtab *t) {
   free(t);
 }
 
+/* The declaration named k, or NULL. */
 static Ast *symtab_get(const Symtab *t, const char *k) {
   size_t i = hash_str(k) & (t->cap - 1);
   while (t->keys[i]) {
@@ -50,6 +57,9 @@ static Ast *symtab_get(const Symtab *t, const char *k) {
   return NULL;
 }
 
+/* Name k means v from now on (a name already there is rebound: callers
+** that must report a redeclaration look it up first).  k is kept, not
+** copied. */
 static void symtab_put(Symtab *t, const char *k, Ast *v) {
   if (2 * (t->n + 1) > t->cap) {
     Symtab big = { xcalloc(t->cap * 2, sizeof(char *)), xcalloc(t->cap * 2, sizeof(Ast *)), t->cap * 2, 0 };
@@ -69,6 +79,8 @@ static void symtab_put(Symtab *t, const char *k, Ast *v) {
   t->n++;
 }
 
+/* The D_PROGRAM root spans nothing (file 0, offset 0): the parser appends
+** each file's declarations to it. */
 Program *program_new(void) {
   Program *p = xcalloc(1, sizeof *p);
   p->arena = arena_new();
@@ -80,6 +92,8 @@ Program *program_new(void) {
   return p;
 }
 
+/* The vectors and tables hold borrowed nodes: freeing the arena last
+** frees the tree, its names and its types at once. */
 void program_free(Program *p) {
   if (!p) return;
   ptrvec_fini(&p->events);
@@ -101,6 +115,8 @@ void program_free(Program *p) {
 Ast *sema_global(const Program *p, const char *name) { return symtab_get(p->globals, name); }
 Ast *sema_module(const Program *p, const char *name) { return symtab_get(p->modules, name); }
 
+/* The first member of that kind in declaration order: sema reports a
+** second of the same name, so there is one in a checked program. */
 Ast *sema_machine_member(const Ast *m, const char *name, AstKind kind) {
   for (int i = 0; i < m->list.n; i++) {
     Ast *it = m->list.items[i];
@@ -117,6 +133,8 @@ Ast *sema_start_state(const Ast *m) {
   return NULL;
 }
 
+/* The entry is an anonymous D_FUN or the name of one (resolved by sema
+** into decl; NULL until then or when it does not resolve). */
 Ast *sema_entry_fun(const Ast *st) {
   for (int i = 0; i < st->list.n; i++) {
     Ast *it = st->list.items[i];
@@ -128,19 +146,25 @@ Ast *sema_entry_fun(const Ast *st) {
 /* ---------------------------------------------------------------------- */
 /* Checking context.                                                       */
 
+/* The names a body sees before the machine's and the globals: a chain of
+** functions, innermost first (a receive case sees its enclosing
+** function's params and locals). */
 typedef struct Scope {
   struct Scope *parent;  /* enclosing function's scope (receive cases) */
   Ast *fun;              /* the D_FUN whose params and locals these are */
 } Scope;
 
+/* One sema_check: the program, where reports go, and where in the program
+** the checker is (the owner, the function and its scope, the loops). */
 typedef struct Sema {
   Program *p;
-  Diag *d;
-  TypeCtx *tc;
+  Diag *d;               /* every report goes here (ERR) */
+  TypeCtx *tc;           /* &p->types (TS formats with it) */
   Ast *owner;            /* D_MACHINE or D_EXPLORER being checked, or NULL */
   Ast *fun;              /* innermost D_FUN being checked */
   Scope *scope;          /* params and locals visible here */
-  int is_exit;           /* inside an exit function */
+  int is_exit;           /* D_FUN.op of the function being checked: 1 exit function, 2 function of a
+                            goto ... with (neither may raise or goto), 0 otherwise */
   int loops;             /* enclosing loops within the current function */
 } Sema;
 
@@ -150,6 +174,8 @@ typedef struct Sema {
 static int is_spec(const Sema *S) { return S->owner && (S->owner->flags & AF_SPEC); }
 static int is_explorer(const Sema *S) { return S->owner && S->owner->kind == AST_D_EXPLORER; }
 
+/* What a declaration is, in words for messages ("event", "spec",
+** "enum member", ...). */
 static const char *decl_what(const Ast *d) {
   switch (d->kind) {
   case AST_D_EVENT: return "event";
@@ -171,6 +197,8 @@ static const char *decl_what(const Ast *d) {
   }
 }
 
+/* Report `now` as a redeclaration of `before`: an error at now's name,
+** a note at before's. */
 static void redeclared(Sema *S, Ast *now, Ast *before) {
   ERR(now->name_span, "redeclaration of %s '%s'", decl_what(now), now->name);
   diag_note(S->d, before->name_span, "previous declaration of '%s' is here", before->name);
@@ -179,12 +207,17 @@ static void redeclared(Sema *S, Ast *now, Ast *before) {
 /* ---------------------------------------------------------------------- */
 /* Pass 1: top-level names.                                               */
 
+/* Enter d in the global namespace; a name taken is a redeclaration (the
+** first declaration keeps it). */
 static void declare_global(Sema *S, Ast *d) {
   Ast *old = symtab_get(S->p->globals, d->name);
   if (old) { redeclared(S, d, old); return; }
   symtab_put(S->p->globals, d->name, d);
 }
 
+/* Pass 1: every top-level declaration into its namespace (globals, enum
+** members among them; modules; tests with implementations) and into the
+** Program's lists, in declaration order; events, interfaces, specs numbered. */
 static void collect(Sema *S) {
   Program *p = S->p;
   for (int i = 0; i < p->root->list.n; i++) {
@@ -243,6 +276,9 @@ static void collect(Sema *S) {
 
 static Type *resolve_type(Sema *S, Ast *t);
 
+/* The type typedef d names, resolved once and kept in d->type.  d->slot
+** is -2 while it is being resolved: meeting it again is a cycle, reported
+** at use, and the typedef is TY_ERROR. */
 static Type *resolve_typedef(Sema *S, Ast *d, Span use) {
   if (d->type) return d->type;
   if (d->slot == -2) {
@@ -257,6 +293,9 @@ static Type *resolve_typedef(Sema *S, Ast *d, Span use) {
   return d->type;
 }
 
+/* The type type syntax t denotes (also kept in t->type); TY_ERROR after
+** reporting an undeclared name, a name that is not a type, or a named
+** tuple with a field twice. */
 static Type *resolve_type(Sema *S, Ast *t) {
   TypeCtx *tc = S->tc;
   Type *r = tc->t_error;
@@ -315,6 +354,8 @@ static Type *resolve_type(Sema *S, Ast *t) {
   return r;
 }
 
+/* Function f's signature: its params' kinds, slots (0, 1, ...) and types,
+** a param name twice reported, and its return type (void without one). */
 static void resolve_fun_sig(Sema *S, Ast *f, Ast *owner, int vkind_params) {
   f->owner = owner;
   for (int i = 0; i < f->list.n; i++) {
@@ -379,6 +420,10 @@ static void resolve_permissions(Sema *S) {
   }
 }
 
+/* Pass 2: permissions first (type_mname needs their size), then in
+** declaration order typedefs, event payloads, params, enums (a member
+** without a value gets its position; numbering only some is an error),
+** function signatures, machines' and explorers' variables and members. */
 static void resolve_signatures(Sema *S) {
   Program *p = S->p;
   resolve_permissions(S);
@@ -438,6 +483,7 @@ static void resolve_signatures(Sema *S) {
 /* ---------------------------------------------------------------------- */
 /* Names in bodies.                                                        */
 
+/* A param or declared local of f named name, or NULL. */
 static Ast *find_local(const Ast *f, const char *name) {
   for (int i = 0; i < f->list.n; i++)
     if (strcmp(f->list.items[i]->name, name) == 0) return f->list.items[i];
@@ -461,6 +507,8 @@ static Ast *lookup_value(Sema *S, const char *name) {
   return symtab_get(S->p->globals, name);
 }
 
+/* The function a call names: the owner's own function, else the global
+** declaration of that name (which the caller checks is a function). */
 static Ast *lookup_fun(Sema *S, const char *name) {
   if (S->owner) {
     Ast *f = sema_machine_member(S->owner, name, AST_D_FUN);
@@ -486,6 +534,8 @@ static Type *check_value(Sema *S, Ast *e) {
   return t;
 }
 
+/* Check e as a value that `what` (for the message: "a loop condition")
+** needs to be of type want. */
 static void expect_type(Sema *S, Ast *e, Type *want, const char *what) {
   Type *t = check_value(S, e);
   if (!type_assignable(want, t))
@@ -582,6 +632,9 @@ static void check_format_args(Sema *S, Ast *call, Ast *fmt, int nargs) {
         (long long)need, (long long)need - 1);
 }
 
+/* A call f(args): the arguments first, then f a function (e->decl)
+** taking that many arguments of its param types.  The result is f's
+** return type (void without one, which check_value rejects). */
 static Type *check_call(Sema *S, Ast *e) {
   Ast *f = lookup_fun(S, e->name);
   for (int i = 0; i < e->list.n; i++) check_value(S, e->list.items[i]);
@@ -605,6 +658,9 @@ static Type *check_call(Sema *S, Ast *e) {
   return f->type ? f->type : S->tc->t_error;
 }
 
+/* `new X(p)`: X a machine or interface (not a spec), p the payload its
+** start entry or declaration takes; not in a spec or an explorer.  The
+** result is X's permission type. */
 static Type *check_new(Sema *S, Ast *e) {
   if (is_spec(S)) ERR(e->span, "a spec cannot create machines ('new' in spec '%s')", S->owner->name);
   else if (is_explorer(S)) ERR(e->span, "an explorer cannot create machines");
@@ -632,6 +688,10 @@ static Type *check_new(Sema *S, Ast *e) {
   return type_mname(S->tc, m);
 }
 
+/* `a op b`: both operands first, then op's rule (arithmetic on two ints
+** or two floats, + on strings, ordering, ==, && and ||, `in`).  With an
+** ill-typed operand nothing is reported: arithmetic gives the other
+** operand's type, the rest bool. */
 static Type *check_binary(Sema *S, Ast *e) {
   TypeCtx *tc = S->tc;
   Type *a = check_value(S, e->k[0]);
@@ -917,6 +977,7 @@ static Type *check_expr_inner(Sema *S, Ast *e) {
   }
 }
 
+/* The type of e, recorded in e->type (check_expr_inner does the work). */
 static Type *check_expr(Sema *S, Ast *e) {
   Type *t = check_expr_inner(S, e);
   e->type = t;
@@ -926,6 +987,9 @@ static Type *check_expr(Sema *S, Ast *e) {
 /* ---------------------------------------------------------------------- */
 /* Statements.                                                            */
 
+/* The type of a location assigned to: a variable (not a global param,
+** enum member or event), or a field, element or entry of one; never a
+** set's element.  TY_ERROR after an error. */
 static Type *check_lvalue(Sema *S, Ast *e) {
   if (e->kind == AST_E_NAME) {
     Ast *d = lookup_value(S, e->name);
@@ -1293,7 +1357,8 @@ static void check_stmt(Sema *S, Ast *s) {
   }
 }
 
-/* Can control reach the end of s? (return, raise and goto end a handler) */
+/* Whether s holds a `break` of the loop around it (one inside a nested
+** loop leaves that loop only). */
 static int has_break(const Ast *s) {
   if (!s) return 0;
   switch (s->kind) {
@@ -1307,6 +1372,9 @@ static int has_break(const Ast *s) {
   }
 }
 
+/* Can control reach the end of s?  Return, raise and goto end a handler;
+** so do `assert false` and a `while (true)` without a break.  Conservative
+** elsewhere: any other loop, and an if without else, may fall through. */
 static int falls_through(const Ast *s) {
   if (!s) return 1;
   switch (s->kind) {
@@ -1321,6 +1389,9 @@ static int falls_through(const Ast *s) {
   }
 }
 
+/* Check the body of function f (not a foreign one) in a scope of its
+** own: its locals' kinds, slots (after the params) and types, a local
+** named twice, every statement, and a missing return where f has a type. */
 static void check_fun(Sema *S, Ast *f) {
   if (!f->k[1]) return;   /* foreign: already reported */
   Scope sc = { NULL, f };
@@ -1394,10 +1465,15 @@ static Ast *resolve_handler(Sema *S, Ast *h) {
   return f;
 }
 
+/* An event list item's name for messages (halt has no name node). */
 static const char *event_name(const Ast *ev) {
   return ev->kind == AST_E_HALT ? "halt" : ev->name;
 }
 
+/* A state st of machine m: at most one entry and one exit (an exit takes
+** no parameter, marked op 1; an entry at most one), no event given two
+** meanings, no defer in a spec, goto targets that exist and take the
+** events' payloads, and each handler's parameter their payloads. */
 static void check_state(Sema *S, Ast *m, Ast *st) {
   Ast *entry = NULL, *exit_ = NULL;
   PtrVec seen = {0};   /* event name nodes already given a meaning in this state */
@@ -1499,6 +1575,9 @@ static void check_explorer_hooks(Sema *S, Ast *x) {
   }
 }
 
+/* Pass 3 for machine, spec or explorer m: the structure of its states
+** (one start state, temperatures, check_state), its observes and
+** annotation events; an explorer's hooks and `on e do` handlers. */
 static void check_owner(Sema *S, Ast *m) {
   S->owner = m;
   if (m->kind == AST_D_MACHINE) {
@@ -1543,6 +1622,8 @@ static void check_owner(Sema *S, Ast *m) {
   S->owner = NULL;
 }
 
+/* Pass 4 for m: the body of each of its functions and of each anonymous
+** handler of its states and items, in declaration order. */
 static void check_owner_bodies(Sema *S, Ast *m) {
   S->owner = m;
   for (int i = 0; i < m->list.n; i++) {
@@ -1563,6 +1644,8 @@ static void check_owner_bodies(Sema *S, Ast *m) {
 /* ---------------------------------------------------------------------- */
 /* Pass 5: modules and tests.                                             */
 
+/* Whether a param value e is a literal, a negated number or an enum
+** member (what P allows in a test's param lists). */
 static int is_constant(const Ast *e) {
   switch (e->kind) {
   case AST_E_INT: case AST_E_BOOL: case AST_E_FLOAT: case AST_E_STRING: return 1;
@@ -1643,12 +1726,16 @@ static unsigned direct_effects(const Ast *n, PtrVec *calls) {
   return fx;
 }
 
+/* One function's effects, for check_call_effects' fixed point. */
 typedef struct FunFx {
   Ast *fun;
-  unsigned direct, total;   /* effects of its body, and through its calls too */
-  PtrVec calls;
+  unsigned direct, total;   /* effects of its body, and through its calls too (FX_* bits) */
+  PtrVec calls;             /* D_FUNs its body calls, repeats included */
 } FunFx;
 
+/* Every function with a body under n into out: declared ones and the
+** anonymous handlers of states and items.  A receive case's handler is
+** not one: it stays part of the body that holds it (direct_effects). */
 static void collect_funs(const Ast *n, PtrVec *out) {
   if (!n) return;
   if (n->kind == AST_D_FUN && n->k[1]) ptrvec_push(out, (void *)n);
@@ -1656,6 +1743,8 @@ static void collect_funs(const Ast *n, PtrVec *out) {
   for (int i = 0; i < 4; i++) if (n->k[i] && (n->k[i]->kind == AST_D_FUN || n->k[i]->kind == AST_I_CASE)) collect_funs(n->k[i], out);
 }
 
+/* What effects fx do, in words for messages (the first of nondeterminism,
+** machine-only statements, a change of state). */
 static const char *fx_what(unsigned fx) {
   if (fx & FX_NONDET) return "makes a nondeterministic choice";
   if (fx & FX_MACHINE_ONLY) return "sends, creates, receives or announces";
@@ -1721,6 +1810,9 @@ static void check_call_effects(Sema *S) {
   ptrvec_fini(&funs);
 }
 
+/* The passes in order (this file's header): names, signatures, machine
+** structure, bodies, calls' effects (only when all that reported no
+** error), test values, modules.  The errors of this call, counted by d. */
 int sema_check(Program *p, Diag *d) {
   Sema s = {0};
   Sema *S = &s;
