@@ -3,6 +3,8 @@
 #include "lang/ast.h"
 #include <string.h>
 
+/* Kind names, indexed by AstKind: the same list as the enum, so they
+** cannot disagree. */
 static const char *const kind_names[] = {
 #define AST(kind, doc) #kind,
 #include "lang/ast.def"
@@ -13,6 +15,8 @@ const char *ast_kind_name(AstKind k) {
   return (unsigned)k < AST__COUNT ? kind_names[k] : "?";
 }
 
+/* The arena hands out zeroed memory: every field not set here is 0 or
+** NULL, which is what an unused field must be. */
 Ast *ast_new(Arena *a, AstKind k, Span sp) {
   Ast *n = arena_alloc(a, sizeof(Ast));
   n->kind = k;
@@ -23,6 +27,8 @@ Ast *ast_new(Arena *a, AstKind k, Span sp) {
   return n;
 }
 
+/* Doubling keeps appends amortized O(1); the abandoned blocks cost at most
+** as much again as the final one. */
 void ast_push(Arena *a, AstList *l, Ast *node) {
   if (l->n == l->cap) {
     int cap = l->cap ? l->cap * 2 : 4;
@@ -34,6 +40,7 @@ void ast_push(Arena *a, AstList *l, Ast *node) {
   l->items[l->n++] = node;
 }
 
+/* Spans of different files cannot be joined: the result is then a. */
 Span span_join(Span a, Span b) {
   Span s = a;
   if (b.file == a.file && b.end > s.end) s.end = b.end;

@@ -42,22 +42,30 @@ enum {
 typedef struct Type Type;
 typedef struct Ast Ast;
 
+/* A growable list of child nodes.  Its block is in the tree's arena and is
+** replaced (never freed) when it grows, so a pointer into items is valid
+** only until the next ast_push on the list. */
 typedef struct AstList {
-  Ast **items;           /* arena block */
+  Ast **items;           /* arena block of cap pointers; items[0..n) are the children, in source order */
   int n;                 /* elements */
-  int cap;               /* elements allocated */
+  int cap;               /* elements allocated (0 with items NULL, else a power of two from 4) */
 } AstList;
 
+/* One node.  Which fields a kind uses is written beside it in lang/ast.def;
+** the others stay zero (slot: -1).  The parser fills the fields up to
+** list2; sema fills the rest, and codegen reuses slot for the ids it
+** gives (event, machine, function, state and local numbers). */
 struct Ast {
   AstKind kind;
-  int op;                /* operator, Prim, or kind-specific small value */
+  int op;                /* operator, Prim, or kind-specific small value (D_FUN: 1 exit function,
+                            2 function of a goto ... with, set by sema) */
   unsigned flags;        /* AF_* */
   int depth;             /* expression nesting depth (1 for a leaf) */
   Span span;             /* whole construct */
   Span name_span;        /* the identifier, when name is set */
   const char *name;      /* identifier, arena string, or NULL */
-  int64_t ival;
-  double fval;
+  int64_t ival;          /* E_INT value, E_BOOL 0/1, E_STRING length in bytes, E_TFIELD position, ... */
+  double fval;           /* E_FLOAT value */
   const char *sval;      /* E_STRING contents (ival bytes) */
   Ast *k[4];             /* fixed children, per ast.def */
   AstList list;          /* variable children, per ast.def */
@@ -74,13 +82,20 @@ struct Ast {
                             (Program.nperm of them, halt first); a machine's receives */
 };
 
+/* A tree's allocation context, for code that builds nodes; the parser
+** itself is handed the Arena directly. */
 typedef struct AstCtx {
   Arena *arena;          /* owns every node */
 } AstCtx;
 
+/* The name of kind k as lang/ast.def spells it ("S_WHILE"), for internal
+** error messages; "?" for a value outside the enum. */
 const char *ast_kind_name(AstKind k);
-/* A new node of kind k spanning sp (children NULL, lists empty). */
+/* A new node of kind k spanning sp (children NULL, lists empty, slot -1,
+** depth 1, name_span sp), allocated in a. */
 Ast *ast_new(Arena *a, AstKind k, Span sp);
+/* Append node to l, growing its block in a (the old block is abandoned to
+** the arena).  The list keeps the node; it is never copied. */
 void ast_push(Arena *a, AstList *l, Ast *node /* takes */);
 /* Span from the start of a to the end of b (same file). */
 Span span_join(Span a, Span b);

@@ -14,28 +14,33 @@
 
 typedef struct Patch { uint32_t *at; int n, cap; } Patch;
 
+/* A loop being compiled: the jumps out of it wait here for their target
+** until pop_loop knows it.  Loops of one function form a stack. */
 typedef struct Loop {
-  struct Loop *up;
+  struct Loop *up;       /* the enclosing loop of the same function, or NULL */
   uint32_t continue_pc;  /* where `continue` jumps, when known */
-  int continue_known;
+  int continue_known;    /* while: the test is before the body, so continue_pc is known at once */
   PtrVec breaks;         /* offsets (as uintptr) of JMP operands to patch at the end */
   PtrVec continues;      /* offsets to patch to the continue target */
 } Loop;
 
+/* The function being compiled, between begin_fun and end_fun. */
 typedef struct FunBuild {
-  BcFun *fun;
-  Buf code;
-  PtrVec locs;           /* BcLoc* (heap) */
-  int nlocals;
+  BcFun *fun;            /* where end_fun puts the result */
+  Buf code;              /* instructions so far; offsets into it are pcs */
+  PtrVec locs;           /* BcLoc* (heap), pcs ascending */
+  int nlocals;           /* slots given so far (new_local) */
   PtrVec local_types;    /* Type* per local slot (NULL: temp, default null) */
   int depth, max_depth;  /* operand stack, for max_stack (approximate upper bound) */
-  Loop *loop;
+  Loop *loop;            /* innermost loop being compiled, or NULL */
 } FunBuild;
 
+/* One cg_compile: the program read, the program built, and the scratch
+** that becomes its arrays at the end (cg_arrays). */
 typedef struct Cg {
   Program *p;
-  Diag *d;
-  BcProgram *bc;
+  Diag *d;               /* limits the bytecode cannot express are reported here */
+  BcProgram *bc;         /* being built; freed if compiling fails */
   Arena *a;              /* bc->arena */
   ValArena va;           /* encodings of constants (copied into the arena) */
   FunBuild *fb;          /* function being compiled */
@@ -46,8 +51,8 @@ typedef struct Cg {
   PtrVec type_keys;
   PtrVec shapes;         /* Type* (TY_NTUPLE) per shape id; slot 0 is NULL */
   uint32_t **line_starts;/* per file: offsets of line starts */
-  uint32_t *nline_starts;
-  int errors;
+  uint32_t *nline_starts; /* per file: entries of line_starts (lines) */
+  int errors;            /* errors reported by codegen; any makes cg_compile fail */
 } Cg;
 
 /* BC_CARRY_* flags of what a value of type t may hold: machine ids,
@@ -85,6 +90,9 @@ static BcSrc src_of(Cg *C, Span sp) {
   return (BcSrc){ (uint16_t)f, (uint16_t)(col > 65535 ? 0 : col), lo + 1 };
 }
 
+/* Instructions emitted from here on come from sp: a new BcLoc at the
+** current pc, unless the last one already says so, or is at this pc too
+** (then it is moved to sp, as nothing was emitted for it). */
 static void loc_at(Cg *C, Span sp) {
   FunBuild *fb = C->fb;
   uint32_t pc = (uint32_t)fb->code.len;
@@ -103,12 +111,17 @@ static void loc_at(Cg *C, Span sp) {
   ptrvec_push(&fb->locs, l);
 }
 
+/* The operand stack grows by delta (shrinks when negative; never counted
+** below 0); its deepest point becomes the function's max_stack. */
 static void stack(Cg *C, int delta) {
   C->fb->depth += delta;
   if (C->fb->depth < 0) C->fb->depth = 0;
   if (C->fb->depth > C->fb->max_depth) C->fb->max_depth = C->fb->depth;
 }
 
+/* Append an instruction with its operand bytes (in host byte order, as
+** the VM reads them).  emit_u32 returns the operand's offset, for patch;
+** none of them counts the stack (the caller calls stack). */
 static void emit0(Cg *C, Opcode op) { buf_putc(&C->fb->code, (char)op); }
 static void emit_u8(Cg *C, Opcode op, uint8_t x) { emit0(C, op); buf_putc(&C->fb->code, (char)x); }
 static void emit_u16(Cg *C, Opcode op, uint16_t x) { emit0(C, op); buf_append(&C->fb->code, &x, 2); }
@@ -125,6 +138,8 @@ static void emit_u16u16(Cg *C, Opcode op, uint16_t x, uint16_t y) {
 }
 static void emit_i64(Cg *C, Opcode op, int64_t x) { emit0(C, op); buf_append(&C->fb->code, &x, 8); }
 static void emit_f64(Cg *C, Opcode op, double x) { emit0(C, op); buf_append(&C->fb->code, &x, 8); }
+/* The pc of the next instruction; patch sets the u32 operand at offset at
+** (from emit_u32) to target, for forward jumps. */
 static uint32_t here(Cg *C) { return (uint32_t)C->fb->code.len; }
 static void patch(Cg *C, uint32_t at, uint32_t target) { memcpy(C->fb->code.data + at, &target, 4); }
 
@@ -147,6 +162,8 @@ static uint16_t new_assert(Cg *C, Span sp) {
   return (uint16_t)bc->nasserts++;
 }
 
+/* A new local slot of the function being built, initially default(t)
+** (t NULL: a temporary, initially null).  Its index. */
 static int new_local(Cg *C, Type *t) {
   ptrvec_push(&C->fb->local_types, t);
   return C->fb->nlocals++;
@@ -155,6 +172,9 @@ static int new_local(Cg *C, Type *t) {
 /* ---------------------------------------------------------------------- */
 /* Constants, types, shapes.                                               */
 
+/* The index of constant v, added if no equal one is there yet (so equal
+** literals share one entry).  v's encoding lives in C->va until cg_arrays
+** persists it. */
 static uint32_t add_const(Cg *C, Value v) {
   for (int i = 0; i < C->consts.n; i++) {
     Value *o = C->consts.items[i];
@@ -166,6 +186,9 @@ static uint32_t add_const(Cg *C, Value v) {
   return (uint32_t)(C->consts.n - 1);
 }
 
+/* The shape id of tuple type t: 0 for an unnamed tuple, else the id of
+** its field names (equal lists of names, whatever the field types, share
+** one), added on first use. */
 static uint16_t shape_of(Cg *C, const Type *t) {
   if (t->kind != TY_NTUPLE) return 0;
   for (int i = 1; i < C->shapes.n; i++) {
@@ -179,6 +202,7 @@ static uint16_t shape_of(Cg *C, const Type *t) {
   return (uint16_t)(C->shapes.n - 1);
 }
 
+/* The id of enum declaration d (cg_number_decls gave it). */
 static uint16_t enum_id(const Ast *d) { return (uint16_t)d->slot; }
 
 /* The default value of a type (P's default(T)). */
@@ -210,6 +234,8 @@ static Value default_value(Cg *C, const Type *t) {
   }
 }
 
+/* The index of t's runtime descriptor (BcType, for OP_CAST), added with
+** its element types on first use; equal types (type_equal) share one. */
 static uint32_t type_index(Cg *C, const Type *t) {
   for (int i = 0; i < C->type_keys.n; i++)
     if (type_equal(C->type_keys.items[i], t)) return (uint32_t)i;
@@ -249,6 +275,8 @@ static uint32_t type_index(Cg *C, const Type *t) {
 /* ---------------------------------------------------------------------- */
 /* Functions.                                                              */
 
+/* A new, empty function named name (copied into the arena) of machine
+** owner (-1: global); its id is the next one (fun_id). */
 static BcFun *new_fun(Cg *C, const char *name, int32_t owner) {
   BcFun *f = xcalloc(1, sizeof *f);
   f->name = arena_strdup(C->a, name);
@@ -257,11 +285,15 @@ static BcFun *new_fun(Cg *C, const char *name, int32_t owner) {
   return f;
 }
 
+/* The id of f (its index in C->funs), or -1 if it is not there.  Searched
+** from the end: the function asked about is usually the newest. */
 static int32_t fun_id(Cg *C, BcFun *f) {
   for (int i = C->funs.n - 1; i >= 0; i--) if (C->funs.items[i] == f) return i;
   return -1;
 }
 
+/* Start building f in fb (the caller's; it becomes C->fb).  Builds do not
+** nest: receive cases are compiled inline into the function holding them. */
 static void begin_fun(Cg *C, FunBuild *fb, BcFun *f) {
   memset(fb, 0, sizeof *fb);
   fb->fun = f;
@@ -269,6 +301,9 @@ static void begin_fun(Cg *C, FunBuild *fb, BcFun *f) {
   C->fb = fb;
 }
 
+/* Finish the function being built: its code, locations, max_stack and
+** locals' defaults into the arena, the build's scratch freed.  More than
+** 65535 locals is an error (OP_LOAD_LOCAL's operand is 16 bits). */
 static void end_fun(Cg *C) {
   FunBuild *fb = C->fb;
   BcFun *f = fb->fun;
@@ -308,18 +343,23 @@ static void cg_payload(Cg *C, AstList *args) {
   if (args->n > 1) { emit_u16u16(C, OP_TUPLE, 0, (uint16_t)args->n); stack(C, 1 - args->n); }
 }
 
+/* Push variable d: a machine's or explorer's variable by OP_LOAD_VAR, a
+** param or local of the function by OP_LOAD_LOCAL. */
 static void cg_load_var(Cg *C, Ast *d) {
   if (d->vkind == VK_MACHINE || d->vkind == VK_EXPLORER) emit_u16(C, OP_LOAD_VAR, (uint16_t)d->slot);
   else emit_u16(C, OP_LOAD_LOCAL, (uint16_t)d->slot);
   stack(C, 1);
 }
 
+/* Pop the top of the stack into variable d (as cg_load_var finds it). */
 static void cg_store_var(Cg *C, Ast *d) {
   if (d->vkind == VK_MACHINE || d->vkind == VK_EXPLORER) emit_u16(C, OP_STORE_VAR, (uint16_t)d->slot);
   else emit_u16(C, OP_STORE_LOCAL, (uint16_t)d->slot);
   stack(C, -1);
 }
 
+/* The OP_CONVERT mode of `x to T` from type from to type to (CV_IDENTITY:
+** nothing to emit, as for an interface or the same type). */
 static int convert_mode(const Type *to, const Type *from) {
   if (to->kind == TY_FLOAT && from->kind == TY_INT) return CV_INT_TO_FLOAT;
   if (to->kind == TY_INT && from->kind == TY_FLOAT) return CV_FLOAT_TO_INT;
@@ -344,6 +384,9 @@ static Value string_literal(ValArena *va, const Ast *e) {
   return v;
 }
 
+/* Emit code that pushes the value of expression e (sema has typed it),
+** after a location for it.  Operands come first, left to right, then a
+** location for the operation itself, so a runtime error points at it. */
 static void cg_expr(Cg *C, Ast *e) {
   loc_at(C, e->span);
   switch (e->kind) {
@@ -508,8 +551,10 @@ static void cg_update(Cg *C, Ast *s, Opcode op, int nargs) {
   cg_store(C, s->k[0]);
 }
 
+/* Enter loop l (the caller's) in the function being built. */
 static void push_loop(Cg *C, Loop *l) { memset(l, 0, sizeof *l); l->up = C->fb->loop; C->fb->loop = l; }
 
+/* Leave loop l: its breaks jump to end, its continues to continue_pc. */
 static void pop_loop(Cg *C, Loop *l, uint32_t continue_pc, uint32_t end) {
   for (int i = 0; i < l->breaks.n; i++) patch(C, (uint32_t)(uintptr_t)l->breaks.items[i], end);
   for (int i = 0; i < l->continues.n; i++) patch(C, (uint32_t)(uintptr_t)l->continues.items[i], continue_pc);
@@ -539,179 +584,247 @@ static void slot_case_locals(Cg *C, Ast *s) {
   }
 }
 
+/* A block: each statement in order. */
+static void cg_stmt_block(Cg *C, Ast *s) {
+  for (int i = 0; i < s->list.n; i++) cg_stmt(C, s->list.items[i]);
+}
+
+/* `assert c, msg?`: OP_ASSERT with a new assert id (new_assert).  With a
+** message and a non-literal c, the message is computed only when c is
+** false, and OP_ASSERT_HELD marks the assert evaluated when it holds. */
+static void cg_stmt_assert(Cg *C, Ast *s) {
+  cg_expr(C, s->k[0]);
+  if (s->k[1] && s->k[0]->kind != AST_E_BOOL) {
+    /* As P: the message (its calls, its format arguments) is evaluated
+    ** only when the condition is false; with a literal condition, always. */
+    uint32_t j = emit_u32(C, OP_JMP_TRUE, 0);
+    stack(C, -1);
+    emit_u8(C, OP_PUSH_BOOL, 0);
+    stack(C, 1);
+    cg_expr(C, s->k[1]);
+    loc_at(C, s->span);
+    uint16_t id = new_assert(C, s->span);
+    emit_u16u16(C, OP_ASSERT, 1, id);   /* always fails: nothing falls through */
+    stack(C, -2);
+    patch(C, j, here(C));
+    emit_u16(C, OP_ASSERT_HELD, id);
+    return;
+  }
+  if (s->k[1]) cg_expr(C, s->k[1]);
+  loc_at(C, s->span);
+  emit_u16u16(C, OP_ASSERT, s->k[1] != NULL, new_assert(C, s->span));
+  stack(C, s->k[1] ? -2 : -1);
+}
+
+/* `print e`: the string, then OP_PRINT. */
+static void cg_stmt_print(Cg *C, Ast *s) {
+  cg_expr(C, s->k[0]);
+  loc_at(C, s->span);
+  emit0(C, OP_PRINT);
+  stack(C, -1);
+}
+
+/* `return e?`: OP_RET_VAL with the value, or OP_RET. */
+static void cg_stmt_return(Cg *C, Ast *s) {
+  if (s->k[0]) { cg_expr(C, s->k[0]); loc_at(C, s->span); emit0(C, OP_RET_VAL); stack(C, -1); }
+  else emit0(C, OP_RET);
+}
+
+/* `break` and `continue`: an OP_JMP of the innermost loop (sema has seen
+** to it that there is one), to a known continue target or patched by
+** pop_loop. */
+static void cg_stmt_jump(Cg *C, Ast *s) {
+  Loop *l = C->fb->loop;
+  if (s->kind == AST_S_CONTINUE && l->continue_known) { emit_u32(C, OP_JMP, l->continue_pc); return; }
+  uint32_t at = emit_u32(C, OP_JMP, 0);
+  ptrvec_push(s->kind == AST_S_BREAK ? &l->breaks : &l->continues, (void *)(uintptr_t)at);
+}
+
+/* `l = r`: the value, then the store into l (cg_store). */
+static void cg_stmt_assign(Cg *C, Ast *s) {
+  cg_expr(C, s->k[1]);
+  loc_at(C, s->span);
+  cg_store(C, s->k[0]);
+}
+
+/* `while (c) body`: test at the top, OP_JMP_FALSE past the end; continue
+** jumps to the test. */
+static void cg_stmt_while(Cg *C, Ast *s) {
+  Loop l;
+  push_loop(C, &l);
+  uint32_t top = here(C);
+  l.continue_pc = top;
+  l.continue_known = 1;
+  cg_expr(C, s->k[0]);
+  uint32_t j = emit_u32(C, OP_JMP_FALSE, 0);
+  stack(C, -1);
+  cg_stmt(C, s->k[1]);
+  emit_u32(C, OP_JMP, top);
+  patch(C, j, here(C));
+  pop_loop(C, &l, top, here(C));
+}
+
+/* `if (c) a else b`: OP_JMP_FALSE over a, and with an else an OP_JMP
+** over b. */
+static void cg_stmt_if(Cg *C, Ast *s) {
+  cg_expr(C, s->k[0]);
+  uint32_t j = emit_u32(C, OP_JMP_FALSE, 0);
+  stack(C, -1);
+  cg_stmt(C, s->k[1]);
+  if (s->k[2]) {
+    uint32_t j2 = emit_u32(C, OP_JMP, 0);
+    patch(C, j, here(C));
+    cg_stmt(C, s->k[2]);
+    patch(C, j2, here(C));
+  } else {
+    patch(C, j, here(C));
+  }
+}
+
+/* `foreach (v in c) body`: c and an index in two new temporaries, the
+** element OP_NTH stores into v while index < sizeof(c); continue jumps to
+** the increment. */
+static void cg_stmt_foreach(Cg *C, Ast *s) {
+  int coll = new_local(C, NULL), idx = new_local(C, NULL);
+  cg_expr(C, s->k[1]);
+  emit_u16(C, OP_STORE_LOCAL, (uint16_t)coll);
+  emit_i64(C, OP_PUSH_INT, 0);
+  emit_u16(C, OP_STORE_LOCAL, (uint16_t)idx);
+  stack(C, -1);
+  Loop l;
+  push_loop(C, &l);
+  uint32_t top = here(C);
+  emit_u16(C, OP_LOAD_LOCAL, (uint16_t)idx);
+  emit_u16(C, OP_LOAD_LOCAL, (uint16_t)coll);
+  stack(C, 2);
+  emit0(C, OP_SIZEOF);
+  emit0(C, OP_LT);
+  stack(C, -1);
+  uint32_t j = emit_u32(C, OP_JMP_FALSE, 0);
+  stack(C, -1);
+  emit_u16(C, OP_LOAD_LOCAL, (uint16_t)coll);
+  emit_u16(C, OP_LOAD_LOCAL, (uint16_t)idx);
+  stack(C, 2);
+  emit0(C, OP_NTH);
+  stack(C, -1);
+  cg_store(C, s->k[0]);
+  cg_stmt(C, s->k[2]);
+  uint32_t cont = here(C);
+  emit_u16(C, OP_LOAD_LOCAL, (uint16_t)idx);
+  emit_i64(C, OP_PUSH_INT, 1);
+  emit0(C, OP_ADD);
+  emit_u16(C, OP_STORE_LOCAL, (uint16_t)idx);
+  emit_u32(C, OP_JMP, top);
+  patch(C, j, here(C));
+  pop_loop(C, &l, cont, here(C));
+}
+
+/* `new M(...)` as a statement: the creation, its machine id popped. */
+static void cg_stmt_new(Cg *C, Ast *s) {
+  cg_expr(C, s->k[0]);
+  emit0(C, OP_POP);
+  stack(C, -1);
+}
+
+/* `f(...)` as a statement: the call, its result (if any) popped. */
+static void cg_stmt_call(Cg *C, Ast *s) {
+  Ast *e = s->k[0];
+  cg_expr(C, e);
+  if (e->decl->type && e->decl->type->kind != TY_VOID) { emit0(C, OP_POP); stack(C, -1); }
+}
+
+/* `raise e, p` and `announce e, p`: event, payload, OP_RAISE or
+** OP_ANNOUNCE. */
+static void cg_stmt_raise(Cg *C, Ast *s) {
+  cg_expr(C, s->k[0]);
+  cg_payload(C, &s->list);
+  loc_at(C, s->span);
+  emit0(C, s->kind == AST_S_RAISE ? OP_RAISE : OP_ANNOUNCE);
+  stack(C, -2);
+}
+
+/* `send t, e, p`: target, event, payload, OP_SEND. */
+static void cg_stmt_send(Cg *C, Ast *s) {
+  cg_expr(C, s->k[0]);
+  cg_expr(C, s->k[1]);
+  cg_payload(C, &s->list);
+  loc_at(C, s->span);
+  emit0(C, OP_SEND);
+  stack(C, -3);
+}
+
+/* `goto T, p`: the payload, then OP_GOTO of T's state index. */
+static void cg_stmt_goto(Cg *C, Ast *s) {
+  cg_payload(C, &s->list);
+  loc_at(C, s->span);
+  emit_u16(C, OP_GOTO, (uint16_t)s->decl->slot);
+  stack(C, -1);
+}
+
+/* `receive { case ... }`: OP_RECEIVE of a new receive table (its id the
+** next of BcProgram.recvs), one BcCase per event of each case, then each
+** case's body in order, each ending in an OP_JMP past the last. */
+static void cg_stmt_receive(Cg *C, Ast *s) {
+  BcRecv *r = arena_alloc(C->a, sizeof *r);
+  int ncases = 0;
+  for (int i = 0; i < s->list.n; i++) ncases += s->list.items[i]->list.n;
+  r->ncases = (uint16_t)ncases;
+  r->fun = fun_id(C, C->fb->fun);
+  r->cases = arena_alloc(C->a, (size_t)(ncases ? ncases : 1) * sizeof(BcCase));
+  /* Receive tables are numbered in order; the program's array grows. */
+  uint32_t rid = C->bc->nrecvs++;
+  C->bc->recvs = xrealloc(C->bc->recvs, (size_t)C->bc->nrecvs * sizeof(BcRecv));
+  emit_u16(C, OP_RECEIVE, (uint16_t)rid);
+  PtrVec ends = {0};
+  int k = 0;
+  for (int i = 0; i < s->list.n; i++) {
+    Ast *c = s->list.items[i];
+    Ast *f = c->k[0];
+    uint32_t pc = here(C);
+    for (int j = 0; j < c->list.n; j++) {
+      Ast *ev = c->list.items[j];
+      /* case null (P accepts it; no event is ever null, so it never fires):
+      ** the id past the last event, which no inbox entry carries. */
+      r->cases[k].event = ev->kind == AST_E_HALT ? BC_HALT
+                          : (ev->flags & AF_NULLEV) ? C->bc->nevents : (uint32_t)ev->decl->slot;
+      r->cases[k].pc = pc;
+      r->cases[k].slot = f->list.n ? f->list.items[0]->slot : -1;
+      r->cases[k].src = src_of(C, c->span);
+      k++;
+    }
+    cg_stmt(C, f->k[1]);
+    ptrvec_push(&ends, (void *)(uintptr_t)emit_u32(C, OP_JMP, 0));
+  }
+  for (int i = 0; i < ends.n; i++) patch(C, (uint32_t)(uintptr_t)ends.items[i], here(C));
+  ptrvec_fini(&ends);
+  C->bc->recvs[rid] = *r;
+}
+
+/* Emit statement s into the function being built (C->fb), its location
+** first; each kind has an emitter of its own.  A kind with none is an
+** internal error, counted in C->errors. */
 static void cg_stmt(Cg *C, Ast *s) {
   loc_at(C, s->span);
   switch (s->kind) {
-  case AST_S_BLOCK: for (int i = 0; i < s->list.n; i++) cg_stmt(C, s->list.items[i]); break;
+  case AST_S_BLOCK: cg_stmt_block(C, s); break;
   case AST_S_NOP: break;
-  case AST_S_ASSERT:
-    cg_expr(C, s->k[0]);
-    if (s->k[1] && s->k[0]->kind != AST_E_BOOL) {
-      /* As P: the message (its calls, its format arguments) is evaluated
-      ** only when the condition is false; with a literal condition, always. */
-      uint32_t j = emit_u32(C, OP_JMP_TRUE, 0);
-      stack(C, -1);
-      emit_u8(C, OP_PUSH_BOOL, 0);
-      stack(C, 1);
-      cg_expr(C, s->k[1]);
-      loc_at(C, s->span);
-      uint16_t id = new_assert(C, s->span);
-      emit_u16u16(C, OP_ASSERT, 1, id);   /* always fails: nothing falls through */
-      stack(C, -2);
-      patch(C, j, here(C));
-      emit_u16(C, OP_ASSERT_HELD, id);
-      break;
-    }
-    if (s->k[1]) cg_expr(C, s->k[1]);
-    loc_at(C, s->span);
-    emit_u16u16(C, OP_ASSERT, s->k[1] != NULL, new_assert(C, s->span));
-    stack(C, s->k[1] ? -2 : -1);
-    break;
-  case AST_S_PRINT: cg_expr(C, s->k[0]); loc_at(C, s->span); emit0(C, OP_PRINT); stack(C, -1); break;
-  case AST_S_RETURN:
-    if (s->k[0]) { cg_expr(C, s->k[0]); loc_at(C, s->span); emit0(C, OP_RET_VAL); stack(C, -1); }
-    else emit0(C, OP_RET);
-    break;
-  case AST_S_BREAK: case AST_S_CONTINUE: {
-    Loop *l = C->fb->loop;
-    if (s->kind == AST_S_CONTINUE && l->continue_known) { emit_u32(C, OP_JMP, l->continue_pc); break; }
-    uint32_t at = emit_u32(C, OP_JMP, 0);
-    ptrvec_push(s->kind == AST_S_BREAK ? &l->breaks : &l->continues, (void *)(uintptr_t)at);
-    break;
-  }
-  case AST_S_ASSIGN: cg_expr(C, s->k[1]); loc_at(C, s->span); cg_store(C, s->k[0]); break;
+  case AST_S_ASSERT: cg_stmt_assert(C, s); break;
+  case AST_S_PRINT: cg_stmt_print(C, s); break;
+  case AST_S_RETURN: cg_stmt_return(C, s); break;
+  case AST_S_BREAK: case AST_S_CONTINUE: cg_stmt_jump(C, s); break;
+  case AST_S_ASSIGN: cg_stmt_assign(C, s); break;
   case AST_S_INSERT: cg_update(C, s, OP_INSERT, 2); break;
   case AST_S_ADD: cg_update(C, s, OP_ADD_ELEM, 1); break;
   case AST_S_REMOVE: cg_update(C, s, OP_REMOVE, 1); break;
-  case AST_S_WHILE: {
-    Loop l;
-    push_loop(C, &l);
-    uint32_t top = here(C);
-    l.continue_pc = top;
-    l.continue_known = 1;
-    cg_expr(C, s->k[0]);
-    uint32_t j = emit_u32(C, OP_JMP_FALSE, 0);
-    stack(C, -1);
-    cg_stmt(C, s->k[1]);
-    emit_u32(C, OP_JMP, top);
-    patch(C, j, here(C));
-    pop_loop(C, &l, top, here(C));
-    break;
-  }
-  case AST_S_IF: {
-    cg_expr(C, s->k[0]);
-    uint32_t j = emit_u32(C, OP_JMP_FALSE, 0);
-    stack(C, -1);
-    cg_stmt(C, s->k[1]);
-    if (s->k[2]) {
-      uint32_t j2 = emit_u32(C, OP_JMP, 0);
-      patch(C, j, here(C));
-      cg_stmt(C, s->k[2]);
-      patch(C, j2, here(C));
-    } else {
-      patch(C, j, here(C));
-    }
-    break;
-  }
-  case AST_S_FOREACH: {
-    int coll = new_local(C, NULL), idx = new_local(C, NULL);
-    cg_expr(C, s->k[1]);
-    emit_u16(C, OP_STORE_LOCAL, (uint16_t)coll);
-    emit_i64(C, OP_PUSH_INT, 0);
-    emit_u16(C, OP_STORE_LOCAL, (uint16_t)idx);
-    stack(C, -1);
-    Loop l;
-    push_loop(C, &l);
-    uint32_t top = here(C);
-    emit_u16(C, OP_LOAD_LOCAL, (uint16_t)idx);
-    emit_u16(C, OP_LOAD_LOCAL, (uint16_t)coll);
-    stack(C, 2);
-    emit0(C, OP_SIZEOF);
-    emit0(C, OP_LT);
-    stack(C, -1);
-    uint32_t j = emit_u32(C, OP_JMP_FALSE, 0);
-    stack(C, -1);
-    emit_u16(C, OP_LOAD_LOCAL, (uint16_t)coll);
-    emit_u16(C, OP_LOAD_LOCAL, (uint16_t)idx);
-    stack(C, 2);
-    emit0(C, OP_NTH);
-    stack(C, -1);
-    cg_store(C, s->k[0]);
-    cg_stmt(C, s->k[2]);
-    uint32_t cont = here(C);
-    emit_u16(C, OP_LOAD_LOCAL, (uint16_t)idx);
-    emit_i64(C, OP_PUSH_INT, 1);
-    emit0(C, OP_ADD);
-    emit_u16(C, OP_STORE_LOCAL, (uint16_t)idx);
-    emit_u32(C, OP_JMP, top);
-    patch(C, j, here(C));
-    pop_loop(C, &l, cont, here(C));
-    break;
-  }
-  case AST_S_NEW: cg_expr(C, s->k[0]); emit0(C, OP_POP); stack(C, -1); break;
-  case AST_S_CALL: {
-    Ast *e = s->k[0];
-    cg_expr(C, e);
-    if (e->decl->type && e->decl->type->kind != TY_VOID) { emit0(C, OP_POP); stack(C, -1); }
-    break;
-  }
-  case AST_S_RAISE: case AST_S_ANNOUNCE:
-    cg_expr(C, s->k[0]);
-    cg_payload(C, &s->list);
-    loc_at(C, s->span);
-    emit0(C, s->kind == AST_S_RAISE ? OP_RAISE : OP_ANNOUNCE);
-    stack(C, -2);
-    break;
-  case AST_S_SEND:
-    cg_expr(C, s->k[0]);
-    cg_expr(C, s->k[1]);
-    cg_payload(C, &s->list);
-    loc_at(C, s->span);
-    emit0(C, OP_SEND);
-    stack(C, -3);
-    break;
-  case AST_S_GOTO:
-    cg_payload(C, &s->list);
-    loc_at(C, s->span);
-    emit_u16(C, OP_GOTO, (uint16_t)s->decl->slot);
-    stack(C, -1);
-    break;
-  case AST_S_RECEIVE: {
-    BcRecv *r = arena_alloc(C->a, sizeof *r);
-    int ncases = 0;
-    for (int i = 0; i < s->list.n; i++) ncases += s->list.items[i]->list.n;
-    r->ncases = (uint16_t)ncases;
-    r->fun = fun_id(C, C->fb->fun);
-    r->cases = arena_alloc(C->a, (size_t)(ncases ? ncases : 1) * sizeof(BcCase));
-    /* Receive tables are numbered in order; the program's array grows. */
-    uint32_t rid = C->bc->nrecvs++;
-    C->bc->recvs = xrealloc(C->bc->recvs, (size_t)C->bc->nrecvs * sizeof(BcRecv));
-    emit_u16(C, OP_RECEIVE, (uint16_t)rid);
-    PtrVec ends = {0};
-    int k = 0;
-    for (int i = 0; i < s->list.n; i++) {
-      Ast *c = s->list.items[i];
-      Ast *f = c->k[0];
-      uint32_t pc = here(C);
-      for (int j = 0; j < c->list.n; j++) {
-        Ast *ev = c->list.items[j];
-        /* case null (P accepts it; no event is ever null, so it never fires):
-        ** the id past the last event, which no inbox entry carries. */
-        r->cases[k].event = ev->kind == AST_E_HALT ? BC_HALT
-                            : (ev->flags & AF_NULLEV) ? C->bc->nevents : (uint32_t)ev->decl->slot;
-        r->cases[k].pc = pc;
-        r->cases[k].slot = f->list.n ? f->list.items[0]->slot : -1;
-        r->cases[k].src = src_of(C, c->span);
-        k++;
-      }
-      cg_stmt(C, f->k[1]);
-      ptrvec_push(&ends, (void *)(uintptr_t)emit_u32(C, OP_JMP, 0));
-    }
-    for (int i = 0; i < ends.n; i++) patch(C, (uint32_t)(uintptr_t)ends.items[i], here(C));
-    ptrvec_fini(&ends);
-    C->bc->recvs[rid] = *r;
-    break;
-  }
+  case AST_S_WHILE: cg_stmt_while(C, s); break;
+  case AST_S_IF: cg_stmt_if(C, s); break;
+  case AST_S_FOREACH: cg_stmt_foreach(C, s); break;
+  case AST_S_NEW: cg_stmt_new(C, s); break;
+  case AST_S_CALL: cg_stmt_call(C, s); break;
+  case AST_S_RAISE: case AST_S_ANNOUNCE: cg_stmt_raise(C, s); break;
+  case AST_S_SEND: cg_stmt_send(C, s); break;
+  case AST_S_GOTO: cg_stmt_goto(C, s); break;
+  case AST_S_RECEIVE: cg_stmt_receive(C, s); break;
   default:
     diag_error(C->d, s->span, "internal error: cannot compile %s", ast_kind_name(s->kind));
     C->errors++;
@@ -764,6 +877,9 @@ static int32_t cg_transition(Cg *C, const char *mname, BcState *target, uint16_t
   return fun_id(C, f);
 }
 
+/* The function id of handler h: an anonymous D_FUN is compiled now under
+** name (its id also kept in h->slot); a named one has its id already.
+** -1 for no handler (h NULL, or a name that did not resolve). */
 static int32_t handler_fun(Cg *C, Ast *h, const char *name, int32_t owner) {
   if (!h) return -1;
   if (h->kind == AST_D_FUN) {
@@ -778,12 +894,18 @@ static int32_t handler_fun(Cg *C, Ast *h, const char *name, int32_t owner) {
   return h->decl ? h->decl->slot : -1;
 }
 
+/* The handler-table index of an event list item: its event id, halt 0,
+** or the null slot (BcProgram.nevents) for `null`. */
 static uint32_t event_index(Cg *C, Ast *ev) {
   if (ev->kind == AST_E_HALT) return BC_HALT;
   if (ev->flags & AF_NULLEV) return C->bc->nevents;   /* the null slot */
   return (uint32_t)ev->decl->slot;
 }
 
+/* Compile machine or spec m into bm: variables and their defaults,
+** states (numbered in declaration order), functions, entries and exits,
+** each state's transition, its handlers, and what a spec observes or a
+** machine's sends clause allows.  Function ids follow that order. */
 static void cg_machine(Cg *C, Ast *m, BcMachine *bm) {
   C->owner = m;
   int32_t mid = m->slot;
@@ -958,6 +1080,8 @@ static void cg_explorer(Cg *C, Ast *x, BcMachine *bm) {
   C->owner = NULL;
 }
 
+/* For each of d's files, the offset where each line starts (line 1 at 0),
+** so src_of finds a span's line by binary search. */
 static void index_lines(Cg *C) {
   uint32_t n = (uint32_t)C->d->nfiles;
   C->line_starts = xcalloc(n ? n : 1, sizeof(uint32_t *));
@@ -985,9 +1109,10 @@ static Value persist(Cg *C, Value v) {
   return v;
 }
 
-BcProgram *cg_compile(Program *p, Diag *d) {
-  Cg c = {0};
-  Cg *C = &c;
+/* Start compiling p: a new BcProgram (C->bc, its arena C->a) with the
+** source paths of d's files, the scratch constant arena, shape 0 (the
+** unnamed tuples) and the line index src_of reads. */
+static void cg_begin(Cg *C, Program *p, Diag *d) {
   C->p = p;
   C->d = d;
   BcProgram *bc = xcalloc(1, sizeof *bc);
@@ -1000,7 +1125,13 @@ BcProgram *cg_compile(Program *p, Diag *d) {
   bc->nfiles = (uint32_t)d->nfiles;
   bc->files = arena_alloc(C->a, (bc->nfiles ? bc->nfiles : 1) * sizeof(char *));
   for (uint32_t i = 0; i < bc->nfiles; i++) bc->files[i] = arena_strdup(C->a, d->files[i].path);
-  /* Ids. */
+}
+
+/* Event ids (halt 0, declared events from 1 in order, into each D_EVENT's
+** slot), their names, and what each payload may carry (type_carry). */
+static void cg_events(Cg *C) {
+  Program *p = C->p;
+  BcProgram *bc = C->bc;
   bc->nevents = (uint32_t)p->events.n + 1;
   bc->event_names = arena_alloc(C->a, bc->nevents * sizeof(char *));
   bc->event_names[0] = "halt";
@@ -1015,15 +1146,28 @@ BcProgram *cg_compile(Program *p, Diag *d) {
     Ast *e = p->events.items[i];
     bc->event_carry[i + 1] = e->k[0] ? type_carry(e->k[0]->type) : 0;
   }
-  int nenums = 0, nmach = 0;
+}
+
+/* Number the enums, the machines and specs (one numbering, in declaration
+** order), then the explorers after them, into each declaration's slot;
+** their counts go to *nenums, *nmach and *nexpl. */
+static void cg_number_decls(Cg *C, int *nenums, int *nmach, int *nexpl) {
+  Program *p = C->p;
+  *nenums = *nmach = *nexpl = 0;
   for (int i = 0; i < p->root->list.n; i++) {
     Ast *x = p->root->list.items[i];
-    if (x->kind == AST_D_ENUM) x->slot = nenums++;
-    else if (x->kind == AST_D_MACHINE) x->slot = nmach++;
+    if (x->kind == AST_D_ENUM) x->slot = (*nenums)++;
+    else if (x->kind == AST_D_MACHINE) x->slot = (*nmach)++;
   }
-  int nexpl = 0;   /* explorers come after the machines and specs */
   for (int i = 0; i < p->root->list.n; i++)
-    if (p->root->list.items[i]->kind == AST_D_EXPLORER) p->root->list.items[i]->slot = nmach + nexpl++;
+    if (p->root->list.items[i]->kind == AST_D_EXPLORER) p->root->list.items[i]->slot = *nmach + (*nexpl)++;
+}
+
+/* The enum table (nenums of them, numbered by cg_number_decls): names,
+** members and their values. */
+static void cg_enums(Cg *C, int nenums) {
+  Program *p = C->p;
+  BcProgram *bc = C->bc;
   bc->nenums = (uint16_t)nenums;
   bc->enums = arena_alloc(C->a, (size_t)(nenums ? nenums : 1) * sizeof(BcEnum));
   for (int i = 0; i < p->root->list.n; i++) {
@@ -1039,8 +1183,14 @@ BcProgram *cg_compile(Program *p, Diag *d) {
       be->values[j] = x->list.items[j]->ival;
     }
   }
-  /* Interfaces: P's permissions are the receive sets (Ast.perm, halt first,
-  ** as event ids are); a universal set needs no check. */
+}
+
+/* The interface table: names, the machine of the same name, and the
+** events each may be sent: P's permissions are the receive sets (Ast.perm,
+** halt first, as event ids are); a universal set needs no check (NULL). */
+static void cg_ifaces(Cg *C) {
+  Program *p = C->p;
+  BcProgram *bc = C->bc;
   bc->nifaces = (uint16_t)p->ifaces.n;
   bc->iface_names = arena_alloc(C->a, (size_t)(p->ifaces.n ? p->ifaces.n : 1) * sizeof(char *));
   bc->iface_self = arena_alloc(C->a, (size_t)(p->ifaces.n ? p->ifaces.n : 1) * sizeof(uint16_t));
@@ -1057,6 +1207,13 @@ BcProgram *cg_compile(Program *p, Diag *d) {
       memcpy(bc->iface_recv[i], x->perm, bc->nevents);
     }
   }
+}
+
+/* Global params: numbered in declaration order (each D_PARAM's slot),
+** with names and default values (persisted in the program's arena). */
+static void cg_params(Cg *C) {
+  Program *p = C->p;
+  BcProgram *bc = C->bc;
   bc->nparams = (uint16_t)p->params.n;
   bc->param_names = arena_alloc(C->a, (size_t)(p->params.n ? p->params.n : 1) * sizeof(char *));
   bc->param_defaults = arena_alloc(C->a, (size_t)(p->params.n ? p->params.n : 1) * sizeof(Value));
@@ -1066,7 +1223,12 @@ BcProgram *cg_compile(Program *p, Diag *d) {
     bc->param_names[i] = arena_strdup(C->a, pa->name);
     bc->param_defaults[i] = persist(C, default_value(C, pa->type));
   }
-  /* Global functions get ids first so every body can call them. */
+}
+
+/* Global functions: all get ids first (function ids 0.. in declaration
+** order), so that every body can call any of them; then their bodies. */
+static void cg_globals(Cg *C) {
+  Program *p = C->p;
   for (int i = 0; i < p->funs.n; i++) {
     Ast *f = p->funs.items[i];
     f->slot = fun_id(C, new_fun(C, f->name, -1));
@@ -1075,15 +1237,27 @@ BcProgram *cg_compile(Program *p, Diag *d) {
     Ast *f = p->funs.items[i];
     cg_fun(C, f, C->funs.items[f->slot]);
   }
-  bc->nmachines = (uint16_t)(nmach + nexpl);
-  bc->machines = arena_alloc(C->a, (size_t)(nmach + nexpl ? nmach + nexpl : 1) * sizeof(BcMachine));
+}
+
+/* The machine table: nowners records (machines and specs, then explorers,
+** as cg_number_decls numbered them), each compiled with its functions. */
+static void cg_owners(Cg *C, int nowners) {
+  Program *p = C->p;
+  BcProgram *bc = C->bc;
+  bc->nmachines = (uint16_t)nowners;
+  bc->machines = arena_alloc(C->a, (size_t)(nowners ? nowners : 1) * sizeof(BcMachine));
   for (int i = 0; i < p->root->list.n; i++) {
     Ast *x = p->root->list.items[i];
     if (x->kind == AST_D_MACHINE) cg_machine(C, x, &bc->machines[x->slot]);
     else if (x->kind == AST_D_EXPLORER) cg_explorer(C, x, &bc->machines[x->slot]);
   }
-  nmach += nexpl;
-  /* Make the vectors into arrays. */
+}
+
+/* Move what compiling built on the heap into the program's arena: the
+** functions (in id order), the default values of the nowners machines'
+** variables, the constants, types, shapes, asserts and receive tables. */
+static void cg_arrays(Cg *C, int nowners) {
+  BcProgram *bc = C->bc;
   bc->nfuns = (uint32_t)C->funs.n;
   bc->funs = arena_alloc(C->a, (size_t)(C->funs.n ? C->funs.n : 1) * sizeof(BcFun));
   for (int i = 0; i < C->funs.n; i++) {
@@ -1092,7 +1266,7 @@ BcProgram *cg_compile(Program *p, Diag *d) {
     bc->funs[i] = *f;
     free(f);
   }
-  for (int i = 0; i < nmach; i++)
+  for (int i = 0; i < nowners; i++)
     for (uint16_t j = 0; j < bc->machines[i].nvars; j++)
       bc->machines[i].var_defaults[j] = persist(C, bc->machines[i].var_defaults[j]);
   bc->nconsts = (uint32_t)C->consts.n;
@@ -1135,7 +1309,12 @@ BcProgram *cg_compile(Program *p, Diag *d) {
     free(bc->recvs);
     bc->recvs = r;
   }
-  for (uint32_t f = 0; f < (uint32_t)d->nfiles; f++) free(C->line_starts[f]);
+}
+
+/* Free the compiler's scratch (line index, vectors, constant arena); the
+** BcProgram is left as it is. */
+static void cg_end(Cg *C) {
+  for (uint32_t f = 0; f < (uint32_t)C->d->nfiles; f++) free(C->line_starts[f]);
   free(C->line_starts);
   free(C->nline_starts);
   ptrvec_fini(&C->funs);
@@ -1144,11 +1323,17 @@ BcProgram *cg_compile(Program *p, Diag *d) {
   ptrvec_fini(&C->type_keys);
   ptrvec_fini(&C->shapes);
   valarena_fini(&C->va);
+}
+
+/* The compiled program, or NULL (freed) when compiling reported an error
+** or, an internal error reported to d, the bytecode does not verify. */
+static BcProgram *cg_verified(Cg *C) {
+  BcProgram *bc = C->bc;
   if (C->errors) { bc_free(bc); return NULL; }
   Buf err;
   buf_init(&err);
   if (!bc_verify(bc, &err)) {
-    diag_error_noloc(d, "internal error: the compiled bytecode does not verify: %s", err.data);
+    diag_error_noloc(C->d, "internal error: the compiled bytecode does not verify: %s", err.data);
     buf_fini(&err);
     bc_free(bc);
     return NULL;
@@ -1157,9 +1342,30 @@ BcProgram *cg_compile(Program *p, Diag *d) {
   return bc;
 }
 
+/* The phases in order; ids given by one phase are read by the later
+** ones (event ids by everything, machine slots by cg_ifaces). */
+BcProgram *cg_compile(Program *p, Diag *d) {
+  Cg c = {0};
+  Cg *C = &c;
+  int nenums, nmach, nexpl;
+  cg_begin(C, p, d);
+  cg_events(C);
+  cg_number_decls(C, &nenums, &nmach, &nexpl);
+  cg_enums(C, nenums);
+  cg_ifaces(C);
+  cg_params(C);
+  cg_globals(C);
+  cg_owners(C, nmach + nexpl);
+  cg_arrays(C, nmach + nexpl);
+  cg_end(C);
+  return cg_verified(C);
+}
+
 /* ---------------------------------------------------------------------- */
 /* Test cases.                                                             */
 
+/* The specs a test's module expression attaches (assert ... in), through
+** named modules, into out once each: an outer assert's before an inner's. */
 static void collect_specs(const Ast *me, PtrVec *out) {
   if (!me) return;
   switch (me->kind) {
@@ -1183,6 +1389,8 @@ static void collect_specs(const Ast *me, PtrVec *out) {
   }
 }
 
+/* The Value of a param value e (sema checked it is_constant): its
+** encoding, when compound, lives in va.  Anything else is null. */
 static Value literal_value(ValArena *va, const Ast *e) {
   switch (e->kind) {
   case AST_E_INT: return val_int(e->ival);
@@ -1202,6 +1410,9 @@ static Value literal_value(ValArena *va, const Ast *e) {
   }
 }
 
+/* Specs: the test's asserted ones (every spec for the implicit test),
+** then every scenario not asserted; the module's bindings, links and what
+** each spec observes; params: defaults, then the case's values. */
 void cg_test(const BcProgram *bc, const Program *p, const TestCase *tc, VmTest *out) {
   memset(out, 0, sizeof *out);
   out->main = (uint16_t)tc->main->slot;

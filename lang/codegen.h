@@ -15,9 +15,11 @@ BcProgram *cg_compile(Program *p, Diag *d);
 #include "vm/vm.h"
 
 /* The VM's view of a test case: main machine, attached specs, param
-** values.  Ownership: the VmTest's arrays are heap blocks freed by
-** cg_test_fini. */
+** values.  The limits (max_*) are left 0, for the caller to set.
+** Ownership: the VmTest's arrays are heap blocks freed by cg_test_fini. */
 void cg_test(const BcProgram *bc, const Program *p, const TestCase *tc, VmTest *out);
+/* Free what cg_test allocated in t (the string values in priv too); t is
+** left zeroed. */
 void cg_test_fini(VmTest *t);
 
 #endif

@@ -17,6 +17,8 @@ void diag_init(Diag *d, FILE *out) {
   d->limit = 100;
 }
 
+/* The texts were handed over by diag_add_file, the paths copied there:
+** both are the Diag's to free. */
 void diag_fini(Diag *d) {
   for (int i = 0; i < d->nfiles; i++) {
     free(d->files[i].path);
@@ -26,6 +28,8 @@ void diag_fini(Diag *d) {
   memset(d, 0, sizeof *d);
 }
 
+/* Files are numbered in registration order; numbers are never reused, so
+** a Span stays valid as long as the Diag. */
 uint32_t diag_add_file(Diag *d, const char *path, char *text, size_t len) {
   if (d->nfiles == d->cap) {
     d->cap = d->cap ? d->cap * 2 : 8;
@@ -38,6 +42,8 @@ uint32_t diag_add_file(Diag *d, const char *path, char *text, size_t len) {
   return (uint32_t)d->nfiles++;
 }
 
+/* A scan from the start of the file: messages are few, so no line index is
+** kept.  A start past the end of the text is taken as the end. */
 void diag_linecol(const Diag *d, Span sp, int *line, int *col) {
   const SrcFile *f = &d->files[sp.file];
   size_t pos = sp.start > f->len ? f->len : sp.start;
@@ -49,6 +55,10 @@ void diag_linecol(const Diag *d, Span sp, int *line, int *col) {
   *col = (int)(pos - ls) + 1;
 }
 
+/* Print the source line holding sp's start, then a caret line: '^' under
+** the span's bytes on that line (one '^' for an empty span), blanks or tabs
+** before it.  Bytes more than WINDOW before or after the start are cut
+** off and shown as "...". */
 static void show_source(Diag *d, Span sp) {
   const SrcFile *f = &d->files[sp.file];
   size_t pos = sp.start > f->len ? f->len : sp.start;
@@ -86,6 +96,8 @@ static void show_source(Diag *d, Span sp) {
 ** identifier) is cut to keep the message readable. */
 enum { MAX_MESSAGE = 400 };
 
+/* Print one message of `kind` ("error", "warning", "note") at sp's file,
+** line and column, cut to MAX_MESSAGE bytes, then the source and caret. */
 static void report(Diag *d, Span sp, const char *kind, const char *fmt, va_list ap) {
   int line, col;
   diag_linecol(d, sp, &line, &col);
@@ -101,6 +113,8 @@ static void report(Diag *d, Span sp, const char *kind, const char *fmt, va_list 
   show_source(d, sp);
 }
 
+/* Past d->limit errors are counted but not shown; the first one past it
+** prints a line saying so. */
 void diag_error(Diag *d, Span sp, const char *fmt, ...) {
   d->nerrors++;
   if (d->limit && d->nerrors > d->limit) {

@@ -14,6 +14,9 @@
 #include <strings.h>
 #include <sys/stat.h>
 
+/* One inputs_collect call: where paths go and what has been seen.  A file
+** is added at most once however many inputs name it (by its real path); a
+** project is expanded at most once, which also ends include cycles. */
 typedef struct Collect {
   Diag *d;
   PtrVec *out;           /* paths to parse */
@@ -22,11 +25,14 @@ typedef struct Collect {
   int errors;
 } Collect;
 
+/* Whether s ends in suffix (case-sensitive: "X.P" is not a P file). */
 static int ends_with(const char *s, const char *suffix) {
   size_t a = strlen(s), b = strlen(suffix);
   return a >= b && strcmp(s + a - b, suffix) == 0;
 }
 
+/* Whether real is one of v's strings (a linear scan: models have tens of
+** files, not thousands). */
 static int seen_before(PtrVec *v, const char *real) {
   for (int i = 0; i < v->n; i++) if (strcmp(v->items[i], real) == 0) return 1;
   return 0;
@@ -35,6 +41,8 @@ static int seen_before(PtrVec *v, const char *real) {
 static void add_input(Collect *c, const char *path, int from_dir);
 static void add_project(Collect *c, const char *path);
 
+/* Add the P file at path unless its real path was added before; a path
+** that does not resolve is an error.  The path is kept as given. */
 static void add_file(Collect *c, const char *path) {
   char real[PATH_MAX];
   if (!realpath(path, real)) {
@@ -47,10 +55,15 @@ static void add_file(Collect *c, const char *path) {
   ptrvec_push(c->out, xstrdup(path));
 }
 
+/* scandir's order: by byte value of the names, the same on every system
+** and locale, so a folder's files are always parsed in one order. */
 static int cmp_names(const struct dirent **a, const struct dirent **b) {
   return strcmp((*a)->d_name, (*b)->d_name);
 }
 
+/* Add every *.p file below folder path (depth: folders above it in this
+** walk; past 64 is an error, which also stops symlink loops), in name
+** order, entering subfolders where they sort.  Hidden entries are skipped. */
 static void add_dir(Collect *c, const char *path, int depth) {
   if (depth > 64) {
     diag_error_noloc(c->d, "directory '%s' nests too deeply", path);
@@ -103,6 +116,7 @@ typedef struct Proj {
   int entries;
 } Proj;
 
+/* Elements a project file may nest (the entries sit at depth 2 or 3). */
 enum { PROJ_DEPTH = 32 };
 
 /* The error at byte offset at of the project file. */
@@ -248,6 +262,10 @@ static void proj_read(Proj *j) {
   buf_fini(&text);
 }
 
+/* Expand the project file at path: its entries, relative to its folder,
+** are added in the order written.  Errors: a path that does not resolve,
+** cannot be read, holds a NUL byte or (else) names no entry.  The file is
+** registered with the Diag, so its entries' messages have a place. */
 static void add_project(Collect *c, const char *path) {
   char real[PATH_MAX];
   if (!realpath(path, real)) {
@@ -339,6 +357,8 @@ static void add_input(Collect *c, const char *path, int top) {
   else add_file(c, path);
 }
 
+/* Each input in order (add_input with top set); the bookkeeping of real
+** paths is freed, the paths in out are the caller's. */
 int inputs_collect(Diag *d, char *const *inputs, int n, PtrVec *out) {
   Collect c = { d, out, {0}, {0}, 0 };
   for (int i = 0; i < n; i++) add_input(&c, inputs[i], 1);

@@ -14,10 +14,13 @@
 #include <string.h>
 #include "lang/modules.h"
 
+/* One modules_check: the program, its sizes, and what is computed once
+** and shared by every module expression (arena blocks, never changed once
+** made: a ModInfo may point at them only through copies). */
 typedef struct Mod {
   Program *p;
   Diag *d;
-  int niface, nev, nspec;
+  int niface, nev, nspec; /* as ModInfo's: interfaces, events (halt included), specs */
   uint8_t **mcreates;    /* per interface that is a machine: interfaces its code creates (cached) */
   uint8_t **msends;      /* per interface that is a machine: events it may send */
   ModInfo **named;       /* per D_MODULE (index in root list): its info, once evaluated */
@@ -26,12 +29,16 @@ typedef struct Mod {
 
 #define ERR(sp, ...) diag_error(M->d, (sp), __VA_ARGS__)
 
+/* n zeroed flags in the program's arena (one byte at least, so that an
+** empty array is still a valid pointer). */
 static uint8_t *flags(Mod *M, int n) {
   uint8_t *f = arena_alloc(M->p->arena, (size_t)(n ? n : 1));
   memset(f, 0, (size_t)(n ? n : 1));
   return f;
 }
 
+/* The empty module at sp: nothing bound, created, sent, received, hidden
+** or attached; every interface links to itself. */
 static ModInfo *info_new(Mod *M, Span sp) {
   ModInfo *m = arena_alloc(M->p->arena, sizeof *m);
   memset(m, 0, sizeof *m);
@@ -53,6 +60,8 @@ static ModInfo *info_new(Mod *M, Span sp) {
   return m;
 }
 
+/* A deep copy of a at sp, to be changed without changing a (a named
+** module's info is shared by every expression that names it). */
 static ModInfo *info_copy(Mod *M, const ModInfo *a, Span sp) {
   ModInfo *m = info_new(M, sp);
   memcpy(m->def, a->def, (size_t)M->niface * sizeof(Ast *));
@@ -70,6 +79,7 @@ static ModInfo *info_copy(Mod *M, const ModInfo *a, Span sp) {
   return m;
 }
 
+/* Names for messages: of event id (0 is halt) and of interface index i. */
 static const char *event_name(Mod *M, int id) {
   return id == 0 ? "halt" : ((Ast *)M->p->events.items[id - 1])->name;
 }
@@ -95,6 +105,8 @@ children:
   for (int i = 0; i < n->list2.n; i++) creates_walk(M, n->list2.items[i], out, seen);
 }
 
+/* The interfaces machine m's code creates (creates_walk over the whole
+** machine), computed on first use and cached in M->mcreates. */
 static uint8_t *machine_creates(Mod *M, Ast *m) {
   if (!M->mcreates[m->iface]) {
     uint8_t *f = flags(M, M->niface);
@@ -148,6 +160,9 @@ static void recompute_creates(Mod *M, ModInfo *m) {
 
 static ModInfo *eval(Mod *M, Ast *me, int depth);
 
+/* The interface named by n: a machine (not a spec) or a declared
+** interface; otherwise an error (naming a spec says how to attach it) and
+** NULL. */
 static Ast *find_iface(Mod *M, const Ast *n) {
   Ast *d = sema_global(M->p, n->name);
   if (d && ((d->kind == AST_D_MACHINE && !(d->flags & AF_SPEC)) || d->kind == AST_D_INTERFACE)) return d;
@@ -314,6 +329,8 @@ static ModInfo *eval_assert(Mod *M, Ast *me, int depth) {
   return ok ? m : NULL;
 }
 
+/* The id of the event ev names (halt 0), set in ev->decl; -1 after an
+** error when no event has that name. */
 static int event_id(Mod *M, Ast *ev) {
   if (ev->kind == AST_E_HALT) return 0;
   Ast *d = sema_global(M->p, ev->name);
@@ -405,6 +422,10 @@ static ModInfo *eval_rename(Mod *M, Ast *me, int depth) {
   return m;
 }
 
+/* What module expression me denotes, or NULL after its errors were
+** reported (an operand's NULL makes the whole NULL).  A named module is
+** evaluated once, its info shared; one defined in terms of itself, or an
+** expression nested deeper than 200 (depth), is an error. */
 static ModInfo *eval(Mod *M, Ast *me, int depth) {
   if (depth > 200) { ERR(me->span, "module expressions nest too deeply"); return NULL; }
   switch (me->kind) {
@@ -442,6 +463,9 @@ static ModInfo *eval(Mod *M, Ast *me, int depth) {
 /* ---------------------------------------------------------------------- */
 /* Tests and implementations.                                             */
 
+/* P's closed-module rule: every interface m creates is bound in m.  0
+** after reporting the first that is not (what: "test" or
+** "implementation"), else 1. */
 static int check_closed(Mod *M, ModInfo *m, Span sp, const char *what) {
   for (int k = 0; k < M->niface; k++)
     if (m->creates[k] && !m->def[k]) {
@@ -452,6 +476,10 @@ static int check_closed(Mod *M, ModInfo *m, Span sp, const char *what) {
   return 1;
 }
 
+/* A test or implementation t: its module evaluates and is closed, and
+** what runs as a test case (a test, an implementation naming a main) has a
+** main machine bound in it whose start entry takes no parameter.  Only
+** then is t->info set to the module. */
 static void check_test(Mod *M, Ast *t) {
   ModInfo *m = eval(M, t->k[1], 0);
   Ast *mainn = t->k[0];
@@ -483,6 +511,9 @@ static void check_test(Mod *M, Ast *t) {
   t->info = m;
 }
 
+/* Declarations in source order: each named module (each D_MODULE's slot
+** is its index in the root list, for M->named), each test and
+** implementation.  The caches are freed; the ModInfos stay in the arena. */
 int modules_check(Program *p, Diag *d) {
   int before = d->nerrors;
   Mod mod = {0};

@@ -9,7 +9,8 @@
 ** indexes in Program.specs. */
 typedef struct ModInfo {
   Span span;             /* the module expression */
-  int niface, nev, nspec;
+  int niface, nev, nspec; /* lengths of the per-interface, per-event (halt included) and per-spec arrays:
+                            Program.ifaces.n, Program.nperm, Program.specs.n */
   Ast **def;             /* per interface: the machine bound to it, or NULL */
   uint16_t *link;        /* per interface: the interface `new` of it creates here (rename); itself by default */
   uint8_t *creates;      /* per interface: created by the bound machines' code (after links) */

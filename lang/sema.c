@@ -13,19 +13,23 @@
 /* ---------------------------------------------------------------------- */
 /* Symbol tables: open addressing on names, values borrowed from the AST.  */
 
+/* Linear probing; never more than half full (symtab_put doubles first),
+** so a probe always ends at an empty slot.  Entries are never removed. */
 struct Symtab {
-  const char **keys;     /* NULL for an empty slot */
-  Ast **vals;
+  const char **keys;     /* NULL for an empty slot; borrowed arena strings */
+  Ast **vals;            /* the declaration named keys[i] */
   size_t cap;            /* power of two */
   size_t n;              /* used slots */
 };
 
+/* FNV-1a of a NUL-terminated name. */
 static uint64_t hash_str(const char *s) {
   uint64_t h = 1469598103934665603ull;
   for (; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211ull;
   return h;
 }
 
+/* An empty table of 64 slots (heap; symtab_free). */
 static Symtab *symtab_new(void) {
   Symtab *t = xcalloc(1, sizeof *t);
   t->cap = 64;
@@ -34,6 +38,8 @@ static Symtab *symtab_new(void) {
   return t;
 }
 
+/* Free t's slots and t (NULL is allowed); the names and nodes are the
+** arena's. */
 static void symtab_free(Symtab *t) {
   if (!t) return;
   free(t->keys);
@@ -41,6 +47,7 @@ static void symtab_free(Symtab *t) {
   free(t);
 }
 
+/* The declaration named k, or NULL. */
 static Ast *symtab_get(const Symtab *t, const char *k) {
   size_t i = hash_str(k) & (t->cap - 1);
   while (t->keys[i]) {
@@ -50,6 +57,9 @@ static Ast *symtab_get(const Symtab *t, const char *k) {
   return NULL;
 }
 
+/* Name k means v from now on (a name already there is rebound: callers
+** that must report a redeclaration look it up first).  k is kept, not
+** copied. */
 static void symtab_put(Symtab *t, const char *k, Ast *v) {
   if (2 * (t->n + 1) > t->cap) {
     Symtab big = { xcalloc(t->cap * 2, sizeof(char *)), xcalloc(t->cap * 2, sizeof(Ast *)), t->cap * 2, 0 };
@@ -69,6 +79,8 @@ static void symtab_put(Symtab *t, const char *k, Ast *v) {
   t->n++;
 }
 
+/* The D_PROGRAM root spans nothing (file 0, offset 0): the parser appends
+** each file's declarations to it. */
 Program *program_new(void) {
   Program *p = xcalloc(1, sizeof *p);
   p->arena = arena_new();
@@ -80,6 +92,8 @@ Program *program_new(void) {
   return p;
 }
 
+/* The vectors and tables hold borrowed nodes: freeing the arena last
+** frees the tree, its names and its types at once. */
 void program_free(Program *p) {
   if (!p) return;
   ptrvec_fini(&p->events);
@@ -101,6 +115,8 @@ void program_free(Program *p) {
 Ast *sema_global(const Program *p, const char *name) { return symtab_get(p->globals, name); }
 Ast *sema_module(const Program *p, const char *name) { return symtab_get(p->modules, name); }
 
+/* The first member of that kind in declaration order: sema reports a
+** second of the same name, so there is one in a checked program. */
 Ast *sema_machine_member(const Ast *m, const char *name, AstKind kind) {
   for (int i = 0; i < m->list.n; i++) {
     Ast *it = m->list.items[i];
@@ -117,6 +133,8 @@ Ast *sema_start_state(const Ast *m) {
   return NULL;
 }
 
+/* The entry is an anonymous D_FUN or the name of one (resolved by sema
+** into decl; NULL until then or when it does not resolve). */
 Ast *sema_entry_fun(const Ast *st) {
   for (int i = 0; i < st->list.n; i++) {
     Ast *it = st->list.items[i];
@@ -128,19 +146,25 @@ Ast *sema_entry_fun(const Ast *st) {
 /* ---------------------------------------------------------------------- */
 /* Checking context.                                                       */
 
+/* The names a body sees before the machine's and the globals: a chain of
+** functions, innermost first (a receive case sees its enclosing
+** function's params and locals). */
 typedef struct Scope {
   struct Scope *parent;  /* enclosing function's scope (receive cases) */
   Ast *fun;              /* the D_FUN whose params and locals these are */
 } Scope;
 
+/* One sema_check: the program, where reports go, and where in the program
+** the checker is (the owner, the function and its scope, the loops). */
 typedef struct Sema {
   Program *p;
-  Diag *d;
-  TypeCtx *tc;
+  Diag *d;               /* every report goes here (ERR) */
+  TypeCtx *tc;           /* &p->types (TS formats with it) */
   Ast *owner;            /* D_MACHINE or D_EXPLORER being checked, or NULL */
   Ast *fun;              /* innermost D_FUN being checked */
   Scope *scope;          /* params and locals visible here */
-  int is_exit;           /* inside an exit function */
+  int is_exit;           /* D_FUN.op of the function being checked: 1 exit function, 2 function of a
+                            goto ... with (neither may raise or goto), 0 otherwise */
   int loops;             /* enclosing loops within the current function */
 } Sema;
 
@@ -150,6 +174,8 @@ typedef struct Sema {
 static int is_spec(const Sema *S) { return S->owner && (S->owner->flags & AF_SPEC); }
 static int is_explorer(const Sema *S) { return S->owner && S->owner->kind == AST_D_EXPLORER; }
 
+/* What a declaration is, in words for messages ("event", "spec",
+** "enum member", ...). */
 static const char *decl_what(const Ast *d) {
   switch (d->kind) {
   case AST_D_EVENT: return "event";
@@ -171,6 +197,8 @@ static const char *decl_what(const Ast *d) {
   }
 }
 
+/* Report `now` as a redeclaration of `before`: an error at now's name,
+** a note at before's. */
 static void redeclared(Sema *S, Ast *now, Ast *before) {
   ERR(now->name_span, "redeclaration of %s '%s'", decl_what(now), now->name);
   diag_note(S->d, before->name_span, "previous declaration of '%s' is here", before->name);
@@ -179,12 +207,17 @@ static void redeclared(Sema *S, Ast *now, Ast *before) {
 /* ---------------------------------------------------------------------- */
 /* Pass 1: top-level names.                                               */
 
+/* Enter d in the global namespace; a name taken is a redeclaration (the
+** first declaration keeps it). */
 static void declare_global(Sema *S, Ast *d) {
   Ast *old = symtab_get(S->p->globals, d->name);
   if (old) { redeclared(S, d, old); return; }
   symtab_put(S->p->globals, d->name, d);
 }
 
+/* Pass 1: every top-level declaration into its namespace (globals, enum
+** members among them; modules; tests with implementations) and into the
+** Program's lists, in declaration order; events, interfaces, specs numbered. */
 static void collect(Sema *S) {
   Program *p = S->p;
   for (int i = 0; i < p->root->list.n; i++) {
@@ -243,6 +276,9 @@ static void collect(Sema *S) {
 
 static Type *resolve_type(Sema *S, Ast *t);
 
+/* The type typedef d names, resolved once and kept in d->type.  d->slot
+** is -2 while it is being resolved: meeting it again is a cycle, reported
+** at use, and the typedef is TY_ERROR. */
 static Type *resolve_typedef(Sema *S, Ast *d, Span use) {
   if (d->type) return d->type;
   if (d->slot == -2) {
@@ -257,6 +293,9 @@ static Type *resolve_typedef(Sema *S, Ast *d, Span use) {
   return d->type;
 }
 
+/* The type type syntax t denotes (also kept in t->type); TY_ERROR after
+** reporting an undeclared name, a name that is not a type, or a named
+** tuple with a field twice. */
 static Type *resolve_type(Sema *S, Ast *t) {
   TypeCtx *tc = S->tc;
   Type *r = tc->t_error;
@@ -315,6 +354,8 @@ static Type *resolve_type(Sema *S, Ast *t) {
   return r;
 }
 
+/* Function f's signature: its params' kinds, slots (0, 1, ...) and types,
+** a param name twice reported, and its return type (void without one). */
 static void resolve_fun_sig(Sema *S, Ast *f, Ast *owner, int vkind_params) {
   f->owner = owner;
   for (int i = 0; i < f->list.n; i++) {
@@ -379,6 +420,10 @@ static void resolve_permissions(Sema *S) {
   }
 }
 
+/* Pass 2: permissions first (type_mname needs their size), then in
+** declaration order typedefs, event payloads, params, enums (a member
+** without a value gets its position; numbering only some is an error),
+** function signatures, machines' and explorers' variables and members. */
 static void resolve_signatures(Sema *S) {
   Program *p = S->p;
   resolve_permissions(S);
@@ -438,6 +483,7 @@ static void resolve_signatures(Sema *S) {
 /* ---------------------------------------------------------------------- */
 /* Names in bodies.                                                        */
 
+/* A param or declared local of f named name, or NULL. */
 static Ast *find_local(const Ast *f, const char *name) {
   for (int i = 0; i < f->list.n; i++)
     if (strcmp(f->list.items[i]->name, name) == 0) return f->list.items[i];
@@ -461,6 +507,8 @@ static Ast *lookup_value(Sema *S, const char *name) {
   return symtab_get(S->p->globals, name);
 }
 
+/* The function a call names: the owner's own function, else the global
+** declaration of that name (which the caller checks is a function). */
 static Ast *lookup_fun(Sema *S, const char *name) {
   if (S->owner) {
     Ast *f = sema_machine_member(S->owner, name, AST_D_FUN);
@@ -486,6 +534,8 @@ static Type *check_value(Sema *S, Ast *e) {
   return t;
 }
 
+/* Check e as a value that `what` (for the message: "a loop condition")
+** needs to be of type want. */
 static void expect_type(Sema *S, Ast *e, Type *want, const char *what) {
   Type *t = check_value(S, e);
   if (!type_assignable(want, t))
@@ -582,6 +632,9 @@ static void check_format_args(Sema *S, Ast *call, Ast *fmt, int nargs) {
         (long long)need, (long long)need - 1);
 }
 
+/* A call f(args): the arguments first, then f a function (e->decl)
+** taking that many arguments of its param types.  The result is f's
+** return type (void without one, which check_value rejects). */
 static Type *check_call(Sema *S, Ast *e) {
   Ast *f = lookup_fun(S, e->name);
   for (int i = 0; i < e->list.n; i++) check_value(S, e->list.items[i]);
@@ -605,6 +658,9 @@ static Type *check_call(Sema *S, Ast *e) {
   return f->type ? f->type : S->tc->t_error;
 }
 
+/* `new X(p)`: X a machine or interface (not a spec), p the payload its
+** start entry or declaration takes; not in a spec or an explorer.  The
+** result is X's permission type. */
 static Type *check_new(Sema *S, Ast *e) {
   if (is_spec(S)) ERR(e->span, "a spec cannot create machines ('new' in spec '%s')", S->owner->name);
   else if (is_explorer(S)) ERR(e->span, "an explorer cannot create machines");
@@ -632,6 +688,10 @@ static Type *check_new(Sema *S, Ast *e) {
   return type_mname(S->tc, m);
 }
 
+/* `a op b`: both operands first, then op's rule (arithmetic on two ints
+** or two floats, + on strings, ordering, ==, && and ||, `in`).  With an
+** ill-typed operand nothing is reported: arithmetic gives the other
+** operand's type, the rest bool. */
 static Type *check_binary(Sema *S, Ast *e) {
   TypeCtx *tc = S->tc;
   Type *a = check_value(S, e->k[0]);
@@ -677,179 +737,247 @@ static Type *check_binary(Sema *S, Ast *e) {
   return tc->t_error;
 }
 
+/* A string literal outside format(): P formats every literal, so one with
+** a placeholder is an error (it would need format's arguments). */
+static Type *check_expr_string(Sema *S, Ast *e) {
+  int64_t need = format_arity(S, e);
+  if (need > 0) ERR(e->span, "string literal has placeholder {%lld}: write format(\"...\", ...) to give it a value",
+                    (long long)need - 1);
+  return S->tc->t_string;
+}
+
+/* `this`: the enclosing machine's own interface; an error in a spec, an
+** explorer or a global function. */
+static Type *check_expr_this(Sema *S, Ast *e) {
+  TypeCtx *tc = S->tc;
+  if (is_spec(S)) { ERR(e->span, "a spec cannot use 'this' (spec '%s')", S->owner->name); return tc->t_error; }
+  if (is_explorer(S)) { ERR(e->span, "an explorer cannot use 'this'"); return tc->t_error; }
+  if (S->owner) return type_mname(tc, S->owner);
+  ERR(e->span, "'this' is used outside a machine (in a global function)");
+  return tc->t_error;
+}
+
+/* `$` and `$$`: a bool; a spec cannot choose. */
+static Type *check_expr_nondet(Sema *S, Ast *e) {
+  if (is_spec(S)) ERR(e->span, "a spec cannot make nondeterministic choices (spec '%s')", S->owner->name);
+  return S->tc->t_bool;
+}
+
+/* A name used as a value: a variable, enum member, event or param
+** (e->decl is set to it); anything else is an error. */
+static Type *check_expr_name(Sema *S, Ast *e) {
+  TypeCtx *tc = S->tc;
+  Ast *d = lookup_value(S, e->name);
+  if (!d) { ERR(e->name_span, "undeclared variable '%s'", e->name); return tc->t_error; }
+  e->decl = d;
+  switch (d->kind) {
+  case AST_D_VAR: return d->type ? d->type : tc->t_error;
+  case AST_D_ENUMELEM: return d->type ? d->type : tc->t_error;
+  case AST_D_EVENT: return tc->t_event;
+  case AST_D_PARAM: return d->type ? d->type : tc->t_error;
+  default:
+    ERR(e->name_span, "'%s' is a %s, not a value", e->name, decl_what(d));
+    return tc->t_error;
+  }
+}
+
+/* `(a, b, ...)`: the tuple of its elements' types. */
+static Type *check_expr_tuple(Sema *S, Ast *e) {
+  Type *t = type_new(S->tc, TY_TUPLE, e->list.n);
+  for (int i = 0; i < e->list.n; i++) t->elems[i] = check_value(S, e->list.items[i]);
+  return t;
+}
+
+/* `(f = a, g = b, ...)`: the named tuple of its fields, each field's
+** E_FIELDINIT typed too; a field named twice is an error. */
+static Type *check_expr_ntuple(Sema *S, Ast *e) {
+  TypeCtx *tc = S->tc;
+  Type *t = type_new(tc, TY_NTUPLE, e->list.n);
+  t->names = arena_alloc(tc->arena, (size_t)e->list.n * sizeof(char *));
+  for (int i = 0; i < e->list.n; i++) {
+    Ast *f = e->list.items[i];
+    for (int j = 0; j < i; j++)
+      if (strcmp(e->list.items[j]->name, f->name) == 0) {
+        ERR(f->name_span, "duplicate field '%s' in named tuple", f->name);
+        break;
+      }
+    t->names[i] = f->name;
+    t->elems[i] = f->type = check_value(S, f->k[0]);
+  }
+  return t;
+}
+
+/* `x.f`: x a named tuple with a field f, whose position goes to e->slot. */
+static Type *check_expr_field(Sema *S, Ast *e) {
+  TypeCtx *tc = S->tc;
+  Type *t = check_value(S, e->k[0]);
+  if (t->kind == TY_ERROR) return t;
+  if (t->kind != TY_NTUPLE) {
+    ERR(e->name_span, "field '%s' of a value of type '%s', which is not a named tuple", e->name, TS(t));
+    return tc->t_error;
+  }
+  for (int i = 0; i < t->n; i++)
+    if (strcmp(t->names[i], e->name) == 0) { e->slot = i; return t->elems[i]; }
+  ERR(e->name_span, "no field '%s' in '%s'", e->name, TS(t));
+  return tc->t_error;
+}
+
+/* `x.N`: x a tuple (named or not) with more than N elements; N goes to
+** e->slot. */
+static Type *check_expr_tfield(Sema *S, Ast *e) {
+  TypeCtx *tc = S->tc;
+  Type *t = check_value(S, e->k[0]);
+  if (t->kind == TY_ERROR) return t;
+  if (t->kind != TY_TUPLE && t->kind != TY_NTUPLE) {
+    ERR(e->name_span, "element %lld of a value of type '%s', which is not a tuple", (long long)e->ival, TS(t));
+    return tc->t_error;
+  }
+  if (e->ival >= t->n) {
+    ERR(e->name_span, "element %lld of '%s', which has %d element%s", (long long)e->ival, TS(t), t->n,
+        t->n == 1 ? "" : "s");
+    return tc->t_error;
+  }
+  e->slot = (int)e->ival;
+  return t->elems[e->ival];
+}
+
+/* `c[i]`: a seq or a set by an int position, a map by a key of its key
+** type; the element (or value) type. */
+static Type *check_expr_index(Sema *S, Ast *e) {
+  TypeCtx *tc = S->tc;
+  Type *t = check_value(S, e->k[0]);
+  Type *i = check_value(S, e->k[1]);
+  if (t->kind == TY_ERROR) return t;
+  if (t->kind == TY_SEQ) {
+    if (!type_assignable(tc->t_int, i)) ERR(e->k[1]->span, "a seq index must be 'int', not '%s'", TS(i));
+    return t->elems[0];
+  }
+  if (t->kind == TY_MAP) {
+    if (!type_assignable(t->elems[0], i))
+      ERR(e->k[1]->span, "a key of '%s' must be '%s', not '%s'", TS(t), TS(t->elems[0]), TS(i));
+    return t->elems[1];
+  }
+  if (t->kind == TY_SET) {
+    /* P reads the i-th element of a set; the order is the canonical order
+    ** of set elements (vm/value.c), a function of the set's value. */
+    if (!type_assignable(tc->t_int, i)) ERR(e->k[1]->span, "a set index must be 'int', not '%s'", TS(i));
+    return t->elems[0];
+  }
+  ERR(e->span, "cannot index a value of type '%s'", TS(t));
+  return tc->t_error;
+}
+
+/* `keys(m)` and `values(m)`: m a map; a seq of its keys or values. */
+static Type *check_expr_keys(Sema *S, Ast *e) {
+  Type *t = check_value(S, e->k[0]);
+  if (t->kind == TY_ERROR) return t;
+  if (t->kind != TY_MAP) {
+    ERR(e->k[0]->span, "%s() needs a map, not '%s'", e->kind == AST_E_KEYS ? "keys" : "values", TS(t));
+    return S->tc->t_error;
+  }
+  return type_seq(S->tc, t->elems[e->kind == AST_E_KEYS ? 0 : 1]);
+}
+
+/* `sizeof(c)`: an int; c a seq, set or map (not a string, as P). */
+static Type *check_expr_sizeof(Sema *S, Ast *e) {
+  Type *t = check_value(S, e->k[0]);
+  if (t->kind != TY_ERROR && !type_elem(t))   /* P: not of a string */
+    ERR(e->k[0]->span, "sizeof() needs a seq, set or map, not '%s'", TS(t));
+  return S->tc->t_int;
+}
+
+/* `-x` of an int or float, `!x` of a bool: the operand's type. */
+static Type *check_expr_unary(Sema *S, Ast *e) {
+  Type *t = check_value(S, e->k[0]);
+  if (t->kind == TY_ERROR) return t;
+  if (e->op == '-' && (t->kind == TY_INT || t->kind == TY_FLOAT)) return t;
+  if (e->op == '!' && t->kind == TY_BOOL) return t;
+  ERR(e->span, "invalid operand to unary '%c' ('%s')", e->op, TS(t));
+  return S->tc->t_error;
+}
+
+/* `x as T` (a cast type_castable allows) and `x to T` (a conversion to an
+** interface, int or float that type_convertible allows): T, even after an
+** error. */
+static Type *check_expr_cast(Sema *S, Ast *e) {
+  Type *from = check_value(S, e->k[0]);
+  Type *to = resolve_type(S, e->k[1]);
+  if (e->op == 0 && !type_castable(to, from))
+    ERR(e->span, "cannot cast a value of type '%s' to '%s'", TS(from), TS(to));
+  else if (e->op == 1 && to->kind != TY_INT && to->kind != TY_FLOAT && to->kind != TY_MNAME && to->kind != TY_ERROR)
+    ERR(e->k[1]->span, "'to' converts to an interface, int or float, not to '%s'", TS(to));
+  else if (e->op == 1 && to->kind == TY_MNAME && from->kind == TY_MNAME && !type_convertible(to, from))
+    ERR(e->span, "cannot convert '%s' to '%s' with 'to': the permissions of '%s' are not a superset of those "
+        "of '%s'", TS(from), TS(to), TS(from), TS(to));
+  else if (e->op == 1 && !type_convertible(to, from))
+    ERR(e->span, "cannot convert a value of type '%s' to '%s' with 'to'", TS(from), TS(to));
+  return to;
+}
+
+/* `choose()` (a bool), `choose(n)` (an int below n, n at most 10000 when a
+** literal), `choose(c)` (an element of a seq, set or map); not in a spec. */
+static Type *check_expr_choose(Sema *S, Ast *e) {
+  TypeCtx *tc = S->tc;
+  if (is_spec(S)) ERR(e->span, "a spec cannot make nondeterministic choices (spec '%s')", S->owner->name);
+  if (!e->k[0]) return tc->t_bool;
+  Type *t = check_value(S, e->k[0]);
+  if (t->kind == TY_ERROR) return t;
+  if (t->kind == TY_INT) {
+    if (e->k[0]->kind == AST_E_INT && e->k[0]->ival > 10000)
+      ERR(e->k[0]->span, "choose(%lld): choose takes at most 10000 choices", (long long)e->k[0]->ival);
+    return tc->t_int;
+  }
+  if (type_elem(t)) return type_elem(t);
+  ERR(e->k[0]->span, "choose() needs an int, a seq, a set or a map, not '%s'", TS(t));
+  return tc->t_error;
+}
+
+/* `format(lit, args)`: a string; the arguments first, then their number
+** against the literal's placeholders (check_format_args). */
+static Type *check_expr_format(Sema *S, Ast *e) {
+  for (int i = 0; i < e->list.n; i++) check_value(S, e->list.items[i]);
+  check_format_args(S, e, e->k[0], e->list.n);
+  e->k[0]->type = S->tc->t_string;
+  return S->tc->t_string;
+}
+
+/* The type of expression e (check_expr records it in e->type); each kind
+** has a checker of its own.  An ill-typed e is TY_ERROR, compatible with
+** every type (lang/types.h), so the expressions around it report nothing more. */
 static Type *check_expr_inner(Sema *S, Ast *e) {
   TypeCtx *tc = S->tc;
   switch (e->kind) {
   case AST_E_INT: return tc->t_int;
   case AST_E_FLOAT: return tc->t_float;
   case AST_E_BOOL: return tc->t_bool;
-  case AST_E_STRING: {
-    /* P formats every string literal: placeholders need format(...). */
-    int64_t need = format_arity(S, e);
-    if (need > 0) ERR(e->span, "string literal has placeholder {%lld}: write format(\"...\", ...) to give it a value",
-                      (long long)need - 1);
-    return tc->t_string;
-  }
+  case AST_E_STRING: return check_expr_string(S, e);
   case AST_E_NULL: return tc->t_null;
   case AST_E_HALT: return tc->t_event;
-  case AST_E_THIS:
-    if (is_spec(S)) { ERR(e->span, "a spec cannot use 'this' (spec '%s')", S->owner->name); return tc->t_error; }
-    if (is_explorer(S)) { ERR(e->span, "an explorer cannot use 'this'"); return tc->t_error; }
-    if (S->owner) return type_mname(tc, S->owner);
-    ERR(e->span, "'this' is used outside a machine (in a global function)");
-    return tc->t_error;
-  case AST_E_NONDET:
-    if (is_spec(S)) ERR(e->span, "a spec cannot make nondeterministic choices (spec '%s')", S->owner->name);
-    return tc->t_bool;
-  case AST_E_NAME: {
-    Ast *d = lookup_value(S, e->name);
-    if (!d) { ERR(e->name_span, "undeclared variable '%s'", e->name); return tc->t_error; }
-    e->decl = d;
-    switch (d->kind) {
-    case AST_D_VAR: return d->type ? d->type : tc->t_error;
-    case AST_D_ENUMELEM: return d->type ? d->type : tc->t_error;
-    case AST_D_EVENT: return tc->t_event;
-    case AST_D_PARAM: return d->type ? d->type : tc->t_error;
-    default:
-      ERR(e->name_span, "'%s' is a %s, not a value", e->name, decl_what(d));
-      return tc->t_error;
-    }
-  }
-  case AST_E_TUPLE: {
-    Type *t = type_new(tc, TY_TUPLE, e->list.n);
-    for (int i = 0; i < e->list.n; i++) t->elems[i] = check_value(S, e->list.items[i]);
-    return t;
-  }
-  case AST_E_NTUPLE: {
-    Type *t = type_new(tc, TY_NTUPLE, e->list.n);
-    t->names = arena_alloc(tc->arena, (size_t)e->list.n * sizeof(char *));
-    for (int i = 0; i < e->list.n; i++) {
-      Ast *f = e->list.items[i];
-      for (int j = 0; j < i; j++)
-        if (strcmp(e->list.items[j]->name, f->name) == 0) {
-          ERR(f->name_span, "duplicate field '%s' in named tuple", f->name);
-          break;
-        }
-      t->names[i] = f->name;
-      t->elems[i] = f->type = check_value(S, f->k[0]);
-    }
-    return t;
-  }
-  case AST_E_FIELD: {
-    Type *t = check_value(S, e->k[0]);
-    if (t->kind == TY_ERROR) return t;
-    if (t->kind != TY_NTUPLE) {
-      ERR(e->name_span, "field '%s' of a value of type '%s', which is not a named tuple", e->name, TS(t));
-      return tc->t_error;
-    }
-    for (int i = 0; i < t->n; i++)
-      if (strcmp(t->names[i], e->name) == 0) { e->slot = i; return t->elems[i]; }
-    ERR(e->name_span, "no field '%s' in '%s'", e->name, TS(t));
-    return tc->t_error;
-  }
-  case AST_E_TFIELD: {
-    Type *t = check_value(S, e->k[0]);
-    if (t->kind == TY_ERROR) return t;
-    if (t->kind != TY_TUPLE && t->kind != TY_NTUPLE) {
-      ERR(e->name_span, "element %lld of a value of type '%s', which is not a tuple", (long long)e->ival, TS(t));
-      return tc->t_error;
-    }
-    if (e->ival >= t->n) {
-      ERR(e->name_span, "element %lld of '%s', which has %d element%s", (long long)e->ival, TS(t), t->n,
-          t->n == 1 ? "" : "s");
-      return tc->t_error;
-    }
-    e->slot = (int)e->ival;
-    return t->elems[e->ival];
-  }
-  case AST_E_INDEX: {
-    Type *t = check_value(S, e->k[0]);
-    Type *i = check_value(S, e->k[1]);
-    if (t->kind == TY_ERROR) return t;
-    if (t->kind == TY_SEQ) {
-      if (!type_assignable(tc->t_int, i)) ERR(e->k[1]->span, "a seq index must be 'int', not '%s'", TS(i));
-      return t->elems[0];
-    }
-    if (t->kind == TY_MAP) {
-      if (!type_assignable(t->elems[0], i))
-        ERR(e->k[1]->span, "a key of '%s' must be '%s', not '%s'", TS(t), TS(t->elems[0]), TS(i));
-      return t->elems[1];
-    }
-    if (t->kind == TY_SET) {
-      /* P reads the i-th element of a set; the order is the canonical order
-      ** of set elements (vm/value.c), a function of the set's value. */
-      if (!type_assignable(tc->t_int, i)) ERR(e->k[1]->span, "a set index must be 'int', not '%s'", TS(i));
-      return t->elems[0];
-    }
-    ERR(e->span, "cannot index a value of type '%s'", TS(t));
-    return tc->t_error;
-  }
-  case AST_E_KEYS: case AST_E_VALUES: {
-    Type *t = check_value(S, e->k[0]);
-    if (t->kind == TY_ERROR) return t;
-    if (t->kind != TY_MAP) {
-      ERR(e->k[0]->span, "%s() needs a map, not '%s'", e->kind == AST_E_KEYS ? "keys" : "values", TS(t));
-      return tc->t_error;
-    }
-    return type_seq(tc, t->elems[e->kind == AST_E_KEYS ? 0 : 1]);
-  }
-  case AST_E_SIZEOF: {
-    Type *t = check_value(S, e->k[0]);
-    if (t->kind != TY_ERROR && !type_elem(t))   /* P: not of a string */
-      ERR(e->k[0]->span, "sizeof() needs a seq, set or map, not '%s'", TS(t));
-    return tc->t_int;
-  }
+  case AST_E_THIS: return check_expr_this(S, e);
+  case AST_E_NONDET: return check_expr_nondet(S, e);
+  case AST_E_NAME: return check_expr_name(S, e);
+  case AST_E_TUPLE: return check_expr_tuple(S, e);
+  case AST_E_NTUPLE: return check_expr_ntuple(S, e);
+  case AST_E_FIELD: return check_expr_field(S, e);
+  case AST_E_TFIELD: return check_expr_tfield(S, e);
+  case AST_E_INDEX: return check_expr_index(S, e);
+  case AST_E_KEYS: case AST_E_VALUES: return check_expr_keys(S, e);
+  case AST_E_SIZEOF: return check_expr_sizeof(S, e);
   case AST_E_DEFAULT: return resolve_type(S, e->k[0]);
   case AST_E_NEW: return check_new(S, e);
   case AST_E_CALL: return check_call(S, e);
-  case AST_E_UNARY: {
-    Type *t = check_value(S, e->k[0]);
-    if (t->kind == TY_ERROR) return t;
-    if (e->op == '-' && (t->kind == TY_INT || t->kind == TY_FLOAT)) return t;
-    if (e->op == '!' && t->kind == TY_BOOL) return t;
-    ERR(e->span, "invalid operand to unary '%c' ('%s')", e->op, TS(t));
-    return tc->t_error;
-  }
+  case AST_E_UNARY: return check_expr_unary(S, e);
   case AST_E_BINARY: return check_binary(S, e);
-  case AST_E_CAST: {
-    Type *from = check_value(S, e->k[0]);
-    Type *to = resolve_type(S, e->k[1]);
-    if (e->op == 0 && !type_castable(to, from))
-      ERR(e->span, "cannot cast a value of type '%s' to '%s'", TS(from), TS(to));
-    else if (e->op == 1 && to->kind != TY_INT && to->kind != TY_FLOAT && to->kind != TY_MNAME && to->kind != TY_ERROR)
-      ERR(e->k[1]->span, "'to' converts to an interface, int or float, not to '%s'", TS(to));
-    else if (e->op == 1 && to->kind == TY_MNAME && from->kind == TY_MNAME && !type_convertible(to, from))
-      ERR(e->span, "cannot convert '%s' to '%s' with 'to': the permissions of '%s' are not a superset of those "
-          "of '%s'", TS(from), TS(to), TS(from), TS(to));
-    else if (e->op == 1 && !type_convertible(to, from))
-      ERR(e->span, "cannot convert a value of type '%s' to '%s' with 'to'", TS(from), TS(to));
-    return to;
-  }
-  case AST_E_CHOOSE: {
-    if (is_spec(S)) ERR(e->span, "a spec cannot make nondeterministic choices (spec '%s')", S->owner->name);
-    if (!e->k[0]) return tc->t_bool;
-    Type *t = check_value(S, e->k[0]);
-    if (t->kind == TY_ERROR) return t;
-    if (t->kind == TY_INT) {
-      if (e->k[0]->kind == AST_E_INT && e->k[0]->ival > 10000)
-        ERR(e->k[0]->span, "choose(%lld): choose takes at most 10000 choices", (long long)e->k[0]->ival);
-      return tc->t_int;
-    }
-    if (type_elem(t)) return type_elem(t);
-    ERR(e->k[0]->span, "choose() needs an int, a seq, a set or a map, not '%s'", TS(t));
-    return tc->t_error;
-  }
-  case AST_E_FORMAT:
-    for (int i = 0; i < e->list.n; i++) check_value(S, e->list.items[i]);
-    check_format_args(S, e, e->k[0], e->list.n);
-    e->k[0]->type = tc->t_string;
-    return tc->t_string;
+  case AST_E_CAST: return check_expr_cast(S, e);
+  case AST_E_CHOOSE: return check_expr_choose(S, e);
+  case AST_E_FORMAT: return check_expr_format(S, e);
   default:
     ERR(e->span, "unexpected %s in an expression", ast_kind_name(e->kind));
     return tc->t_error;
   }
 }
 
+/* The type of e, recorded in e->type (check_expr_inner does the work). */
 static Type *check_expr(Sema *S, Ast *e) {
   Type *t = check_expr_inner(S, e);
   e->type = t;
@@ -859,6 +987,9 @@ static Type *check_expr(Sema *S, Ast *e) {
 /* ---------------------------------------------------------------------- */
 /* Statements.                                                            */
 
+/* The type of a location assigned to: a variable (not a global param,
+** enum member or event), or a field, element or entry of one; never a
+** set's element.  TY_ERROR after an error. */
 static Type *check_lvalue(Sema *S, Ast *e) {
   if (e->kind == AST_E_NAME) {
     Ast *d = lookup_value(S, e->name);
@@ -982,199 +1113,252 @@ static void scenario_warnings(Sema *S, const Ast *m, const Ast *start) {
                  "does not cover the scenario", m->name);
 }
 
-static void check_stmt(Sema *S, Ast *s) {
+/* A block: each statement in order. */
+static void check_stmt_block(Sema *S, Ast *s) {
+  for (int i = 0; i < s->list.n; i++) check_stmt(S, s->list.items[i]);
+}
+
+/* `assert c, msg`: c must be a bool, the optional msg a string. */
+static void check_stmt_assert(Sema *S, Ast *s) {
+  expect_type(S, s->k[0], S->tc->t_bool, "an assertion");
+  if (s->k[1]) expect_type(S, s->k[1], S->tc->t_string, "an assertion message");
+}
+
+/* `print e`: e must be a string. */
+static void check_stmt_print(Sema *S, Ast *s) {
+  expect_type(S, s->k[0], S->tc->t_string, "the argument of 'print'");
+}
+
+/* `return e?` against the enclosing function's return type: a value only
+** where one is declared, of a type it accepts; none where one is. */
+static void check_stmt_return(Sema *S, Ast *s) {
   TypeCtx *tc = S->tc;
+  Type *want = S->fun && S->fun->type ? S->fun->type : tc->t_void;
+  if (s->k[0]) {
+    Type *t = check_value(S, s->k[0]);
+    if (want->kind == TY_VOID)
+      ERR(s->k[0]->span, "'%s' has no return type, but 'return' gives a value",
+          S->fun && S->fun->name ? S->fun->name : "this handler");
+    else if (!type_assignable(want, t))
+      ERR(s->k[0]->span, "returns a value of type '%s' from '%s', which returns '%s'", TS(t),
+          S->fun->name, TS(want));
+  } else if (want->kind != TY_VOID && want->kind != TY_ERROR) {
+    ERR(s->span, "'return' without a value in '%s', which returns '%s'", S->fun->name, TS(want));
+  }
+}
+
+/* `break` and `continue`: only inside a loop of the current function. */
+static void check_stmt_jump(Sema *S, Ast *s) {
+  if (!S->loops) ERR(s->span, "'%s' outside a loop", s->kind == AST_S_BREAK ? "break" : "continue");
+}
+
+/* `l = r`: l a location, r a value its type accepts. */
+static void check_stmt_assign(Sema *S, Ast *s) {
+  Type *l = check_lvalue(S, s->k[0]);
+  Type *r = check_value(S, s->k[1]);
+  if (!type_assignable(l, r))
+    ERR(s->k[1]->span, "cannot assign a value of type '%s' to a location of type '%s'", TS(r), TS(l));
+}
+
+/* `c += (k, v)`: c a seq (k an int index) or a map (k a key), v an
+** element or value it accepts. */
+static void check_stmt_insert(Sema *S, Ast *s) {
+  Type *c = check_lvalue(S, s->k[0]);
+  Type *k = check_value(S, s->k[1]);
+  Type *v = check_value(S, s->k[2]);
+  if (c->kind == TY_SEQ) {
+    if (!type_assignable(S->tc->t_int, k)) ERR(s->k[1]->span, "a seq index must be 'int', not '%s'", TS(k));
+    if (!type_assignable(c->elems[0], v))
+      ERR(s->k[2]->span, "cannot insert a value of type '%s' into '%s'", TS(v), TS(c));
+  } else if (c->kind == TY_MAP) {
+    if (!type_assignable(c->elems[0], k))
+      ERR(s->k[1]->span, "a key of '%s' must be '%s', not '%s'", TS(c), TS(c->elems[0]), TS(k));
+    if (!type_assignable(c->elems[1], v))
+      ERR(s->k[2]->span, "a value of '%s' must be '%s', not '%s'", TS(c), TS(c->elems[1]), TS(v));
+  } else if (c->kind != TY_ERROR) {
+    ERR(s->k[0]->span, "'+= (index, value)' needs a seq or a map, not '%s'", TS(c));
+  }
+}
+
+/* `c += (x)`: c a set whose element type accepts x. */
+static void check_stmt_add(Sema *S, Ast *s) {
+  Type *c = check_lvalue(S, s->k[0]);
+  Type *v = check_value(S, s->k[1]);
+  if (c->kind == TY_SET) {
+    if (!type_assignable(c->elems[0], v))
+      ERR(s->k[1]->span, "cannot add a value of type '%s' to '%s'", TS(v), TS(c));
+  } else if (c->kind != TY_ERROR) {
+    ERR(s->k[0]->span, "'+= (value)' needs a set, not '%s'", TS(c));
+  }
+}
+
+/* `c -= k`: c a seq (k an int index), or a set or map (k comparable with
+** its elements or keys). */
+static void check_stmt_remove(Sema *S, Ast *s) {
+  Type *c = check_lvalue(S, s->k[0]);
+  Type *k = check_value(S, s->k[1]);
+  if (c->kind == TY_SEQ) {
+    if (!type_assignable(S->tc->t_int, k)) ERR(s->k[1]->span, "a seq index must be 'int', not '%s'", TS(k));
+  } else if (c->kind == TY_SET || c->kind == TY_MAP) {
+    if (!type_comparable(c->elems[0], k))
+      ERR(s->k[1]->span, "cannot remove a value of type '%s' from '%s'", TS(k), TS(c));
+  } else if (c->kind != TY_ERROR) {
+    ERR(s->k[0]->span, "'-=' needs a seq, set or map, not '%s'", TS(c));
+  }
+}
+
+/* `while (c) body`: c a bool; the body is inside a loop (S->loops). */
+static void check_stmt_while(Sema *S, Ast *s) {
+  expect_type(S, s->k[0], S->tc->t_bool, "a loop condition");
+  S->loops++;
+  check_stmt(S, s->k[1]);
+  S->loops--;
+}
+
+/* `if (c) a else b`: c a bool, then both branches. */
+static void check_stmt_if(Sema *S, Ast *s) {
+  expect_type(S, s->k[0], S->tc->t_bool, "an if condition");
+  check_stmt(S, s->k[1]);
+  if (s->k[2]) check_stmt(S, s->k[2]);
+}
+
+/* `foreach (v in c) body`: c a seq or a set (not a map, as P), v a
+** variable that holds its elements; the body is inside a loop. */
+static void check_stmt_foreach(Sema *S, Ast *s) {
+  Type *v = check_lvalue(S, s->k[0]);
+  Type *c = check_value(S, s->k[1]);
+  Type *el = c->kind == TY_MAP ? NULL : type_elem(c);
+  if (c->kind == TY_MAP)   /* P: iterate over keys(m) or values(m) */
+    ERR(s->k[1]->span, "foreach needs a seq or a set, not '%s' (iterate over keys() or values() of a map)", TS(c));
+  else if (!el && c->kind != TY_ERROR)
+    ERR(s->k[1]->span, "foreach needs a seq or a set, not '%s'", TS(c));
+  else if (el && !type_assignable(v, el))
+    ERR(s->k[0]->span, "loop variable '%s' of type '%s' cannot hold elements of type '%s'", s->k[0]->name,
+        TS(v), TS(el));
+  S->loops++;
+  check_stmt(S, s->k[2]);
+  S->loops--;
+}
+
+/* `raise e, p`, `send t, e, p`, `announce e, p`: who may use each (raise:
+** not in exit or `with` functions, nor where a value is returned), send's
+** target a machine, e an event, p a payload e's declaration accepts. */
+static void check_stmt_event(Sema *S, Ast *s) {
+  const char *kw = s->kind == AST_S_RAISE ? "raise" : s->kind == AST_S_SEND ? "send" : "announce";
+  if (is_explorer(S)) ERR(s->span, "an explorer cannot use '%s'", kw);
+  else if (is_spec(S) && s->kind != AST_S_RAISE)
+    ERR(s->span, "a spec cannot use '%s' (spec '%s')", kw, S->owner->name);
+  if (s->kind == AST_S_RAISE && S->is_exit)
+    ERR(s->span, "'raise' is not allowed in %s", S->is_exit == 2 ? "the function of a goto ... with" : "an exit function");
+  else if (s->kind == AST_S_RAISE && S->fun && S->fun->type && S->fun->type->kind != TY_VOID &&
+           S->fun->type->kind != TY_ERROR)
+    ERR(s->span, "'raise' is only allowed in functions that return no value ('%s' returns '%s')", S->fun->name,
+        TS(S->fun->type));
+  Ast *evx = s->kind == AST_S_SEND ? s->k[1] : s->k[0];
+  if (s->kind == AST_S_SEND) {
+    Type *t = check_value(S, s->k[0]);
+    if (t->kind != TY_MACHINE && t->kind != TY_MNAME && t->kind != TY_ERROR && t->kind != TY_NULL)
+      ERR(s->k[0]->span, "the target of 'send' must be a machine, not '%s'", TS(t));
+  }
+  Ast *ev = check_event_expr(S, evx);
+  if (ev)
+    check_payload(S, evx->span, event_payload(S, ev), &s->list, "event",
+                  ev->kind == AST_E_HALT ? "halt" : ev->name);
+  else
+    payload_type(S, &s->list);
+}
+
+/* `goto T, p`: allowed where raise is; T a state of the enclosing machine
+** (s->decl is set to it), p at most one value its entry accepts.  After an
+** error the payload is still checked, so its own errors are reported. */
+static void check_stmt_goto(Sema *S, Ast *s) {
+  if (S->is_exit)
+    ERR(s->span, "'goto' is not allowed in %s", S->is_exit == 2 ? "the function of a goto ... with" : "an exit function");
+  else if (S->fun && S->fun->type && S->fun->type->kind != TY_VOID && S->fun->type->kind != TY_ERROR)
+    ERR(s->span, "'goto' is only allowed in functions that return no value ('%s' returns '%s')", S->fun->name,
+        TS(S->fun->type));
+  if (!S->owner || S->owner->kind != AST_D_MACHINE) {
+    ERR(s->span, "'goto' outside a machine");
+    payload_type(S, &s->list);
+    return;
+  }
+  Ast *st = sema_machine_member(S->owner, s->name, AST_D_STATE);
+  if (!st) {
+    ERR(s->name_span, "undeclared state '%s' in %s '%s'", s->name, decl_what(S->owner), S->owner->name);
+    payload_type(S, &s->list);
+    return;
+  }
+  s->decl = st;
+  if (s->list.n > 1) {   /* P: exactly as many values as the entry has parameters (0 or 1) */
+    ERR(s->list.items[1]->span, "goto passes %d values, but the entry of state '%s' takes at most one "
+        "(pass a tuple: goto %s, (a, b))", s->list.n, s->name, s->name);
+    payload_type(S, &s->list);
+    return;
+  }
+  check_payload(S, s->name_span, entry_param(S, st), &s->list, "the entry of state", s->name);
+}
+
+/* `receive { case e: f ... }`: only in a machine, no event in two cases,
+** each case's handler checked in the enclosing function's scope with a
+** parameter that takes its events' payloads (none: only payload-free events). */
+static void check_stmt_receive(Sema *S, Ast *s) {
+  if (is_spec(S)) ERR(s->span, "a spec cannot use 'receive' (spec '%s')", S->owner->name);
+  else if (is_explorer(S)) ERR(s->span, "an explorer cannot use 'receive'");
+  for (int i = 0; i < s->list.n; i++) {
+    Ast *c = s->list.items[i];
+    resolve_events(S, &c->list, 1);   /* P accepts case null (it never fires) */
+    for (int j = 0; j < i; j++)
+      for (int a = 0; a < s->list.items[j]->list.n; a++)
+        for (int b = 0; b < c->list.n; b++) {
+          Ast *x = s->list.items[j]->list.items[a], *y = c->list.items[b];
+          if (x->decl && x->decl == y->decl)
+            ERR(y->span, "event '%s' appears in two cases of one receive", y->name);
+        }
+    check_nested_handler(S, c->k[0]);
+    check_handler_payload(S, c->k[0], &c->list, c->span);
+    /* Stricter than `on e do` (P): a case without a parameter takes only
+    ** events without a payload. */
+    for (int b = 0; c->k[0]->list.n == 0 && b < c->list.n; b++) {
+      Ast *ev = c->list.items[b];
+      Type *pt = ev->decl ? event_payload(S, ev->decl) : NULL;
+      if (pt && pt->kind != TY_NULL && pt->kind != TY_ERROR)
+        ERR(ev->span, "receive case without a parameter for event '%s', which carries a payload of type '%s' "
+            "(write case %s: (x: %s) { ... })", ev->name, TS(pt), ev->name, TS(pt));
+    }
+  }
+}
+
+/* Check statement s of the current function (S->fun, S->scope): resolve
+** its names, type its expressions, report what P forbids there.  Each
+** kind has a checker of its own; reports go to S->d in source order. */
+static void check_stmt(Sema *S, Ast *s) {
   switch (s->kind) {
-  case AST_S_BLOCK:
-    for (int i = 0; i < s->list.n; i++) check_stmt(S, s->list.items[i]);
-    break;
+  case AST_S_BLOCK: check_stmt_block(S, s); break;
   case AST_S_NOP: break;
-  case AST_S_ASSERT:
-    expect_type(S, s->k[0], tc->t_bool, "an assertion");
-    if (s->k[1]) expect_type(S, s->k[1], tc->t_string, "an assertion message");
-    break;
-  case AST_S_PRINT: expect_type(S, s->k[0], tc->t_string, "the argument of 'print'"); break;
-  case AST_S_RETURN: {
-    Type *want = S->fun && S->fun->type ? S->fun->type : tc->t_void;
-    if (s->k[0]) {
-      Type *t = check_value(S, s->k[0]);
-      if (want->kind == TY_VOID)
-        ERR(s->k[0]->span, "'%s' has no return type, but 'return' gives a value",
-            S->fun && S->fun->name ? S->fun->name : "this handler");
-      else if (!type_assignable(want, t))
-        ERR(s->k[0]->span, "returns a value of type '%s' from '%s', which returns '%s'", TS(t),
-            S->fun->name, TS(want));
-    } else if (want->kind != TY_VOID && want->kind != TY_ERROR) {
-      ERR(s->span, "'return' without a value in '%s', which returns '%s'", S->fun->name, TS(want));
-    }
-    break;
-  }
-  case AST_S_BREAK: case AST_S_CONTINUE:
-    if (!S->loops) ERR(s->span, "'%s' outside a loop", s->kind == AST_S_BREAK ? "break" : "continue");
-    break;
-  case AST_S_ASSIGN: {
-    Type *l = check_lvalue(S, s->k[0]);
-    Type *r = check_value(S, s->k[1]);
-    if (!type_assignable(l, r))
-      ERR(s->k[1]->span, "cannot assign a value of type '%s' to a location of type '%s'", TS(r), TS(l));
-    break;
-  }
-  case AST_S_INSERT: {
-    Type *c = check_lvalue(S, s->k[0]);
-    Type *k = check_value(S, s->k[1]);
-    Type *v = check_value(S, s->k[2]);
-    if (c->kind == TY_SEQ) {
-      if (!type_assignable(tc->t_int, k)) ERR(s->k[1]->span, "a seq index must be 'int', not '%s'", TS(k));
-      if (!type_assignable(c->elems[0], v))
-        ERR(s->k[2]->span, "cannot insert a value of type '%s' into '%s'", TS(v), TS(c));
-    } else if (c->kind == TY_MAP) {
-      if (!type_assignable(c->elems[0], k))
-        ERR(s->k[1]->span, "a key of '%s' must be '%s', not '%s'", TS(c), TS(c->elems[0]), TS(k));
-      if (!type_assignable(c->elems[1], v))
-        ERR(s->k[2]->span, "a value of '%s' must be '%s', not '%s'", TS(c), TS(c->elems[1]), TS(v));
-    } else if (c->kind != TY_ERROR) {
-      ERR(s->k[0]->span, "'+= (index, value)' needs a seq or a map, not '%s'", TS(c));
-    }
-    break;
-  }
-  case AST_S_ADD: {
-    Type *c = check_lvalue(S, s->k[0]);
-    Type *v = check_value(S, s->k[1]);
-    if (c->kind == TY_SET) {
-      if (!type_assignable(c->elems[0], v))
-        ERR(s->k[1]->span, "cannot add a value of type '%s' to '%s'", TS(v), TS(c));
-    } else if (c->kind != TY_ERROR) {
-      ERR(s->k[0]->span, "'+= (value)' needs a set, not '%s'", TS(c));
-    }
-    break;
-  }
-  case AST_S_REMOVE: {
-    Type *c = check_lvalue(S, s->k[0]);
-    Type *k = check_value(S, s->k[1]);
-    if (c->kind == TY_SEQ) {
-      if (!type_assignable(tc->t_int, k)) ERR(s->k[1]->span, "a seq index must be 'int', not '%s'", TS(k));
-    } else if (c->kind == TY_SET || c->kind == TY_MAP) {
-      if (!type_comparable(c->elems[0], k))
-        ERR(s->k[1]->span, "cannot remove a value of type '%s' from '%s'", TS(k), TS(c));
-    } else if (c->kind != TY_ERROR) {
-      ERR(s->k[0]->span, "'-=' needs a seq, set or map, not '%s'", TS(c));
-    }
-    break;
-  }
-  case AST_S_WHILE:
-    expect_type(S, s->k[0], tc->t_bool, "a loop condition");
-    S->loops++;
-    check_stmt(S, s->k[1]);
-    S->loops--;
-    break;
-  case AST_S_IF:
-    expect_type(S, s->k[0], tc->t_bool, "an if condition");
-    check_stmt(S, s->k[1]);
-    if (s->k[2]) check_stmt(S, s->k[2]);
-    break;
-  case AST_S_FOREACH: {
-    Type *v = check_lvalue(S, s->k[0]);
-    Type *c = check_value(S, s->k[1]);
-    Type *el = c->kind == TY_MAP ? NULL : type_elem(c);
-    if (c->kind == TY_MAP)   /* P: iterate over keys(m) or values(m) */
-      ERR(s->k[1]->span, "foreach needs a seq or a set, not '%s' (iterate over keys() or values() of a map)", TS(c));
-    else if (!el && c->kind != TY_ERROR)
-      ERR(s->k[1]->span, "foreach needs a seq or a set, not '%s'", TS(c));
-    else if (el && !type_assignable(v, el))
-      ERR(s->k[0]->span, "loop variable '%s' of type '%s' cannot hold elements of type '%s'", s->k[0]->name,
-          TS(v), TS(el));
-    S->loops++;
-    check_stmt(S, s->k[2]);
-    S->loops--;
-    break;
-  }
-  case AST_S_NEW: check_new(S, s->k[0]); s->k[0]->type = tc->t_void; break;
+  case AST_S_ASSERT: check_stmt_assert(S, s); break;
+  case AST_S_PRINT: check_stmt_print(S, s); break;
+  case AST_S_RETURN: check_stmt_return(S, s); break;
+  case AST_S_BREAK: case AST_S_CONTINUE: check_stmt_jump(S, s); break;
+  case AST_S_ASSIGN: check_stmt_assign(S, s); break;
+  case AST_S_INSERT: check_stmt_insert(S, s); break;
+  case AST_S_ADD: check_stmt_add(S, s); break;
+  case AST_S_REMOVE: check_stmt_remove(S, s); break;
+  case AST_S_WHILE: check_stmt_while(S, s); break;
+  case AST_S_IF: check_stmt_if(S, s); break;
+  case AST_S_FOREACH: check_stmt_foreach(S, s); break;
+  case AST_S_NEW: check_new(S, s->k[0]); s->k[0]->type = S->tc->t_void; break;
   case AST_S_CALL: s->k[0]->type = check_call(S, s->k[0]); break;
-  case AST_S_RAISE: case AST_S_SEND: case AST_S_ANNOUNCE: {
-    const char *kw = s->kind == AST_S_RAISE ? "raise" : s->kind == AST_S_SEND ? "send" : "announce";
-    if (is_explorer(S)) ERR(s->span, "an explorer cannot use '%s'", kw);
-    else if (is_spec(S) && s->kind != AST_S_RAISE)
-      ERR(s->span, "a spec cannot use '%s' (spec '%s')", kw, S->owner->name);
-    if (s->kind == AST_S_RAISE && S->is_exit)
-      ERR(s->span, "'raise' is not allowed in %s", S->is_exit == 2 ? "the function of a goto ... with" : "an exit function");
-    else if (s->kind == AST_S_RAISE && S->fun && S->fun->type && S->fun->type->kind != TY_VOID &&
-             S->fun->type->kind != TY_ERROR)
-      ERR(s->span, "'raise' is only allowed in functions that return no value ('%s' returns '%s')", S->fun->name,
-          TS(S->fun->type));
-    Ast *evx = s->kind == AST_S_SEND ? s->k[1] : s->k[0];
-    if (s->kind == AST_S_SEND) {
-      Type *t = check_value(S, s->k[0]);
-      if (t->kind != TY_MACHINE && t->kind != TY_MNAME && t->kind != TY_ERROR && t->kind != TY_NULL)
-        ERR(s->k[0]->span, "the target of 'send' must be a machine, not '%s'", TS(t));
-    }
-    Ast *ev = check_event_expr(S, evx);
-    if (ev)
-      check_payload(S, evx->span, event_payload(S, ev), &s->list, "event",
-                    ev->kind == AST_E_HALT ? "halt" : ev->name);
-    else
-      payload_type(S, &s->list);
-    break;
-  }
-  case AST_S_GOTO: {
-    if (S->is_exit)
-      ERR(s->span, "'goto' is not allowed in %s", S->is_exit == 2 ? "the function of a goto ... with" : "an exit function");
-    else if (S->fun && S->fun->type && S->fun->type->kind != TY_VOID && S->fun->type->kind != TY_ERROR)
-      ERR(s->span, "'goto' is only allowed in functions that return no value ('%s' returns '%s')", S->fun->name,
-          TS(S->fun->type));
-    if (!S->owner || S->owner->kind != AST_D_MACHINE) {
-      ERR(s->span, "'goto' outside a machine");
-      payload_type(S, &s->list);
-      break;
-    }
-    Ast *st = sema_machine_member(S->owner, s->name, AST_D_STATE);
-    if (!st) {
-      ERR(s->name_span, "undeclared state '%s' in %s '%s'", s->name, decl_what(S->owner), S->owner->name);
-      payload_type(S, &s->list);
-      break;
-    }
-    s->decl = st;
-    if (s->list.n > 1) {   /* P: exactly as many values as the entry has parameters (0 or 1) */
-      ERR(s->list.items[1]->span, "goto passes %d values, but the entry of state '%s' takes at most one "
-          "(pass a tuple: goto %s, (a, b))", s->list.n, s->name, s->name);
-      payload_type(S, &s->list);
-      break;
-    }
-    check_payload(S, s->name_span, entry_param(S, st), &s->list, "the entry of state", s->name);
-    break;
-  }
-  case AST_S_RECEIVE:
-    if (is_spec(S)) ERR(s->span, "a spec cannot use 'receive' (spec '%s')", S->owner->name);
-    else if (is_explorer(S)) ERR(s->span, "an explorer cannot use 'receive'");
-    for (int i = 0; i < s->list.n; i++) {
-      Ast *c = s->list.items[i];
-      resolve_events(S, &c->list, 1);   /* P accepts case null (it never fires) */
-      for (int j = 0; j < i; j++)
-        for (int a = 0; a < s->list.items[j]->list.n; a++)
-          for (int b = 0; b < c->list.n; b++) {
-            Ast *x = s->list.items[j]->list.items[a], *y = c->list.items[b];
-            if (x->decl && x->decl == y->decl)
-              ERR(y->span, "event '%s' appears in two cases of one receive", y->name);
-          }
-      check_nested_handler(S, c->k[0]);
-      check_handler_payload(S, c->k[0], &c->list, c->span);
-      /* Stricter than `on e do` (P): a case without a parameter takes only
-      ** events without a payload. */
-      for (int b = 0; c->k[0]->list.n == 0 && b < c->list.n; b++) {
-        Ast *ev = c->list.items[b];
-        Type *pt = ev->decl ? event_payload(S, ev->decl) : NULL;
-        if (pt && pt->kind != TY_NULL && pt->kind != TY_ERROR)
-          ERR(ev->span, "receive case without a parameter for event '%s', which carries a payload of type '%s' "
-              "(write case %s: (x: %s) { ... })", ev->name, TS(pt), ev->name, TS(pt));
-      }
-    }
-    break;
+  case AST_S_RAISE: case AST_S_SEND: case AST_S_ANNOUNCE: check_stmt_event(S, s); break;
+  case AST_S_GOTO: check_stmt_goto(S, s); break;
+  case AST_S_RECEIVE: check_stmt_receive(S, s); break;
   default:
     ERR(s->span, "unexpected %s in a statement", ast_kind_name(s->kind));
     break;
   }
 }
 
-/* Can control reach the end of s? (return, raise and goto end a handler) */
+/* Whether s holds a `break` of the loop around it (one inside a nested
+** loop leaves that loop only). */
 static int has_break(const Ast *s) {
   if (!s) return 0;
   switch (s->kind) {
@@ -1188,6 +1372,9 @@ static int has_break(const Ast *s) {
   }
 }
 
+/* Can control reach the end of s?  Return, raise and goto end a handler;
+** so do `assert false` and a `while (true)` without a break.  Conservative
+** elsewhere: any other loop, and an if without else, may fall through. */
 static int falls_through(const Ast *s) {
   if (!s) return 1;
   switch (s->kind) {
@@ -1202,6 +1389,9 @@ static int falls_through(const Ast *s) {
   }
 }
 
+/* Check the body of function f (not a foreign one) in a scope of its
+** own: its locals' kinds, slots (after the params) and types, a local
+** named twice, every statement, and a missing return where f has a type. */
 static void check_fun(Sema *S, Ast *f) {
   if (!f->k[1]) return;   /* foreign: already reported */
   Scope sc = { NULL, f };
@@ -1275,10 +1465,15 @@ static Ast *resolve_handler(Sema *S, Ast *h) {
   return f;
 }
 
+/* An event list item's name for messages (halt has no name node). */
 static const char *event_name(const Ast *ev) {
   return ev->kind == AST_E_HALT ? "halt" : ev->name;
 }
 
+/* A state st of machine m: at most one entry and one exit (an exit takes
+** no parameter, marked op 1; an entry at most one), no event given two
+** meanings, no defer in a spec, goto targets that exist and take the
+** events' payloads, and each handler's parameter their payloads. */
 static void check_state(Sema *S, Ast *m, Ast *st) {
   Ast *entry = NULL, *exit_ = NULL;
   PtrVec seen = {0};   /* event name nodes already given a meaning in this state */
@@ -1380,6 +1575,9 @@ static void check_explorer_hooks(Sema *S, Ast *x) {
   }
 }
 
+/* Pass 3 for machine, spec or explorer m: the structure of its states
+** (one start state, temperatures, check_state), its observes and
+** annotation events; an explorer's hooks and `on e do` handlers. */
 static void check_owner(Sema *S, Ast *m) {
   S->owner = m;
   if (m->kind == AST_D_MACHINE) {
@@ -1424,6 +1622,8 @@ static void check_owner(Sema *S, Ast *m) {
   S->owner = NULL;
 }
 
+/* Pass 4 for m: the body of each of its functions and of each anonymous
+** handler of its states and items, in declaration order. */
 static void check_owner_bodies(Sema *S, Ast *m) {
   S->owner = m;
   for (int i = 0; i < m->list.n; i++) {
@@ -1444,6 +1644,8 @@ static void check_owner_bodies(Sema *S, Ast *m) {
 /* ---------------------------------------------------------------------- */
 /* Pass 5: modules and tests.                                             */
 
+/* Whether a param value e is a literal, a negated number or an enum
+** member (what P allows in a test's param lists). */
 static int is_constant(const Ast *e) {
   switch (e->kind) {
   case AST_E_INT: case AST_E_BOOL: case AST_E_FLOAT: case AST_E_STRING: return 1;
@@ -1524,12 +1726,16 @@ static unsigned direct_effects(const Ast *n, PtrVec *calls) {
   return fx;
 }
 
+/* One function's effects, for check_call_effects' fixed point. */
 typedef struct FunFx {
   Ast *fun;
-  unsigned direct, total;   /* effects of its body, and through its calls too */
-  PtrVec calls;
+  unsigned direct, total;   /* effects of its body, and through its calls too (FX_* bits) */
+  PtrVec calls;             /* D_FUNs its body calls, repeats included */
 } FunFx;
 
+/* Every function with a body under n into out: declared ones and the
+** anonymous handlers of states and items.  A receive case's handler is
+** not one: it stays part of the body that holds it (direct_effects). */
 static void collect_funs(const Ast *n, PtrVec *out) {
   if (!n) return;
   if (n->kind == AST_D_FUN && n->k[1]) ptrvec_push(out, (void *)n);
@@ -1537,6 +1743,8 @@ static void collect_funs(const Ast *n, PtrVec *out) {
   for (int i = 0; i < 4; i++) if (n->k[i] && (n->k[i]->kind == AST_D_FUN || n->k[i]->kind == AST_I_CASE)) collect_funs(n->k[i], out);
 }
 
+/* What effects fx do, in words for messages (the first of nondeterminism,
+** machine-only statements, a change of state). */
 static const char *fx_what(unsigned fx) {
   if (fx & FX_NONDET) return "makes a nondeterministic choice";
   if (fx & FX_MACHINE_ONLY) return "sends, creates, receives or announces";
@@ -1602,6 +1810,9 @@ static void check_call_effects(Sema *S) {
   ptrvec_fini(&funs);
 }
 
+/* The passes in order (this file's header): names, signatures, machine
+** structure, bodies, calls' effects (only when all that reported no
+** error), test values, modules.  The errors of this call, counted by d. */
 int sema_check(Program *p, Diag *d) {
   Sema s = {0};
   Sema *S = &s;

@@ -8,7 +8,9 @@
 #include "lang/ast.h"
 #include "lang/types.h"
 
-/* D_VAR kinds (Ast.vkind). */
+/* D_VAR kinds (Ast.vkind).  VK_MACHINE and VK_EXPLORER variables live in
+** the machine record (Ast.slot: their index there); VK_PARAM and VK_LOCAL
+** in the function's locals; VK_GLOBALPARAM is a D_PARAM's. */
 enum { VK_FIELD = 1, VK_LOCAL, VK_PARAM, VK_MACHINE, VK_EXPLORER, VK_GLOBALPARAM };
 
 typedef struct Symtab Symtab;
@@ -32,7 +34,10 @@ typedef struct Program {
   Symtab *modules;       /* module names: their own namespace, as in P */
 } Program;
 
+/* An empty Program: its arena, the type singletons, an empty D_PROGRAM
+** root for the parser to fill, and empty symbol tables. */
 Program *program_new(void);
+/* Free p and everything in its arena (NULL is allowed). */
 void program_free(Program *p);
 /* Check the whole program; errors go to d.  Returns the number of errors. */
 int sema_check(Program *p, Diag *d);

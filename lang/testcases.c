@@ -9,18 +9,24 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Combinations of param values one param test may have (before its
+** assume condition filters them): past it, an error, not a long wait. */
 enum { MAX_COMBINATIONS = 100000 };
 
 /* A constant value for evaluating assume conditions. */
 typedef struct CVal {
   int kind;              /* 0 int, 1 bool, 2 float, 3 string, 4 enum, -1 error */
-  int64_t i;
-  double f;
-  const char *s;
+  int64_t i;             /* int, bool (0/1) and enum (the member's value) */
+  double f;              /* float */
+  const char *s;         /* string: the literal's bytes, borrowed from the AST */
 } CVal;
 
+/* The value of an expression that cannot be evaluated (already reported,
+** or reported by the caller as an assume condition that is not a bool). */
 static CVal cerr(void) { CVal v = { -1, 0, 0, NULL }; return v; }
 
+/* The value of a param value or literal e: a literal, a negated number or
+** an enum member; anything else is an error value (not reported here). */
 static CVal literal(const Ast *e) {
   CVal v = { -1, 0, 0, NULL };
   switch (e->kind) {
@@ -127,6 +133,8 @@ static void value_text(Buf *b, const Ast *e) {
   }
 }
 
+/* Append tc to l, which has room for *cap cases (doubled as needed); l
+** takes tc's name and values. */
 static void push_case(TestList *l, int *cap, TestCase tc) {
   if (l->n == *cap) {
     *cap = *cap ? *cap * 2 : 8;
@@ -142,11 +150,14 @@ typedef struct Inter {
   int vals[8];
 } Inter;
 
+/* Whether two interactions are the same params with the same values. */
 static int inter_eq(const Inter *a, const Inter *b) {
   return a->params == b->params && memcmp(a->vals, b->vals, sizeof a->vals) == 0;
 }
 
-/* Enumerate the t-subsets of k params for combination `idx`, calling f. */
+/* The interactions of combination idx (a value index per param): one per
+** t-subset of its k params, in lexicographic order of the subsets, into
+** out (room for choose_count(k, t)).  Their number.  Needs 1 <= t <= 8. */
 static int interactions(int k, int t, const int *idx, Inter *out) {
   int n = 0, sel[8];
   for (int i = 0; i < t; i++) sel[i] = i;
@@ -164,12 +175,19 @@ static int interactions(int k, int t, const int *idx, Inter *out) {
   return n;
 }
 
+/* The binomial coefficient k over t (exact: each partial product is a
+** binomial coefficient itself, so the division leaves no remainder). */
 static long choose_count(int k, int t) {
   long r = 1;
   for (int i = 0; i < t; i++) r = r * (k - i) / (i + 1);
   return r;
 }
 
+/* Append the cases of param test t to out (room for *cap): every
+** combination of values its assume condition accepts, or with t-wise
+** coverage the greedy choice, named as P names them (tc___n_2__b_true).
+** Errors (a param without values, too many combinations, an assume
+** condition that cannot be evaluated) are reported: 1, no case added. */
 static int expand_param_test(Diag *d, Ast *t, TestList *out, int *cap) {
   int k = t->list.n;
   long total = 1;
@@ -330,6 +348,8 @@ void testcases_fini(TestList *l) {
   l->n = 0;
 }
 
+/* An exact name is tried first, so a test whose name holds '*' or '['
+** can still be selected alone. */
 int testcases_select(const TestList *l, const char *name, int *indexes, int max) {
   int n = 0;
   for (int i = 0; i < l->n; i++) {

@@ -4,6 +4,7 @@
 #include "lang/types.h"
 #include <string.h>
 
+/* A type without parts: the singletons of TypeCtx. */
 static Type *prim(TypeCtx *tc, TypeKind k) { return type_new(tc, k, 0); }
 
 void types_init(TypeCtx *tc, Arena *arena) {
@@ -44,6 +45,8 @@ Type *type_mname(TypeCtx *tc, Ast *machine) {
   return t;
 }
 
+/* `machine`, a machine name and `any` may hold machine ids; a compound
+** type is data when all its parts are. */
 int type_is_data(const Type *t) {
   switch (t->kind) {
   case TY_MACHINE: case TY_MNAME: case TY_ANY: return 0;
@@ -54,6 +57,8 @@ int type_is_data(const Type *t) {
   }
 }
 
+/* Enums and permission types are equal only when they name the same
+** declaration (decl); named tuples also need the same field names. */
 int type_equal(const Type *a, const Type *b) {
   if (a == b) return 1;
   if (a->kind != b->kind || a->n != b->n || a->decl != b->decl) return 0;
@@ -64,6 +69,9 @@ int type_equal(const Type *a, const Type *b) {
   return 1;
 }
 
+/* Structural for collections and tuples (element by element, names
+** too), nominal for enums; `any` takes every value, `data` every value
+** without machine ids, and `machine` and `event` also take null. */
 int type_assignable(const Type *to, const Type *from) {
   if (to->kind == TY_ERROR || from->kind == TY_ERROR) return 1;
   switch (to->kind) {
@@ -94,12 +102,17 @@ int type_assignable(const Type *to, const Type *from) {
   return 0;
 }
 
+/* Comparable when either way round is assignable. */
 int type_comparable(const Type *a, const Type *b) {
   return type_assignable(a, b) || type_assignable(b, a);
 }
 
+/* A machine id of any kind or of a named one. */
 static int machineish(const Type *t) { return t->kind == TY_MACHINE || t->kind == TY_MNAME; }
 
+/* `as` is checked at run time (OP_CAST), so it allows what might succeed:
+** comparable types, any machine to any machine, and collections and
+** unnamed tuples of the same shape whose parts are castable. */
 int type_castable(const Type *to, const Type *from) {
   if (type_comparable(to, from)) return 1;
   if (machineish(to) && machineish(from)) return 1;
@@ -129,11 +142,14 @@ int type_convertible(const Type *to, const Type *from) {
   }
 }
 
+/* What `in`, foreach, choose and sizeof see in a collection. */
 Type *type_elem(const Type *t) {
   if (t->kind == TY_SEQ || t->kind == TY_SET || t->kind == TY_MAP) return t->elems[0];
   return NULL;
 }
 
+/* As the model would write it: enums and permission types by name, a
+** one-element tuple as "(int,)", an ill-typed expression as "<error>". */
 void type_print(Buf *b, const Type *t) {
   switch (t->kind) {
   case TY_ERROR: buf_puts(b, "<error>"); break;
@@ -170,6 +186,8 @@ void type_print(Buf *b, const Type *t) {
   }
 }
 
+/* The string lives in tc's arena, as long as the Program: messages may
+** keep it. */
 const char *type_str(TypeCtx *tc, const Type *t) {
   Buf b;
   buf_init(&b);

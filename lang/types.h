@@ -22,27 +22,37 @@ typedef enum TypeKind {
   TY_NTUPLE,        /* n elems with names */
 } TypeKind;
 
+/* A type.  Compound types are compared structurally (type_equal), never
+** by address; the singletons of TypeCtx may be compared by kind. */
 struct Type {
   TypeKind kind;
-  int n;                 /* number of elems */
+  int n;                 /* number of elems (0 for every kind without elements) */
   int nperm;             /* TY_MNAME: flags in decl->perm (TypeCtx.nperm) */
   Type **elems;          /* element types (arena) */
   const char **names;    /* TY_NTUPLE field names (arena) */
   Ast *decl;             /* TY_ENUM: D_ENUM; TY_MNAME: D_MACHINE, D_INTERFACE or D_EVENTSET */
 };
 
+/* The arena types live in and the shared types without parts. */
 typedef struct TypeCtx {
-  Arena *arena;
+  Arena *arena;          /* the Program's: types live as long as the AST */
   Type *t_error, *t_void, *t_null, *t_int, *t_bool, *t_float, *t_string,
-       *t_event, *t_machine, *t_any, *t_data;
+       *t_event, *t_machine, *t_any, *t_data;   /* the singletons: one Type per kind without parts */
   int nperm;             /* event ids (halt included): the length of a permission set */
 } TypeCtx;
 
+/* Make the singletons in arena.  tc->nperm is not set here: sema sets it
+** once it has numbered the events, before any type_mname. */
 void types_init(TypeCtx *tc, Arena *arena);
+/* A new type of kind k with room for n elements (NULL, names NULL); the
+** caller fills them in. */
 Type *type_new(TypeCtx *tc, TypeKind k, int n);
+/* seq[elem], set[elem], map[key, val]: new types each call (not interned). */
 Type *type_seq(TypeCtx *tc, Type *elem);
 Type *type_set(TypeCtx *tc, Type *elem);
 Type *type_map(TypeCtx *tc, Type *key, Type *val);
+/* The permission type named by machine (a D_MACHINE, D_INTERFACE or
+** D_EVENTSET); it records tc->nperm, the length of machine->perm. */
 Type *type_mname(TypeCtx *tc, Ast *machine);
 
 /* Can a value of type `from` be stored where `to` is expected? */
