@@ -469,5 +469,18 @@ if [ "$rc" -ne 2 ] && [ "$rc2" -eq 2 ] && echo "$r2" | grep -q 'dfs checkpoints 
   ok "--checkpoint with -j 2: refused for dfs only (its checkpoint holds one stack)"
 else bad "checkpoint -j: ses rc $rc, dfs rc $rc2: $r2"; fi
 
+# Every long option of the parser's table (checker/cli/cli.c, longopts) is
+# in --help and in the man page (where roff writes each - as \-).
+run --help >"$tmp/help.txt" 2>&1
+miss=""
+for opt in $(grep -o '{"[a-z-]*", [a-z_]*_argument' checker/cli/cli.c | sed 's/{"//; s/".*//') nonexistent-probe; do
+  roff=$(printf '%s' "--$opt" | sed 's/-/\\-/g')
+  grep -qF -- "--$opt" "$tmp/help.txt" || miss="$miss help:--$opt"
+  grep -qF -- "$roff" doc/pcheck.1 || miss="$miss man:--$opt"
+done
+if [ "$miss" = " help:--nonexistent-probe man:--nonexistent-probe" ]; then
+  ok "every long option is in --help and in the man page (and the check sees one that is not)"
+else bad "options missing:$miss"; fi
+
 echo "# passed: $pass failed: $fail"
 [ "$fail" -eq 0 ]

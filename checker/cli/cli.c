@@ -1836,371 +1836,407 @@ static void default_budget_line(const Options *o) {
 }
 
 /* The options and the run, for main (which starts and ends MPI around it). */
-static int pcheck_main(int argc, char **argv) {
-  /* From the start: a signal that comes while the model is read still ends
-  ** with the search's summary (run_checker runs the first test anyway). */
-  signal(SIGINT, on_signal);
-  signal(SIGTERM, on_signal);
-  Options o = {0};
-  o.search = "portfolio";
-  int cache_given = 0;      /* --cache was given: no default depends on -j */
-  o.explorer = "rtc";
-  o.max_delays = -1;
-  o.max_fair_steps = -1;
-  o.progress = 1;
-  o.progress_every = 30;   /* off a terminal: a silent run looks hung in a CI log */
-  o.max_steps = -1;   /* P's bounds: 100,000 steps for random and irs, 10,000 for pct and ss */
-  o.schedules = -1;
-  o.jobs = 1;
-  o.out = "pcheck-out";
-  o.trace_format = "text,json,schedule";
-  o.irs_step = 10;
-  o.pct_depth = 3;
-  o.pct_steps = 1000;
-  o.ss_c1 = 100;
-  o.ss_c2 = 10;
-  o.temperature = -1;
-  o.max_step_instructions = 10000000;
-  o.max_inbox = 1000;
-  o.max_machines = 10000;
-  o.max_collection = 1000000;
-  o.max_state_bytes = 16ull << 20;
-  o.checkpoint_every = 300;
-  enum { O_LIST = 256, O_CHECK, O_MAXD, O_MAXS, O_SCHED, O_TIMEOUT, O_MEM, O_SEED, O_TFMT, O_REPLAY,
-         O_SJSON, O_DUMP, O_STATS, O_CACHE, O_TWIN, O_SSC1, O_SSC2, O_FMEM,
-         O_SS_SCHED, O_NO_SAMPLING, O_NO_SHARED, O_NO_REDUCTION, O_CHECK_RED, O_KEEP_GOING, O_EXPLORE, O_FAIL_MAXSTEPS, O_INBOX_BUG, O_FAIL_INCOMPLETE, O_PROGRESS, O_NO_PROGRESS,
-         O_COVERAGE, O_COVERAGE_MERGE, O_NO_COVERAGE, O_SAVE_SCHED, O_LEARN, O_RANK_TIMEOUT,
-         O_MAX_INSTR, O_MAX_INBOX, O_MAX_MACHINES, O_MAX_COLL, O_MAX_SBYTES, O_CKPT, O_CKPT_EVERY, O_RESUME,
-         O_TEST, O_MODE, O_LIST_SEARCHES };
-  enum { O_IRS_STEP = 512, O_PCT_DEPTH, O_PCT_STEPS };   /* the baselines' options */
-  enum { O_UNFAIR = 768, O_TEMP, O_NO_LIVENESS };   /* liveness */
-  static const struct option longopts[] = {
-    {"test", required_argument, 0, O_TEST}, {"testcase", required_argument, 0, O_TEST},
-    {"list-tests", no_argument, 0, O_LIST}, {"list-searches", no_argument, 0, O_LIST_SEARCHES},
-    {"check-only", no_argument, 0, O_CHECK}, {"search", required_argument, 0, 'S'},
-    {"explorer", required_argument, 0, 'e'}, {"max-delays", required_argument, 0, O_MAXD},
-    {"max-steps", required_argument, 0, O_MAXS}, {"schedules", required_argument, 0, O_SCHED},
-    {"max-step-instructions", required_argument, 0, O_MAX_INSTR}, {"max-inbox", required_argument, 0, O_MAX_INBOX},
-    {"inbox-overflow-is-bug", no_argument, 0, O_INBOX_BUG},
-    {"max-machines", required_argument, 0, O_MAX_MACHINES}, {"max-collection", required_argument, 0, O_MAX_COLL},
-    {"max-state-bytes", required_argument, 0, O_MAX_SBYTES},
-    {"timeout", required_argument, 0, 't'}, {"rank-timeout", required_argument, 0, O_RANK_TIMEOUT},
-    {"mem", required_argument, 0, O_MEM}, {"memout", required_argument, 0, 'm'},
-    {"mode", required_argument, 0, O_MODE},
-    {"sch-random", no_argument, 0, O_PSTRATEGY + 0}, {"sch-pct", required_argument, 0, O_PSTRATEGY + 1},
-    {"sch-fairpct", required_argument, 0, O_PSTRATEGY + 2}, {"sch-probabilistic", required_argument, 0, O_PSTRATEGY + 3},
-    {"sch-pos", no_argument, 0, O_PSTRATEGY + 4}, {"sch-feedback", no_argument, 0, O_PSTRATEGY + 5},
-    {"sch-feedbackpct", required_argument, 0, O_PSTRATEGY + 6}, {"sch-feedbackpos", no_argument, 0, O_PSTRATEGY + 7},
-    {"seed", required_argument, 0, O_SEED}, {"jobs", required_argument, 0, 'j'},
-    {"out", required_argument, 0, 'o'}, {"outdir", required_argument, 0, 'o'},
-    {"iterations", required_argument, 0, O_SCHED}, {"trace-format", required_argument, 0, O_TFMT},
-    {"fail-on-incomplete", no_argument, 0, O_FAIL_INCOMPLETE}, {"progress", optional_argument, 0, O_PROGRESS},
-    {"no-progress", no_argument, 0, O_NO_PROGRESS},
-    {"checkpoint", required_argument, 0, O_CKPT}, {"checkpoint-every", required_argument, 0, O_CKPT_EVERY},
-    {"resume", required_argument, 0, O_RESUME},
-    {"replay", required_argument, 0, 'r'}, {"stats-json", required_argument, 0, O_SJSON},
-    {"verbose", no_argument, 0, 'v'}, {"quiet", no_argument, 0, 'q'},
-    {"dump-bytecode", no_argument, 0, O_DUMP}, {"stats", no_argument, 0, O_STATS},
-    {"cache", required_argument, 0, O_CACHE}, {"explorer-twin-check", no_argument, 0, O_TWIN},
-    {"frontier-mem", required_argument, 0, O_FMEM},
-    {"ss-c1", required_argument, 0, O_SSC1}, {"ss-c2", required_argument, 0, O_SSC2},
-    {"ss-schedule", required_argument, 0, O_SS_SCHED}, {"no-sampling", no_argument, 0, O_NO_SAMPLING},
-    {"no-shared-cache", no_argument, 0, O_NO_SHARED},
-    {"no-reduction", no_argument, 0, O_NO_REDUCTION},
-    {"keep-going", no_argument, 0, O_KEEP_GOING}, {"explore", no_argument, 0, O_EXPLORE},
-    {"fail-on-maxsteps", no_argument, 0, O_FAIL_MAXSTEPS},
-    {"check-reduction", no_argument, 0, O_CHECK_RED},
-    {"coverage", no_argument, 0, O_COVERAGE}, {"coverage-merge", no_argument, 0, O_COVERAGE_MERGE},
-    {"no-coverage", no_argument, 0, O_NO_COVERAGE}, {"save-schedules", required_argument, 0, O_SAVE_SCHED},
-    {"learn", required_argument, 0, O_LEARN},
-    {"irs-step", required_argument, 0, O_IRS_STEP}, {"pct-depth", required_argument, 0, O_PCT_DEPTH},
-    {"pct-steps", required_argument, 0, O_PCT_STEPS},
-    {"unfair", no_argument, 0, O_UNFAIR}, {"liveness-temperature-threshold", required_argument, 0, O_TEMP},
-    {"no-liveness", no_argument, 0, O_NO_LIVENESS},
-    {"help", no_argument, 0, 'h'}, {"version", no_argument, 0, 'V'}, {0, 0, 0, 0},
-  };
-  opterr = 0;
-  int c;
-  long long n;
-  argc = p_spellings(argc, argv);
-  static unsigned char given[O_PSTRATEGY];   /* option codes seen, for the warnings of options without effect */
-  int format_given = 0;
-  while ((c = getopt_long(argc, argv, ":t:s:S:e:j:o:i:m:r:vqhV", longopts, NULL)) != -1) {
-    if (c >= 0 && c < (int)sizeof given) given[c] = 1;
-    if (c >= O_PSTRATEGY && c < O_PSTRATEGY + (int)(sizeof p_strategies / sizeof p_strategies[0])) {
-      const PStrategy *ps = &p_strategies[c - O_PSTRATEGY];
-      if (ps->arg && (!parse_count(optarg, &n) || n < 1 || n > 1000))
-        return bad_usage("--%s needs a count from 1 to 1000, as P's, not '%s'", ps->p, optarg);
-      o.search = ps->search;
-      given['S'] = 1;
-      if (ps->arg && (search_caps(ps->search) & SEARCH_PRIORITIES)) {
-        o.pct_depth = n;
-        given[O_PCT_DEPTH] = 1;
-      }
-      o.pct_fair = ps->fair;
-      if (ps->note) fprintf(stderr, "pcheck: note: --%s: %s\n", ps->p, ps->note);
-      continue;
-    }
-    switch (c) {
-    case O_TEST: o.test = optarg; break;
-    case O_LIST: o.list_tests = 1; break;
-    case O_LIST_SEARCHES: list_searches(); return EXIT_NOBUG;
-    case O_CHECK: o.check_only = 1; break;
-    case 's':
-      if (!parse_count(optarg, &o.schedules)) {
-        if (search_find(optarg))
-          return bad_usage("-s is the number of schedules (P's -s), not a search: write -S %s or --search %s", optarg, optarg);
-        return bad_usage("-s needs a number of schedules (P's -s), not '%s'", optarg);
-      }
-      given[O_SCHED] = 1;
-      break;
-    case 'S':
-      if (!search_find(optarg)) {
-        const char *near = nearest(optarg, search_names());
-        if (near) {
-          fprintf(stderr, "pcheck: error: unknown search '%s'; did you mean %s?\n", optarg, near);
-          return bad_usage("expected portfolio, ses, ss, dfs, bfs, random, irs, pct, pb, bita or guided%s", "");
-        }
-        return bad_usage("unknown search '%s' (expected portfolio, ses, ss, dfs, bfs, random, irs, pct, pb, bita or guided)", optarg);
-      }
-      o.search = optarg;
-      break;
-    case 'e':
-      if (!*optarg) return bad_usage("empty explorer name%s", "");
-      o.explorer = optarg;
-      break;
-    case O_MAXD: if (!parse_count(optarg, &o.max_delays)) return bad_usage("--max-delays needs a count, not '%s'", optarg); break;
-    case O_MAXS: {
-      /* N, or P's two bounds N,M: unfair N, fair M (10N without it). */
-      char one[32];
-      const char *comma = strchr(optarg, ',');
-      size_t len = comma ? (size_t)(comma - optarg) : strlen(optarg);
-      snprintf(one, sizeof one, "%.*s", (int)(len < sizeof one ? len : sizeof one - 1), optarg);
-      if (len >= sizeof one || !parse_count(one, &o.max_steps) || o.max_steps == 0 ||
-          (comma && (!parse_count(comma + 1, &o.max_fair_steps) || o.max_fair_steps == 0)))
-        return bad_usage("--max-steps needs a positive count, or two (P's -ms N M: the unfair and the fair bound), not '%s'",
-                         optarg);
-      break;
-    }
-    case 'i': case O_SCHED:
-      if (!parse_count(optarg, &o.schedules)) return bad_usage("--schedules needs a count, not '%s'", optarg);
-      given[O_SCHED] = 1;
-      break;
-    case O_INBOX_BUG: o.inbox_bug = 1; break;
-    case O_MAX_INSTR: case O_MAX_INBOX: case O_MAX_MACHINES: case O_MAX_COLL: {
-      static const char *const what[] = {
-        "--max-step-instructions needs a count (0: no limit), not '%s'", "--max-inbox needs a count (0: no limit), not '%s'",
-        "--max-machines needs a count (0: no limit), not '%s'", "--max-collection needs a count (0: no limit), not '%s'" };
-      long long *dst[] = { &o.max_step_instructions, &o.max_inbox, &o.max_machines, &o.max_collection };
-      int k = c - O_MAX_INSTR;
-      o.limits_given = 1;
-      if (!parse_count(optarg, dst[k]) || (k > 0 && *dst[k] > UINT32_MAX)) return bad_usage(what[k], optarg);
-      break;
-    }
-    case O_MAX_SBYTES:
-      o.limits_given = 1;
-      if (strcmp(optarg, "0") == 0) o.max_state_bytes = 0;
-      else if (!parse_size(optarg, &o.max_state_bytes))
-        return bad_usage("--max-state-bytes needs a size such as 64K or 16M (0: no limit), not '%s'", optarg);
-      break;
-    case 't':
-      if (!parse_seconds(optarg, &o.timeout)) {
-        if ((optarg[0] >= 'A' && optarg[0] <= 'Z') || (optarg[0] >= 'a' && optarg[0] <= 'z') || optarg[0] == '_')
-          return bad_usage("-t is the timeout in seconds (P's -t), not a test: write -tc %s or --test %s", optarg, optarg);
-        return bad_usage("--timeout needs a positive number of seconds, not '%s'", optarg);
-      }
-      break;
-    case 'm': {
-      /* P's -m/--memout: gigabytes, a fraction allowed. */
-      char *end;
-      double gb = strtod(optarg, &end);
-      if (end == optarg || *end || !(gb > 0) || gb > 1e6)
-        return bad_usage("--memout needs a number of gigabytes (P's -m), not '%s'", optarg);
-      o.mem = (uint64_t)(gb * (double)(1ull << 30));
-      break;
-    }
-    case O_MODE:
-      if (strcmp(optarg, "bugfinding") == 0) break;
-      if (strcmp(optarg, "pex") == 0) {
-        fputs("pcheck: note: --mode pex: P's exhaustive mode runs as pcheck's dfs (complete within its bounds)\n", stderr);
-        o.search = "dfs";
-        given['S'] = 1;
-        break;
-      }
-      return bad_usage("--mode needs bugfinding or pex (P's -md), not '%s'", optarg);
-    case O_RANK_TIMEOUT:
-      if (!parse_seconds(optarg, &o.rank_timeout))
-        return bad_usage("--rank-timeout needs a positive number of seconds, not '%s'", optarg);
-      break;
-    case O_MEM: if (!parse_size(optarg, &o.mem)) return bad_usage("--mem needs a size such as 512M or 4G, not '%s'", optarg); break;
-    case O_SEED:
-      if (!parse_count(optarg, &n)) return bad_usage("--seed needs a non-negative integer, not '%s'", optarg);
-      o.seed = (unsigned long long)n;
-      o.seed_given = 1;
-      break;
-    case 'j':
-      if (!parse_count(optarg, &n) || n < 1 || n > 1024) return bad_usage("--jobs needs a count from 1 to 1024, not '%s'", optarg);
-      o.jobs = (long)n;
-      break;
-    case 'o': o.out = optarg; break;
-    case O_TFMT:
-      if (!check_formats(optarg)) return EXIT_USAGE;
-      o.trace_format = optarg;
-      format_given = 1;
-      break;
-    case O_FAIL_INCOMPLETE: o.fail_on_incomplete = 1; break;
-    case O_NO_PROGRESS: o.progress = 0; break;
-    case O_PROGRESS: {
-      o.progress = 1;
-      o.progress_every = 10;
-      if (optarg && !parse_seconds(optarg, &o.progress_every))
-        return bad_usage("--progress=SECONDS needs a positive number of seconds, not '%s'", optarg);
-      break;
-    }
-    case 'r': o.replay = optarg; break;
-    case O_CKPT:
-      if (!*optarg) return bad_usage("--checkpoint needs a file name%s", "");
-      o.checkpoint = optarg;
-      break;
-    case O_CKPT_EVERY:
-      if (!parse_seconds(optarg, &o.checkpoint_every))
-        return bad_usage("--checkpoint-every needs a positive number of seconds, not '%s'", optarg);
-      break;
-    case O_RESUME:
-      if (!*optarg) return bad_usage("--resume needs a checkpoint file%s", "");
-      o.resume = optarg;
-      break;
-    case O_SJSON: o.stats_json = optarg; break;
-    case 'v': o.verbose++; break;
-    case 'q': o.quiet = 1; break;
-    case O_DUMP: o.dump_bytecode = 1; break;
-    case O_STATS: o.stats = 1; break;
-    case O_CACHE:
-      cache_given = 1;
-      if (strcmp(optarg, "flat") == 0) o.cache_kind = SC_FLAT;
-      else if (strcmp(optarg, "judy") == 0) o.cache_kind = SC_JUDY;
-      else if (strcmp(optarg, "compact") == 0) o.cache_kind = SC_COMPACT;
-      else return bad_usage("unknown state cache '%s' (expected flat, compact or judy)", optarg);
-      break;
-    case O_TWIN: o.twin_check = 1; break;
-    case O_FMEM:
-      if (!parse_size(optarg, &o.frontier_mem))
-        return bad_usage("--frontier-mem needs a size such as 512M or 4G, not '%s'", optarg);
-      break;
-    case O_SSC1: case O_SSC2: {
-      char *end;
-      errno = 0;
-      double v = strtod(optarg, &end);
-      if (errno || end == optarg || *end || !(v > 0) || v > 1e12)
-        return bad_usage(c == O_SSC1 ? "--ss-c1 needs a positive number, not '%s'" : "--ss-c2 needs a positive number, not '%s'",
-                         optarg);
-      if (c == O_SSC1) o.ss_c1 = v;
-      else o.ss_c2 = v;
-      break;
-    }
-    case O_SS_SCHED:
-      if (strcmp(optarg, "interleaved") == 0) o.ss_strata = 0;
-      else if (strcmp(optarg, "strata") == 0) o.ss_strata = 1;
-      else return bad_usage("unknown ss schedule '%s' (expected interleaved or strata)", optarg);
-      break;
-    case O_NO_SAMPLING: o.no_sampling = 1; break;
-    case O_NO_SHARED: o.no_shared_cache = 1; break;
-    case O_NO_REDUCTION: o.no_reduction = 1; break;
-    case O_KEEP_GOING: case O_EXPLORE: o.keep_going = 1; break;
-    case O_FAIL_MAXSTEPS: o.fail_on_maxsteps = 1; break;
-    case O_CHECK_RED: o.check_reduction = 1; break;
-    case O_COVERAGE: o.coverage = 1; break;
-    case O_COVERAGE_MERGE: o.coverage_merge = 1; break;
-    case O_NO_COVERAGE: o.no_coverage = 1; break;
-    case O_SAVE_SCHED: o.save_schedules = optarg; break;
-    case O_LEARN: o.learn = optarg; break;
-    case O_IRS_STEP:
-      if (!parse_count(optarg, &o.irs_step) || o.irs_step == 0)
-        return bad_usage("--irs-step needs a positive count, not '%s'", optarg);
-      break;
-    case O_PCT_DEPTH:
-      if (!parse_count(optarg, &o.pct_depth) || o.pct_depth < 1 || o.pct_depth > 1000)
-        return bad_usage("--pct-depth needs a count from 1 to 1000, not '%s'", optarg);
-      break;
-    case O_PCT_STEPS:
-      if (!parse_count(optarg, &o.pct_steps) || o.pct_steps == 0)
-        return bad_usage("--pct-steps needs a positive count, not '%s'", optarg);
-      break;
-    case O_UNFAIR: o.unfair = 1; break;
-    case O_NO_LIVENESS: o.no_liveness = 1; break;
-    case O_TEMP:
-      if (!parse_count(optarg, &o.temperature))
-        return bad_usage("--liveness-temperature-threshold needs a count (0: off), not '%s'", optarg);
-      break;
-    case 'h': usage(stdout); return EXIT_NOBUG;
-    case 'V': printf("pcheck %s\n%s\n", PACKAGE_VERSION, ranks_build()); return EXIT_NOBUG;
-    case ':': return bad_usage("option '%s' needs a value", argv[optind - 1]);
-    default:
-      if (optopt && optopt != '?') {
-        char shortopt[3] = { '-', (char)optopt, 0 };
-        return unknown_option(shortopt, longopts);
-      }
-      return unknown_option(argv[optind - 1], longopts);
-    }
-  }
+/* The options as getopt_long sees them: codes past 255 for long-only
+** options (P's strategies from O_PSTRATEGY on), the table, and what was
+** given (Given). */
+enum { O_LIST = 256, O_CHECK, O_MAXD, O_MAXS, O_SCHED, O_TIMEOUT, O_MEM, O_SEED, O_TFMT, O_REPLAY,
+       O_SJSON, O_DUMP, O_STATS, O_CACHE, O_TWIN, O_SSC1, O_SSC2, O_FMEM,
+       O_SS_SCHED, O_NO_SAMPLING, O_NO_SHARED, O_NO_REDUCTION, O_CHECK_RED, O_KEEP_GOING, O_EXPLORE, O_FAIL_MAXSTEPS, O_INBOX_BUG, O_FAIL_INCOMPLETE, O_PROGRESS, O_NO_PROGRESS,
+       O_COVERAGE, O_COVERAGE_MERGE, O_NO_COVERAGE, O_SAVE_SCHED, O_LEARN, O_RANK_TIMEOUT,
+       O_MAX_INSTR, O_MAX_INBOX, O_MAX_MACHINES, O_MAX_COLL, O_MAX_SBYTES, O_CKPT, O_CKPT_EVERY, O_RESUME,
+       O_TEST, O_MODE, O_LIST_SEARCHES };
+enum { O_IRS_STEP = 512, O_PCT_DEPTH, O_PCT_STEPS };   /* the baselines' options */
+enum { O_UNFAIR = 768, O_TEMP, O_NO_LIVENESS };   /* liveness */
+static const struct option longopts[] = {
+  {"test", required_argument, 0, O_TEST}, {"testcase", required_argument, 0, O_TEST},
+  {"list-tests", no_argument, 0, O_LIST}, {"list-searches", no_argument, 0, O_LIST_SEARCHES},
+  {"check-only", no_argument, 0, O_CHECK}, {"search", required_argument, 0, 'S'},
+  {"explorer", required_argument, 0, 'e'}, {"max-delays", required_argument, 0, O_MAXD},
+  {"max-steps", required_argument, 0, O_MAXS}, {"schedules", required_argument, 0, O_SCHED},
+  {"max-step-instructions", required_argument, 0, O_MAX_INSTR}, {"max-inbox", required_argument, 0, O_MAX_INBOX},
+  {"inbox-overflow-is-bug", no_argument, 0, O_INBOX_BUG},
+  {"max-machines", required_argument, 0, O_MAX_MACHINES}, {"max-collection", required_argument, 0, O_MAX_COLL},
+  {"max-state-bytes", required_argument, 0, O_MAX_SBYTES},
+  {"timeout", required_argument, 0, 't'}, {"rank-timeout", required_argument, 0, O_RANK_TIMEOUT},
+  {"mem", required_argument, 0, O_MEM}, {"memout", required_argument, 0, 'm'},
+  {"mode", required_argument, 0, O_MODE},
+  {"sch-random", no_argument, 0, O_PSTRATEGY + 0}, {"sch-pct", required_argument, 0, O_PSTRATEGY + 1},
+  {"sch-fairpct", required_argument, 0, O_PSTRATEGY + 2}, {"sch-probabilistic", required_argument, 0, O_PSTRATEGY + 3},
+  {"sch-pos", no_argument, 0, O_PSTRATEGY + 4}, {"sch-feedback", no_argument, 0, O_PSTRATEGY + 5},
+  {"sch-feedbackpct", required_argument, 0, O_PSTRATEGY + 6}, {"sch-feedbackpos", no_argument, 0, O_PSTRATEGY + 7},
+  {"seed", required_argument, 0, O_SEED}, {"jobs", required_argument, 0, 'j'},
+  {"out", required_argument, 0, 'o'}, {"outdir", required_argument, 0, 'o'},
+  {"iterations", required_argument, 0, O_SCHED}, {"trace-format", required_argument, 0, O_TFMT},
+  {"fail-on-incomplete", no_argument, 0, O_FAIL_INCOMPLETE}, {"progress", optional_argument, 0, O_PROGRESS},
+  {"no-progress", no_argument, 0, O_NO_PROGRESS},
+  {"checkpoint", required_argument, 0, O_CKPT}, {"checkpoint-every", required_argument, 0, O_CKPT_EVERY},
+  {"resume", required_argument, 0, O_RESUME},
+  {"replay", required_argument, 0, 'r'}, {"stats-json", required_argument, 0, O_SJSON},
+  {"verbose", no_argument, 0, 'v'}, {"quiet", no_argument, 0, 'q'},
+  {"dump-bytecode", no_argument, 0, O_DUMP}, {"stats", no_argument, 0, O_STATS},
+  {"cache", required_argument, 0, O_CACHE}, {"explorer-twin-check", no_argument, 0, O_TWIN},
+  {"frontier-mem", required_argument, 0, O_FMEM},
+  {"ss-c1", required_argument, 0, O_SSC1}, {"ss-c2", required_argument, 0, O_SSC2},
+  {"ss-schedule", required_argument, 0, O_SS_SCHED}, {"no-sampling", no_argument, 0, O_NO_SAMPLING},
+  {"no-shared-cache", no_argument, 0, O_NO_SHARED},
+  {"no-reduction", no_argument, 0, O_NO_REDUCTION},
+  {"keep-going", no_argument, 0, O_KEEP_GOING}, {"explore", no_argument, 0, O_EXPLORE},
+  {"fail-on-maxsteps", no_argument, 0, O_FAIL_MAXSTEPS},
+  {"check-reduction", no_argument, 0, O_CHECK_RED},
+  {"coverage", no_argument, 0, O_COVERAGE}, {"coverage-merge", no_argument, 0, O_COVERAGE_MERGE},
+  {"no-coverage", no_argument, 0, O_NO_COVERAGE}, {"save-schedules", required_argument, 0, O_SAVE_SCHED},
+  {"learn", required_argument, 0, O_LEARN},
+  {"irs-step", required_argument, 0, O_IRS_STEP}, {"pct-depth", required_argument, 0, O_PCT_DEPTH},
+  {"pct-steps", required_argument, 0, O_PCT_STEPS},
+  {"unfair", no_argument, 0, O_UNFAIR}, {"liveness-temperature-threshold", required_argument, 0, O_TEMP},
+  {"no-liveness", no_argument, 0, O_NO_LIVENESS},
+  {"help", no_argument, 0, 'h'}, {"version", no_argument, 0, 'V'}, {0, 0, 0, 0},
+};
 
+/* What the command line named, beside the values it set in Options. */
+typedef struct Given {
+  unsigned char code[O_PSTRATEGY]; /* option codes seen: the warnings of options without effect */
+  int cache;                 /* --cache was given: no default depends on -j */
+  int format;                /* --trace-format was given: a replay writes those formats */
+} Given;
+
+/* Every option's default. */
+static void options_defaults(Options *o) {
+  memset(o, 0, sizeof *o);
+  o->search = "portfolio";
+  o->explorer = "rtc";
+  o->max_delays = -1;
+  o->max_fair_steps = -1;
+  o->progress = 1;
+  o->progress_every = 30;   /* off a terminal: a silent run looks hung in a CI log */
+  o->max_steps = -1;   /* P's bounds: 100,000 steps for random and irs, 10,000 for pct and ss */
+  o->schedules = -1;
+  o->jobs = 1;
+  o->out = "pcheck-out";
+  o->trace_format = "text,json,schedule";
+  o->irs_step = 10;
+  o->pct_depth = 3;
+  o->pct_steps = 1000;
+  o->ss_c1 = 100;
+  o->ss_c2 = 10;
+  o->temperature = -1;
+  o->max_step_instructions = 10000000;
+  o->max_inbox = 1000;
+  o->max_machines = 10000;
+  o->max_collection = 1000000;
+  o->max_state_bytes = 16ull << 20;
+  o->checkpoint_every = 300;
+}
+
+/* A P strategy option (c from O_PSTRATEGY on): the search it runs as.
+** -1 to go on, or the exit code of a refusal. */
+static int p_strategy(int c, Options *o, Given *g) {
+  const PStrategy *ps = &p_strategies[c - O_PSTRATEGY];
+  long long n = 0;
+  if (ps->arg && (!parse_count(optarg, &n) || n < 1 || n > 1000))
+    return bad_usage("--%s needs a count from 1 to 1000, as P's, not '%s'", ps->p, optarg);
+  o->search = ps->search;
+  g->code['S'] = 1;
+  if (ps->arg && (search_caps(ps->search) & SEARCH_PRIORITIES)) {
+    o->pct_depth = n;
+    g->code[O_PCT_DEPTH] = 1;
+  }
+  o->pct_fair = ps->fair;
+  if (ps->note) fprintf(stderr, "pcheck: note: --%s: %s\n", ps->p, ps->note);
+  return -1;
+}
+
+/* One option (getopt code c, its value in optarg) into o: the switch
+** delegates the ones that need more than a line.  -1 to go on, or the
+** exit code (0 after --help or --version, 2 after a refusal). */
+static int parse_option(int c, Options *o, Given *g, char **argv) {
+  long long n;
+  switch (c) {
+  case O_TEST: o->test = optarg; break;
+  case O_LIST: o->list_tests = 1; break;
+  case O_LIST_SEARCHES: list_searches(); return EXIT_NOBUG;
+  case O_CHECK: o->check_only = 1; break;
+  case 's':
+    if (!parse_count(optarg, &o->schedules)) {
+      if (search_find(optarg))
+        return bad_usage("-s is the number of schedules (P's -s), not a search: write -S %s or --search %s", optarg, optarg);
+      return bad_usage("-s needs a number of schedules (P's -s), not '%s'", optarg);
+    }
+    g->code[O_SCHED] = 1;
+    break;
+  case 'S':
+    if (!search_find(optarg)) {
+      const char *near = nearest(optarg, search_names());
+      if (near) {
+        fprintf(stderr, "pcheck: error: unknown search '%s'; did you mean %s?\n", optarg, near);
+        return bad_usage("expected portfolio, ses, ss, dfs, bfs, random, irs, pct, pb, bita or guided%s", "");
+      }
+      return bad_usage("unknown search '%s' (expected portfolio, ses, ss, dfs, bfs, random, irs, pct, pb, bita or guided)", optarg);
+    }
+    o->search = optarg;
+    break;
+  case 'e':
+    if (!*optarg) return bad_usage("empty explorer name%s", "");
+    o->explorer = optarg;
+    break;
+  case O_MAXD: if (!parse_count(optarg, &o->max_delays)) return bad_usage("--max-delays needs a count, not '%s'", optarg); break;
+  case O_MAXS: {
+    /* N, or P's two bounds N,M: unfair N, fair M (10N without it). */
+    char one[32];
+    const char *comma = strchr(optarg, ',');
+    size_t len = comma ? (size_t)(comma - optarg) : strlen(optarg);
+    snprintf(one, sizeof one, "%.*s", (int)(len < sizeof one ? len : sizeof one - 1), optarg);
+    if (len >= sizeof one || !parse_count(one, &o->max_steps) || o->max_steps == 0 ||
+        (comma && (!parse_count(comma + 1, &o->max_fair_steps) || o->max_fair_steps == 0)))
+      return bad_usage("--max-steps needs a positive count, or two (P's -ms N M: the unfair and the fair bound), not '%s'",
+                       optarg);
+    break;
+  }
+  case 'i': case O_SCHED:
+    if (!parse_count(optarg, &o->schedules)) return bad_usage("--schedules needs a count, not '%s'", optarg);
+    g->code[O_SCHED] = 1;
+    break;
+  case O_INBOX_BUG: o->inbox_bug = 1; break;
+  case O_MAX_INSTR: case O_MAX_INBOX: case O_MAX_MACHINES: case O_MAX_COLL: {
+    static const char *const what[] = {
+      "--max-step-instructions needs a count (0: no limit), not '%s'", "--max-inbox needs a count (0: no limit), not '%s'",
+      "--max-machines needs a count (0: no limit), not '%s'", "--max-collection needs a count (0: no limit), not '%s'" };
+    long long *dst[] = { &o->max_step_instructions, &o->max_inbox, &o->max_machines, &o->max_collection };
+    int k = c - O_MAX_INSTR;
+    o->limits_given = 1;
+    if (!parse_count(optarg, dst[k]) || (k > 0 && *dst[k] > UINT32_MAX)) return bad_usage(what[k], optarg);
+    break;
+  }
+  case O_MAX_SBYTES:
+    o->limits_given = 1;
+    if (strcmp(optarg, "0") == 0) o->max_state_bytes = 0;
+    else if (!parse_size(optarg, &o->max_state_bytes))
+      return bad_usage("--max-state-bytes needs a size such as 64K or 16M (0: no limit), not '%s'", optarg);
+    break;
+  case 't':
+    if (!parse_seconds(optarg, &o->timeout)) {
+      if ((optarg[0] >= 'A' && optarg[0] <= 'Z') || (optarg[0] >= 'a' && optarg[0] <= 'z') || optarg[0] == '_')
+        return bad_usage("-t is the timeout in seconds (P's -t), not a test: write -tc %s or --test %s", optarg, optarg);
+      return bad_usage("--timeout needs a positive number of seconds, not '%s'", optarg);
+    }
+    break;
+  case 'm': {
+    /* P's -m/--memout: gigabytes, a fraction allowed. */
+    char *end;
+    double gb = strtod(optarg, &end);
+    if (end == optarg || *end || !(gb > 0) || gb > 1e6)
+      return bad_usage("--memout needs a number of gigabytes (P's -m), not '%s'", optarg);
+    o->mem = (uint64_t)(gb * (double)(1ull << 30));
+    break;
+  }
+  case O_MODE:
+    if (strcmp(optarg, "bugfinding") == 0) break;
+    if (strcmp(optarg, "pex") == 0) {
+      fputs("pcheck: note: --mode pex: P's exhaustive mode runs as pcheck's dfs (complete within its bounds)\n", stderr);
+      o->search = "dfs";
+      g->code['S'] = 1;
+      break;
+    }
+    return bad_usage("--mode needs bugfinding or pex (P's -md), not '%s'", optarg);
+  case O_RANK_TIMEOUT:
+    if (!parse_seconds(optarg, &o->rank_timeout))
+      return bad_usage("--rank-timeout needs a positive number of seconds, not '%s'", optarg);
+    break;
+  case O_MEM: if (!parse_size(optarg, &o->mem)) return bad_usage("--mem needs a size such as 512M or 4G, not '%s'", optarg); break;
+  case O_SEED:
+    if (!parse_count(optarg, &n)) return bad_usage("--seed needs a non-negative integer, not '%s'", optarg);
+    o->seed = (unsigned long long)n;
+    o->seed_given = 1;
+    break;
+  case 'j':
+    if (!parse_count(optarg, &n) || n < 1 || n > 1024) return bad_usage("--jobs needs a count from 1 to 1024, not '%s'", optarg);
+    o->jobs = (long)n;
+    break;
+  case 'o': o->out = optarg; break;
+  case O_TFMT:
+    if (!check_formats(optarg)) return EXIT_USAGE;
+    o->trace_format = optarg;
+    g->format = 1;
+    break;
+  case O_FAIL_INCOMPLETE: o->fail_on_incomplete = 1; break;
+  case O_NO_PROGRESS: o->progress = 0; break;
+  case O_PROGRESS: {
+    o->progress = 1;
+    o->progress_every = 10;
+    if (optarg && !parse_seconds(optarg, &o->progress_every))
+      return bad_usage("--progress=SECONDS needs a positive number of seconds, not '%s'", optarg);
+    break;
+  }
+  case 'r': o->replay = optarg; break;
+  case O_CKPT:
+    if (!*optarg) return bad_usage("--checkpoint needs a file name%s", "");
+    o->checkpoint = optarg;
+    break;
+  case O_CKPT_EVERY:
+    if (!parse_seconds(optarg, &o->checkpoint_every))
+      return bad_usage("--checkpoint-every needs a positive number of seconds, not '%s'", optarg);
+    break;
+  case O_RESUME:
+    if (!*optarg) return bad_usage("--resume needs a checkpoint file%s", "");
+    o->resume = optarg;
+    break;
+  case O_SJSON: o->stats_json = optarg; break;
+  case 'v': o->verbose++; break;
+  case 'q': o->quiet = 1; break;
+  case O_DUMP: o->dump_bytecode = 1; break;
+  case O_STATS: o->stats = 1; break;
+  case O_CACHE:
+    g->cache = 1;
+    if (strcmp(optarg, "flat") == 0) o->cache_kind = SC_FLAT;
+    else if (strcmp(optarg, "judy") == 0) o->cache_kind = SC_JUDY;
+    else if (strcmp(optarg, "compact") == 0) o->cache_kind = SC_COMPACT;
+    else return bad_usage("unknown state cache '%s' (expected flat, compact or judy)", optarg);
+    break;
+  case O_TWIN: o->twin_check = 1; break;
+  case O_FMEM:
+    if (!parse_size(optarg, &o->frontier_mem))
+      return bad_usage("--frontier-mem needs a size such as 512M or 4G, not '%s'", optarg);
+    break;
+  case O_SSC1: case O_SSC2: {
+    char *end;
+    errno = 0;
+    double v = strtod(optarg, &end);
+    if (errno || end == optarg || *end || !(v > 0) || v > 1e12)
+      return bad_usage(c == O_SSC1 ? "--ss-c1 needs a positive number, not '%s'" : "--ss-c2 needs a positive number, not '%s'",
+                       optarg);
+    if (c == O_SSC1) o->ss_c1 = v;
+    else o->ss_c2 = v;
+    break;
+  }
+  case O_SS_SCHED:
+    if (strcmp(optarg, "interleaved") == 0) o->ss_strata = 0;
+    else if (strcmp(optarg, "strata") == 0) o->ss_strata = 1;
+    else return bad_usage("unknown ss schedule '%s' (expected interleaved or strata)", optarg);
+    break;
+  case O_NO_SAMPLING: o->no_sampling = 1; break;
+  case O_NO_SHARED: o->no_shared_cache = 1; break;
+  case O_NO_REDUCTION: o->no_reduction = 1; break;
+  case O_KEEP_GOING: case O_EXPLORE: o->keep_going = 1; break;
+  case O_FAIL_MAXSTEPS: o->fail_on_maxsteps = 1; break;
+  case O_CHECK_RED: o->check_reduction = 1; break;
+  case O_COVERAGE: o->coverage = 1; break;
+  case O_COVERAGE_MERGE: o->coverage_merge = 1; break;
+  case O_NO_COVERAGE: o->no_coverage = 1; break;
+  case O_SAVE_SCHED: o->save_schedules = optarg; break;
+  case O_LEARN: o->learn = optarg; break;
+  case O_IRS_STEP:
+    if (!parse_count(optarg, &o->irs_step) || o->irs_step == 0)
+      return bad_usage("--irs-step needs a positive count, not '%s'", optarg);
+    break;
+  case O_PCT_DEPTH:
+    if (!parse_count(optarg, &o->pct_depth) || o->pct_depth < 1 || o->pct_depth > 1000)
+      return bad_usage("--pct-depth needs a count from 1 to 1000, not '%s'", optarg);
+    break;
+  case O_PCT_STEPS:
+    if (!parse_count(optarg, &o->pct_steps) || o->pct_steps == 0)
+      return bad_usage("--pct-steps needs a positive count, not '%s'", optarg);
+    break;
+  case O_UNFAIR: o->unfair = 1; break;
+  case O_NO_LIVENESS: o->no_liveness = 1; break;
+  case O_TEMP:
+    if (!parse_count(optarg, &o->temperature))
+      return bad_usage("--liveness-temperature-threshold needs a count (0: off), not '%s'", optarg);
+    break;
+  case 'h': usage(stdout); return EXIT_NOBUG;
+  case 'V': printf("pcheck %s\n%s\n", PACKAGE_VERSION, ranks_build()); return EXIT_NOBUG;
+  case ':': return bad_usage("option '%s' needs a value", argv[optind - 1]);
+  default:
+    if (optopt && optopt != '?') {
+      char shortopt[3] = { '-', (char)optopt, 0 };
+      return unknown_option(shortopt, longopts);
+    }
+    return unknown_option(argv[optind - 1], longopts);
+  }
+  return -1;
+}
+
+/* The command line into o and g (argv rewritten for P's spellings; *argcp
+** its new count, optind the first input).  -1 to go on, or the exit code. */
+static int parse_args(int *argcp, char **argv, Options *o, Given *g) {
+  opterr = 0;
+  int argc = p_spellings(*argcp, argv);
+  *argcp = argc;
+  int c;
+  while ((c = getopt_long(argc, argv, ":t:s:S:e:j:o:i:m:r:vqhV", longopts, NULL)) != -1) {
+    if (c >= 0 && c < (int)sizeof g->code) g->code[c] = 1;
+    int strategy = c >= O_PSTRATEGY && c < O_PSTRATEGY + (int)(sizeof p_strategies / sizeof p_strategies[0]);
+    int rc = strategy ? p_strategy(c, o, g) : parse_option(c, o, g, argv);
+    if (rc >= 0) return rc;
+  }
+  return -1;
+}
+
+/* What follows from the options taken together: defaults that depend on
+** the search, searches P's options imply, and refusals of combinations
+** that cannot work.  -1 to go on, or the exit code. */
+static int settle_options(Options *o, const Given *g) {
   /* The default cache: flat, the fastest on one thread; compact for an
   ** exhaustive search on several threads, where flat's resize lock (taken
   ** for reading on every insert) is shared by all of them
   ** (bench/README.md, "Parallel exhaustive search"). */
-  unsigned search_can = search_caps(o.search);
-  if (!cache_given && o.jobs > 1 && (search_can & SEARCH_EXHAUSTIVE) && (search_can & SEARCH_THREADS) &&
-      (o.no_reduction || !(search_can & SEARCH_REDUCED_SERIAL)))
-    o.cache_kind = SC_COMPACT;   /* dfs with the reduction runs on one thread (search_dfs.c) */
-  if (o.coverage && o.no_coverage) return bad_usage("--coverage and --no-coverage contradict each other%s", "");
-  if (o.resume || o.checkpoint) {
-    int w = checkpoint_options(&o, given['S'], given[O_SEED]);
+  unsigned search_can = search_caps(o->search);
+  if (!g->cache && o->jobs > 1 && (search_can & SEARCH_EXHAUSTIVE) && (search_can & SEARCH_THREADS) &&
+      (o->no_reduction || !(search_can & SEARCH_REDUCED_SERIAL)))
+    o->cache_kind = SC_COMPACT;   /* dfs with the reduction runs on one thread (search_dfs.c) */
+  if (o->coverage && o->no_coverage) return bad_usage("--coverage and --no-coverage contradict each other%s", "");
+  if (o->resume || o->checkpoint) {
+    int w = checkpoint_options(o, g->code['S'], g->code[O_SEED]);
     if (w) return w;
   }
-  if (given[O_CKPT_EVERY] && !o.checkpoint)
+  if (g->code[O_CKPT_EVERY] && !o->checkpoint)
     fputs("pcheck: warning: --checkpoint-every has no effect without --checkpoint FILE\n", stderr);
-  if (given[O_EXPLORE] && !given['S']) {
+  if (g->code[O_EXPLORE] && !g->code['S']) {
     fputs("pcheck: note: --explore: P's default strategy, --search random, goes on after each bug (pcheck's "
           "--keep-going)\n", stderr);
-    o.search = "random";
+    o->search = "random";
   }
   /* The portfolio's exhaustive members prove what no execution reaches,
   ** which says nothing of how long an execution runs: with
   ** --fail-on-maxsteps, P's default strategy. */
-  if (o.fail_on_maxsteps && (search_caps(o.search) & SEARCH_MEMBERS)) {
-    if (given['S'])
+  if (o->fail_on_maxsteps && (search_caps(o->search) & SEARCH_MEMBERS)) {
+    if (g->code['S'])
       return bad_usage("--fail-on-maxsteps needs a sampling search (random, irs, pct, bita, guided), not --search "
                        "portfolio%s", "");
     fputs("pcheck: note: --fail-on-maxsteps: P's default strategy, --search random (the portfolio's exhaustive "
           "searches do not count an execution's steps)\n", stderr);
-    o.search = "random";
+    o->search = "random";
   }
-  if (o.keep_going && !(search_caps(o.search) & SEARCH_KEEP_GOING))
+  if (o->keep_going && !(search_caps(o->search) & SEARCH_KEEP_GOING))
     return bad_usage("%s needs --search dfs, random, pct or guided, not --search %s",
-                     given[O_EXPLORE] ? "--explore" : "--keep-going", o.search);
-  if (o.check_reduction && o.no_reduction)
+                     g->code[O_EXPLORE] ? "--explore" : "--keep-going", o->search);
+  if (o->check_reduction && o->no_reduction)
     return bad_usage("--check-reduction compares a reduced search with the full one: not with --no-reduction%s", "");
-  if (o.check_reduction && o.jobs > 1) {
+  if (o->check_reduction && o->jobs > 1) {
     fputs("pcheck: warning: --check-reduction runs the search on one thread (it sees every State)\n", stderr);
-    o.jobs = 1;
+    o->jobs = 1;
   }
   /* Whatever formats a search is given, a bug leaves a file that replays
   ** (--replay renders only what it is asked: it has its trace). */
-  if (!o.replay && !trace_replayable(o.trace_format)) {
+  if (!o->replay && !trace_replayable(o->trace_format)) {
     static char with_schedule[512];
-    snprintf(with_schedule, sizeof with_schedule, "%.480s,schedule", o.trace_format);
-    o.trace_format = with_schedule;
+    snprintf(with_schedule, sizeof with_schedule, "%.480s,schedule", o->trace_format);
+    o->trace_format = with_schedule;
   }
   /* A run always ends: a sampling search or the portfolio given neither
   ** --timeout nor --schedules stops after DEFAULT_BUDGET seconds (said
   ** when it runs: default_budget_line); --checkpoint and --resume runs are
   ** meant to be long and keep no bound. */
-  if (o.timeout <= 0 && o.schedules < 0 && is_random_search(o.search) && !o.replay && !o.checkpoint && !o.resume) {
-    o.timeout = DEFAULT_BUDGET;
-    o.budget_default = 1;
+  if (o->timeout <= 0 && o->schedules < 0 && is_random_search(o->search) && !o->replay && !o->checkpoint && !o->resume) {
+    o->timeout = DEFAULT_BUDGET;
+    o->budget_default = 1;
   }
-  if (o.twin_check && explorer_native_kind(o.explorer) == EXN_NONE)
-    return bad_usage("--explorer-twin-check needs --explorer rr, rtc or prr, not '%s'", o.explorer);
+  if (o->twin_check && explorer_native_kind(o->explorer) == EXN_NONE)
+    return bad_usage("--explorer-twin-check needs --explorer rr, rtc or prr, not '%s'", o->explorer);
+  return -1;
+}
+
+/* Warnings for options that do nothing to the chosen search. */
+static void warn_ineffective(const Options *o, const Given *g) {
   /* Options without effect on the chosen search: a warning, not an error. */
   enum { M = SEARCH_MEMBERS };
   static const OptionEffect effects[] = {
@@ -2219,56 +2255,63 @@ static int pcheck_main(int argc, char **argv) {
     { O_TWIN, "--explorer-twin-check", SEARCH_EXPLORER }, { O_SEED, "--seed", SEARCH_SEED },
     { O_SAVE_SCHED, "--save-schedules", SEARCH_SAVES }, { O_LEARN, "--learn", SEARCH_LEARNS },
   };
-  for (size_t i = 0; i < sizeof effects / sizeof effects[0] && !o.replay && !o.check_only && !o.list_tests &&
-                     !o.dump_bytecode; i++)
-    if (given[effects[i].code] && !(search_caps(o.search) & effects[i].caps))
-      fprintf(stderr, "pcheck: warning: %s has no effect on --search %s (it acts on: %s)\n", effects[i].name, o.search,
+  for (size_t i = 0; i < sizeof effects / sizeof effects[0] && !o->replay && !o->check_only && !o->list_tests &&
+                     !o->dump_bytecode; i++)
+    if (g->code[effects[i].code] && !(search_caps(o->search) & effects[i].caps))
+      fprintf(stderr, "pcheck: warning: %s has no effect on --search %s (it acts on: %s)\n", effects[i].name, o->search,
               acting_searches(effects[i].caps));
-  if (o.replay && given[O_SCHED] + given[O_MAXD] + given[O_MAXS] + given['S'] + given['j'])
+  if (o->replay && g->code[O_SCHED] + g->code[O_MAXD] + g->code[O_MAXS] + g->code['S'] + g->code['j'])
     fputs("pcheck: warning: --replay re-runs the trace's choices: search options have no effect\n", stderr);
-  if (!o.seed_given && is_random_search(o.search)) o.seed = fresh_seed();
+}
+
+/* The run's seed, memory plan and processes, and whether its outputs
+** can be written: refused now rather than after a search of hours.  -1
+** to go on, or the exit code. */
+static int prepare_run(Options *o, const Given *g) {
+  if (!o->seed_given && is_random_search(o->search)) o->seed = fresh_seed();
   MemPlan mp;
-  if (!mem_plan(&o, &mp)) {
+  if (!mem_plan(o, &mp)) {
     fprintf(stderr, "pcheck: error: --frontier-mem %.1f MiB leaves nothing of --mem %.1f MiB for the state cache "
             "(%.1f MiB are kept for the rest)\nTry 'pcheck --help' for more information.\n",
-            (double)o.frontier_mem / 1048576.0, (double)mp.total / 1048576.0, (double)mp.reserve / 1048576.0);
+            (double)o->frontier_mem / 1048576.0, (double)mp.total / 1048576.0, (double)mp.reserve / 1048576.0);
     return EXIT_USAGE;
   }
   if (ranks_count() > 1) {
-    int dist = (search_caps(o.search) & SEARCH_RANKS) != 0;
-    int farm = (search_caps(o.search) & SEARCH_FARM) != 0;
-    int portfolio = (search_caps(o.search) & SEARCH_MEMBERS) != 0;
-    if (o.replay || o.coverage_merge || o.check_only || o.list_tests || o.dump_bytecode || !(dist || farm || portfolio))
+    int dist = (search_caps(o->search) & SEARCH_RANKS) != 0;
+    int farm = (search_caps(o->search) & SEARCH_FARM) != 0;
+    int portfolio = (search_caps(o->search) & SEARCH_MEMBERS) != 0;
+    if (o->replay || o->coverage_merge || o->check_only || o->list_tests || o->dump_bytecode || !(dist || farm || portfolio))
       return bad_usage("under mpirun pcheck runs a search across the ranks: --search dfs, bfs, ses (the states shared "
                        "among them), random, pct, ss (the executions) or the portfolio (its members side by "
                        "side)%s; other work runs without mpirun", "");
-    if (o.learn) return bad_usage("--learn keeps one file of orderings: run it without mpirun%s", "");
-    if (farm && o.verbose)
+    if (o->learn) return bad_usage("--learn keeps one file of orderings: run it without mpirun%s", "");
+    if (farm && o->verbose)
       return bad_usage("-v prints every execution's log in order: run it without mpirun%s", "");
-    if (o.jobs > 1) return bad_usage("-j with mpirun: each rank is one thread; start more ranks instead%s", "");
-    if (o.keep_going) return bad_usage("--keep-going needs one process: run it without mpirun%s", "");
+    if (o->jobs > 1) return bad_usage("-j with mpirun: each rank is one thread; start more ranks instead%s", "");
+    if (o->keep_going) return bad_usage("--keep-going needs one process: run it without mpirun%s", "");
     /* A seed drawn at random is rank 0's: every rank runs its executions. */
-    ranks_bcast(&o.seed, sizeof o.seed, 0);
+    ranks_bcast(&o->seed, sizeof o->seed, 0);
   }
-  if (writer() && !o.check_only && !o.list_tests && !o.dump_bytecode && (!o.replay || format_given)) {
-    int w = check_writable(&o);
+  if (writer() && !o->check_only && !o->list_tests && !o->dump_bytecode && (!o->replay || g->format)) {
+    int w = check_writable(o);
     if (w) return w;
   }
 
-  if (o.coverage_merge) {
-    if (optind >= argc) return bad_usage("--coverage-merge needs the coverage reports (.coverage.json) to merge%s", "");
-    return merge_coverage(&o, argv + optind, argc - optind);
-  }
+  return -1;
+}
 
+/* Read the model (inputs: the nin paths of args, or none: the current
+** folder's project), then list, check or search its tests.  The exit code. */
+static int check_model(Options *o, int nin, char **args, int format_given) {
   /* The inputs: the model, plus the file of FILE.p:NAME or of a standard
   ** explorer written in the language. */
   char *cwd_project = NULL;  /* no input: the current folder's .pproj */
-  if (optind >= argc && !(cwd_project = project_of_cwd())) return EXIT_USAGE;
-  int ninputs = cwd_project ? 1 : argc - optind;
+  if (nin == 0 && !(cwd_project = project_of_cwd())) return EXIT_USAGE;
+  int ninputs = cwd_project ? 1 : nin;
   char **inputs = xcalloc((size_t)ninputs + 2, sizeof(char *));
-  for (int i = 0; i < ninputs; i++) inputs[i] = cwd_project ? cwd_project : argv[optind + i];
+  for (int i = 0; i < ninputs; i++) inputs[i] = cwd_project ? cwd_project : args[i];
   char *explorer_file = NULL;
-  if (!resolve_explorer_name(&o, &explorer_file)) { free(inputs); free(cwd_project); return EXIT_USAGE; }
+  if (!resolve_explorer_name(o, &explorer_file)) { free(inputs); free(cwd_project); return EXIT_USAGE; }
   if (explorer_file) inputs[ninputs++] = explorer_file;
 
   Diag diag;
@@ -2277,11 +2320,11 @@ static int pcheck_main(int argc, char **argv) {
   double t0 = now_seconds();
   long nlines = 0;
   int errors = frontend_load(prog, &diag, inputs, ninputs, &nlines);
-  if (!errors && !explorer_file && !declares_explorer(prog, o.explorer_name) && o.explorer_native == EXN_NONE &&
-      is_delaying(o.search)) {
+  if (!errors && !explorer_file && !declares_explorer(prog, o->explorer_name) && o->explorer_native == EXN_NONE &&
+      is_delaying(o->search)) {
     /* Not in the model and not a native twin: a .p file of the standard
     ** library, if there is one of that name. */
-    explorer_file = stdlib_file(o.explorer_name);
+    explorer_file = stdlib_file(o->explorer_name);
     if (access(explorer_file, R_OK) == 0) {
       program_free(prog);
       diag_fini(&diag);
@@ -2291,10 +2334,10 @@ static int pcheck_main(int argc, char **argv) {
       errors = frontend_load(prog, &diag, inputs, ninputs, &nlines);
     }
   }
-  if (!errors && is_delaying(o.search) && !declares_explorer(prog, o.explorer_name) &&
-      (o.explorer_native == EXN_NONE || o.twin_check)) {
+  if (!errors && is_delaying(o->search) && !declares_explorer(prog, o->explorer_name) &&
+      (o->explorer_native == EXN_NONE || o->twin_check)) {
     fprintf(stderr, "pcheck: error: unknown explorer '%s': the model declares no explorer of that name, and the "
-            "standard ones are rr, rtc and prr (found in %s)\n", o.explorer_name, stdlib_dir());
+            "standard ones are rr, rtc and prr (found in %s)\n", o->explorer_name, stdlib_dir());
     free(explorer_file);
     free(inputs);
     free(cwd_project);
@@ -2303,10 +2346,10 @@ static int pcheck_main(int argc, char **argv) {
     return EXIT_USAGE;
   }
   /* A declared explorer wins over a native twin of the same name. */
-  if (!o.twin_check && declares_explorer(prog, o.explorer_name)) o.explorer_native = EXN_NONE;
+  if (!o->twin_check && declares_explorer(prog, o->explorer_name)) o->explorer_native = EXN_NONE;
   double t1 = now_seconds();
   int rc = EXIT_NOBUG;
-  if (o.stats) {
+  if (o->stats) {
     double dt = t1 - t0 > 1e-9 ? t1 - t0 : 1e-9;
     fprintf(stderr, "front end: %d files, %ld lines, %.3f s, %.0f lines/s\n", diag.nfiles, nlines, t1 - t0,
             (double)nlines / dt);
@@ -2316,7 +2359,7 @@ static int pcheck_main(int argc, char **argv) {
     rc = EXIT_USAGE;
     goto out;
   }
-  if (o.check_only) goto out;
+  if (o->check_only) goto out;
 
   TestList tests;
   if (testcases_build(prog, &diag, &tests)) {
@@ -2325,26 +2368,26 @@ static int pcheck_main(int argc, char **argv) {
     rc = EXIT_USAGE;
     goto out;
   }
-  if (o.list_tests) {
+  if (o->list_tests) {
     for (int i = 0; i < tests.n; i++) printf("%s\n", tests.items[i].name);
     testcases_fini(&tests);
     goto out;
   }
   int *sel = xcalloc((size_t)(tests.n ? tests.n : 1), sizeof(int));
   int nsel = 0;
-  if (o.replay) {
-    rc = run_checker(&o, prog, &diag, &tests, NULL, 0, format_given);
-  } else if (tests.n == 0 && !o.dump_bytecode) {
+  if (o->replay) {
+    rc = run_checker(o, prog, &diag, &tests, NULL, 0, format_given);
+  } else if (tests.n == 0 && !o->dump_bytecode) {
     fputs("pcheck: error: the model declares no test and has no machine 'Main' to start from\n", stderr);
     rc = EXIT_USAGE;
-  } else if (o.test && (nsel = testcases_select(&tests, o.test, sel, tests.n)) == 0) {
-    no_such_test(o.test, &tests);
+  } else if (o->test && (nsel = testcases_select(&tests, o->test, sel, tests.n)) == 0) {
+    no_such_test(o->test, &tests);
     rc = EXIT_USAGE;
   } else {
-    if (!o.test && tests.n == 1) nsel = 1;   /* the only test (sel[0] = 0) */
-    else if (!o.test && !o.dump_bytecode) several_tests(&o, &tests, sel, &nsel);
-    if (!o.dump_bytecode) default_budget_line(&o);
-    rc = run_checker(&o, prog, &diag, &tests, sel, nsel, 0);
+    if (!o->test && tests.n == 1) nsel = 1;   /* the only test (sel[0] = 0) */
+    else if (!o->test && !o->dump_bytecode) several_tests(o, &tests, sel, &nsel);
+    if (!o->dump_bytecode) default_budget_line(o);
+    rc = run_checker(o, prog, &diag, &tests, sel, nsel, 0);
   }
   free(sel);
   testcases_fini(&tests);
@@ -2357,6 +2400,26 @@ out:
   return rc;
 }
 
+static int pcheck_main(int argc, char **argv) {
+  /* From the start: a signal that comes while the model is read still ends
+  ** with the search's summary (run_checker runs the first test anyway). */
+  signal(SIGINT, on_signal);
+  signal(SIGTERM, on_signal);
+  Options o;
+  Given g = {0};
+  options_defaults(&o);
+  int rc = parse_args(&argc, argv, &o, &g);
+  if (rc < 0) rc = settle_options(&o, &g);
+  if (rc >= 0) return rc;
+  warn_ineffective(&o, &g);
+  if ((rc = prepare_run(&o, &g)) >= 0) return rc;
+  if (o.coverage_merge) {
+    if (optind >= argc) return bad_usage("--coverage-merge needs the coverage reports (.coverage.json) to merge%s", "");
+    return merge_coverage(&o, argv + optind, argc - optind);
+  }
+
+  return check_model(&o, argc - optind, argv + optind, g.format);
+}
 int main(int argc, char **argv) {
   if (ranks_start(&argc, &argv) != 0) return EXIT_INTERNAL;
   int rc = pcheck_main(argc, argv);
