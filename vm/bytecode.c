@@ -18,6 +18,7 @@ const uint8_t bc_op_operand[OP__COUNT] = {
 #undef OP
 };
 
+/* Bytes of an operand of kind k after its opcode byte. */
 int bc_operand_size(OperandKind k) {
   switch (k) {
   case OPK_NONE: return 0;
@@ -29,12 +30,15 @@ int bc_operand_size(OperandKind k) {
   return 0;
 }
 
+/* Everything a program points to is in its arena; NULL is allowed. */
 void bc_free(BcProgram *p) {
   if (!p) return;
   arena_free(p->arena);
   free(p);
 }
 
+/* A binary search for the last location starting at or before pc; a pc
+** before the first location gets the first one. */
 const BcLoc *bc_loc(const BcFun *f, uint32_t pc) {
   if (!f->nlocs) return NULL;
   uint32_t lo = 0, hi = f->nlocs;
@@ -47,6 +51,8 @@ const BcLoc *bc_loc(const BcFun *f, uint32_t pc) {
 
 /* ---- The program's fingerprint ---- */
 
+/* A string with its length first (NULL and "" differ), so that fields
+** cannot run into each other and two programs give two byte streams. */
 static void fp_str(Buf *b, const char *s) {
   uint32_t n = s ? (uint32_t)strlen(s) + 1 : 0;
   buf_append(b, &n, 4);

@@ -9,6 +9,11 @@
 /* Points of one machine or spec type with S states and E event slots. */
 static uint64_t type_points(uint64_t S, uint64_t E) { return 1 + S + VCOV_NKINDS * S * E + S * S; }
 
+/* Types first, in BcMachine order, then receive tables, then asserts, as
+** vm.h lays the points out; c->hit starts all zero and is the caller's to
+** share between the Vms of the test (VmTest.cov) and to free with
+** vm_cov_fini.  Counted in 64 bits so that a program too large is found
+** before anything wraps. */
 int vm_cov_init(VmCov *c, const BcProgram *p) {
   memset(c, 0, sizeof *c);
   c->nevents = p->nevents + 1;
@@ -31,6 +36,7 @@ int vm_cov_init(VmCov *c, const BcProgram *p) {
   return 0;
 }
 
+/* Frees the arrays and zeroes c (vm_cov_init's -1 path uses it too). */
 void vm_cov_fini(VmCov *c) {
   free(c->hit);
   free(c->base);

@@ -6,6 +6,13 @@
 #include <string.h>
 
 
+/* Function id: a header line, then one line per instruction (its offset,
+** name and operands, with the name of the local's variable, callee, state,
+** constant, event or interface where the program has one), and a
+** "; file:line: text" line wherever the source line changes (fn supplies
+** the text, at most 100 bytes, leading blanks dropped).  A bad opcode
+** ends the listing of the function: the bytes after it cannot be split
+** into instructions. */
 static void disasm_fun(const BcProgram *p, uint32_t id, Buf *b, BcLineFn fn, void *ctx) {
   const BcFun *f = &p->funs[id];
   buf_printf(b, "fun %u %s (params %u, locals %u, stack %u)\n", id, f->name, f->nparams, f->nlocals, f->max_stack);
@@ -62,6 +69,8 @@ static void disasm_fun(const BcProgram *p, uint32_t id, Buf *b, BcLineFn fn, voi
   }
 }
 
+/* Machines and specs with their states and non-empty handler slots first,
+** then every function; appends to b. */
 void bc_disasm(const BcProgram *p, Buf *b, BcLineFn fn, void *ctx) {
   for (uint16_t m = 0; m < p->nmachines; m++) {
     const BcMachine *bm = &p->machines[m];

@@ -14,15 +14,29 @@
 /* ---------------------------------------------------------------------- */
 /* Frames and the operand stack.                                           */
 
+/* Double the operand stack (256 Values at first).  vm_push calls it only
+** when the stack is full; the stack may move, so nothing keeps a pointer
+** into vm->stack across a push.  Out of memory aborts (xrealloc). */
 __attribute__((noinline, cold)) void vm_grow_stack(Vm *vm) {
   vm->stack_cap = vm->stack_cap ? vm->stack_cap * 2 : 256;
   vm->stack = xrealloc(vm->stack, vm->stack_cap * sizeof(Value));
 }
 
+/* The top operand, taken off.  Unchecked: bc_verify proved that no
+** instruction pops below its frame's base (BcFun.depth), and the debug
+** build checks it again before each instruction. */
 static Value pop(Vm *vm) { return vm->stack[--vm->nstack]; }
 
-/* Push a frame for function fid of `who`; its params come from the stack
-** (nargs values) or, when arg is not NULL, from *arg. */
+/* Push a frame for function fid of `w` (a machine id, a spec index with
+** spec 1, the explorer with spec 2); its params come from the stack (the
+** function's nparams values, popped) or, when arg is not NULL, from *arg
+** (the one param of a handler, entry or exit function: its payload; a
+** function without params ignores it).  Its locals start at their
+** defaults (BcFun.local_defaults), its operand stack empty above the
+** caller's.  base is the first frame of the activation the frame belongs
+** to (RAISE and GOTO unwind to it); UINT32_MAX starts a new activation at
+** this frame.  Returns the frame, valid until the next push: vm->fr and
+** vm->locals may move (out of memory aborts). */
 Frame *vm_push_frame(Vm *vm, uint32_t fid, uint32_t w, int spec, uint32_t base, const Value *arg) {
   const BcFun *f = &vm->p->funs[fid];
   if (vm->nfr == vm->fr_cap) {
@@ -57,6 +71,14 @@ Frame *vm_push_frame(Vm *vm, uint32_t fid, uint32_t w, int spec, uint32_t base, 
 /* ---------------------------------------------------------------------- */
 /* Runtime type checks (`as`).                                             */
 
+/* Whether v has the runtime type ti (an index into BcProgram.types), for
+** `as` (OP_CAST).  `any` takes everything; `data` takes every value with
+** no machine id anywhere inside it; event, machine and machine-name types
+** take null too; a machine-name type needs a machine of that type (read
+** from the working machine's header, so the id must be below vm->nms); a
+** named tuple needs its shape as well as its element types.  Collections
+** are checked element by element, recursively: as deep as the value is
+** nested (val_decode bounds that for values read from outside). */
 static int conforms(Vm *vm, const Value *v, uint32_t ti) {
   const BcType *t = &vm->p->types[ti];
   switch (t->kind) {
@@ -124,6 +146,9 @@ static int conforms(Vm *vm, const Value *v, uint32_t ti) {
   return 0;
 }
 
+/* The name of type ti as a failed cast reports it: a machine or enum type
+** by its declared name, any other by its kind alone ("tuple", "map", not
+** its element types).  Borrowed from the program or a static table. */
 static const char *bctype_name(Vm *vm, uint32_t ti) {
   const BcType *t = &vm->p->types[ti];
   static const char *const names[] = { "any", "data", "null", "bool", "int", "float", "string", "event", "machine",
@@ -136,6 +161,12 @@ static const char *bctype_name(Vm *vm, uint32_t ti) {
 /* ---------------------------------------------------------------------- */
 /* The interpreter.                                                        */
 
+/* The string OP_FORMAT pushes: fmt (a string constant) with each `{i}`
+** (i up to 9 decimal digits, below nargs) replaced by the text of args[i],
+** a string without quotes, any other value as val_print writes it, names
+** resolved through vm->names.  `{{` and `}}` are literal braces; any other
+** brace, or `{i}` with i out of range, is copied as it stands.  The result
+** lives in the step's arena; the scratch Buf is freed here. */
 static Value format_string(Vm *vm, const Value *fmt, const Value *args, int nargs) {
   uint32_t n;
   const char *s = val_str(fmt, &n);
@@ -169,6 +200,11 @@ static Value format_string(Vm *vm, const Value *fmt, const Value *args, int narg
   return r;
 }
 
+/* -1, 0 or 1 as a is below, equal to or above b, for LT/LE/GT/GE: ints and
+** floats numerically, strings bytewise (a prefix first).  A NaN compares
+** equal to everything here, so the caller makes each comparison with one
+** false; values of other kinds, or of two kinds, compare equal (the
+** compiler orders only ints, floats and strings of one kind). */
 static int cmp_values(const Value *a, const Value *b) {
   if (a->tag == VT_INT && b->tag == VT_INT) return a->u.i < b->u.i ? -1 : a->u.i > b->u.i;
   if (a->tag == VT_FLOAT && b->tag == VT_FLOAT) return a->u.f < b->u.f ? -1 : a->u.f > b->u.f;
@@ -181,6 +217,16 @@ static int cmp_values(const Value *a, const Value *b) {
   return 0;
 }
 
+/* Operands follow their opcode in the code, unaligned, in the host's byte
+** order (lang/codegen.c writes them with memcpy); each FETCH moves the
+** local pc past what it reads.  pc is written back into the frame (f->pc)
+** before anything that may report a bug, suspend or push a frame.
+** RUNTIME: a runtime error at this instruction (VM_BUG_RUNTIME; f->pc past
+** it, where vm_set_bug_at looks one byte back for its location).
+** SUSPEND_HERE: stop before this instruction (f->pc at its opcode) so that
+** the step that resumes the machine runs it again: a CHOOSE, which then
+** finds its choice made (Vm.have_choice); a RECEIVE, whose frame
+** resume_receive (vm/step.c) moves on to the case taken. */
 #define FETCH_U8() (code[pc++])
 #define FETCH_U16(x) do { memcpy(&(x), code + pc, 2); pc += 2; } while (0)
 #define FETCH_U32(x) do { memcpy(&(x), code + pc, 4); pc += 4; } while (0)
@@ -208,6 +254,20 @@ static int past_collection_limit(const Vm *vm, const Value *r) {
 
 /* Run frames until the activation at `base` completes (R_DONE), the
 ** machine reaches a scheduling point (R_SUSPEND) or a bug (R_BUG). */
+/* Frames [base, vm->nfr) are run by one loop, innermost first: a call
+** pushes a frame and a return pops one without recursion; only the specs
+** that a SEND or ANNOUNCE makes observe run in a nested vm_run, in frames
+** stacked above (vm_observe).  On R_DONE every frame from base up has
+** returned (vm->nfr == base; after a halt, 0); on R_SUSPEND the frames stay
+** where they are for vs_save_frames, the top one's pc at the instruction
+** to run next; on R_BUG vm->bug holds the bug, placed at the instruction
+** that raised it, and the step is abandoned (its frames are of no further
+** use).  The machine's working record (vm_who) is updated in place; the
+** successor State is written later, by the caller (step_loaded in
+** vm/step.c).
+** Cases that push or pop frames write f->pc back first and `continue`:
+** vm->fr and vm->locals may move, so f and L are taken again at the top of
+** the loop; all the others `break` to the shared `f->pc = pc` below. */
 int vm_run(Vm *vm, uint32_t base) {
   const BcProgram *P = vm->p;
   for (;;) {
@@ -238,6 +298,14 @@ int vm_run(Vm *vm, uint32_t base) {
       return R_BUG;
     }
     switch (op) {
+    /* ---- Constants and slots (opcodes.def: NOP .. DUP) ----
+    ** Push a constant, the running machine's id, a local of the frame, a
+    ** variable of the machine, spec or explorer the frame runs for (vm_who),
+    ** or a param of the test case; store into a local or variable; pop or
+    ** duplicate the top.  Slots were checked against the function and the
+    ** machine by bc_verify, so none of these can fail.  A store to a
+    ** variable marks the record's variables dirty, so that vs_write encodes
+    ** them again instead of copying the old bytes. */
     case OP_NOP: /* do nothing */ break;
     case OP_PUSH_NULL: /* push null */ vm_push(vm, val_null()); break;
     case OP_PUSH_BOOL: /* push imm as a bool */ vm_push(vm, val_bool(FETCH_U8())); break;
@@ -281,6 +349,16 @@ int vm_run(Vm *vm, uint32_t base) {
     case OP_LOAD_PARAM: { uint16_t k; FETCH_U16(k); vm_push(vm, vm->t.params[k]); break; }
     case OP_POP: /* drop the top value */ vm->nstack--; break;
     case OP_DUP: /* duplicate the top value */ vm_push(vm, vm->stack[vm->nstack - 1]); break;
+    /* ---- Arithmetic (ADD .. NOT) ----
+    ** Pop b, then a; push a op b.  Ints wrap around in 64 bits (computed as
+    ** unsigned, so overflow is defined); dividing by -1 negates and its
+    ** remainder is 0, which keeps INT64_MIN / -1 from trapping; dividing or
+    ** taking the remainder by 0 is a runtime error.  Floats follow IEEE (a
+    ** division by 0.0 is no error; fmod keeps the dividend's sign) and results
+    ** are made canonical by val_float.  ADD of two strings concatenates;
+    ** operands of any other kinds are a runtime error.  NEG and NOT trust the
+    ** compiler's types: NEG takes a non-int for a float, NOT reads the
+    ** payload word as a bool. */
     case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV: case OP_MOD: {
       /* int/float arithmetic; ADD also concatenates strings */
       Value b = pop(vm), a = pop(vm);
@@ -319,6 +397,13 @@ int vm_run(Vm *vm, uint32_t base) {
       break;
     }
     case OP_NOT: { Value a = pop(vm); vm_push(vm, val_bool(!a.u.i)); break; }
+    /* ---- Comparison and membership (LT .. IN) ----
+    ** Pop b, then a, push a bool.  Order: cmp_values (a comparison with a
+    ** NaN is false, as IEEE wants, even for LE and GE); equality is deep
+    ** value equality, one memcmp of canonical encodings for compounds
+    ** (val_equal).  IN: a set's elements and a map's keys are found in their
+    ** sorted encoding (val_set_has, val_map_has), a seq's by a linear scan;
+    ** x in a value that is no collection is false.  None raises a bug. */
     case OP_LT: case OP_LE: case OP_GT: case OP_GE: { /* ordered comparison */
       Value b = pop(vm), a = pop(vm);
       int c = cmp_values(&a, &b);
@@ -345,9 +430,19 @@ int vm_run(Vm *vm, uint32_t base) {
       vm_push(vm, val_bool(r));
       break;
     }
+    /* ---- Jumps (JMP, JMP_FALSE, JMP_TRUE) ----
+    ** Targets are code offsets in the same function, checked to start an
+    ** instruction by bc_verify; the conditional ones pop a bool. */
     case OP_JMP: { uint32_t t; FETCH_U32(t); pc = t; break; }
     case OP_JMP_FALSE: { uint32_t t; FETCH_U32(t); if (!pop(vm).u.i) pc = t; break; }
     case OP_JMP_TRUE: { uint32_t t; FETCH_U32(t); if (pop(vm).u.i) pc = t; break; }
+    /* ---- Tuples (TUPLE, TGET, TSET) ----
+    ** TUPLE encodes the top n values, in order, as one tuple (in the step's
+    ** arena) in their place.  TGET and TSET read or replace element imm;
+    ** TSET builds a new tuple (values are immutable: a nested assignment is
+    ** a chain of such rebuilds, doc/vm.md).  A value that is no tuple, or
+    ** has no element imm, is a runtime error (only a State not written by
+    ** this program can give one). */
     case OP_TUPLE: { /* pop n values; push a tuple of shape imm1 */
       uint16_t shape, n;
       FETCH_U16(shape);
@@ -373,6 +468,19 @@ int vm_run(Vm *vm, uint32_t base) {
       vm_push(vm, val_tuple_set(&vm->va, &t, i, &x));
       break;
     }
+    /* ---- Collections (INDEX .. NTH) ----
+    ** Each pops its operands (the collection deepest) and pushes one
+    ** result; a changed collection is a new encoding in the step's arena,
+    ** the operand itself is never modified.  Runtime errors (VM_BUG_RUNTIME):
+    ** a seq index or insert position out of range, a missing map key
+    ** (INDEX), a key already there (INSERT), a set index out of range, and
+    ** an operand of the wrong kind (WRONG_TAG).  A seq index is read as an
+    ** int without a tag check: the compiler gives only ints there.  A seq,
+    ** set or map that would grow past VmTest.max_collection elements stops
+    ** the step with VM_LIMIT instead (ISET on a map, INSERT, ADD_ELEM).
+    ** Removing an absent key or element is no error (the value is
+    ** unchanged).  SIZEOF counts elements, or a string's bytes; NTH is the
+    ** i-th element (a map: key) in iteration order, for foreach. */
     case OP_INDEX: { /* seq c[k] or map c[k] */
       Value k = pop(vm), c = pop(vm), r;
       if (c.tag == VT_SEQ) {
@@ -466,6 +574,14 @@ int vm_run(Vm *vm, uint32_t base) {
       vm_push(vm, val_nth(&c, (uint32_t)i.u.i));
       break;
     }
+    /* ---- Types and strings (CAST, CONVERT, FORMAT) ----
+    ** CAST leaves the top value where it is when it conforms to type imm
+    ** and is otherwise a runtime error (a failed `as`) naming value and
+    ** type.  CONVERT is `to`: int or enum to float, enum to int, float to int
+    ** (truncating; a float outside int64's range, or a NaN, is a runtime
+    ** error), int to enum eid (a value no member has is a runtime error);
+    ** CV_IDENTITY leaves the value as it is.  FORMAT pops imm2 arguments and
+    ** pushes the formatted string (format_string). */
     case OP_CAST: { /* v if it has type imm */
       uint32_t ti;
       FETCH_U32(ti);
@@ -508,6 +624,21 @@ int vm_run(Vm *vm, uint32_t base) {
       vm_push(vm, r);
       break;
     }
+    /* ---- Data choice (CHOOSE; doc/vm.md, "The API") ----
+    ** In a machine the first run of a CHOOSE checks its operand, records the
+    ** choice in the working header (kind + 1, the machine, the number of
+    ** options) and suspends before the instruction, operand still on the
+    ** stack: the successor State is a VC_DATA state.  The step that makes
+    ** the choice restores the frames with Vm.have_choice set and runs the
+    ** CHOOSE again, which now pops the operand and pushes the option taken
+    ** (false/true; the int; the element in canonical order), logs it and
+    ** records VE_CHOICE.  choose(0) is 0 with no choice at all, as in P.
+    ** Runtime errors: a negative count, more than 10,000 options, an empty
+    ** collection, a spec that chooses, and, on resumption, an operand that
+    ** is missing or a collection too small for the option (a State from
+    ** outside).  In an explorer (spec == 2) it is a draw from the
+    ** explorer's own seeded random numbers (vm_explorer_random), never a
+    ** choice point. */
     case OP_CHOOSE: { /* data choice point: imm 0 = bool ($, choose()); 1 = pop n, int in [0,n); 2 = pop c, element of c; 3 = fair bool ($$) */
       uint8_t kind = FETCH_U8();
       int boolean = kind == 0 || kind == 3;
@@ -572,6 +703,15 @@ int vm_run(Vm *vm, uint32_t base) {
       vm_push(vm, r);
       break;
     }
+    /* ---- Creation (NEW) ----
+    ** Pop the payload; create the machine the test binds interface imm1 to
+    ** (through VmTest.link, then VmTest.bind or the interface's own
+    ** machine), as a new working record with its start entry pending
+    ** (MF_START, the payload kept for it); push its id; suspend after the
+    ** instruction: a `new` is a scheduling point.  Runtime error: no machine
+    ** implements the interface in this test, or an explorer creates;
+    ** VM_LIMIT past VmTest.max_machines.  Specs cannot reach a NEW (the
+    ** compiler refuses `new` in a spec, lang/sema.c). */
     case OP_NEW: { /* create a machine; scheduling point */
       if (f->spec == 2) RUNTIME("an explorer cannot create machines");
       uint16_t iface, has;
@@ -598,6 +738,13 @@ int vm_run(Vm *vm, uint32_t base) {
       f->pc = pc;
       return R_SUSPEND;
     }
+    /* ---- Calls (CALL, RET, RET_VAL) ----
+    ** CALL pushes a frame for function imm in the same activation (same
+    ** machine, same base), its params popped from the caller's operands
+    ** into its first locals; more than 10,000 frames is a runtime error
+    ** (unbounded recursion).  RET and RET_VAL drop the frame's operands and
+    ** locals, pop it, and push the result (RET_VAL) for the caller; the
+    ** return of the activation's first frame ends the run (R_DONE). */
     case OP_CALL: { /* call function imm */
       uint16_t k;
       FETCH_U16(k);
@@ -614,6 +761,22 @@ int vm_run(Vm *vm, uint32_t base) {
       if (op == OP_RET_VAL) vm_push(vm, r);
       continue;
     }
+    /* ---- Sending (SEND) ----
+    ** Pop payload, event, target.  Runtime errors: a target that is null
+    ** or no machine of the State, a null event, an event outside the
+    ** sender's `sends` clause or outside the receive set of the interface
+    ** the target was created as (P's permissions), an explorer that sends.
+    ** Then, in P's order: log, note and mark coverage, let the observing
+    ** specs run (vm_observe: their bugs are this step's), and only then
+    ** deliver.  A send that would take the target's inbox past
+    ** VmTest.max_inbox is VM_LIMIT, or VM_BUG_INBOX with inbox_bug; a send
+    ** to a halted machine is dropped (VE_DROP).  A decoded target gets the
+    ** event in its inbox; an undecoded one gets it in its appended list, so
+    ** that vs_write appends it to the record's bytes without decoding them.
+    ** The footprint names the target (reduction, doc/reduction.md); the
+    ** machine suspends after the instruction: a send is a scheduling point.
+    ** Specs cannot send (lang/sema.c refuses it), so the frame is a
+    ** machine's and vm->ms[f->who] is the sender. */
     case OP_SEND: { /* specs observe; enqueue; scheduling point */
       if (f->spec == 2) RUNTIME("an explorer cannot send");
       Value payload = pop(vm), ev = pop(vm), target = pop(vm);
@@ -674,6 +837,10 @@ int vm_run(Vm *vm, uint32_t base) {
       }
       return R_SUSPEND;
     }
+    /* ---- Announcing (ANNOUNCE) ----
+    ** Pop payload, event; the specs that observe the event from the
+    ** machine's interface run at once (vm_observe); no inbox changes and the
+    ** machine runs on.  Runtime error: a null event, an explorer. */
     case OP_ANNOUNCE: { /* specs observe */
       if (f->spec == 2) RUNTIME("an explorer cannot announce");
       Value payload = pop(vm), ev = pop(vm);
@@ -684,6 +851,16 @@ int vm_run(Vm *vm, uint32_t base) {
       if (vm_observe(vm, (uint32_t)ev.u.i, payload, vm->ms[f->who].h.iface) == R_BUG) return R_BUG;
       continue;
     }
+    /* ---- Raise and goto (RAISE, GOTO) ----
+    ** Both end the handler: every frame of the activation (from f->base
+    ** up) is dropped with its operands and locals.  RAISE then dispatches
+    ** the event in the current state at the same base (vm_dispatch: the
+    ** handler's frame is pushed, the event ignored, the machine halted, or
+    ** VM_BUG_UNHANDLED when no handler takes it); a machine that halted
+    ** there has nothing more to run.  GOTO pushes target state imm's
+    ** transition function (BcState.trans), which runs EXIT_STATE, SET_STATE
+    ** and ENTER with the payload (doc/vm.md).  Specs may raise and goto;
+    ** explorers may not (runtime error). */
     case OP_RAISE: { /* end the handler; handle the event now */
       if (f->spec == 2) RUNTIME("an explorer cannot raise");
       Value payload = pop(vm), ev = pop(vm);
@@ -726,6 +903,13 @@ int vm_run(Vm *vm, uint32_t base) {
       vm_push_frame(vm, (uint32_t)bm->states[s].trans, w, spec, abase, &payload);
       continue;
     }
+    /* ---- Receive (RECEIVE) ----
+    ** Mark the machine as waiting in receive table imm (MF_RECEIVE) and
+    ** suspend at the instruction.  The step that schedules it again takes
+    ** the first inbox event that a case of the table (or halt) matches and
+    ** jumps to that case (resume_receive, vm/step.c); until then it is not
+    ** enabled, and a State where nothing else can run is a deadlock.  A spec
+    ** or an explorer that receives is a runtime error. */
     case OP_RECEIVE: { /* block until an event of table imm arrives */
       if (f->spec == 2) RUNTIME("an explorer cannot receive");
       uint16_t t;
@@ -747,6 +931,13 @@ int vm_run(Vm *vm, uint32_t base) {
       }
       SUSPEND_HERE();
     }
+    /* ---- Asserts and printing (ASSERT, ASSERT_HELD, PRINT) ----
+    ** ASSERT marks assert imm2 evaluated (coverage), pops the message if
+    ** imm1, then the condition; false is VM_BUG_ASSERT with the message,
+    ** placed at the assert.  ASSERT_HELD only marks coverage: the compiler
+    ** evaluates the message only when the condition fails, and emits this
+    ** on the other path.  PRINT pops a string, logs it and records
+    ** VE_PRINT. */
     case OP_ASSERT: { /* pop message if imm1, then a bool; imm2: the assert's index */
       uint16_t has, id;
       FETCH_U16(has);
@@ -781,6 +972,15 @@ int vm_run(Vm *vm, uint32_t base) {
       vm_note(vm, VE_PRINT, f->who, 0, 0, 0, f->spec, s);
       break;
     }
+    /* ---- State changes (EXIT_STATE, SET_STATE, ENTER; the parts of a
+    ** transition function) ----
+    ** EXIT_STATE pushes the current state's exit function, if it has one,
+    ** with a null argument.  SET_STATE makes state imm current: it marks the
+    ** goto and the state for coverage, logs and notes the change and, for a
+    ** spec, keeps Vm.retemp (its temperature changed) and Vm.cooled (it
+    ** entered a cold state, even one it was already in) for liveness
+    ** (doc/liveness.md).  ENTER pops the payload and pushes state imm's
+    ** entry function with it, if it has one.  None raises a bug itself. */
     case OP_EXIT_STATE: { /* call the current state's exit function */
       f->pc = pc;
       WMachine *m = vm_who(vm, f);

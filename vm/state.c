@@ -63,6 +63,8 @@ static inline unsigned uv_put(uint8_t *p, uint32_t x) {
 /* ---------------------------------------------------------------------- */
 /* Loading a State.                                                        */
 
+/* Doubling from 8; vm->ms may move, so WMachine pointers into it do not
+** survive a call (vm_new_record's callers take them again). */
 void vs_reserve_ms(Vm *vm, uint32_t n) {
   if (n <= vm->ms_cap) return;
   uint32_t cap = vm->ms_cap ? vm->ms_cap : 8;
@@ -124,6 +126,8 @@ int vs_load(Vm *vm, const uint8_t *s, size_t len) {
   return p == end;
 }
 
+/* A record may be listed more than once (vs_reload resets it each time:
+** harmless); the list is reset by vs_load and vs_reload. */
 void vs_touch(Vm *vm, const WMachine *m) {
   if (vm->ntouched == vm->touched_cap) {
     vm->touched_cap = vm->touched_cap ? vm->touched_cap * 2 : 16;
@@ -201,6 +205,7 @@ static inline void need(Buf *b, size_t n) {
   }
 }
 
+/* One byte, a uv (at most 5 bytes), n raw bytes; no NUL written. */
 static inline void put_u8(Buf *b, uint8_t x) { need(b, 1); b->data[b->len++] = (char)x; }
 static inline void put_uv(Buf *b, uint32_t x) { need(b, 5); b->len += uv_put((uint8_t *)b->data + b->len, x); }
 static inline void put_bytes(Buf *b, const void *p, size_t n) {
@@ -434,6 +439,9 @@ static void scan_body(const Vm *vm, const MachHdr *h, const uint8_t *p, ValIdFn 
   }
 }
 
+/* Reads the bytes directly, without loading them into the Vm (only its
+** program and test are read, and nothing it loaded is disturbed).  Spec
+** records are skipped whole; an empty s is no State and is ignored. */
 void vm_scan_machines(const Vm *vm, const uint8_t *s, size_t len, VmRecordFn rec, ValIdFn held, void *ctx) {
   if (!len) return;
   const uint8_t *p = s + 1;
@@ -450,6 +458,11 @@ void vm_scan_machines(const Vm *vm, const uint8_t *s, size_t len, VmRecordFn rec
   }
 }
 
+/* The local state is rebuilt from the record's bytes: flags without
+** RF_INBOX, the header fields up to the inbox, then everything after the
+** inbox (pending event, variables, frames), then the choice kind byte for
+** the machine a pending data choice belongs to.  Without the inbox count
+** too, so two records that differ only in their inboxes agree. */
 void vm_local_states(const Vm *vm, const uint8_t *s, size_t len, Buf *scratch, VmLocalFn fn, void *ctx) {
   if (!len) return;
   const uint8_t *p = s + 1;
@@ -515,6 +528,8 @@ uint64_t vm_cold_specs(Vm *vm, const uint8_t *s, size_t len) {
   return cold;
 }
 
+/* Skips the records before spec k by their lengths and reads only k's
+** header; s must be a State the VM wrote (no checks). */
 void vm_spec_state(const Vm *vm, const uint8_t *s, size_t len, uint16_t k, const char **name, const char **file,
                    uint32_t *line) {
   *name = "?";

@@ -17,6 +17,8 @@
 /* ---------------------------------------------------------------------- */
 /* Names, logs and bugs.                                                   */
 
+/* The type name of machine id of the loaded State ("?" past its machines);
+** reads only the record's header fields.  Borrowed from the program. */
 static const char *machine_type_name(Vm *vm, uint32_t id) {
   if (id >= vm->nms) return "?";
   WMachine *m = &vm->ms[id];
@@ -24,16 +26,23 @@ static const char *machine_type_name(Vm *vm, uint32_t id) {
   return vm->p->machines[type].name;
 }
 
+/* ctx is the Vm (a ValNames callback); ids past null are "?".  Borrowed
+** from the program, never NULL. */
 const char *vm_event_name(const void *ctx, uint32_t id) {
   const Vm *vm = ctx;
   return id < vm->p->nevents ? vm->p->event_names[id] : id == vm->p->nevents ? "null" : "?";
 }
 
+/* A machine as P's logs name it: its type and its id counted from 1,
+** "Client(2)" for id 1.  In the step's arena: valid until the next call
+** that resets the Vm (begin). */
 static const char *cb_machine(const void *ctx, uint32_t id) {
   Vm *vm = (Vm *)ctx;
   return arena_printf(vm->va.arena, "%s(%u)", machine_type_name(vm, id), id + 1);
 }
 
+/* The member of enum e with value v, or NULL (val_print then writes the
+** raw number). */
 static const char *cb_enum(const void *ctx, uint16_t e, int64_t v) {
   const Vm *vm = ctx;
   if (e >= vm->p->nenums) return NULL;
@@ -42,12 +51,21 @@ static const char *cb_enum(const void *ctx, uint16_t e, int64_t v) {
   return NULL;
 }
 
+/* Field i of named-tuple shape, or NULL for an unnamed tuple or a shape
+** or field the program does not have. */
 static const char *cb_field(const void *ctx, uint16_t shape, int i) {
   const Vm *vm = ctx;
   if (shape == 0 || shape >= vm->p->nshapes || i >= vm->p->shapes[shape].n) return NULL;
   return vm->p->shapes[shape].fields[i];
 }
 
+/* Nothing unless events are recorded (vm_record_events); the list grows
+** by doubling and lives until vm_free, reset by each call (begin).  The
+** payload is kept as it is: compound payloads point into the State or the
+** step's arena, so an event is valid only until the next call.  The type
+** is looked up here, the place is the instruction the innermost frame ran
+** last (none when no frame runs, as at the harness's creation or at a
+** dequeue). */
 void vm_note(Vm *vm, VmEventKind k, uint32_t machine, uint32_t other, uint32_t ev, uint32_t state, int spec,
                  Value payload) {
   if (!vm->record) return;
@@ -74,8 +92,12 @@ void vm_note(Vm *vm, VmEventKind k, uint32_t machine, uint32_t other, uint32_t e
 }
 
 
+/* m's header fields must have been read (vs_hdr); borrowed from the
+** program. */
 const char *vm_state_name(Vm *vm, WMachine *m) { return vm->p->machines[m->h.type].states[m->h.state].name; }
 
+/* One line appended to the log the caller set (vm_set_log), newline
+** added; call it through logf_, which skips the formatting without one. */
 void vm_log_line(Vm *vm, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
@@ -115,6 +137,10 @@ static void set_bug_v(Vm *vm, VmStatus st, const char *file, uint32_t line, uint
     logf_(vm, "<ErrorLog> %s", vm->bug.message);
 }
 
+/* f->pc is already past the failing instruction (its opcode at least), so
+** the location is that of the byte before it; with f NULL, or a function
+** without locations, the bug has no place.  The message replaces the last
+** bug's (freed) and is logged as an <ErrorLog> line. */
 void vm_set_bug_at(Vm *vm, VmStatus st, const Frame *f, const char *fmt, ...) {
   const BcLoc *l = NULL;
   /* pc has moved past the instruction; look up the one that failed. */
@@ -125,6 +151,8 @@ void vm_set_bug_at(Vm *vm, VmStatus st, const Frame *f, const char *fmt, ...) {
   va_end(ap);
 }
 
+/* For bugs that belong to a declaration rather than an instruction: an
+** unhandled event at its state, a deadlock at its receive. */
 void vm_set_bug_src(Vm *vm, VmStatus st, BcSrc src, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
@@ -135,6 +163,13 @@ void vm_set_bug_src(Vm *vm, VmStatus st, BcSrc src, const char *fmt, ...) {
 /* ---------------------------------------------------------------------- */
 /* Machines: creation, inboxes, dispatch.                                  */
 
+/* A spec's record is the one at *id_out (its index: vm->sp has room for
+** the test's specs); a machine's is appended to vm->ms, which may move
+** (so no WMachine pointer survives it), and its id returned in *id_out.
+** The record is new and decoded, in the start state, with the variables'
+** defaults, an empty inbox, no flags and interface 0 (for a machine the
+** caller sets MF_START and its interface).  Marks the type's creation
+** point for coverage.  Its arrays are in the step's arena. */
 WMachine *vm_new_record(Vm *vm, uint16_t type, int spec, uint32_t *id_out) {
   WMachine *m;
   if (spec) {
@@ -184,7 +219,16 @@ static void halt_machine(Vm *vm, WMachine *m, uint32_t id) {
 
 /* Handle event ev in the current state of machine/spec `w`: push the
 ** handler's frame, drop it (ignore), halt, or report an unhandled event.
-** Returns R_DONE (nothing more to run or a frame pushed) or R_BUG. */
+** Returns R_DONE (nothing more to run or a frame pushed) or R_BUG.
+** The handler's frame (a do handler, or a goto's transition function)
+** takes the payload as its argument and joins the activation at base.  An
+** unhandled halt of a machine runs the state's exit function first, with
+** MF_HALTING set, and halts when it returns (step_loaded); with no exit
+** function, or when the halt comes again while halting, it halts here.
+** Any other unhandled event is VM_BUG_UNHANDLED, placed at the state's
+** declaration (raised: the message says the event was raised).  w's record
+** must be decoded.  Dequeues skip deferred events, so a BH_DEFER slot is
+** reached only by a raise or a spec's event, where it counts as none. */
 int vm_dispatch(Vm *vm, uint32_t w, int spec, uint32_t ev, Value payload, uint32_t base, int raised) {
   WMachine *m = spec ? &vm->sp[w] : &vm->ms[w];
   const BcMachine *bm = &vm->p->machines[m->h.type];
@@ -224,6 +268,14 @@ int vm_dispatch(Vm *vm, uint32_t w, int spec, uint32_t ev, Value payload, uint32
 /* Run every spec that observes ev sent or announced by a machine created
 ** as interface `from`, synchronously (P: a spec observes the machines bound
 ** in the module it is asserted on). */
+/* Specs run in test order, each decoded when it first observes (so it is
+** written again); its handler's frames go above the running machine's and
+** run to completion in a nested vm_run.  The footprint records which specs
+** processed the event (doc/reduction.md).  R_DONE, or R_BUG with vm->bug
+** set: a spec's assert, unhandled event or runtime error is a bug of the
+** step that sent.  A spec cannot suspend (the compiler keeps scheduling
+** and choice points out of specs), so anything but R_DONE is taken for a
+** bug. */
 int vm_observe(Vm *vm, uint32_t ev, Value payload, uint16_t from) {
   for (uint16_t i = 0; i < vm->nspecs; i++) {
     WMachine *s = &vm->sp[i];
@@ -255,6 +307,13 @@ static int recv_takes(const BcRecv *rv, uint32_t ev) {
 }
 
 /* Would a dequeue in machine m (decoded or not) find something to do? */
+/* That is whether m is enabled: it is not halted, and it is stopped inside
+** a handler, or has its start entry or a raised event pending, or is in a
+** state with a null handler (outside a receive), or has an inbox event
+** that it would take (in a receive: one a case matches, or halt; else any
+** event its state does not defer: one it ignores counts, since the step
+** drops it).  Reads the header fields and, for an undecoded record, the
+** event ids straight from its bytes; decodes nothing. */
 static int can_dequeue(Vm *vm, WMachine *m) {
   const MachHdr *h = vs_hdr(m);
   if (h->flags & MF_HALTED) return 0;
@@ -277,6 +336,10 @@ static int can_dequeue(Vm *vm, WMachine *m) {
 /* ---------------------------------------------------------------------- */
 /* The API.                                                                */
 
+/* The Vm copies the test's spec list and param values (their encodings
+** too), so those arrays may be freed once it is made; the rest of the
+** VmTest (bind, link, spec_from, cov, scenario_hit) and the program are
+** borrowed and must outlive the Vm.  Never NULL: out of memory aborts. */
 Vm *vm_new(const BcProgram *p, const VmTest *test) {
   Vm *vm = xcalloc(1, sizeof *vm);
   vm->p = p;
@@ -311,6 +374,9 @@ Vm *vm_new(const BcProgram *p, const VmTest *test) {
   return vm;
 }
 
+/* Frees the Vm and everything it owns (scratch, copies, the last bug);
+** NULL is allowed.  The program and the borrowed parts of the VmTest stay
+** the caller's. */
 void vm_free(Vm *vm) {
   if (!vm) return;
   for (uint16_t i = 0; i < vm->p->nparams; i++)
@@ -342,6 +408,8 @@ const VmEvent *vm_events(const Vm *vm, uint32_t *n) {
 
 const VmBug *vm_bug(const Vm *vm) { return &vm->bug; }
 
+/* The text is copied into the step's arena (valid until the next call
+** that resets the Vm); machine names use the loaded State's records. */
 const char *vm_value_text(Vm *vm, const Value *v) {
   Buf b;
   buf_init(&b);
@@ -368,6 +436,13 @@ static void begin(Vm *vm) {
   vm->foot = (VmFootprint){ UINT32_MAX, UINT32_MAX, 0, 0, 0, 0, 0, 0, 0 };
 }
 
+/* The specs are created first, in the test's order, each entering its
+** start state (logged and marked for coverage) and running its entry to
+** completion (a spec has no scheduling points); a bug there is returned,
+** with out left as it was.  Then the main machine is created with its start
+** entry pending and a null payload, so the first step runs it.  Unpins
+** the State vm_choices loaded.  The initial State is not held to
+** VmTest.max_state_bytes. */
 VmStatus vm_initial(Vm *vm, Buf *out) {
   begin(vm);
   vm->pinned = 0;
@@ -402,6 +477,8 @@ VmStatus vm_initial(Vm *vm, Buf *out) {
 }
 
 /* Append to out->ids the machines of the loaded State that can run. */
+/* (out->ids grows by doubling; the caller frees it with vm_choices_fini.)
+** Ids come out ascending, as VmChoices promises. */
 static void add_enabled(Vm *vm, VmChoices *out) {
   for (uint32_t i = 0; i < vm->nms; i++) {
     if (!can_dequeue(vm, &vm->ms[i])) continue;
@@ -439,6 +516,12 @@ static int deadlock(Vm *vm) {
   return n != 0;
 }
 
+/* Loads s and keeps it loaded (pinned) for vm_step_expand.  A pending data
+** choice is the only thing enabled: it is taken from the header without
+** looking at any record.  Otherwise the enabled machines are found from
+** their headers (and inbox event ids) alone.  When none is, the end is
+** checked: a deadlock first, then the first hot spec (VM_BUG_HOT, with no
+** place); a quiet end is VM_OK with out->kind VC_NONE. */
 VmStatus vm_choices(Vm *vm, const uint8_t *s, size_t len, VmChoices *out) {
   begin(vm);
   out->n = 0;
@@ -473,6 +556,8 @@ VmStatus vm_choices(Vm *vm, const uint8_t *s, size_t len, VmChoices *out) {
   return VM_OK;
 }
 
+/* As vm_choices without the pin and without the end's bugs: a pending
+** choice does not hide the machines, and none enabled is plain VM_OK. */
 VmStatus vm_enabled(Vm *vm, const uint8_t *s, size_t len, VmChoices *out) {
   begin(vm);
   vm->pinned = 0;
@@ -486,6 +571,7 @@ VmStatus vm_enabled(Vm *vm, const uint8_t *s, size_t len, VmChoices *out) {
   return VM_OK;
 }
 
+/* Frees the id list and empties c, which may be filled again. */
 void vm_choices_fini(VmChoices *c) {
   free(c->ids);
   c->ids = NULL;
@@ -493,6 +579,14 @@ void vm_choices_fini(VmChoices *c) {
 }
 
 /* Start whatever machine m does when scheduled and it is not resuming. */
+/* For a decoded machine that is neither stopped inside a handler nor in a
+** receive, in P's order: a pending start entry (the state is entered and
+** its entry frame pushed with the creation payload), else a raised event
+** (dispatched in the current state), else the first inbox event its state
+** does not defer (ignored ones before it are dropped, VE_IGNORE), else
+** the state's null handler.  With no event taken the step is marked
+** sensitive to its inbox (VmFootprint.sensitive), even when nothing runs.
+** Returns R_DONE, with a frame pushed or not, or R_BUG from dispatch. */
 static int start_machine(Vm *vm, uint32_t id) {
   WMachine *m = &vm->ms[id];
   const BcMachine *bm = &vm->p->machines[m->h.type];
@@ -543,7 +637,12 @@ static int start_machine(Vm *vm, uint32_t id) {
 }
 
 /* Resume a machine blocked in receive: take the first matching event
-** (halt always matches, as in P). */
+** (halt always matches, as in P).  Its frames are restored, the event
+** taken out of the inbox, its payload stored in the case's local (if the
+** case names one), and the receiving frame's pc set to the case body; the
+** caller then runs the frames.  Inbox order decides: the first entry that
+** halt or a case matches wins, the ones before it stay.  R_DONE, or what
+** dispatching the halt returns. */
 static int resume_receive(Vm *vm, uint32_t id) {
   WMachine *m = &vm->ms[id];
   const BcRecv *rv = &vm->p->recvs[m->h.recv];
@@ -619,6 +718,16 @@ VmStatus vm_step_expand(Vm *vm, const uint8_t *s, size_t len, uint32_t choice, B
 }
 
 /* Step the loaded State (len bytes) by choice; append the successor to out. */
+/* The one place a step happens, for all three entry points.  A pending
+** choice resumes its machine at the CHOOSE with the option given; else the
+** chosen machine (which must be enabled: VM_BAD_STATE if not) resumes
+** inside its handler, takes an event in its receive, or starts what its
+** state does next (start_machine).  After the run: a machine whose exit
+** function for an unhandled halt returned is halted; the scenarios that
+** cooled are marked covered (shared, atomic); a machine that suspended
+** has its frames saved (MF_RUNNING, unless it waits in receive), any other
+** loses them; the footprint is completed.  A bug returns its status with
+** out as it was; otherwise the successor is appended (write_state). */
 static VmStatus step_loaded(Vm *vm, size_t len, uint32_t choice, Buf *out) {
   uint32_t id;
   int r = R_DONE;
@@ -671,6 +780,8 @@ static VmStatus step_loaded(Vm *vm, size_t len, uint32_t choice, Buf *out) {
   return write_state(vm, out, len);
 }
 
+/* The footprint is reset by every call that begins (vm_choices too), so
+** read it right after the step. */
 const VmFootprint *vm_footprint(const Vm *vm) { return &vm->foot; }
 
 uint64_t vm_cooled_specs(const Vm *vm) { return vm->cooled; }
@@ -701,12 +812,16 @@ const char *vm_status_name(VmStatus s) {
 /* ---------------------------------------------------------------------- */
 /* Explorers: functions run over an explorer's own state bytes.           */
 
+/* Explorers are found by name among the program's machine types; the other
+** functions here take the index this returns. */
 int vm_explorer_find(const BcProgram *p, const char *name) {
   for (uint16_t i = 0; i < p->nmachines; i++)
     if (p->machines[i].is_explorer && strcmp(p->machines[i].name, name) == 0) return i;
   return -1;
 }
 
+/* The compiler names an explorer's functions "Type.fname" and gives them
+** the explorer as owner; a linear search over the program's functions. */
 int32_t vm_explorer_fun(const BcProgram *p, uint16_t type, const char *fname) {
   size_t nl = strlen(p->machines[type].name);
   for (uint32_t i = 0; i < p->nfuns; i++) {
@@ -718,11 +833,15 @@ int32_t vm_explorer_fun(const BcProgram *p, uint16_t type, const char *fname) {
   return -1;
 }
 
+/* An explorer has one state (0): its `on ev do` handlers take announced
+** events; anything but a do handler counts as none. */
 int32_t vm_explorer_handler(const BcProgram *p, uint16_t type, uint32_t ev) {
   const BcHandler *h = &p->machines[type].states[0].handlers[ev];
   return h->kind == BH_DO ? h->fun : -1;
 }
 
+/* out is replaced by the seed (8 bytes, host order) and each variable's
+** default encoding: the format vm_explorer_call reads and writes. */
 void vm_explorer_init(Vm *vm, uint16_t type, uint64_t seed, Buf *out) {
   const BcMachine *bm = &vm->p->machines[type];
   out->len = 0;
@@ -730,6 +849,13 @@ void vm_explorer_init(Vm *vm, uint16_t type, uint64_t seed, Buf *out) {
   for (uint16_t i = 0; i < bm->nvars; i++) vs_put_value(out, &bm->var_defaults[i]);
 }
 
+/* The explorer runs as a record of its own (Vm.ex, frames with spec 2),
+** decoded from d with checks (d may come from a checkpoint); it cannot
+** suspend (a `new`, send or receive is a runtime error there, a choice a
+** random draw), so its function runs to its return.  A call
+** that does not fit the program, or malformed bytes, is VM_BAD_STATE with
+** d untouched; a bug in the function leaves d untouched too.  On VM_OK d
+** holds the new state and the old buffer is kept as Vm.ex_buf. */
 VmStatus vm_explorer_call(Vm *vm, uint16_t type, Buf *d, int32_t fun, const Value *args, uint32_t nargs, Value *ret) {
   begin(vm);
   const BcMachine *bm = &vm->p->machines[type];
@@ -809,6 +935,9 @@ static void view_record(Vm *vm, WMachine *m, int spec, uint32_t index, VmView *v
   for (uint32_t k = 0; k < v->ninbox; k++) v->inbox[k] = vm_event_text(vm, m->inbox[k].event, &m->inbox[k].payload);
 }
 
+/* Decodes every record (views need the variables and inboxes), then puts
+** the Vm back as the load left it (vs_reload); it unpins the State that
+** vm_choices loaded. */
 int vm_describe(Vm *vm, const uint8_t *s, size_t len, VmViewFn fn, void *ctx) {
   begin(vm);
   if (!vs_load(vm, s, len)) return -1;

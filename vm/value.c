@@ -122,6 +122,9 @@ static size_t int_get(const uint8_t *p, int64_t *v) {
 
 /* ---- arena ---- */
 
+/* A ValArena wraps one Arena (vm/util.h): allocation is a bump of a
+** pointer, reset frees everything at once, and every encoding built since
+** the last reset (and every Value pointing at one) dies with it. */
 void valarena_init(ValArena *a) { a->arena = arena_new(); }
 void valarena_reset(ValArena *a) { arena_reset(a->arena); }
 void valarena_fini(ValArena *a) { arena_free(a->arena); a->arena = NULL; }
@@ -130,6 +133,9 @@ void *valarena_alloc(ValArena *a, size_t n) { return arena_alloc_raw(a->arena, n
 
 /* ---- scalars ---- */
 
+/* Scalars are built whole from a zeroed Value, so that pad, len and (but
+** for enums) aux are 0, as value.h says: two equal scalars are equal
+** bytes, as val_load builds them too. */
 Value val_null(void) { Value v = {0}; return v; }
 Value val_bool(int b) { Value v = {0}; v.tag = VT_BOOL; v.u.i = b != 0; return v; }
 Value val_int(int64_t i) { Value v = {0}; v.tag = VT_INT; v.u.i = i; return v; }
@@ -205,6 +211,8 @@ static size_t hdr_put(uint8_t *p, uint8_t vt, size_t body, uint32_t n, uint16_t 
   return 1 + 2 * w;
 }
 
+/* The n bytes at s (any bytes, NUL included; s may be NULL when n is 0)
+** copied into a string encoding in the arena. */
 Value val_string(ValArena *a, const char *s, size_t n) {
   assert(n <= UINT32_MAX - 8);
   size_t h = hdr_size(VT_STRING, n, 0);
@@ -219,6 +227,7 @@ Value val_string(ValArena *a, const char *s, size_t n) {
 /* Bytes of an event or machine id in its 1-, 2- or 4-byte form. */
 static size_t id_size(uint64_t id) { return 1 + (size_t)WIDTH[wsel(id)]; }
 
+/* A scalar's size is computed from its value; a compound's is its len. */
 size_t val_enc_size(const Value *v) {
   switch (v->tag) {
   case VT_NULL: case VT_BOOL: return 1;
@@ -239,6 +248,8 @@ static size_t id_put(uint8_t *out, uint8_t base, uint64_t id) {
   return 1 + WIDTH[wi];
 }
 
+/* out needs val_enc_size(v) bytes (VAL_SCALAR_MAX for any scalar); a
+** compound is copied as it is, being canonical already. */
 size_t val_encode(const Value *v, uint8_t *out) {
   switch (v->tag) {
   case VT_NULL: out[0] = TG_NULL; return 1;
@@ -269,6 +280,8 @@ static const uint8_t *enc_of(const Value *v, uint8_t *tmp, size_t *n) {
   return tmp;
 }
 
+/* From the tag alone for scalars (an enum also reads its value's tag),
+** from the length field for compounds: never a walk over elements. */
 size_t val_skip(const uint8_t *p) {
   uint8_t t = p[0];
   if (t >= TG_MACH_INLINE || t <= TG_TRUE) return 1;
@@ -278,6 +291,9 @@ size_t val_skip(const uint8_t *p) {
   return hdr_len(p) + body_len(p);
 }
 
+/* Recursive over nesting, as deep as the value (well formed: at most
+** val_decode's MAX_DEPTH for values read from outside).  Strings, ints,
+** floats and enums hold no ids and are skipped whole. */
 size_t val_ids(const uint8_t *p, ValIdFn fn, void *ctx) {
   uint8_t t = p[0];
   if (t >= TG_INT_INLINE) return 1;
@@ -312,6 +328,9 @@ static inline void set_value(Value *v, uint8_t tag, uint16_t aux, uint32_t len, 
   memcpy(&v->u, &payload, 8);
 }
 
+/* The inverse of val_encode for bytes this library wrote (or val_decode
+** accepted): no bounds and no checks.  A compound's Value points at p, so
+** it lives as long as the bytes at p do (a State buffer, or the arena). */
 size_t val_load(const uint8_t *p, Value *v) {
   uint8_t t = p[0];
   if (t >= TG_INT_INLINE) { set_value(v, VT_INT, 0, 0, t - TG_INT_INLINE); return 1; }
@@ -456,6 +475,9 @@ out:
 
 /* ---- comparison ---- */
 
+/* Deep equality in one comparison: canonical encodings make equal values
+** equal bytes, and floats are canonical (val_float), so their bits
+** compare.  Values of two tags are never equal (1 is not 1.0). */
 int val_equal(const Value *a, const Value *b) {
   if (a->tag != b->tag) return 0;
   switch (a->tag) {
@@ -467,6 +489,8 @@ int val_equal(const Value *a, const Value *b) {
   }
 }
 
+/* The canonical order of the encodings (enc_cmp): the order of set
+** elements and map keys, and of P's set indexing; not numeric order. */
 int val_compare(const Value *a, const Value *b) {
   uint8_t ta[VAL_SCALAR_MAX], tb[VAL_SCALAR_MAX];
   size_t na, nb;
@@ -474,6 +498,7 @@ int val_compare(const Value *a, const Value *b) {
   return enc_cmp(pa, na, pb, nb);
 }
 
+/* XXH3 of the encoding: equal values hash equal, whatever built them. */
 uint64_t val_hash(const Value *v) {
   uint8_t tmp[VAL_SCALAR_MAX];
   size_t n;
@@ -487,8 +512,11 @@ uint64_t val_hash(const Value *v) {
 static const uint8_t *body_of(const Value *c) { return c->u.p + hdr_len(c->u.p); }
 static const uint8_t *end_of(const Value *c) { return c->u.p + c->len; }
 
+/* (A tuple's element count too; a scalar counts 0.) */
 uint32_t val_count(const Value *c) { return val_is_compound(c) ? count_of(c->u.p) : 0; }
 
+/* The shape byte, or the u16 of the wide tuple tags, after the two
+** fields; t must be a tuple. */
 uint16_t val_tuple_shape(const Value *t) {
   unsigned w = CT[t->u.p[0] - TG_STRING].w;
   return t->u.p[0] >= TG_TUPLE + 3 ? rd16(t->u.p + 1 + 2 * w) : t->u.p[1 + 2 * w];
@@ -515,6 +543,8 @@ static Value splice(ValArena *a, const Value *c, const uint8_t *from, size_t nol
   return compound(p, h + body);
 }
 
+/* The empty seq, set or map: one tag byte in static memory, never freed
+** and valid beyond any arena reset. */
 static Value empty_coll(uint8_t tag) {
   static const uint8_t enc[3] = {TG_SEQ, TG_SET, TG_MAP};
   return compound(&enc[tag == TG_SEQ ? 0 : tag == TG_SET ? 1 : 2], 1);
@@ -525,6 +555,8 @@ Value val_map_empty(void) { return empty_coll(TG_MAP); }
 
 /* ---- tuples ---- */
 
+/* The n elements encoded in order after a header for their total size,
+** in one arena allocation; elems are only read. */
 Value val_tuple(ValArena *a, uint16_t shape, const Value *elems, int n) {
   assert(n >= 0 && n <= UINT16_MAX);
   size_t body = 0;
@@ -554,6 +586,7 @@ static const uint8_t *nth_ptr(const Value *c, uint32_t i) {
   return p;
 }
 
+/* The element points into t's encoding (for a compound element). */
 Value val_tuple_get(const Value *t, int i) {
   assert(i >= 0 && i < val_tuple_count(t));
   Value v;
@@ -561,6 +594,7 @@ Value val_tuple_get(const Value *t, int i) {
   return v;
 }
 
+/* A new tuple in the arena, t unchanged; the shape is kept. */
 Value val_tuple_set(ValArena *a, const Value *t, int i, const Value *x) {
   assert(i >= 0 && i < val_tuple_count(t));
   const uint8_t *at = nth_ptr(t, (uint32_t)i);
@@ -572,6 +606,8 @@ Value val_tuple_set(ValArena *a, const Value *t, int i, const Value *x) {
 
 /* ---- seqs ---- */
 
+/* Elements lie one after another, so this skips i of them: a loop over a
+** collection with val_nth is quadratic in its size (foreach's NTH is). */
 Value val_nth(const Value *c, uint32_t i) {
   assert(i < val_count(c));
   Value v;
@@ -579,6 +615,7 @@ Value val_nth(const Value *c, uint32_t i) {
   return v;
 }
 
+/* The value of entry i: the one after its key. */
 Value val_map_nth_value(const Value *m, uint32_t i) {
   assert(i < val_count(m));
   const uint8_t *p = nth_ptr(m, i);
@@ -587,12 +624,15 @@ Value val_map_nth_value(const Value *m, uint32_t i) {
   return v;
 }
 
+/* 0, *out unset, for i outside [0, size); the element points into s. */
 int val_seq_get(const Value *s, int64_t i, Value *out) {
   if (i < 0 || i >= (int64_t)val_count(s)) return 0;
   val_load(nth_ptr(s, (uint32_t)i), out);
   return 1;
 }
 
+/* 0 for i outside [0, size).  Storing the element already there returns s
+** itself (no allocation); else a new seq in the arena. */
 int val_seq_set(ValArena *a, const Value *s, int64_t i, const Value *x, Value *out) {
   if (i < 0 || i >= (int64_t)val_count(s)) return 0;
   const uint8_t *at = nth_ptr(s, (uint32_t)i);
@@ -604,6 +644,7 @@ int val_seq_set(ValArena *a, const Value *s, int64_t i, const Value *x, Value *o
   return 1;
 }
 
+/* i may be the size (append); 0 for i outside [0, size]. */
 int val_seq_insert(ValArena *a, const Value *s, int64_t i, const Value *x, Value *out) {
   uint32_t n = val_count(s);
   if (i < 0 || i > (int64_t)n) return 0;
@@ -615,6 +656,7 @@ int val_seq_insert(ValArena *a, const Value *s, int64_t i, const Value *x, Value
   return 1;
 }
 
+/* 0 for i outside [0, size); the later elements move down one index. */
 int val_seq_remove(ValArena *a, const Value *s, int64_t i, Value *out) {
   if (i < 0 || i >= (int64_t)val_count(s)) return 0;
   const uint8_t *at = nth_ptr(s, (uint32_t)i);
@@ -622,12 +664,14 @@ int val_seq_remove(ValArena *a, const Value *s, int64_t i, Value *out) {
   return 1;
 }
 
+/* x added at the end (val_seq_insert at the size, which cannot fail). */
 Value val_seq_append(ValArena *a, const Value *s, const Value *x) {
   Value out;
   val_seq_insert(a, s, val_count(s), x, &out);
   return out;
 }
 
+/* The n elements in the order given; one allocation, measured first. */
 Value val_seq_from(ValArena *a, const Value *elems, uint32_t n) {
   size_t body = 0;
   for (uint32_t i = 0; i < n; i++) body += val_enc_size(&elems[i]);
@@ -670,9 +714,13 @@ static int find_val(const Value *c, const Value *x, const uint8_t **at) {
   return find(c, xe, nx, at);
 }
 
+/* Membership and key lookup need no allocation: one scan of the sorted
+** body that compares only encodings of x's length. */
 int val_set_has(const Value *s, const Value *x) { const uint8_t *at; return find_val(s, x, &at); }
 int val_map_has(const Value *m, const Value *k) { const uint8_t *at; return find_val(m, k, &at); }
 
+/* A member already there returns s itself; else x goes where the order
+** puts it, in a new set. */
 Value val_set_add(ValArena *a, const Value *s, const Value *x) {
   uint8_t tmp[VAL_SCALAR_MAX];
   size_t nx;
@@ -681,12 +729,14 @@ Value val_set_add(ValArena *a, const Value *s, const Value *x) {
   return splice(a, s, at, 0, xe, nx, NULL, 0, 1);
 }
 
+/* A non-member returns s itself; else a new set without it. */
 Value val_set_remove(ValArena *a, const Value *s, const Value *x) {
   const uint8_t *at;
   if (!find_val(s, x, &at)) return *s;
   return splice(a, s, at, val_skip(at), NULL, 0, NULL, 0, -1);
 }
 
+/* The value points into m's encoding (for a compound value). */
 int val_map_get(const Value *m, const Value *k, Value *out) {
   const uint8_t *at;
   if (!find_val(m, k, &at)) return 0;
@@ -694,6 +744,9 @@ int val_map_get(const Value *m, const Value *k, Value *out) {
   return 1;
 }
 
+/* A new key is inserted at its place in the order; an existing key keeps
+** its place and gets v, and when v is what it held already m itself is
+** returned. */
 Value val_map_put(ValArena *a, const Value *m, const Value *k, const Value *v) {
   uint8_t tk[VAL_SCALAR_MAX], tv[VAL_SCALAR_MAX];
   size_t nk, nv;
@@ -705,6 +758,7 @@ Value val_map_put(ValArena *a, const Value *m, const Value *k, const Value *v) {
   return splice(a, m, at, nold, ve, nv, NULL, 0, 0);
 }
 
+/* An absent key returns m itself; else the entry (key and value) goes. */
 Value val_map_remove(ValArena *a, const Value *m, const Value *k) {
   const uint8_t *at;
   if (!find_val(m, k, &at)) return *m;
@@ -781,12 +835,17 @@ Value val_set_from(ValArena *a, const Value *elems, uint32_t n) {
 
 /* ---- strings ---- */
 
+/* The bytes point into s's encoding (not NUL-terminated: use *n); a value
+** that is not a string reads as "" of length 0, so callers need no
+** check. */
 const char *val_str(const Value *s, uint32_t *n) {
   if (s->tag != VT_STRING) { *n = 0; return ""; }
   *n = body_len(s->u.p);
   return (const char *)body_of(s);
 }
 
+/* A new string in the arena: x's bytes then y's (non-strings count as
+** ""). */
 Value val_concat(ValArena *a, const Value *x, const Value *y) {
   uint32_t nx, ny;
   const char *sx = val_str(x, &nx), *sy = val_str(y, &ny);
@@ -820,6 +879,10 @@ static void print_float(Buf *b, double f) {
 /* A name from a callback, or NULL when there is no callback or no name. */
 #define NAME(names, fn, ...) ((names) && (names)->fn ? (names)->fn((names)->ctx, __VA_ARGS__) : NULL)
 
+/* Appends v's text to b.  names may be NULL, or lack any callback: then
+** events, machines and enum members print as event#N, machine#N and
+** enum#E:V, named-tuple fields without names.  Strings are written as
+** their bytes, without quotes or escapes.  Recursive over nesting. */
 void val_print(Buf *b, const Value *v, const ValNames *names) {
   const char *nm;
   switch (v->tag) {

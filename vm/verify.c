@@ -1,8 +1,10 @@
 /* verify.c: the bytecode verifier.  Checks every instruction of every
 ** function against the opcode table (operand sizes) and the program
 ** (local slots, constants, events, states, functions, jump targets on
-** instruction boundaries).  The compiler's output is verified in debug
-** builds and by the tests; a program that fails is a compiler bug. */
+** instruction boundaries), and the operand stack's depth at each
+** instruction.  lang/codegen.c verifies every program it compiles (the
+** depths are needed by vm_state_valid); a program that fails is a
+** compiler bug. */
 #include <config.h>
 #include "vm/bytecode.h"
 #include <stdlib.h>
@@ -20,11 +22,18 @@ const int8_t bc_op_pushes[OP__COUNT] = {
 #undef OP
 };
 
+/* Report a problem as "function at pc: what" into err (if not NULL);
+** returns 0, so a check reads `ok = fail(...)`. */
 static int fail(Buf *err, const BcFun *f, uint32_t pc, const char *what) {
   if (err) buf_printf(err, "%s at %u: %s", f->name, pc, what);
   return 0;
 }
 
+/* The fixed effects come from opcodes.def; the ones it marks -1 are read
+** from the operands here: TUPLE and FORMAT pop their count, CHOOSE pops
+** only for choose(n) and choose(c), ASSERT its condition and message, and
+** CALL its callee's params (and pushes its result).  The instruction at
+** pc must be whole (bc_verify checks that first). */
 int bc_stack_effect(const BcProgram *p, const BcFun *f, uint32_t pc, int *pops, int *pushes) {
   uint8_t op = f->code[pc];
   const uint8_t *a = f->code + pc + 1;
@@ -123,6 +132,12 @@ static int stack_depths(const BcProgram *p, const BcFun *f, const uint8_t *start
   return ok;
 }
 
+/* Per function: the parameters fit the locals and the owner exists; one
+** walk finds the instruction starts (each opcode known, its operands
+** inside the code); the code ends with a return; every operand names
+** something the program has; then the stack depths (stack_depths), which
+** fill BcFun.depth for vm_state_valid.  Then every state's entry, exit,
+** transition and handler functions exist.  Stops at the first problem. */
 int bc_verify(BcProgram *p, Buf *err) {
   for (uint32_t fi = 0; fi < p->nfuns; fi++) {
     const BcFun *f = &p->funs[fi];

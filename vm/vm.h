@@ -266,7 +266,9 @@ typedef struct VmFootprint {
                             spec does is ordered by dependence, checker/engine/reduce.c) */
 } VmFootprint;
 
-/* The footprint of the last vm_step* call on this Vm that returned VM_OK. */
+/* The footprint of the last vm_step* call on this Vm, meaningful when it
+** returned VM_OK: every call that loads or runs a State (vm_choices,
+** vm_enabled, vm_describe, a failed step) resets it, so read it first. */
 const VmFootprint *vm_footprint(const Vm *vm);
 
 /* vm_scan_machines calls this for each machine record (not specs), ids

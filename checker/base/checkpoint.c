@@ -12,8 +12,11 @@
 
 static const char magic[8] = { 'P', 'C', 'H', 'E', 'C', 'K', 'P', 'T' };
 
+/* An empty checkpoint: no sections, no file. */
 void ck_init(Checkpoint *c) { memset(c, 0, sizeof *c); }
 
+/* Frees the copied sections, the table and the file read; borrowed bytes
+** stay the caller's.  c is empty afterwards and may be used again. */
 void ck_fini(Checkpoint *c) {
   for (uint32_t i = 0; i < c->n; i++)
     if (c->sec[i].owned) free((void *)c->sec[i].data);
@@ -22,6 +25,9 @@ void ck_fini(Checkpoint *c) {
   memset(c, 0, sizeof *c);
 }
 
+/* A zeroed entry at the end of the table (doubling from 8), its tag cut
+** to 8 characters.  Tags are not checked for duplicates: ck_get finds the
+** first. */
 static CkSection *new_section(Checkpoint *c, const char *tag) {
   if (c->n == c->cap) {
     c->cap = c->cap ? c->cap * 2 : 8;
@@ -33,6 +39,7 @@ static CkSection *new_section(Checkpoint *c, const char *tag) {
   return s;
 }
 
+/* data may be NULL when len is 0.  The copy is the Checkpoint's. */
 void ck_add(Checkpoint *c, const char *tag, const void *data, uint64_t len) {
   CkSection *s = new_section(c, tag);
   uint8_t *copy = xmalloc(len ? (size_t)len : 1);
@@ -42,12 +49,16 @@ void ck_add(Checkpoint *c, const char *tag, const void *data, uint64_t len) {
   s->owned = 1;
 }
 
+/* Not owned: ck_fini leaves the bytes alone (ck_read's sections are of
+** this kind, pointing into c->file). */
 void ck_add_ref(Checkpoint *c, const char *tag, const void *data, uint64_t len) {
   CkSection *s = new_section(c, tag);
   s->data = data;
   s->len = len;
 }
 
+/* No copy: the block moves to the section (an untouched Buf gives an
+** empty one). */
 void ck_add_buf(Checkpoint *c, const char *tag, Buf *b) {
   uint64_t len = b->len;
   CkSection *s = new_section(c, tag);
@@ -56,6 +67,8 @@ void ck_add_buf(Checkpoint *c, const char *tag, Buf *b) {
   s->owned = 1;
 }
 
+/* Tags compare on their first 8 characters; *len is set only when found.
+** The bytes are the Checkpoint's (or their owner's): valid until ck_fini. */
 const uint8_t *ck_get(const Checkpoint *c, const char *tag, uint64_t *len) {
   for (uint32_t i = 0; i < c->n; i++)
     if (strncmp(c->sec[i].tag, tag, 8) == 0) {
@@ -73,11 +86,15 @@ typedef struct Out {
   int ok;
 } Out;
 
+/* Write n bytes and hash them; after a failed write nothing more is
+** written (ok stays 0), so the caller checks once, at the end. */
 static void out_put(Out *o, const void *p, size_t n) {
   if (!n || !o->ok) return;
   if (fwrite(p, 1, n, o->f) != n) o->ok = 0;
   XXH3_64bits_update(o->h, p, n);
 }
+/* Numbers in the machine's byte order (little-endian, checkpoint.h); a
+** string as u32 length then bytes, NULL as the empty string. */
 static void out_u32(Out *o, uint32_t v) { out_put(o, &v, 4); }
 static void out_u64(Out *o, uint64_t v) { out_put(o, &v, 8); }
 static void out_s(Out *o, const char *s) {
@@ -86,6 +103,11 @@ static void out_s(Out *o, const char *s) {
   out_put(o, s, n);
 }
 
+/* The file is written in one pass, hashed as it goes, with the checksum
+** last; flushed and fsync'd, then renamed over path.  On any failure the
+** temporary file is removed, path is left as it was, and err (appended
+** to) names path and the system's reason.  The directory is not fsync'd:
+** after a crash path holds the old checkpoint or the new one, whole. */
 int ck_write(const Checkpoint *c, const CkHeader *h, const char *path, Buf *err) {
   Buf tmp;
   buf_init(&tmp);
@@ -138,6 +160,9 @@ int ck_write(const Checkpoint *c, const CkHeader *h, const char *path, Buf *err)
 
 /* A string of the file into copy (cap bytes, cut there), compared with
 ** want (NULL: any); 1 if equal. */
+/* (cap must be at least 1.)  A string that runs past the end leaves
+** r->ok 0 and returns 0 with copy unset; callers test r->ok before
+** reporting a mismatch. */
 static int get_s(ByteRd *r, const char *want, char *copy, size_t cap) {
   uint32_t n = (uint32_t)brd_get(r, 4);
   if (!r->ok || (size_t)(r->end - r->p) < n) { r->ok = 0; return 0; }
@@ -196,6 +221,10 @@ static void options_differ(const char *got, const char *want, Buf *err) {
 
 /* Check the header at r against want (NULL: any), copying the test and
 ** search; 0, or -1 with the message. */
+/* The fields in file order, each refused with its own message (format,
+** version, model, test, search, options: the first that differs).  A
+** header cut short returns 0 with r->ok 0, for the caller to call
+** malformed.  want NULL only copies the fields into *pk (ck_peek). */
 static int read_header(ByteRd *r, const CkHeader *want, const char *path, CkPeek *pk, Buf *err) {
   char got[256];
   char *test = pk->test, *search = pk->search;
@@ -233,6 +262,9 @@ static int read_header(ByteRd *r, const CkHeader *want, const char *path, CkPeek
 
 /* The file at path, whole and with its checksum right, into *text and
 ** *len; 0, or -1 with the message. */
+/* The magic and the checksum are checked before any field is read, so a
+** damaged file is refused as damaged, not for what its bytes seem to say.
+** *text is the caller's to free, also on failure (it may be NULL). */
 static int read_whole(const char *path, char **text, size_t *len, Buf *err) {
   *text = read_file(path, len);
   if (!*text) {
@@ -253,10 +285,13 @@ static int read_whole(const char *path, char **text, size_t *len, Buf *err) {
   return 0;
 }
 
+/* key must be a whole key: "seed" does not match "seeds=1". */
 int ck_option(const char *options, const char *key, char *v, size_t cap) {
   return option_value(options, key, strlen(key), v, cap);
 }
 
+/* The file is read whole (for the checksum) and freed; out's strings are
+** copies, cut to CkPeek's sizes. */
 int ck_peek(const char *path, CkPeek *out, Buf *err) {
   size_t len;
   char *text;
@@ -273,6 +308,8 @@ int ck_peek(const char *path, CkPeek *out, Buf *err) {
   return rc;
 }
 
+/* The sections point into the file's bytes, which c keeps (c->file) until
+** ck_fini.  On failure c is empty. */
 int ck_read(Checkpoint *c, const CkHeader *want, const char *path, Buf *err) {
   ck_fini(c);
   size_t len;

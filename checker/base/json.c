@@ -5,6 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The reader's position: text s of n bytes, the next byte at i; err gets
+** the first failure only; depth counts the values open around i (at most
+** 200, so that the recursion over nesting is bounded on any input). */
 typedef struct P {
   const char *s;
   size_t n, i;
@@ -12,10 +15,13 @@ typedef struct P {
   int depth;
 } P;
 
+/* Skip JSON's four whitespace bytes. */
 static void ws(P *p) {
   while (p->i < p->n && (p->s[p->i] == ' ' || p->s[p->i] == '\t' || p->s[p->i] == '\n' || p->s[p->i] == '\r')) p->i++;
 }
 
+/* Note msg at the current offset, unless a failure is noted already (an
+** inner failure is the one reported); returns NULL for `return fail(...)`. */
 static Json *fail(P *p, const char *msg) {
   if (p->err && !p->err->len) buf_printf(p->err, "%s at byte %zu", msg, p->i);
   return NULL;
@@ -23,6 +29,12 @@ static Json *fail(P *p, const char *msg) {
 
 static Json *value(P *p);
 
+/* A string literal at i, its escapes decoded, as a heap string the caller
+** frees; NULL (with the failure noted) if none is there, it is not closed,
+** or it holds a raw control byte.  \uXXXX is written as UTF-8 of up to 3
+** bytes: a surrogate pair is not combined, a non-hex digit counts as 0,
+** and \u0000 puts a NUL into the string (which ends it for C).  Any other
+** escaped byte stands for itself (\/ and \" as JSON wants, but also \q). */
 static char *string(P *p) {
   if (p->i >= p->n || p->s[p->i] != '"') { fail(p, "expected a string"); return NULL; }
   p->i++;
@@ -65,12 +77,15 @@ static char *string(P *p) {
   return buf_take(&b);
 }
 
+/* A zeroed node of kind k (never NULL: out of memory aborts). */
 static Json *node(JsonKind k) {
   Json *j = xcalloc(1, sizeof *j);
   j->kind = k;
   return j;
 }
 
+/* Append v (and, in an object, its key) to j, which takes both; one
+** realloc per element, which suffices for trace files. */
 static void push(Json *j, char *key, Json *v) {
   j->items = xrealloc(j->items, (j->n + 1) * sizeof(Json *));
   if (j->kind == JSON_OBJECT) j->keys = xrealloc(j->keys, (j->n + 1) * sizeof(char *));
@@ -79,6 +94,9 @@ static void push(Json *j, char *key, Json *v) {
   j->n++;
 }
 
+/* An array or object at i (open is its first byte): elements separated by
+** commas, no trailing comma; on failure everything read so far is freed.
+** Duplicate keys are kept (json_get finds the first). */
 static Json *container(P *p, char open) {
   Json *j = node(open == '[' ? JSON_ARRAY : JSON_OBJECT);
   p->i++;
@@ -105,6 +123,10 @@ static Json *container(P *p, char open) {
   }
 }
 
+/* Any value at i, whitespace before it skipped.  Numbers are the bytes
+** from "+-0123456789.eE" (up to 63) that strtod reads whole, so a few
+** forms JSON forbids (a leading +, leading zeros) are accepted.  NULL on
+** failure, noted in p->err. */
 static Json *value(P *p) {
   ws(p);
   if (p->i >= p->n) return fail(p, "unexpected end of input");
@@ -135,6 +157,8 @@ static Json *value(P *p) {
   return j;
 }
 
+/* One value and nothing after it but whitespace.  err (may be NULL) should
+** come in empty: only a failure noted into an empty Buf is kept. */
 Json *json_parse(const char *text, size_t len, Buf *err) {
   P p = { text, len, 0, err, 0 };
   Json *j = value(&p);
@@ -144,6 +168,8 @@ Json *json_parse(const char *text, size_t len, Buf *err) {
   return j;
 }
 
+/* Recursive, as deep as the tree (at most 200 levels from json_parse);
+** NULL is allowed. */
 void json_free(Json *j) {
   if (!j) return;
   for (size_t i = 0; i < j->n; i++) {
@@ -156,6 +182,8 @@ void json_free(Json *j) {
   free(j);
 }
 
+/* A linear search; obj may be NULL or no object (NULL then), so lookups
+** can be chained.  The result is borrowed from obj. */
 const Json *json_get(const Json *obj, const char *key) {
   if (!obj || obj->kind != JSON_OBJECT) return NULL;
   for (size_t i = 0; i < obj->n; i++)
@@ -163,6 +191,9 @@ const Json *json_get(const Json *obj, const char *key) {
   return NULL;
 }
 
+/* The n bytes of s between quotes: quote, backslash, \n, \t and \r
+** escaped by name, other control bytes and DEL as \u00XX; bytes from 0x80
+** up are copied as they are (the callers write UTF-8). */
 void json_put_string(Buf *b, const char *s, size_t n) {
   buf_putc(b, '"');
   for (size_t i = 0; i < n; i++) {

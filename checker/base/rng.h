@@ -15,10 +15,14 @@ static inline uint64_t rng_mix(uint64_t z) {
   return z ^ (z >> 31);
 }
 
+/* The next number of the splitmix64 sequence at *x (advanced): for seeding
+** generators from one 64-bit seed. */
 static inline uint64_t rng_splitmix(uint64_t *x) {
   return rng_mix(*x += 0x9e3779b97f4a7c15ull);
 }
 
+/* The four words of state from splitmix64 over seed, so that nearby
+** seeds give unrelated streams. */
 static inline void rng_seed(Rng *r, uint64_t seed) {
   for (int i = 0; i < 4; i++) r->s[i] = rng_splitmix(&seed);
 }
@@ -29,6 +33,7 @@ static inline void rng_seed_at(Rng *r, uint64_t seed, uint64_t i) {
   rng_seed(r, rng_mix(seed) ^ rng_mix(i + 0x6a09e667f3bcc909ull));
 }
 
+/* The next 64 random bits (xoshiro256**, period 2^256 - 1). */
 static inline uint64_t rng_next(Rng *r) {
   uint64_t *s = r->s;
   uint64_t x = s[1] * 5;

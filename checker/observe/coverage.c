@@ -18,6 +18,7 @@ static const char *handler_names[] = { "none", "do", "goto", "defer", "ignore" }
 /* JSON member names of the VmCovKind flags, in VmCovKind order. */
 static const char *kind_names[VCOV_NKINDS] = { "handled", "received", "deferred", "ignored", "sent" };
 
+/* A heap copy of s, or NULL for NULL (a place without a file). */
 static char *dupstr(const char *s) { return s ? xstrdup(s) : NULL; }
 
 /* Add a copy of name to the list (*list, *n) unless it holds it already. */
@@ -181,6 +182,8 @@ static void site_fini(CovSite *s) {
   free(s->src.file);
 }
 
+/* A state owns its name, its place's file, its events' names and files,
+** and the names of the states its gotos lead to. */
 static void state_fini(CovState *s) {
   free(s->name);
   free(s->src.file);
@@ -193,6 +196,8 @@ static void state_fini(CovState *s) {
   free(s->next);
 }
 
+/* Everything the report owns, whether cov_report_build, cov_from_json or
+** cov_merge made it; r is zeroed and may be built again. */
 void cov_report_fini(CovReport *r) {
   for (uint32_t i = 0; i < r->ntests; i++) free(r->tests[i]);
   free(r->tests);
@@ -565,12 +570,16 @@ static void json_str(Buf *out, const char *s) {
   else buf_puts(out, "null");
 }
 
+/* The members are written bare, for the caller's object; a place without
+** a file is "file": null with line and col 0. */
 static void json_src(Buf *out, const CovSrc *s) {
   buf_puts(out, "\"file\": ");
   json_str(out, s->file);
   buf_printf(out, ", \"line\": %u, \"col\": %u", s->line, s->col);
 }
 
+/* One receive case ("event" set) or assert as an object; a global
+** function's site has "machine": null. */
 static void json_site(Buf *out, const CovSite *s, const char *flag) {
   buf_puts(out, "{\"machine\": ");
   json_str(out, s->machine);
@@ -680,6 +689,9 @@ static const Json *rd_member(Rd *rd, const Json *obj, const char *key, JsonKind 
   return j;
 }
 
+/* Typed members: a heap copy of a string (NULL after a failure), a bool
+** (0), a number that must fit in 32 bits unsigned (0 otherwise, with a
+** failure); a fraction is dropped. */
 static char *rd_string(Rd *rd, const Json *obj, const char *key, const char *where) {
   const Json *j = rd_member(rd, obj, key, JSON_STRING, where);
   return j ? xstrdup(j->str) : NULL;
@@ -724,6 +736,9 @@ static void rd_event(Rd *rd, const Json *j, CovEvent *e) {
   for (int k = 0; k < VCOV_NKINDS; k++) e->seen[k] = (uint8_t)rd_bool(rd, j, kind_names[k], where);
 }
 
+/* Name, place, entered, then the events (sorted by name, as
+** cov_report_build sorts them, for the merge) and the gotos' targets
+** (sorted); reading stops at the first event that fails. */
 static void rd_state(Rd *rd, const Json *j, CovState *s) {
   const char *where = "a state";
   s->name = rd_string(rd, j, "name", where);
@@ -746,6 +761,9 @@ static void rd_state(Rd *rd, const Json *j, CovState *s) {
   }
 }
 
+/* "machine" must be a string or null (a global function's site); the
+** event is read for receive cases only; flag names the reached member
+** ("taken", "evaluated"). */
 static void rd_site(Rd *rd, const Json *j, CovSite *s, const char *flag, int with_event, const char *where) {
   const Json *m = j->kind == JSON_OBJECT ? json_get(j, "machine") : NULL;
   if (m && m->kind == JSON_STRING) s->machine = xstrdup(m->str);
@@ -857,12 +875,14 @@ int cov_from_json(CovReport *r, const char *text, size_t len, Buf *err) {
 /* Deep copies, for what only the report merged in has. */
 static CovSrc src_copy(const CovSrc *s) { return (CovSrc){ dupstr(s->file), s->line, s->col }; }
 
+/* The flags and handler kind as they are, the strings copied. */
 static void event_copy(CovEvent *to, const CovEvent *from) {
   *to = *from;
   to->event = xstrdup(from->event);
   to->src = src_copy(&from->src);
 }
 
+/* A state of `from` that `into` lacks, with all its events and gotos. */
 static void state_copy(CovState *to, const CovState *from) {
   memset(to, 0, sizeof *to);
   to->name = xstrdup(from->name);

@@ -956,9 +956,6 @@ static void put_snaps(Buf *b, const TdMachine *t) {
   buf_putc(b, ']');
 }
 
-/* The data the script reads: steps, bug, cycle, per step its actor ("a")
-** and choice kind ("k": m machine, d data), per machine its name, type,
-** spec flag, creation step and snaps ("m"). */
 /* The machines involved in the bug, into inv (one flag per machine): its
 ** machine, the machines it sent to or got events from, created or was
 ** created by, and those that ran the last 3 steps; every machine when
@@ -982,6 +979,14 @@ static void involved(const TraceDoc *d, uint8_t *inv) {
   }
 }
 
+/* The data the script reads, as JSON in script#trace-data: steps, bug
+** step, whether there is a bug ("bug") and whether it happened inside the
+** last step ("failed"), the cycle, whether views were kept; per step its
+** actor ("a", -1 for none) and choice kind ("k": m machine, d data, "-"
+** for step 0); the machines involved in the bug ("inv", involved()); per
+** machine its name, type, spec flag, creation step and snaps ("m",
+** put_snaps).  Every string goes through js_string, so nothing in a name
+** or a value can end the script element. */
 static void put_data(Buf *b, const TraceDoc *d) {
   /* Only the snaps, where a view changed, not every view at every step:
   ** the script finds the one in force by a binary search (view()). */
@@ -1306,8 +1311,6 @@ static const char *const script[] = {
 
 /* ---- The page ---- */
 
-/* The page: head, bug header, the grid (diagram, list, panel), the data,
-** the script last so that everything it reads is parsed already. */
 /* ---- Coverage: what the search exercised before it stopped ---- */
 
 /* Event names of state s that pass want, ", "-separated, as HTML. */
@@ -1319,6 +1322,9 @@ static void cov_events(Buf *b, const CovState *s, int (*want)(const CovEvent *))
       html_text(b, s->events[e].event);
     }
 }
+/* The columns' tests on one event slot of a state: taken (by a handler or
+** a receive), a do or goto handler that never ran, deferred, ignored,
+** sent or raised while in the state (checker/observe/coverage.h). */
 static int cv_handled(const CovEvent *e) { return e->seen[VCOV_HANDLED] || e->seen[VCOV_RECEIVED]; }
 static int cv_unrun(const CovEvent *e) {
   return (e->handler == CH_DO || e->handler == CH_GOTO) && !e->seen[VCOV_HANDLED];
@@ -1371,6 +1377,10 @@ static void put_coverage(Buf *b, const TraceDoc *d) {
   buf_fini(&line);
 }
 
+/* The page: head, bug header, the grid (diagram, list, panel), the
+** coverage section when the document has one, the data, the script last
+** so that everything it reads is parsed already.  Appended to b; d is only
+** read, and the page needs nothing but itself (no file or network). */
 void report_html(Buf *b, const TraceDoc *d) {
   put_head(b, d);
   put_header(b, d);

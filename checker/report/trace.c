@@ -14,6 +14,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+/* Frees the strings and choices and zeroes t (cycle_start becomes 0, not
+** -1: t is to be filled again by trace_read, which sets it). */
 void trace_info_fini(TraceInfo *t) {
   free(t->test);
   free(t->search);
@@ -22,6 +24,8 @@ void trace_info_fini(TraceInfo *t) {
   memset(t, 0, sizeof *t);
 }
 
+/* Whether the comma list `list` (no spaces) names format f exactly; an
+** empty item or an unknown one matches nothing. */
 static int has_format(const char *list, const char *f) {
   size_t n = strlen(f);
   for (const char *p = list; *p;) {
@@ -34,6 +38,10 @@ static int has_format(const char *list, const char *f) {
   return 0;
 }
 
+/* mkdir -p: each prefix up to a '/' is created (mode 0777, less the
+** umask), an existing one is fine, whether it is a folder or not (the
+** write into it fails later).  dir must not be empty: the walk starts at
+** its second byte. */
 int trace_mkdirs(const char *dir) {
   char *d = xstrdup(dir);
   for (char *p = d + 1; *p; p++) {
@@ -109,6 +117,7 @@ static const char *choice_value(const TraceDoc *d, uint64_t step) {
   return NULL;
 }
 
+/* A NUL-terminated string as a JSON literal; s must not be NULL. */
 static void json_str(Buf *b, const char *s) { json_put_string(b, s, strlen(s)); }
 
 /* NAME.json, version 2 (doc/trace-format.md): machine choices count from
@@ -350,6 +359,8 @@ static void render_dot(Buf *b, const TraceDoc *d) {
   buf_puts(b, "}\n");
 }
 
+/* Only the HTML report shows the machines' variables and inboxes step by
+** step; the other formats need no vm_describe per step. */
 int trace_wants_views(const char *formats) { return has_format(formats, "html"); }
 int trace_replayable(const char *formats) { return has_format(formats, "schedule") || has_format(formats, "json"); }
 
@@ -363,6 +374,7 @@ static const struct {
 };
 #define NRENDERERS (sizeof renderers / sizeof renderers[0])
 
+/* The list owns path from here on (filelist_fini frees it). */
 void filelist_add(FileList *l, char *path /* takes */) {
   if (l->n == l->cap) {
     l->cap = l->cap ? l->cap * 2 : 8;
@@ -371,6 +383,7 @@ void filelist_add(FileList *l, char *path /* takes */) {
   l->items[l->n++] = path;
 }
 
+/* Frees every path and the array; l is empty again. */
 void filelist_fini(FileList *l) {
   for (uint32_t i = 0; i < l->n; i++) free(l->items[i]);
   free(l->items);
@@ -391,6 +404,11 @@ void trace_remove_stale(const char *dir, const char *test_name, const FileList *
   buf_fini(&path);
 }
 
+/* Each format asked for is rendered into memory and written in one atomic
+** write as DIR/TEST.EXT; a failure is reported on stderr and the others
+** are still written (the result is -1 if any failed).  Only the files
+** written are added to `written`.  Unknown names in formats are ignored
+** (the CLI checks them). */
 int trace_render(const TraceDoc *d, const char *dir, const char *formats, FileList *written) {
   if (trace_mkdirs(dir) != 0) {
     fprintf(stderr, "pcheck: error: cannot create the output folder '%s': %s\n", dir, strerror(errno));
@@ -421,6 +439,12 @@ int trace_render(const TraceDoc *d, const char *dir, const char *formats, FileLi
   return rc;
 }
 
+/* The search's trace is replayed once into a TraceDoc (with the machines'
+** views only when html is asked for, and the coverage so far when the
+** test collects it), then rendered.  The search's bug description is the
+** document's bug, so lassos and temperature bugs are shown as found.  A
+** trace that does not replay is an internal error: the search and the
+** replay disagree about the model. */
 int trace_write(const BcProgram *bc, const VmTest *test, const char *test_name, const char *search, uint64_t seed,
                 const SearchResult *res, const char *dir, const char *formats, FileList *written) {
   TdMeta meta = { test_name, search, seed, &res->bugdesc, res->cycle_start, res->cycle_unfair, res->temperature,
@@ -442,6 +466,14 @@ int trace_write(const BcProgram *bc, const VmTest *test, const char *test_name, 
   if (with_cov) cov_report_fini(&cov);
   return rc;
 }
+/* A .schedule file: "key: value" lines, then one choice a line ("m ID" or
+** "d K"), '#' comments and blank lines anywhere, CRLF accepted.  Values
+** are read with strto* and not checked further, but for the version (1
+** or 2; a later version line changes how the lines after it count
+** machines) and the limits.  The first line that is neither, and a
+** machine 0 in version 2, is an error naming the line; a file without a
+** test line is refused.  out must be zeroed
+** (trace_parse does it); what was read stays in it on error. */
 static int read_schedule(const char *path, const char *text, size_t len, TraceInfo *out, Buf *err) {
   uint64_t cap = 0, line = 0;
   long version = 1;          /* no version line: version 1, machine ids from 0 */
@@ -519,6 +551,13 @@ static int read_schedule(const char *path, const char *text, size_t len, TraceIn
   return 0;
 }
 
+/* A .json trace (doc/trace-format.md): the schema and a version of 1 or 2
+** are required, then "test" and "choices"; search, seed, cycle_start,
+** unfair, temperature_threshold and the bug's kind and step are taken
+** when present with the right kind, ignored otherwise.  Numbers come as
+** doubles (json.c): a seed above 2^53 does not come back exactly, and a
+** fraction in a choice's value is dropped.  Events are not read: a replay
+** makes them again. */
 static int read_json(const char *path, const char *text, size_t len, TraceInfo *out, Buf *err) {
   Buf jerr;
   buf_init(&jerr);
@@ -583,6 +622,8 @@ out:
   return rc;
 }
 
+/* out is overwritten (not freed first); on failure it is empty, and err
+** names the file (the system's reason, or what trace_parse found). */
 int trace_read(const char *path, TraceInfo *out, Buf *err) {
   memset(out, 0, sizeof *out);
   out->cycle_start = -1;
@@ -594,6 +635,10 @@ int trace_read(const char *path, TraceInfo *out, Buf *err) {
   return rc;
 }
 
+/* The format is told by the first byte after whitespace: '{' is JSON,
+** anything else a schedule.  Checks what both share: the temperature is
+** not negative, the cycle starts within the trace.  On failure out is
+** freed and zeroed. */
 int trace_parse(const char *path, const char *text, size_t len, TraceInfo *out, Buf *err) {
   memset(out, 0, sizeof *out);
   out->cycle_start = -1;
@@ -613,6 +658,17 @@ int trace_parse(const char *path, const char *text, size_t len, TraceInfo *out, 
   return rc;
 }
 
+/* One fresh Vm, logging into raw; after each step its lines are moved to
+** log with their step number.  A bug of the initial state or of a step,
+** a deadlock or hot spec at the end, a temperature past the threshold
+** (checked before each step, as the sampling searches check it) or the
+** max-steps bound all end the replay as a bug; a choice the State does not
+** offer is -1 with what it offered instead.  The lasso test needs the
+** whole trace: the last State must equal the one after cycle_start
+** choices, some spec must be hot somewhere on the cycle and never cold on
+** it, and the cycle must be fair unless `unfair` (live_fair_*).  *bug is
+** zeroed first and filled, with *bug_step, only when 1 is returned: its
+** message a heap copy, its file borrowed from the program. */
 int trace_replay(const BcProgram *bc, const VmTest *test, const TraceChoice *choices, uint64_t n,
                  int64_t cycle_start, int unfair, int64_t temperature, uint64_t fail_at, Buf *log, VmBug *bug,
                  uint64_t *bug_step, Buf *err) {
@@ -759,6 +815,9 @@ out:
   return rc;
 }
 
+/* The schedule written here has no bug-kind or cycle lines (render_schedule
+** writes those): it replays a way to a State, not a verdict.  Machine ids
+** are written from 1, as version 2 wants. */
 int trace_write_choices(const char *path, const char *test_name, const char *search, uint64_t seed, const uint64_t *limits,
                         const char *comment, const TraceChoice *c, uint64_t n) {
   Buf sch;
@@ -779,6 +838,9 @@ int trace_write_choices(const char *path, const char *test_name, const char *sea
   return rc;
 }
 
+/* The comment line says what stopped the search (res->error, else the
+** bug's message).  The folder is created first; failures are reported on
+** stderr.  *path_out is the caller's to free. */
 int trace_write_schedule(const char *test_name, const char *search, uint64_t seed, const SearchResult *res,
                          const uint64_t *limits, const char *dir, const char *what, char **path_out) {
   *path_out = NULL;

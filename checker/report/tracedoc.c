@@ -16,6 +16,9 @@ const char *tracedoc_kind_name(VmEventKind k) {
   return (unsigned)k < sizeof names / sizeof names[0] ? names[k] : "?";
 }
 
+/* Only an assertion's message loses its prefix, and only when something
+** follows it (a bare "assertion failed" stays whole).  The result points
+** into b->message (or is ""). */
 const char *tracedoc_bug_message(const VmBug *b) {
   const char *m = b->message ? b->message : "";
   static const char *const echoes[] = { "assertion failed: ", "Assertion failed: ", NULL };
@@ -53,6 +56,8 @@ static TdMachine *machine_at(TraceDoc *d, uint32_t index, const char *name, cons
 }
 
 /* The document index of a VM machine id, naming it as the VM does. */
+/* The name is the Vm's text of the id, which must be read before the next
+** call on the Vm resets its scratch. */
 static uint32_t machine_index(TraceDoc *d, Vm *vm, uint32_t id, const char *type, uint64_t step) {
   uint32_t index = d->nspecs + id;
   machine_at(d, index, vm_machine_text(vm, id), type, step);
@@ -60,6 +65,11 @@ static uint32_t machine_index(TraceDoc *d, Vm *vm, uint32_t id, const char *type
 }
 
 /* Keep the events of the step just run (before vm_describe resets them). */
+/* Each VmEvent becomes a TdEvent with its own copies of the strings a
+** format shows: the state and event names for the kinds that have them,
+** the other machine (VE_SEND, VE_DROP, VE_CREATE; not the harness), a
+** payload's text (a choice's even when it is null), and the place made
+** relative to cwd.  Machines are added to the document as they appear. */
 static void take_events(TraceDoc *d, Vm *vm, const BcProgram *bc, uint64_t step, const char *cwd) {
   uint32_t n;
   const VmEvent *ev = vm_events(vm, &n);
@@ -112,6 +122,7 @@ typedef struct ViewCtx {
 } ViewCtx;
 
 /* vm_describe's callback: a new TdSnap where the view changed. */
+/* Every string is copied: the view's texts live in the Vm's scratch. */
 static void on_view(void *ctx, const VmView *v) {
   ViewCtx *c = ctx;
   uint32_t index = v->spec ? v->index : c->d->nspecs + v->index;
@@ -138,6 +149,9 @@ static void on_view(void *ctx, const VmView *v) {
 }
 
 /* Close step `step`: its events and log lines, then the machines' views. */
+/* The events go first: vm_describe resets the Vm's event list.  Views
+** are taken only when ok (there is a successor State) and views are
+** wanted. */
 static void end_step(TraceDoc *d, Vm *vm, const BcProgram *bc, uint64_t step, size_t log_at, const Buf *state,
                      int ok, const char *cwd) {
   TdStep *s = &d->steps[step];
@@ -150,6 +164,8 @@ static void end_step(TraceDoc *d, Vm *vm, const BcProgram *bc, uint64_t step, si
   if (ok && d->views) vm_describe(vm, (const uint8_t *)state->data, state->len, on_view, &c);
 }
 
+/* A data choice fits when its option is below the number offered; a
+** machine choice when the id is one of the enabled ones. */
 int tracedoc_fits(const VmChoices *ch, const TraceChoice *c) {
   if (ch->kind != c->kind) return 0;
   if (c->kind == VC_DATA) return c->value < ch->n;
@@ -280,6 +296,7 @@ void tracedoc_fini(TraceDoc *d) {
   memset(d, 0, sizeof *d);
 }
 
+/* Borrowed from d; NULL too for an index past the document's machines. */
 const TdSnap *tracedoc_view(const TraceDoc *d, uint32_t m, uint64_t step) {
   if (m >= d->nmachines) return NULL;
   const TdMachine *t = &d->machines[m];

@@ -26,6 +26,8 @@ struct RedCheck {
   int attached;              /* the reduced search's States were seen (redcheck_attach) */
 };
 
+/* A set that cannot be made (its budget refused) leaves the checker
+** comparing verdicts only, as a set that outgrows its budget does. */
 RedCheck *redcheck_new(const BcProgram *bc, const VmTest *test) {
   RedCheck *c = xcalloc(1, sizeof *c);
   c->vm = vm_new(bc, test);
@@ -36,6 +38,7 @@ RedCheck *redcheck_new(const BcProgram *bc, const VmTest *test) {
   return c;
 }
 
+/* NULL is allowed. */
 void redcheck_free(RedCheck *c) {
   if (!c) return;
   vm_free(c->vm);
@@ -44,6 +47,10 @@ void redcheck_free(RedCheck *c) {
   free(c);
 }
 
+/* vm_local_states's callback: the local state's hash, salted by its
+** record index (the same bytes in two records are two local states), is
+** added to the set while collecting and looked up while comparing; the
+** first one missing names its record.  Nothing once the set is full. */
 static void on_local(void *ctx, uint32_t index, const uint8_t *b, size_t n) {
   RedCheck *c = ctx;
   if (c->full) return;
@@ -57,6 +64,8 @@ static void on_local(void *ctx, uint32_t index, const uint8_t *b, size_t n) {
   }
 }
 
+/* SearchOptions.visit: every State the search enters, split into its
+** records' local states. */
 static void on_visit(void *ctx, const uint8_t *s, size_t len) {
   RedCheck *c = ctx;
   vm_local_states(c->vm, s, len, &c->scratch, on_local, c);
@@ -77,6 +86,11 @@ static char *record_name(const VmTest *test, uint32_t index) {
   return buf_take(&b);
 }
 
+/* The full search runs on one thread with the reduction off and nothing
+** that would write files or share state with the run (checkpoints,
+** finished states, schedule coverage, learning, the portfolio), its log
+** thrown away; it sees its States only if the reduced search's were seen
+** and the set is whole. */
 int redcheck_compare(RedCheck *c, const BcProgram *bc, const VmTest *test, const SearchOptions *so,
                      const char *name, const SearchResult *reduced, FILE *out) {
   if (reduced->bug) {

@@ -119,6 +119,8 @@ static void hold_bug(BfsWorker *w, uint64_t id, TraceChoice last) {
   pthread_mutex_unlock(&sh->lock);
 }
 
+/* A stop from outside (timeout, interrupt, a memory bound): the first
+** reason is kept (a static string); the level stops at once. */
 static void set_why(BfsShared *sh, const char *why) {
   pthread_mutex_lock(&sh->lock);
   if (!sh->why) sh->why = why;
@@ -126,6 +128,8 @@ static void set_why(BfsShared *sh, const char *why) {
   stop_level(sh);
 }
 
+/* An internal failure: msg is printed by the first thread only; the level
+** stops. */
 static void fail(BfsShared *sh, const char *msg) {
   pthread_mutex_lock(&sh->lock);
   if (!sh->failed) fputs(msg, stderr);
@@ -159,6 +163,8 @@ static uint64_t queue_bytes(const BfsShared *sh) {
 
 enum { NODE_BYTES = 21 };
 
+/* One thread's part of a level, as the section's layout above says: its
+** count, then each state's trace node and bytes. */
 static void put_level(Buf *b, const TtLevel *l) {
   ck_put_u64(b, l->n);
   for (uint64_t i = 0; i < l->n; i++) {
@@ -470,6 +476,9 @@ static void between_levels(BfsShared *sh) {
   if (sh->o->ck && sh->o->ck->path && ck_due(sh->o)) bfs_checkpoint(sh, 0);
 }
 
+/* A worker: every level, wait until it is set up, expand its share,
+** wait for the others, and on thread 0 build the next level
+** (between_levels).  Returns once sh->done is set. */
 static void bfs_thread(void *arg) {
   BfsWorker *w = arg;
   BfsShared *sh = w->sh;
@@ -482,6 +491,12 @@ static void bfs_thread(void *arg) {
   }
 }
 
+/* SearchOps.run for bfs: across ranks, dist_levels; else level by level on
+** -j threads from the initial state or a checkpoint's level, until a
+** level is empty (complete), a bug (held until its level is done, so its
+** trace is a shortest one) or a stop (then the levels done are what is
+** proved).  0, or -1 on an internal failure or a checkpoint that does not
+** fit. */
 static int run_bfs(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, SearchResult *res) {
   (void)logf;
 #ifdef HAVE_MPI

@@ -16,12 +16,16 @@
 #include <time.h>
 #include <math.h>
 
+/* Seconds on the monotonic clock: only differences mean anything (a
+** change of the wall clock does not move a --timeout). */
 double search_now(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* (SearchOptions.alone: a portfolio member, or a search that a rank runs
+** by itself.) */
 int search_across_ranks(const SearchOptions *o) { return ranks_count() > 1 && !o->alone; }
 
 /* r's bug: b, its message taken (heap), and the n choices of trace. */
@@ -37,15 +41,20 @@ static void record_bug(SearchResult *r, const VmBug *b, char *message, const Tra
   r->cycle_start = -1;
 }
 
+/* The Vm's bug is copied (its message duplicated: the Vm's is gone at its
+** next call); a bug recorded before in r is replaced, and cycle_start is
+** reset to -1 (a safety bug: the caller sets a lasso's). */
 void search_record_bug(SearchResult *r, const Vm *vm, const TraceChoice *trace, uint64_t n) {
   const VmBug *b = vm_bug(vm);
   record_bug(r, b, xstrdup(b->message ? b->message : ""), trace, n);
 }
 
+/* P's wording, so that logs and messages read as P's do. */
 void search_max_steps_message(Buf *m, int64_t max_steps) {
   buf_printf(m, "Scheduling steps bound of %lld reached (--fail-on-maxsteps)", (long long)max_steps);
 }
 
+/* A bug without a place: it belongs to no instruction. */
 void search_record_max_steps(SearchResult *r, const TraceChoice *trace, uint64_t n, int64_t max_steps) {
   VmBug b = { .status = VM_BUG_MAX_STEPS };
   Buf m;
@@ -54,6 +63,9 @@ void search_record_max_steps(SearchResult *r, const TraceChoice *trace, uint64_t
   record_bug(r, &b, buf_take(&m), trace, n);
 }
 
+/* Places compare by kind, line, column and file (the same pointer, or
+** equal text); a linear scan, as few distinct places are expected.  The
+** array grows by one each time: the order found is kept. */
 void search_add_site(SearchResult *r, VmStatus status, const char *file, uint32_t line, uint32_t col) {
   for (uint32_t i = 0; i < r->nsites; i++) {
     BugSite *x = &r->sites[i];
@@ -67,6 +79,8 @@ void search_add_site(SearchResult *r, VmStatus status, const char *file, uint32_
   r->sites[r->nsites++] = (BugSite){ status, file, line, col, 1 };
 }
 
+/* Frees what r owns (sites, the bug's message, error, bound, trace; the
+** static notes and the bug's file are borrowed) and zeroes it. */
 void search_result_fini(SearchResult *r) {
   free(r->sites);
   free(r->bugdesc.message);
@@ -98,6 +112,9 @@ static char *get_str(const uint8_t **p, const uint8_t *end, int *ok) {
   return s;
 }
 
+/* The bug's file travels as its index among the program's files
+** (UINT64_MAX: none, or a name the program does not have), since the
+** receiving rank's pointer into its own program is what it needs. */
 void search_result_pack(const SearchResult *r, const BcProgram *bc, Buf *out) {
   /* The struct's bytes carry every scalar (the ranks run one binary);
   ** the pointers are sent after it, as strings, a file number, choices. */
@@ -114,6 +131,9 @@ void search_result_pack(const SearchResult *r, const BcProgram *bc, Buf *out) {
   if (n) buf_append(out, r->trace, (size_t)n * sizeof *r->trace);
 }
 
+/* Every length is checked against the bytes left before it is used.  A
+** result with a bug or an error gets a trace array even when it has no
+** choices, as the searches leave one. */
 int search_result_unpack(const uint8_t *p, size_t len, const BcProgram *bc, SearchResult *r) {
   const uint8_t *end = p + len;
   memset(r, 0, sizeof *r);
@@ -152,6 +172,8 @@ bad:
   return -1;
 }
 
+/* Not thread-safe: the caller holds whatever lock guards into, and part
+** is the calling thread's. */
 void search_fold_counts(SearchResult *into, SearchResult *part) {
   into->states += part->states;
   into->transitions += part->transitions;
@@ -165,6 +187,7 @@ void search_fold_counts(SearchResult *into, SearchResult *part) {
   part->states = part->transitions = part->state_bytes = part->pruned = part->widened = part->period_full = 0;
 }
 
+/* Advanced by the pulse thread only (atomically); read by every search. */
 uint32_t search_pulse_epoch;
 
 /* The pulse's thread waits on a condition with a timeout, so that the
@@ -176,6 +199,8 @@ static struct {
   int ending;
 } pulse = { PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0, 0 };
 
+/* Waits SEARCH_PULSE_MS on the condition (a pulse_end signal cuts it
+** short), then advances the epoch; until pulse_end sets ending. */
 static void *pulse_main(void *arg) {
   (void)arg;
   pthread_mutex_lock(&pulse.mu);
@@ -191,6 +216,8 @@ static void *pulse_main(void *arg) {
   return NULL;
 }
 
+/* At exit: stop and join the thread, so that it never runs while the
+** process tears itself down. */
 static void pulse_end(void) {
   pthread_mutex_lock(&pulse.mu);
   pulse.ending = 1;
@@ -199,6 +226,8 @@ static void pulse_end(void) {
   pthread_join(pulse.thread, NULL);
 }
 
+/* Once per process (progress_init's pthread_once); a small stack, since
+** the thread only waits and counts. */
 static void pulse_start(void) {
   pthread_attr_t a;
   pthread_attr_init(&a);
@@ -209,6 +238,7 @@ static void pulse_start(void) {
   pthread_attr_destroy(&a);
 }
 
+/* Starts the pulse on first use; the search's clock starts now. */
 void progress_init(Progress *p) {
   static pthread_once_t pulse_once = PTHREAD_ONCE_INIT;
   pthread_once(&pulse_once, pulse_start);
@@ -217,6 +247,8 @@ void progress_init(Progress *p) {
   p->bound = -1;
 }
 
+/* The process's peak resident memory in MiB (Linux reports ru_maxrss in
+** KiB); the progress line shows it. */
 static long peak_rss_mib(void) {
   struct rusage ru;
   getrusage(RUSAGE_SELF, &ru);
@@ -267,6 +299,11 @@ static void progress_eta(char *b, size_t n, double f, double el, double timeout)
   snprintf(b, n, "%.0f%% done, ETA %s, ", f * 100, d);
 }
 
+/* At most one line a second (or per --progress-every with
+** --progress-lines), on stderr: rewritten in place with \r, or with
+** --progress-lines one line each.  Sampling searches show executions, the
+** others states and their frontier (`what` names it: "stack", "queue",
+** "delay bound", ...). */
 void progress_tick(Progress *p, const SearchOptions *o, const SearchResult *r, uint64_t frontier, const char *what) {
   if (!o->progress) return;
   double t = search_now();
@@ -301,21 +338,28 @@ void progress_tick(Progress *p, const SearchOptions *o, const SearchResult *r, u
   p->printed = !o->progress_lines;
 }
 
+/* Clears a line left on the terminal, so that the summary starts clean. */
 void progress_done(Progress *p, const SearchOptions *o) {
   if (o->progress && p->printed) fputs("\r\033[K", stderr);
   p->printed = 0;
 }
 
+/* The two reasons to stop that come from outside the search: the flag
+** the CLI's signal handler sets, and the --timeout measured from
+** progress_init. */
 static int interrupted(const SearchOptions *o) { return o->stop && *o->stop; }
 static int timed_out(const SearchOptions *o, const Progress *p) {
   return o->timeout > 0 && search_now() - p->start > o->timeout;
 }
 
+/* A portfolio member asks its member's clock instead (its turn's and the
+** portfolio's deadline). */
 int search_time_up(const SearchOptions *o, const Progress *p) {
   if (o->member) return search_member_time_up(o->member);
   return interrupted(o) || timed_out(o, p);
 }
 
+/* *why is a static string, set only when 1 is returned. */
 int search_should_stop(const SearchOptions *o, const Progress *p, const char **why) {
   if (o->member && search_member_yield(o->member)) { *why = "stopped by the portfolio"; return 1; }
   if (interrupted(o)) { *why = "interrupted"; return 1; }
@@ -345,6 +389,7 @@ const SearchOps *const *search_all(size_t *n) {
   return registry;
 }
 
+/* By the name -S takes; NULL for an unknown one (the CLI says so). */
 const SearchOps *search_find(const char *name) {
   for (size_t i = 0; i < sizeof registry / sizeof registry[0]; i++)
     if (strcmp(registry[i]->name, name) == 0) return registry[i];
@@ -356,11 +401,16 @@ unsigned search_caps(const char *name) {
   return s ? s->caps : 0;
 }
 
+/* rng is an Rng; a uniform choice among the enabled ones (a machine id, or
+** an option index). */
 uint32_t walk_pick_uniform(void *rng, const VmChoices *ch) {
   uint32_t k = rng_below(rng, ch->n);
   return ch->kind == VC_MACHINE ? ch->ids[k] : k;
 }
 
+/* A Walk owns its Vm, its two State buffers, its trace and its estimate
+** tree; the program, the test and sched are borrowed.  Temperature is
+** counted only when positive and the test has specs. */
 void walk_init(Walk *w, const BcProgram *bc, const VmTest *test, int64_t temperature, struct SchedCov *sched) {
   memset(w, 0, sizeof *w);
   w->test = test;
@@ -378,10 +428,14 @@ void walk_init(Walk *w, const BcProgram *bc, const VmTest *test, int64_t tempera
   }
 }
 
+/* With --fail-on-maxsteps an execution that reaches max_steps is a bug
+** (VM_BUG_MAX_STEPS); without it, it is only cut (WALK_CUT). */
 void walk_set_bound(Walk *w, const SearchOptions *o, int64_t max_steps) {
   w->fail_at = o->fail_on_maxsteps ? max_steps : 0;
 }
 
+/* Turns on the Vm's events (the tracker reads them after every call);
+** idempotent. */
 void walk_track_receives(Walk *w) {
   if (w->track) return;
   w->track = xmalloc(sizeof *w->track);
@@ -389,6 +443,8 @@ void walk_track_receives(Walk *w) {
   vm_record_events(w->vm, 1);
 }
 
+/* Frees what walk_init made and the trace; sched and the test stay the
+** caller's. */
 void walk_fini(Walk *w) {
   eta_free(w->eta);
   if (w->track) schedtrack_fini(w->track);
@@ -419,6 +475,9 @@ static uint32_t choice_index(const VmChoices *ch, uint32_t choice) {
   return 0;
 }
 
+/* The tracker brackets the execution, so schedule coverage sees it whole;
+** with w->dec the decisions of an execution that ends or is cut are kept
+** behind their count, those of one with a bug or a failure dropped. */
 WalkEnd walk_run(Walk *w, int64_t max_steps, WalkPick pick, void *ctx, SearchResult *r) {
   if (w->track) schedtrack_begin(w->track);
   size_t at = 0;
@@ -466,6 +525,11 @@ static void walk_count_bug(SearchResult *res, const SearchResult *got) {
   if (got->ntrace > res->max_depth) res->max_depth = got->ntrace;
 }
 
+/* One process: executions one after another, each preceded by a stop
+** check and a progress tick, until --schedules, a stop, or the first bug
+** (with --keep-going, every bug is counted and the first one kept).  With
+** -v each execution's log goes to logf once it is over.  Across ranks the
+** work is farmed out instead (walk_farm). */
 int walk_loop(Walk *w, const SearchOptions *o, FILE *logf, int64_t max_steps, const WalkLoop *l, SearchResult *res,
               const char **why, int *truncated) {
   if (search_across_ranks(o)) return walk_farm(w, o, max_steps, l, res, why, truncated);
@@ -537,12 +601,19 @@ typedef struct WalkItem {
   uint64_t cut;              /* some execution reached max_steps */
 } WalkItem;
 
+/* What walk_item needs, as the farm's context on every rank. */
 typedef struct WalkFarm {
   Walk *w;
   int64_t max_steps;
   const WalkLoop *l;
 } WalkFarm;
 
+/* A worker rank's item: run the range of executions it names (l->before
+** gets each index: random and pct seed an execution by it, so that any
+** rank runs it alike), stopping at
+** the first bug; out gets the WalkItem (written first, filled last) and
+** the decisions of the executions that ended without a bug.  -1 on an
+** internal failure or an item of the wrong size. */
 static int walk_item(void *ctx, const uint8_t *item, size_t n, Buf *out) {
   WalkFarm *wf = ctx;
   uint64_t range[2];
@@ -584,6 +655,7 @@ static int walk_rerun_bug(Walk *w, int64_t max_steps, const WalkLoop *l, uint64_
   return -1;
 }
 
+/* The farm's counts, for the summary and --stats-json. */
 void search_farm_figures(SearchResult *res, const FarmStats *st) {
   res->ranks = ranks_count();
   res->letters = st->messages;

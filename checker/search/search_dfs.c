@@ -84,6 +84,9 @@ typedef struct Publish {
   uint64_t max_bytes;        /* the bookkeeping's share of --frontier-mem */
 } Publish;
 
+/* Stop publishing finished states (a bug, a stop or a memory bound makes
+** the rest untrustworthy): the bookkeeping is freed, nothing more is
+** written into o->finished.  Idempotent. */
 static void publish_off(Publish *p) {
   if (!p->to) return;
   p->to = NULL;
@@ -186,6 +189,8 @@ static int worker_bug(DfsWorker *w, uint64_t n) {
   return 1;
 }
 
+/* An internal failure: msg is printed by the first thread only, and every
+** thread stops. */
 static void worker_fail(DfsWorker *w, const char *msg) {
   DfsShared *sh = w->sh;
   pthread_mutex_lock(&sh->lock);
@@ -195,6 +200,8 @@ static void worker_fail(DfsWorker *w, const char *msg) {
   stop_all(sh);
 }
 
+/* A stop from outside (timeout, interrupt, a memory bound): the first
+** reason is kept (a static string), and every thread stops. */
 static void worker_stop(DfsWorker *w, const char *why) {
   DfsShared *sh = w->sh;
   pthread_mutex_lock(&sh->lock);
@@ -203,6 +210,7 @@ static void worker_stop(DfsWorker *w, const char *why) {
   stop_all(sh);
 }
 
+/* Room for n choices in the worker's trace (doubling from 64). */
 static void trace_reserve(DfsWorker *w, uint64_t n) {
   if (n <= w->tcap) return;
   while (w->tcap < n) w->tcap = w->tcap ? w->tcap * 2 : 64;
@@ -237,13 +245,18 @@ static uint32_t remaining(const DfsFrame *f) {
   return n;
 }
 
-/* Successor j of frame i, as a work item for another thread. */
 /* The specs hot in frame p "before" its successor j for the hot-cycle
 ** search's starts: those hot in p, less those that entered a cold state on
 ** the step (P reset their temperature there: hot in the successor, they
 ** turn hot again). */
 static uint64_t hot_before_kid(const DfsFrame *p, uint32_t j) { return p->hot & ~p->x.foot[j].cooled; }
 
+/* Successor j of frame i, as a work item for another thread (put in the
+** shared pool): its State, fingerprint and the trace to it, and in the
+** item's aux the specs hot before it (hot_before_kid), whether the cache
+** was full for it, and the fingerprints of its path (the item's own
+** ancestors, then frames 0..i), for a thread that must track its path.
+** The slot is marked KID_GIVEN so that this thread skips it. */
 static void give_kid(DfsWorker *w, uint64_t i, uint32_t j) {
   DfsFrame *f = &w->fr[i];
   WorkItem it = {0};
@@ -784,6 +797,8 @@ static void dfs_thread(void *arg) {
   publish_off(&w->pub);
 }
 
+/* Frees the worker's frames (every slot ever allocated, with its
+** expansion and choices), its trace, ancestors, path sets and Vm. */
 static void worker_fini(DfsWorker *w) {
   for (uint64_t i = 0; i < w->cap; i++) {
     expand_fini(&w->fr[i].x);
@@ -808,6 +823,11 @@ static char *incomplete(const DfsShared *sh) {
   return NULL;
 }
 
+/* SearchOps.run for dfs: across ranks it runs level by level (dist_levels)
+** and says so in res->dist_note; else the threads share the state cache
+** and the work, and unless --no-liveness the hot-cycle searches run with
+** it (on the fly, and one of their own: doc/liveness.md).  0, or -1 on an
+** internal failure or a checkpoint that does not fit. */
 static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, SearchResult *res) {
   (void)logf;
 #ifdef HAVE_MPI

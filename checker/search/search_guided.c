@@ -95,6 +95,10 @@ static int predicts_new(Guided *g, uint32_t id, uint64_t *key) {
   return 0;
 }
 
+/* The WalkPick of guided: a data choice is uniform; at a machine choice,
+** the machines whose next dequeue would make an ordering not yet learned
+** (predicts_new) are preferred, one of them uniformly, and the ordering is
+** counted as tried; with none, any enabled machine, uniformly. */
 static uint32_t pick_guided(void *ctx, const VmChoices *ch) {
   Guided *g = ctx;
   if (ch->kind != VC_MACHINE) return rng_below(&g->rng, ch->n);
@@ -119,6 +123,10 @@ static void learn_execution(void *ctx) {
   learned_from(g->L, g->bc, g->w.track->recvs, g->w.track->nrecvs);
 }
 
+/* SearchOps.run for guided: unfair bounds, receives tracked for the
+** orderings, the learned set taken from --learn (o->learned, kept by the
+** caller) or made here and freed at the end.  0, or -1 on an internal
+** failure. */
 static int run_guided(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, SearchResult *res) {
   Guided g;
   memset(&g, 0, sizeof g);

@@ -10,6 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* SearchOps.run for irs.  One Rng seeded once by --seed draws every
+** execution in turn, so the run is not split across ranks (no walk_loop):
+** it always runs in this process.  Iteration counts and bounds saturate
+** instead of overflowing.  Without a bug, res->bound says how far it went
+** (the stop, the iteration, its depth bound, and whether --max-steps cut
+** any execution); --keep-going does not apply: the first bug ends it.
+** 0, or -1 when a walk failed (said on stderr). */
 static int run_irs(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, SearchResult *res) {
   Walk w;
   int64_t max_steps = search_max_steps(o, 1);

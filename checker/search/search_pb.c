@@ -115,6 +115,9 @@ typedef struct Pb {
 
 enum { PB_GO = 0, PB_STOP = 1 };
 
+/* The visited key of a state reached with machine `last` having run the
+** step into it: its fingerprint mixed with last (splitmix64's finaliser),
+** so that the same State reached after different machines is two keys. */
 static uint64_t pb_key(uint64_t fp, uint32_t last) {
   uint64_t z = fp + 0x9e3779b97f4a7c15ull * ((uint64_t)last + 1);
   z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
@@ -122,8 +125,11 @@ static uint64_t pb_key(uint64_t fp, uint32_t last) {
   return z ^ (z >> 31);
 }
 
+/* Every thread sees sh->stop at its next check and leaves the bound. */
 static void stop_bound(PbShared *sh) { __atomic_store_n(&sh->stop, 1, __ATOMIC_RELAXED); }
 
+/* An internal failure: msg (a whole line) is printed by the first thread
+** that fails only, and the bound stops. */
 static void pb_fail(PbShared *sh, const char *msg) {
   pthread_mutex_lock(&sh->lock);
   if (!sh->failed) fputs(msg, stderr);
@@ -132,6 +138,8 @@ static void pb_fail(PbShared *sh, const char *msg) {
   stop_bound(sh);
 }
 
+/* A stop from outside (timeout, interrupt, a memory bound): the first
+** reason is kept (a static string) for the result's bound text. */
 static void pb_stop(PbShared *sh, const char *why) {
   pthread_mutex_lock(&sh->lock);
   if (!sh->why) sh->why = why;
@@ -161,6 +169,8 @@ static void pb_bug(Pb *p, uint64_t node, const TraceChoice *extra) {
   stop_bound(sh);
 }
 
+/* The memory a work list holds: its entries, its States' pool and its
+** costly choices (allocated sizes, not used ones). */
 static uint64_t list_bytes(const PbList *l) {
   return l->cap * sizeof(PbWork) + l->states.cap + l->idcap * sizeof(uint32_t);
 }
@@ -413,12 +423,14 @@ static void run_bound(Pb *p) {
   }
 }
 
+/* Empty the list, keeping its memory for the next bound. */
 static void list_clear(PbList *l) {
   l->n = 0;
   l->states.len = 0;
   l->nids = 0;
 }
 
+/* Free the list's arrays (l is not reset). */
 static void list_fini(PbList *l) {
   free(l->w);
   buf_fini(&l->states);
@@ -474,6 +486,10 @@ typedef struct PbThread {
   int first;                 /* thread 0: bound 0 starts with the initial state on its stack */
 } PbThread;
 
+/* A worker: every bound, wait until it is set up, expand (thread 0 starts
+** bound 0 from the initial state; later bounds take work list entries),
+** wait for the others, and on thread 0 prepare the next bound.  Returns
+** once sh->done is set between bounds. */
 static void pb_thread(void *arg) {
   PbThread *T = arg;
   Pb *p = T->p;
@@ -512,6 +528,11 @@ static char *bound_text(const PbShared *sh, int stopped) {
   return NULL;
 }
 
+/* SearchOps.run for pb: the shared visited and state caches, per thread a
+** Vm, a trace store and a work list, then the bounds (pb_thread) until
+** one leaves no work (complete), the highest bound (--max-delays,
+** SearchOptions.max_bound), a bug or a stop.  Without a bug, res->bound
+** says where it stopped (bound_text).  0, or -1 on an internal failure. */
 static int run_pb(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, SearchResult *res) {
   PbShared shared, *sh = &shared;
   memset(sh, 0, sizeof *sh);

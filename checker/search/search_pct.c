@@ -59,6 +59,12 @@ typedef struct Pct {
   int64_t tail;              /* fair: scheduling steps after which picks are uniform; 0: never */
 } Pct;
 
+/* The WalkPick of pct: data choices are uniform; a machine choice runs the
+** enabled machine of highest priority (on a tie, the lowest id), and the
+** scheduling step that is change point j drops the chosen machine's
+** priority to d - (j + 1), below every initial one.  With fair pct, after
+** `tail` scheduling steps every pick is uniform, so that an execution
+** cannot starve a machine forever. */
 static uint32_t pick_pct(void *ctx, const VmChoices *ch) {
   Pct *p = ctx;
   if (ch->kind != VC_MACHINE) return rng_below(&p->rng, ch->n);
@@ -92,6 +98,10 @@ static void pct_execution(void *ctx, uint64_t i) {
   p->sched = 0;
 }
 
+/* SearchOps.run for pct: depth d (--pct-depth, 3 by default) gives d - 1
+** change points among k scheduling steps (--pct-steps, 1000), fewer if k
+** is smaller.  Unfair pct has unfair bounds and no temperature; fair pct
+** the fair ones.  0, or -1 on an internal failure. */
 static int run_pct(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, SearchResult *res) {
   Walk w;
   int64_t max_steps = search_max_steps(o, o->pct_fair);

@@ -22,6 +22,9 @@ static void random_execution(void *ctx, uint64_t i) {
   rng_seed_at(&r->rng, r->seed, i);
 }
 
+/* SearchOps.run for random: the fair step bound and the temperature
+** check, executions through walk_loop (farmed out across ranks).  res->bound says how many executions ran and why they stopped,
+** also after a bug with --keep-going.  0, or -1 on an internal failure. */
 static int run_random(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, SearchResult *res) {
   Walk w;
   int64_t max_steps = search_max_steps(o, 1);

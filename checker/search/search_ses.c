@@ -77,12 +77,17 @@ typedef struct NodePool {
   uint32_t nslabs, cap;
 } NodePool;
 
+/* Frees every slab (and so every node, in use or not) and empties P. */
 static void np_fini(NodePool *P) {
   for (uint32_t j = 0; j < P->nslabs; j++) free(P->slabs[j]);
   free(P->slabs);
   memset(P, 0, sizeof *P);
 }
 
+/* Drop one reference to p; a node whose count reaches 0 goes on P's free
+** list (P: the calling thread's pool), and its parent loses a reference
+** in turn, up the path.  Counts are atomic: a path may be shared by
+** chains and frontier entries of several threads. */
 static void pn_unref(NodePool *P, PNode *p) {
   while (p && __atomic_sub_fetch(&p->refs, 1, __ATOMIC_ACQ_REL) == 0) {
     PNode *up = p->parent;
@@ -217,6 +222,8 @@ static void blocks_put(ChunkPool *P, Frontier *F) {
   free(F->blk);
 }
 
+/* Give a frontier chunk back: kept for reuse when it has the pool's size
+** and fewer than 64 are kept, else freed.  NULL is ignored. */
 static void chunk_put(ChunkPool *P, uint8_t *c, size_t size) {
   if (!c) return;
   if (size != P->size || P->n == 64) { free(c); return; }
@@ -227,6 +234,7 @@ static void chunk_put(ChunkPool *P, uint8_t *c, size_t size) {
   P->free[P->n++] = c;
 }
 
+/* Frees the kept blocks and chunks and empties P. */
 static void chunk_pool_fini(ChunkPool *P) {
   for (uint32_t b = 0; b < P->nblks; b++) free(P->blks[b]);
   free(P->blks);
@@ -446,6 +454,9 @@ static TraceChoice *chain_trace(const Chain *c, const Move *extra, uint64_t *n) 
   return t;
 }
 
+/* Record the bug of the last Vm call at the chain's state then `extra`,
+** found with `delays` delays, unless another outcome came first; then
+** the stratum stops. */
 static void record_bug(Ses *S, const Chain *c, const Move *extra, uint64_t delays) {
   SesShared *sh = S->sh;
   uint64_t n;
@@ -485,6 +496,7 @@ static void internal_error(SesShared *sh, const char *msg) {
   stop_stratum(sh);
 }
 
+/* A stop from outside: the first reason is kept; the stratum stops. */
 static void set_why(SesShared *sh, const char *why) {
   pthread_mutex_lock(&sh->lock);
   if (!sh->why) sh->why = why;
@@ -502,6 +514,7 @@ static void chain_end(Chain *c) {
   c->ent = NULL;
 }
 
+/* chain_end, then the chain's own buffers are freed too. */
 static void chain_fini(Chain *c) {
   chain_end(c);
   buf_fini(&c->state);
@@ -566,6 +579,8 @@ static int frontier_push(Ses *S, Frontier *F, PNode *path, const Move *mv, uint6
   return 1;
 }
 
+/* Release every entry's path, return the chunks and blocks to the pools
+** and empty F. */
 static void frontier_free(Frontier *F, ChunkPool *P, NodePool *NP) {
   for (uint64_t i = 0; i < F->n; i++) pn_unref(NP, fitem(F, i)->path);
   for (uint32_t c = 0; c < F->nchunks; c++) chunk_put(P, F->chunks[c], F->sizes[c]);
@@ -1099,6 +1114,10 @@ typedef struct RootSet {
   uint64_t cap;
 } RootSet;
 
+/* SsRoots.get for roots taken from ses's frontier: the moves of root r's
+** path, from the initial state on, into *moves (grown to fit, *cap its
+** size), with the moves the root's state already took and whether they
+** were made in a persistent set; returns the number of moves. */
 static uint64_t root_get(const SsRoots *R, uint64_t r, SsMove **moves, uint64_t *cap, uint32_t *resume,
                          uint8_t *narrowed) {
   const RootSet *rs = R->ctx;
@@ -1654,6 +1673,9 @@ typedef struct SesThread {
   int rc;                    /* thread 0: -1 on an internal error between strata */
 } SesThread;
 
+/* A worker: every stratum, wait until it is set up, run it, wait for the
+** others, and on thread 0 prepare the next (between_strata; a failure
+** there is the thread's rc).  Returns once sh->done is set. */
 static void ses_thread(void *arg) {
   SesThread *T = arg;
   Ses *S = T->S;
@@ -1708,6 +1730,11 @@ static char *bound_text(const SesShared *sh, uint64_t left) {
   return buf_take(&b);
 }
 
+/* SearchOps.run for ses: across ranks, dist_strata (noted in
+** res->dist_note); else stratum by stratum on -j threads from the initial
+** state or a checkpoint; when the state cache or the frontier reaches its
+** memory budget, sampling from the frontier left (SES then SS,
+** ss_sample).  0, or -1 on an internal failure. */
 static int run_ses(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, SearchResult *res) {
 #ifdef HAVE_MPI
   if (search_across_ranks(o)) {

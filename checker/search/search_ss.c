@@ -162,6 +162,7 @@ typedef struct Worker {
   uint64_t error_ntrace;
 } Worker;
 
+/* Append a choice to the worker's current trace (doubling from 256). */
 static void tr_push(Worker *w, uint8_t kind, uint32_t v) {
   if (w->ntrace == w->tcap) {
     w->tcap = w->tcap ? w->tcap * 2 : 256;
@@ -343,6 +344,9 @@ static int execute(Worker *w, uint64_t root, const uint32_t *path, uint32_t np, 
   return 0;
 }
 
+/* The seed of sample idx of stratum db: a hash of (--seed, db, idx), so
+** that a sample draws the same numbers whichever thread or rank runs it
+** and whenever (a resumed run too). */
 static uint64_t sample_seed(uint64_t seed, uint64_t db, uint64_t idx) {
   uint64_t k[3] = { seed, db, idx };
   return XXH3_64bits(k, sizeof k);
@@ -430,6 +434,10 @@ static int run_chunk(Worker *w, uint64_t lo, uint64_t hi, Chunk *c) {
   return 0;
 }
 
+/* A thread: takes chunks in order under the lock, none past the first
+** chunk known to hold a bug (an earlier chunk may still find an earlier
+** one), and runs them; a timeout, interrupt or failure halts every
+** thread.  Results stay in the chunks, combined later in sample order. */
 static void *worker_main(void *arg) {
   Worker *w = arg;
   Shared *sh = w->sh;
@@ -479,6 +487,8 @@ static void take_bug(Shared *sh, Worker *ws, int nw, uint64_t smp, SearchResult 
     }
 }
 
+/* Frees what the worker owns: tracker, temperature, Vm, explorer, State
+** and explorer buffers, choices and traces. */
 static void worker_fini(Worker *w) {
   schedtrack_fini(&w->track);
   live_temp_fini(&w->temp);
@@ -751,6 +761,9 @@ typedef struct FarmChunk {
   uint64_t samples;          /* drawn: hi - lo, or up to the one with a bug */
 } FarmChunk;
 
+/* A worker rank's item (stratum, first sample, count): the samples run as
+** one chunk on this rank's worker; out gets the FarmChunk then their
+** decisions.  -1 for an item of the wrong size or an internal failure. */
 static int ss_item(void *ctx, const uint8_t *item, size_t n, Buf *out) {
   Worker *w = ctx;
   uint64_t v[3];
@@ -1104,6 +1117,8 @@ out:
   return rc;
 }
 
+/* SearchOps.run for ss: sampling from the initial state (no roots), its
+** clock starting now. */
 static int run_ss(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, SearchResult *res) {
   return ss_sample(bc, test, o, logf, NULL, 0, res);
 }
