@@ -79,6 +79,16 @@ run --coverage-merge "$tmp/m/merged.coverage.json" "$tmp/m/merged.coverage.json"
 if cmp -s "$tmp/twice/merged.coverage.json" "$tmp/m/merged.coverage.json"; then ok "merging is idempotent"
 else bad "merge twice"; diff "$tmp/m/merged.coverage.json" "$tmp/twice/merged.coverage.json" | head; fi
 
+# A report whose second machine (or a state's second event) lacks its
+# name is refused with a message, not read (it crashed the sort).
+sed 's/{"name": "SendB", /{/' "$tmp/m/tcA.coverage.json" >"$tmp/m/noname.json"
+sed 's/{"event": "eB", "handler": "goto"/{"handler": "goto"/' "$tmp/m/tcB.coverage.json" >"$tmp/m/noevent.json"
+for f in noname noevent; do
+  out=$(run --coverage-merge "$tmp/m/$f.json" -o "$tmp/bad" 2>&1); rc=$?
+  if [ "$rc" -eq 2 ] && echo "$out" | grep -q "error: .*$f.json"; then ok "--coverage-merge: a report with a nameless entry ($f) is refused"
+  else bad "--coverage-merge $f (exit $rc)"; echo "$out"; fi
+done
+
 # 4. Schedule coverage (Bita's example, tests/coverage/writer.p).
 w=tests/coverage/writer.p
 out=$(run -S random --seed 1 --schedules 500 --coverage -o "$tmp/w" $w 2>&1)

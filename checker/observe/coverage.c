@@ -748,7 +748,7 @@ static void rd_state(Rd *rd, const Json *j, CovState *s) {
   if (ev) {
     s->events = xcalloc(ev->n ? ev->n : 1, sizeof(CovEvent));
     for (size_t i = 0; i < ev->n && !rd->bad; i++) rd_event(rd, ev->items[i], &s->events[s->nevents++]);
-    sort_n(s->events, s->nevents, sizeof(CovEvent), cmp_event);
+    if (!rd->bad) sort_n(s->events, s->nevents, sizeof(CovEvent), cmp_event);
   }
   const Json *nx = rd_member(rd, j, "next", JSON_ARRAY, where);
   if (nx) {
@@ -757,7 +757,7 @@ static void rd_state(Rd *rd, const Json *j, CovState *s) {
       if (nx->items[i]->kind != JSON_STRING) { rd_fail(rd, "has a \"next\" that is not a string", where); break; }
       s->next[s->nnext++] = xstrdup(nx->items[i]->str);
     }
-    sort_n(s->next, s->nnext, sizeof(char *), cmp_str);
+    if (!rd->bad) sort_n(s->next, s->nnext, sizeof(char *), cmp_str);
   }
 }
 
@@ -782,7 +782,7 @@ static void rd_sites(Rd *rd, const Json *root, const char *key, const char *flag
   const char *where = strcmp(key, "receives") == 0 ? "a receive case" : "an assert";
   for (size_t i = 0; a && i < a->n && !rd->bad; i++)
     rd_site(rd, a->items[i], &(*out)[(*n)++], flag, strcmp(key, "receives") == 0, where);
-  sort_n(*out, *n, sizeof(CovSite), cmp_site);
+  if (!rd->bad) sort_n(*out, *n, sizeof(CovSite), cmp_site);
 }
 
 /* A 16-digit hexadecimal identity. */
@@ -817,7 +817,7 @@ static void rd_sched(Rd *rd, const Json *root, CovReport *r) {
     p->b = rd_hex(rd, j, "b");
     if (!p->machine) p->machine = xstrdup("");
   }
-  sort_n(r->pairs, r->npairs, sizeof(CovPair), cmp_covpair);
+  if (!rd->bad) sort_n(r->pairs, r->npairs, sizeof(CovPair), cmp_covpair);
 }
 
 /* Check the format and version first, so that another JSON file gets a
@@ -856,7 +856,8 @@ int cov_from_json(CovReport *r, const char *text, size_t len, Buf *err) {
       m->states = xcalloc(st->n ? st->n : 1, sizeof(CovState));
       for (size_t s = 0; s < st->n && !rd.bad; s++) rd_state(&rd, st->items[s], &m->states[m->nstates++]);
     }
-    sort_n(r->machines, r->nmachines, sizeof(CovMachine), cmp_machine);
+    /* Sorted only when whole: a failed read leaves names NULL. */
+    if (!rd.bad) sort_n(r->machines, r->nmachines, sizeof(CovMachine), cmp_machine);
   }
   if (!rd.bad) rd_sites(&rd, root, "receives", "taken", &r->receives, &r->nreceives);
   if (!rd.bad) rd_sites(&rd, root, "asserts", "evaluated", &r->asserts, &r->nasserts);
