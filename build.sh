@@ -32,6 +32,10 @@ install_packages() {
     { echo "build.sh: could not install$missing" >&2; exit 2; }
 }
 
+# The long scripts (reduction, soundness, parallel, explorers, mpi,
+# checkpoint) split their cases between the two runs (PCHECK_TEST_SHARE,
+# tests/lib.sh): the sanitizer pass runs the even ones, distcheck the odd
+# ones, so that no long case runs twice; `./build.sh full` runs them all.
 # The sizes both runs of the suite (under the sanitizers, and make
 # distcheck's) use: the protocol models at reduced size (correct tests up
 # to 300,000 states, ses = dfs up to 30,000, reduction.sh's dfs and bfs up
@@ -39,14 +43,14 @@ install_packages() {
 # counts up to 100,000 states, two kill-and-resume cycles per checkpoint
 # case).  The tests' own defaults are larger: `./build.sh full` runs them.
 set_sizes() {
-  export CK_CYCLES=2 MPI_MAX_STATES=100000 MODELS_MAX_STATES=300000 EXPLORERS_MAX_STATES=30000 PAR_MAX_STATES=30000 \
+  export PCHECK_TEST_SHARE=1/2 CK_CYCLES=2 MPI_MAX_STATES=100000 MODELS_MAX_STATES=300000 EXPLORERS_MAX_STATES=30000 PAR_MAX_STATES=30000 \
     REDUCE_MODELS=2000 REDUCTION_MAX_STATES=50000 REDUCTION_SEARCHES="dfs bfs" REDUCTION_TIMEOUT=20 GOLDEN_EVERY=2
 }
 # The sanitizer run, several times slower per state, at smaller sizes
 # still: every test runs, on fewer or smaller cases (memory errors show on
 # small inputs as on large ones); the optimised distcheck keeps set_sizes.
 set_asan_sizes() {
-  export CK_CYCLES=1 MPI_MAX_STATES=20000 MODELS_MAX_STATES=50000 EXPLORERS_MAX_STATES=10000 PAR_MAX_STATES=10000 \
+  export PCHECK_TEST_SHARE=0/2 CK_CYCLES=1 MPI_MAX_STATES=20000 MODELS_MAX_STATES=50000 EXPLORERS_MAX_STATES=10000 PAR_MAX_STATES=10000 \
     REDUCE_MODELS=500 REDUCTION_MAX_STATES=10000 REDUCTION_SEARCHES="dfs bfs" REDUCTION_TIMEOUT=8 LIVENESS_MODELS=200 \
     GOLDEN_EVERY=3 PAR_TIMEOUT=15
 }

@@ -45,6 +45,7 @@ cycles() {
   [ "$1" = --may-end-first ] && { mayend=1; shift; }   # a run that can be too quick to kill
   name=$1
   shift
+  share_mine || return 0
   rm -rf "$tmp/ref" "$tmp/ckt"
   run -q "$@" -o "$tmp/ref" >"$tmp/out" 2>&1
   want_rc=$?

@@ -41,6 +41,7 @@ cases() {
 # 1. ses = dfs for rr, rtc, prr; 2. twins make the same choices.
 cases >"$tmp/cases"
 while read -r in t; do
+  share_mine || continue
   d=$(run --search dfs --no-reduction --mem 1G -q -tc "$t" -o "$tmp/o" "$in" 2>&1)
   [ $? -eq 0 ] || continue   # a bug: searches stop at different points
   ds=$(echo "$d" | field states)

@@ -16,3 +16,16 @@ ok() { pass=$((pass + 1)); echo "PASS: $*"; }
 bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
 run() { ${PCHECK_WRAPPER:-} "$PCHECK" "$@"; }
 field() { sed -n "s/.*$1: \([0-9]*\).*/\1/p" | tail -n 1; }
+# share_mine: whether the next case of a long script is this run's.  The
+# two runs of `./build.sh test` (the sanitizer pass and distcheck) split
+# such cases between them: PCHECK_TEST_SHARE=K/N runs the cases whose
+# number (0, 1, 2, ... in the script's order, counted by the calls) is K
+# modulo N; unset, every case runs (`./build.sh full`, a script run by
+# hand).  Called in the script's own shell, not in a pipe's.
+share_n=0
+share_mine() {
+  share_i=$share_n
+  share_n=$((share_n + 1))
+  [ -n "${PCHECK_TEST_SHARE:-}" ] || return 0
+  [ $((share_i % ${PCHECK_TEST_SHARE#*/})) -eq "${PCHECK_TEST_SHARE%/*}" ]
+}

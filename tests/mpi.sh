@@ -70,6 +70,7 @@ for f in models/*/expected.txt; do
   while IFS='	' read -r t verdict states note; do
     case $t in ''|\#*) continue ;; esac
     [ "$verdict" = no-bug ] && [ "$states" -le "$max" ] 2>/dev/null || continue
+    share_mine || continue
     one=$(counts "$(run -q -S bfs --mem 512M -tc "$t" -o "$tmp/o" "$m" 2>&1)")
     for np in 2 4; do
       r=$(mp $np -q -S bfs --mem 1G -tc "$t" -o "$tmp/o" "$m" 2>&1)
@@ -103,6 +104,7 @@ done
 # Bugs: found, shortest, written once, replayed.
 for m in models/paxos models/german; do
   for t in $(grep -v '^#' $m/expected.txt | awk -F'\t' '$2 == "bug" { print $1 }'); do
+    share_mine || continue
     rm -rf "$tmp/b1"
     r1=$(run -q -S bfs -tc "$t" -o "$tmp/b1" "$m" 2>&1)
     len1=$(run --replay "$tmp/b1/$t.schedule" "$m" 2>&1 | sed -n 's/^replay: \([0-9]*\) of .*/\1/p')
@@ -128,6 +130,7 @@ done
 # ses: bugs found in their delay bound, the trace written once and
 # replayed to the bug reported.
 for t in tcBugStaleAccept tcBugRoundOnly tcBugNackAfterGiveUp; do
+  share_mine || continue
   for np in 2 4; do
     rm -rf "$tmp/b"
     r=$(mp $np -q -S ses -tc "$t" -o "$tmp/b" models/paxos 2>&1)
@@ -200,6 +203,7 @@ pass=$((pass + $(grep -c '^PASS' "$tmp/man.txt"))) fail=$((fail + $(grep -c '^FA
 same() { echo "$1" | grep -E '^(result|bug|estimate|transitions|guarantee):' | sed 's/  time: [0-9.]*$//'; }
 for s in random pct ss; do
   for t in tcOneProposer tcBugStaleAccept tcBugNackAfterGiveUp; do
+    share_mine || continue
     rm -rf "$tmp/o1" "$tmp/ok"
     want=$(run -S $s --seed 11 --schedules 3000 -tc $t -o "$tmp/o1" models/paxos 2>&1)
     wrc=$?

@@ -34,6 +34,7 @@ for f in models/*/expected.txt; do
   m=${f%/expected.txt}
   while IFS='	' read -r t v states note; do
     case $t in ''|\#*) continue ;; esac
+    share_mine || continue
     if [ "$v" = no-bug ]; then
       [ "$states" -le "$max" ] 2>/dev/null || continue
       for s in dfs bfs ses pb; do
@@ -77,6 +78,7 @@ gi=0
 for p in tests/golden/vm/*.p tests/golden/search/*.p; do
   gi=$((gi + 1))
   [ $(((gi - 1) % ${GOLDEN_EVERY:-1})) -eq 0 ] || continue
+  share_mine || continue
   for s in dfs bfs ses:rtc pb; do
     run -q $(search "$s") -j 1 --timeout 20 "$p" >"$tmp/1" 2>&1
     r1=$?

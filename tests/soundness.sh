@@ -21,6 +21,7 @@
 kind() { sed -n 's/^bug: \([^:]*\) at .*/\1/p' | head -n 1; }
 
 for p in tests/reduction/*.p; do
+  share_mine || continue
   expect=$(sed -n 's|^// expect: *||p' "$p" | head -n 1)
   searches=$(sed -n 's|^// searches: *||p' "$p" | head -n 1)
   case $searches in none*) continue ;; esac
