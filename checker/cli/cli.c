@@ -110,8 +110,8 @@ static const char *const *search_names(void) {
   static const char *names[32];
   if (!names[0]) {
     size_t n;
-    const SearchOps *const *all = search_all(&n);
-    for (size_t i = 0; i < n && i + 1 < sizeof names / sizeof names[0]; i++) names[i] = all[i]->name;
+    const SearchOps *all = search_all(&n);
+    for (size_t i = 0; i < n && i + 1 < sizeof names / sizeof names[0]; i++) names[i] = all[i].name;
   }
   return names;
 }
@@ -1355,7 +1355,7 @@ static int run_search(const Options *o, const BcProgram *bc, Program *prog, cons
   run->name = tc->name;
   run->verdict = "error";
   SaveSched saved = { o, tc->name, 0 };
-  if (o->save_schedules && ops == &search_bita) {
+  if (o->save_schedules && (ops->caps & SEARCH_SAVES)) {
     if (prepare_schedule_dir(o->save_schedules, tc->name) != 0) rc = EXIT_INTERNAL;
     so.save_schedule = save_schedule;
     so.save_ctx = &saved;
@@ -1417,7 +1417,7 @@ static int run_search(const Options *o, const BcProgram *bc, Program *prog, cons
     if (so.ck) res.seconds += ckr.prior_seconds;   /* the whole search's time */
     if (res.bug && res.bugdesc.status == VM_LIMIT) limit_reached(o, tc->name, &res);
     /* The portfolio's figures are those of the member that decided. */
-    if (ops == &search_portfolio && res.cache_bytes) exhaustive = 1;
+    if ((ops->caps & SEARCH_MEMBERS) && res.cache_bytes) exhaustive = 1;
     if (res.bug) {
       print_bug(&res.bugdesc);
       if (writer() && trace_write(bc, &test, tc->name, o->search, o->seed, &res, o->out, o->trace_format, &written) != 0)
@@ -1695,8 +1695,8 @@ static void no_such_test(const char *name, const TestList *tests) {
 /* --list-searches: each search of the registry, with its summary. */
 static void list_searches(void) {
   size_t n;
-  const SearchOps *const *all = search_all(&n);
-  for (size_t i = 0; i < n; i++) printf("%-10s %s\n", all[i]->name, all[i]->summary);
+  const SearchOps *all = search_all(&n);
+  for (size_t i = 0; i < n; i++) printf("%-10s %s\n", all[i].name, all[i].summary);
 }
 
 /* Options that act only on some searches: a warning when given to another
@@ -1715,10 +1715,10 @@ typedef struct OptionEffect {
 static const char *acting_searches(unsigned caps) {
   static char b[256];
   size_t n, at = 0;
-  const SearchOps *const *all = search_all(&n);
+  const SearchOps *all = search_all(&n);
   b[0] = 0;
   for (size_t i = 0; i < n; i++)
-    if (all[i]->caps & caps) at += (size_t)snprintf(b + at, sizeof b - at, "%s%s", at ? " " : "", all[i]->name);
+    if (all[i].caps & caps) at += (size_t)snprintf(b + at, sizeof b - at, "%s%s", at ? " " : "", all[i].name);
   return b;
 }
 

@@ -126,7 +126,7 @@ int redcheck_compare(RedCheck *c, const BcProgram *bc, const VmTest *test, const
   ** with dfs (for dfs, ses and the portfolio), none with bfs (for bfs and
   ** pb, which report hot specs at quiescence only). */
   int cycles = (search_caps(name) & SEARCH_HOT_CYCLES) != 0;
-  const SearchOps *ops = cycles ? &search_dfs : &search_bfs;
+  const SearchOps *ops = search_find(cycles ? "dfs" : "bfs");
   SearchResult r = {0};
   FILE *sink = fopen("/dev/null", "w");
   int rc = ops->run(bc, test, &full, sink ? sink : out, &r);

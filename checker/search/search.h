@@ -218,22 +218,12 @@ typedef struct SearchOps {
   int (*run)(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *log, SearchResult *res);
 } SearchOps;
 
-extern const SearchOps search_random;
-extern const SearchOps search_dfs;
-extern const SearchOps search_bfs;
-extern const SearchOps search_pb;
-extern const SearchOps search_irs;
-extern const SearchOps search_pct;
-extern const SearchOps search_ses;
-extern const SearchOps search_ss;
-extern const SearchOps search_portfolio;
-extern const SearchOps search_bita;
-extern const SearchOps search_guided;
 
 /* The search named name (doc/pcheck.1), or NULL if this build has none. */
 const SearchOps *search_find(const char *name);
-/* Every search of this build, in the registry's order; *n of them. */
-const SearchOps *const *search_all(size_t *n);
+/* Every search of this build, in the registry's order
+** (checker/search/searches.def); *n of them. */
+const SearchOps *search_all(size_t *n);
 /* The capabilities of the search named name (0: no such search). */
 unsigned search_caps(const char *name);
 

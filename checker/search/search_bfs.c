@@ -497,7 +497,7 @@ static void bfs_thread(void *arg) {
 ** trace is a shortest one) or a stop (then the levels done are what is
 ** proved).  0, or -1 on an internal failure or a checkpoint that does not
 ** fit. */
-static int run_bfs(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, SearchResult *res) {
+int search_run_bfs(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, SearchResult *res) {
   (void)logf;
 #ifdef HAVE_MPI
   if (search_across_ranks(o)) return dist_levels(bc, test, o, res);
@@ -603,12 +603,3 @@ out:
   pthread_mutex_destroy(&sh.lock);
   return rc;
 }
-
-const SearchOps search_bfs = {
-  .name = "bfs",
-  .summary = "exhaustive breadth-first search: a bug it finds has a shortest trace",
-  .caps = SEARCH_EXHAUSTIVE | SEARCH_REDUCTION | SEARCH_THREADS | SEARCH_CHECKPOINT | SEARCH_RANKS |
-          SEARCH_VISITS,
-  .proof = PROOF_DEPTH,
-  .run = run_bfs,
-};

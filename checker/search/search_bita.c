@@ -490,7 +490,7 @@ static int goals_of_base(Run *r, uint32_t bi, uint8_t crit) {
   return rc;
 }
 
-static int run_bita(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, SearchResult *res) {
+int search_run_bita(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, SearchResult *res) {
   Bita b;
   memset(&b, 0, sizeof b);
   b.cov = o->sched ? o->sched : (b.own = schedcov_new(bc));
@@ -562,11 +562,3 @@ static int run_bita(const BcProgram *bc, const VmTest *test, const SearchOptions
   schedcov_free(b.own);
   return rc == R_FAIL ? -1 : 0;
 }
-
-const SearchOps search_bita = {
-  .name = "bita",
-  .summary = "schedules forced to cover the receive orders not seen yet (Bita)",
-  .caps = SEARCH_SAMPLING | SEARCH_SEED | SEARCH_FAIL_MAXSTEPS | SEARCH_SAVES,
-  .proof = PROOF_NONE,
-  .run = run_bita,
-};

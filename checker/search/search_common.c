@@ -378,13 +378,14 @@ int64_t search_temperature(const SearchOptions *o) {
   return o->temperature >= 0 ? o->temperature : search_max_steps(o, 1) / 2;
 }
 
-/* The registry: every search, in the order --list-searches and the
-** warnings name them. */
-static const SearchOps *const registry[] = { &search_random, &search_dfs, &search_bfs, &search_ses, &search_ss,
-                                             &search_pb, &search_irs, &search_pct, &search_portfolio, &search_bita,
-                                             &search_guided };
+/* The registry: every search of checker/search/searches.def, in its order. */
+static const SearchOps registry[] = {
+#define SEARCH(n, proof_, summary_, caps_) { .name = #n, .summary = summary_, .caps = caps_, .proof = proof_, .run = search_run_##n },
+#include "checker/search/searches.def"
+#undef SEARCH
+};
 
-const SearchOps *const *search_all(size_t *n) {
+const SearchOps *search_all(size_t *n) {
   *n = sizeof registry / sizeof registry[0];
   return registry;
 }
@@ -392,7 +393,7 @@ const SearchOps *const *search_all(size_t *n) {
 /* By the name -S takes; NULL for an unknown one (the CLI says so). */
 const SearchOps *search_find(const char *name) {
   for (size_t i = 0; i < sizeof registry / sizeof registry[0]; i++)
-    if (strcmp(registry[i]->name, name) == 0) return registry[i];
+    if (strcmp(registry[i].name, name) == 0) return &registry[i];
   return NULL;
 }
 

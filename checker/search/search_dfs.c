@@ -828,7 +828,7 @@ static char *incomplete(const DfsShared *sh) {
 ** and the work, and unless --no-liveness the hot-cycle searches run with
 ** it (on the fly, and one of their own: doc/liveness.md).  0, or -1 on an
 ** internal failure or a checkpoint that does not fit. */
-static int run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, SearchResult *res) {
+int search_run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, SearchResult *res) {
   (void)logf;
 #ifdef HAVE_MPI
   if (search_across_ranks(o)) {
@@ -963,12 +963,3 @@ out:
   pthread_mutex_destroy(&sh.lock);
   return rc;
 }
-
-const SearchOps search_dfs = {
-  .name = "dfs",
-  .summary = "exhaustive depth-first search with the state cache and partial-order reduction",
-  .caps = SEARCH_EXHAUSTIVE | SEARCH_REDUCTION | SEARCH_THREADS | SEARCH_HOT_CYCLES | SEARCH_CHECKPOINT |
-          SEARCH_CK_SERIAL | SEARCH_RANKS | SEARCH_KEEP_GOING | SEARCH_VISITS | SEARCH_REDUCED_SERIAL,
-  .proof = PROOF_NONE,
-  .run = run_dfs,
-};

@@ -127,7 +127,7 @@ static void learn_execution(void *ctx) {
 ** orderings, the learned set taken from --learn (o->learned, kept by the
 ** caller) or made here and freed at the end.  0, or -1 on an internal
 ** failure. */
-static int run_guided(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, SearchResult *res) {
+int search_run_guided(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, SearchResult *res) {
   Guided g;
   memset(&g, 0, sizeof g);
   g.bc = bc;
@@ -162,11 +162,3 @@ static int run_guided(const BcProgram *bc, const VmTest *test, const SearchOptio
   if (!o->learned) learned_free(g.L);
   return rc;
 }
-
-const SearchOps search_guided = {
-  .name = "guided",
-  .summary = "random executions steered to the message orderings not seen yet (HaPSet)",
-  .caps = SEARCH_SAMPLING | SEARCH_SEED | SEARCH_KEEP_GOING | SEARCH_FAIL_MAXSTEPS | SEARCH_LEARNS,
-  .proof = PROOF_NONE,
-  .run = run_guided,
-};

@@ -6,6 +6,12 @@
 #define PCHECK_SEARCH_INT_H
 #include "checker/search/search.h"
 
+/* Each search's run (SearchOps.run), defined in search_NAME.c. */
+#define SEARCH(name, proof, summary, caps) \
+  int search_run_##name(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *log, SearchResult *res);
+#include "checker/search/searches.def"
+#undef SEARCH
+
 /* Does this search run across the MPI ranks (this process one of several,
 ** and not told to run alone)? */
 int search_across_ranks(const SearchOptions *o);

@@ -17,7 +17,7 @@
 ** (the stop, the iteration, its depth bound, and whether --max-steps cut
 ** any execution); --keep-going does not apply: the first bug ends it.
 ** 0, or -1 when a walk failed (said on stderr). */
-static int run_irs(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, SearchResult *res) {
+int search_run_irs(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, SearchResult *res) {
   Walk w;
   int64_t max_steps = search_max_steps(o, 1);
   walk_init(&w, bc, test, search_temperature(o), o->sched);
@@ -81,11 +81,3 @@ fail:
   walk_fini(&w);
   return rc;
 }
-
-const SearchOps search_irs = {
-  .name = "irs",
-  .summary = "iterative random search: 3^i random executions at a growing depth bound",
-  .caps = SEARCH_SAMPLING | SEARCH_SEED | SEARCH_TEMPERATURE | SEARCH_FAIL_MAXSTEPS | SEARCH_DEPTH_STEPS,
-  .proof = PROOF_NONE,
-  .run = run_irs,
-};

@@ -533,7 +533,7 @@ static char *bound_text(const PbShared *sh, int stopped) {
 ** one leaves no work (complete), the highest bound (--max-delays,
 ** SearchOptions.max_bound), a bug or a stop.  Without a bug, res->bound
 ** says where it stopped (bound_text).  0, or -1 on an internal failure. */
-static int run_pb(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, SearchResult *res) {
+int search_run_pb(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, SearchResult *res) {
   PbShared shared, *sh = &shared;
   memset(sh, 0, sizeof *sh);
   sh->o = o;
@@ -638,11 +638,3 @@ out:
   pthread_mutex_destroy(&sh->lock);
   return rc;
 }
-
-const SearchOps search_pb = {
-  .name = "pb",
-  .summary = "iterative preemption bounding (CHESS's) with state caching",
-  .caps = SEARCH_EXHAUSTIVE | SEARCH_DELAYS | SEARCH_REDUCTION | SEARCH_THREADS,
-  .proof = PROOF_PREEMPTIONS,
-  .run = run_pb,
-};

@@ -102,7 +102,7 @@ static void pct_execution(void *ctx, uint64_t i) {
 ** change points among k scheduling steps (--pct-steps, 1000), fewer if k
 ** is smaller.  Unfair pct has unfair bounds and no temperature; fair pct
 ** the fair ones.  0, or -1 on an internal failure. */
-static int run_pct(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, SearchResult *res) {
+int search_run_pct(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, SearchResult *res) {
   Walk w;
   int64_t max_steps = search_max_steps(o, o->pct_fair);
   /* unfair: no temperature check (search_temperature) */
@@ -133,12 +133,3 @@ static int run_pct(const BcProgram *bc, const VmTest *test, const SearchOptions 
   walk_fini(&w);
   return rc;
 }
-
-const SearchOps search_pct = {
-  .name = "pct",
-  .summary = "probabilistic concurrency testing: random priorities, d-1 change points",
-  .caps = SEARCH_SAMPLING | SEARCH_SEED | SEARCH_KEEP_GOING | SEARCH_FAIL_MAXSTEPS | SEARCH_FARM |
-          SEARCH_PRIORITIES,
-  .proof = PROOF_NONE,
-  .run = run_pct,
-};

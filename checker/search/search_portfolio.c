@@ -213,7 +213,7 @@ static int mine_of(int me, int k, int *pick, uint64_t *seed_shift) {
 ** sampling members share N executions (member i of all ranks' sampling
 ** members, counted rank by rank in plan order, gets N / count, and one
 ** more while i < N % count), and the portfolio ends once they have all run
-** theirs, or sooner by a bug or a proof (run_portfolio).  The share of
+** theirs, or sooner by a bug or a proof (search_run_portfolio).  The share of
 ** local member q (one of pick[0..n)), or -1 without --schedules. */
 static int64_t schedules_share(const Portfolio *pf, const SearchOptions *o, const int *pick, int q) {
   if (o->schedules < 0 || plan_exhaustive(pick[q])) return o->schedules < 0 ? -1 : o->schedules;
@@ -497,7 +497,7 @@ static int result_across(Portfolio *pf, const BcProgram *bc, const VmTest *test,
 }
 #endif
 
-static int run_portfolio(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf,
+int search_run_portfolio(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf,
                          SearchResult *res) {
   Portfolio pf = {0};
   pthread_mutex_init(&pf.mu, NULL);
@@ -584,11 +584,3 @@ static int run_portfolio(const BcProgram *bc, const VmTest *test, const SearchOp
   pthread_mutex_destroy(&pf.mu);
   return rc;
 }
-
-const SearchOps search_portfolio = {
-  .name = "portfolio",
-  .summary = "the default: random, ses, pct, dfs and ss in turns; the first to find a bug or to prove ends it",
-  .caps = SEARCH_SAMPLING | SEARCH_SEED | SEARCH_EXPLORER | SEARCH_HOT_CYCLES | SEARCH_MEMBERS | SEARCH_LEARNS,
-  .proof = PROOF_NONE,
-  .run = run_portfolio,
-};

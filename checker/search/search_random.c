@@ -25,7 +25,7 @@ static void random_execution(void *ctx, uint64_t i) {
 /* SearchOps.run for random: the fair step bound and the temperature
 ** check, executions through walk_loop (farmed out across ranks).  res->bound says how many executions ran and why they stopped,
 ** also after a bug with --keep-going.  0, or -1 on an internal failure. */
-static int run_random(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, SearchResult *res) {
+int search_run_random(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, SearchResult *res) {
   Walk w;
   int64_t max_steps = search_max_steps(o, 1);
   walk_init(&w, bc, test, search_temperature(o), o->sched);
@@ -46,12 +46,3 @@ static int run_random(const BcProgram *bc, const VmTest *test, const SearchOptio
   walk_fini(&w);
   return rc;
 }
-
-const SearchOps search_random = {
-  .name = "random",
-  .summary = "random executions: a uniformly random enabled choice at every step",
-  .caps = SEARCH_SAMPLING | SEARCH_SEED | SEARCH_TEMPERATURE | SEARCH_KEEP_GOING | SEARCH_FAIL_MAXSTEPS |
-          SEARCH_FARM,
-  .proof = PROOF_NONE,
-  .run = run_random,
-};

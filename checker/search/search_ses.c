@@ -1735,7 +1735,7 @@ static char *bound_text(const SesShared *sh, uint64_t left) {
 ** state or a checkpoint; when the state cache or the frontier reaches its
 ** memory budget, sampling from the frontier left (SES then SS,
 ** ss_sample).  0, or -1 on an internal failure. */
-static int run_ses(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, SearchResult *res) {
+int search_run_ses(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, SearchResult *res) {
 #ifdef HAVE_MPI
   if (search_across_ranks(o)) {
     res->dist_note = "ses across ranks: no hot-cycle search, and which rank reaches a state first decides its "
@@ -1882,13 +1882,3 @@ out:
   buf_fini(&err);
   return rc;
 }
-
-const SearchOps search_ses = {
-  .name = "ses",
-  .summary = "stratified exhaustive search: every state, one delay bound at a time",
-  .caps = SEARCH_EXHAUSTIVE | SEARCH_SEED | SEARCH_DELAYS | SEARCH_EXPLORER | SEARCH_REDUCTION |
-          SEARCH_THREADS | SEARCH_HOT_CYCLES | SEARCH_CHECKPOINT | SEARCH_RANKS | SEARCH_TO_SAMPLING |
-          SEARCH_VISITS,
-  .proof = PROOF_DELAYS,
-  .run = run_ses,
-};

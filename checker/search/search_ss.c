@@ -1119,15 +1119,6 @@ out:
 
 /* SearchOps.run for ss: sampling from the initial state (no roots), its
 ** clock starting now. */
-static int run_ss(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, SearchResult *res) {
+int search_run_ss(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, SearchResult *res) {
   return ss_sample(bc, test, o, logf, NULL, 0, res);
 }
-
-const SearchOps search_ss = {
-  .name = "ss",
-  .summary = "stratified sampling: executions with db delays, each drawn with a known probability",
-  .caps = SEARCH_SAMPLING | SEARCH_SEED | SEARCH_DELAYS | SEARCH_EXPLORER | SEARCH_THREADS | SEARCH_CHECKPOINT |
-          SEARCH_FARM | SEARCH_STRATA,
-  .proof = PROOF_NONE,
-  .run = run_ss,
-};

@@ -145,8 +145,7 @@ static void seen_fini(Seen *s) {
 
 /* One search of the differential test: which, how. */
 typedef struct Cfg {
-  const char *name;          /* as --search names it */
-  const SearchOps *ops;
+  const char *name;          /* as --search names it (search_find) */
   int reduce, jobs, keep_going;
   int safety;                /* it checks no hot cycles (bfs, pb) */
 } Cfg;
@@ -195,7 +194,7 @@ static void run_search(const Model *m, const Cfg *cfg, int ex, uint64_t budget, 
   static FILE *quiet;   /* the searches' log lines (ses's "bug found at ...") */
   if (!quiet) quiet = fopen("/dev/null", "w");
   ck_assert_ptr_nonnull(quiet);
-  ck_assert_int_eq(cfg->ops->run(m->bc, &m->test, &o, quiet, &r->res), 0);
+  ck_assert_int_eq(search_find(cfg->name)->run(m->bc, &m->test, &o, quiet, &r->res), 0);
   r->exhaustive = r->res.complete && !r->res.error && (cfg->keep_going || !r->res.bug);
 }
 
@@ -424,14 +423,14 @@ END_TEST
 ** with two. */
 enum { R_REF = 0 };
 static const Cfg cfgs[] = {
-  {"dfs", &search_dfs, 0, 1, 1, 0}, {"dfs", &search_dfs, 1, 1, 1, 0},
-  {"dfs", &search_dfs, 0, 1, 0, 0}, {"dfs", &search_dfs, 1, 1, 0, 0}, {"dfs", &search_dfs, 0, 2, 0, 0},
-  {"bfs", &search_bfs, 0, 1, 0, 1}, {"bfs", &search_bfs, 1, 1, 0, 1},
-  {"bfs", &search_bfs, 0, 2, 0, 1}, {"bfs", &search_bfs, 1, 2, 0, 1},
-  {"ses", &search_ses, 0, 1, 0, 0}, {"ses", &search_ses, 1, 1, 0, 0},
-  {"ses", &search_ses, 0, 2, 0, 0}, {"ses", &search_ses, 1, 2, 0, 0},
-  {"pb", &search_pb, 0, 1, 0, 1}, {"pb", &search_pb, 1, 1, 0, 1},
-  {"pb", &search_pb, 0, 2, 0, 1}, {"pb", &search_pb, 1, 2, 0, 1},
+  {"dfs", 0, 1, 1, 0}, {"dfs", 1, 1, 1, 0},
+  {"dfs", 0, 1, 0, 0}, {"dfs", 1, 1, 0, 0}, {"dfs", 0, 2, 0, 0},
+  {"bfs", 0, 1, 0, 1}, {"bfs", 1, 1, 0, 1},
+  {"bfs", 0, 2, 0, 1}, {"bfs", 1, 2, 0, 1},
+  {"ses", 0, 1, 0, 0}, {"ses", 1, 1, 0, 0},
+  {"ses", 0, 2, 0, 0}, {"ses", 1, 2, 0, 0},
+  {"pb", 0, 1, 0, 1}, {"pb", 1, 1, 0, 1},
+  {"pb", 0, 2, 0, 1}, {"pb", 1, 2, 0, 1},
 };
 enum { NCFG = sizeof cfgs / sizeof cfgs[0] };
 
