@@ -275,21 +275,16 @@ static int bfs_restore(BfsShared *sh, const Vm *vm) {
   sh->total = total;
   if (pos > total || (pos && sh->nthreads > 1)) return ck_bad(o, "its queue");
   sh->taken = pos;
-  Buf err;
-  buf_init(&err);
-  uint64_t n;
-  const uint8_t *p = ck_get(from, "cache", &n);
-  sh->cache = p ? sc_load(o->cache_kind, o->mem, p, (size_t)n, &err) : NULL;
-  int rc = 0;
-  if (!sh->cache) rc = ck_bad(o, err.data ? err.data : "no state cache");
+  sh->cache = ck_get_cache(o, "cache", o->mem, "no state cache", 0);
+  int rc = sh->cache ? 0 : -1;
   if (!rc && sh->red) {   /* none saved: the run had no memory for it */
-    p = ck_get(from, "fresh", &n);
+    uint64_t n;
+    int saved = ck_get(from, "fresh", &n) != NULL;
     sc_free(sh->fresh);
-    sh->fresh = p ? sc_load(o->cache_kind, o->frontier_mem / FRESH_SHARE, p, (size_t)n, &err) : NULL;
-    if (p && !sh->fresh) rc = ck_bad(o, err.data ? err.data : "its next level");
+    sh->fresh = ck_get_cache(o, "fresh", o->frontier_mem / FRESH_SHARE, "its next level", 1);
+    if (saved && !sh->fresh) rc = -1;
     if (sh->fresh) sc_set_single_thread(sh->fresh, sh->nthreads == 1);
   }
-  buf_fini(&err);
   return rc;
 }
 
@@ -528,8 +523,7 @@ int search_run_bfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
   Buf s;
   buf_init(&s);
   if (!from) {
-    sh.cache = sc_new(o->cache_kind, o->mem);
-    if (!sh.cache) { fputs("pcheck: error: cannot allocate the state cache\n", stderr); goto out; }
+    if (!(sh.cache = search_new_cache(o, o->mem))) goto out;
     sc_set_single_thread(sh.cache, n == 1);
   }
   if (vm_initial(ws[0].vm, &s) != VM_OK) { search_record_bug(res, ws[0].vm, NULL, 0); rc = 0; goto out; }
@@ -575,11 +569,7 @@ out:
   if (sh.holding) free(sh.held_bug.message);
   free(sh.held_trace);
   res->seconds = search_now() - sh.prog.start;
-  if (sh.cache) {
-    res->cache_bytes = sc_bytes(sh.cache);
-    res->cache_refused = sc_refused(sh.cache);
-    res->cache_full = sc_is_full(sh.cache);
-  }
+  search_cache_figures(res, sh.cache, NULL);
   for (int i = 0; i < n; i++) {
     tt_fini(&sh.stores[i]);
     tt_level_fini(&sh.cur[i]);

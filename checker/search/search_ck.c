@@ -50,6 +50,21 @@ int ck_commit(const SearchOptions *o, Checkpoint *c) {
   return rc;
 }
 
+StateCache *ck_get_cache(const SearchOptions *o, const char *key, uint64_t budget, const char *what, int optional) {
+  uint64_t n;
+  const uint8_t *p = ck_get(o->ck->from, key, &n);
+  if (!p) {
+    if (!optional) ck_bad(o, what);
+    return NULL;
+  }
+  Buf err;
+  buf_init(&err);
+  StateCache *c = sc_load(o->cache_kind, budget, p, (size_t)n, &err);
+  if (!c) ck_bad(o, err.data ? err.data : what);
+  buf_fini(&err);
+  return c;
+}
+
 int ck_get_common(const SearchOptions *o, const BcProgram *bc, const VmTest *test, SearchResult *r) {
   const Checkpoint *c = o->ck->from;
   uint64_t len;

@@ -61,6 +61,11 @@ int ck_get_common(const SearchOptions *o, const BcProgram *bc, const VmTest *tes
 ** rebuilt (a checkpoint of this version and model that is inconsistent:
 ** hand-made or of a broken writer).  Says so on stderr; returns -1. */
 int ck_bad(const SearchOptions *o, const char *what);
+/* Resuming: the state cache saved as section key, loaded into budget
+** bytes of o->cache_kind.  NULL when the section is missing (said as
+** ck_bad(o, what), unless optional) or does not load (said, with what
+** when the loader gives no reason). */
+StateCache *ck_get_cache(const SearchOptions *o, const char *key, uint64_t budget, const char *what, int optional);
 /* The hot-cycle search's part (section "live"): add L's, or (resuming)
 ** put the checkpoint's back into L.  Either does nothing for L NULL.
 ** ck_get_live: 0, or -1 (said). */

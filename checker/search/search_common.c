@@ -378,6 +378,25 @@ int64_t search_temperature(const SearchOptions *o) {
   return o->temperature >= 0 ? o->temperature : search_max_steps(o, 1) / 2;
 }
 
+StateCache *search_new_cache(const SearchOptions *o, uint64_t budget) {
+  StateCache *c = sc_new(o->cache_kind, budget);
+  if (!c) fputs("pcheck: error: cannot allocate the state cache\n", stderr);
+  return c;
+}
+
+void search_cache_figures(SearchResult *res, const StateCache *a, const StateCache *b) {
+  const StateCache *both[2] = { a, b };
+  if (!a && !b) return;
+  res->cache_bytes = res->cache_refused = 0;
+  res->cache_full = 0;
+  for (int i = 0; i < 2; i++)
+    if (both[i]) {
+      res->cache_bytes += sc_bytes(both[i]);
+      res->cache_refused += sc_refused(both[i]);
+      res->cache_full |= sc_is_full(both[i]);
+    }
+}
+
 /* The registry: every search of checker/search/searches.def, in its order. */
 static const SearchOps registry[] = {
 #define SEARCH(n, proof_, summary_, caps_) { .name = #n, .summary = summary_, .caps = caps_, .proof = proof_, .run = search_run_##n },

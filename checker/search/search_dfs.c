@@ -866,19 +866,11 @@ int search_run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
   sh.pool = pool_new(sh.nthreads);
   WorkItem first = {0};
   if (from) {   /* the figures, the coverage and the cache of the checkpoint */
-    uint64_t n;
-    const uint8_t *p = ck_get(from, "cache", &n);
-    Buf err;
-    buf_init(&err);
     if (ck_get_common(o, bc, test, res) != 0) goto out;
-    sh.cache = p ? sc_load(o->cache_kind, o->mem, p, (size_t)n, &err) : NULL;
-    if (!sh.cache) ck_bad(o, err.data ? err.data : "no state cache");
-    buf_fini(&err);
-    if (!sh.cache) goto out;
+    if (!(sh.cache = ck_get_cache(o, "cache", o->mem, "no state cache", 0))) goto out;
     ws[0].resume = 1;
   } else {
-    sh.cache = sc_new(o->cache_kind, o->mem);
-    if (!sh.cache) { fputs("pcheck: error: cannot allocate the state cache\n", stderr); goto out; }
+    if (!(sh.cache = search_new_cache(o, o->mem))) goto out;
   }
   sc_set_single_thread(sh.cache, sh.nthreads == 1);
   if (vm_initial(ws[0].vm, &first.state) != VM_OK) {
@@ -946,11 +938,7 @@ int search_run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
   rc = sh.failed ? -1 : 0;
 out:
   res->seconds = search_now() - sh.prog.start;
-  if (sh.cache) {
-    res->cache_bytes = sc_bytes(sh.cache);
-    res->cache_refused = sc_refused(sh.cache);
-    res->cache_full = sc_is_full(sh.cache);
-  }
+  search_cache_figures(res, sh.cache, NULL);
   work_fini(&first);
   for (int i = 0; i < sh.nthreads; i++) worker_fini(&ws[i]);
   free(ws);

@@ -6,6 +6,15 @@
 #define PCHECK_SEARCH_INT_H
 #include "checker/search/search.h"
 
+/* What the exhaustive searches (dfs, bfs, ses, pb) set up and tear down
+** alike (search_common.c). */
+/* A new state cache of budget bytes of o->cache_kind; NULL after saying
+** so on stderr. */
+StateCache *search_new_cache(const SearchOptions *o, uint64_t budget);
+/* res's figures of its caches (cache_bytes, cache_refused, cache_full):
+** a's and b's together; either may be NULL (nothing to count). */
+void search_cache_figures(SearchResult *res, const StateCache *a, const StateCache *b);
+
 /* Each search's run (SearchOps.run), defined in search_NAME.c. */
 #define SEARCH(name, proof, summary, caps) \
   int search_run_##name(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *log, SearchResult *res);

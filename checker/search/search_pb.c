@@ -21,7 +21,7 @@
 ** expanded once, so a complete search counts exactly the states and
 ** transitions of one thread. */
 #include <config.h>
-#include "checker/search/search.h"
+#include "checker/search/search_int.h"
 #include "checker/engine/expand.h"
 #include "checker/store/pathset.h"
 #include "checker/store/tracetree.h"
@@ -557,9 +557,7 @@ int search_run_pb(const BcProgram *bc, const VmTest *test, const SearchOptions *
   }
   /* The (state, last) keys outnumber the program states: they get three
   ** quarters of the budget. */
-  sh->visited = sc_new(o->cache_kind, o->mem - o->mem / 4);
-  sh->states = sc_new(o->cache_kind, o->mem / 4);
-  if (!sh->visited || !sh->states) { fputs("pcheck: error: cannot allocate the state cache\n", stderr); goto out; }
+  if (!(sh->visited = search_new_cache(o, o->mem - o->mem / 4)) || !(sh->states = search_new_cache(o, o->mem / 4))) goto out;
   sc_set_single_thread(sh->visited, n == 1);
   sc_set_single_thread(sh->states, n == 1);
   Pb *p0 = &ps[0];
@@ -575,9 +573,7 @@ int search_run_pb(const BcProgram *bc, const VmTest *test, const SearchOptions *
   if (o->visit) o->visit(o->visit_ctx, (uint8_t *)p0->succ.data, p0->succ.len);
   if (!o->no_reduction) {   /* pb checks no hot cycles: nothing is visible */
     sh->red = red_new(bc, test, 0);
-    sh->decided = sc_new(o->cache_kind, o->mem / 8);
-    sh->narrowed = sc_new(o->cache_kind, o->mem / 8);
-    if (!sh->decided || !sh->narrowed) { fputs("pcheck: error: cannot allocate the state cache\n", stderr); goto out; }
+    if (!(sh->decided = search_new_cache(o, o->mem / 8)) || !(sh->narrowed = search_new_cache(o, o->mem / 8))) goto out;
     sc_set_single_thread(sh->decided, n == 1);
     sc_set_single_thread(sh->narrowed, n == 1);
     res->reduced = 1;
@@ -604,11 +600,7 @@ int search_run_pb(const BcProgram *bc, const VmTest *test, const SearchOptions *
   rc = 0;
 out:
   res->seconds = search_now() - sh->prog.start;
-  if (sh->visited && sh->states) {
-    res->cache_bytes = sc_bytes(sh->visited) + sc_bytes(sh->states);
-    res->cache_refused = sc_refused(sh->visited) + sc_refused(sh->states);
-    res->cache_full = sc_is_full(sh->visited) || sc_is_full(sh->states);
-  }
+  if (sh->visited && sh->states) search_cache_figures(res, sh->visited, sh->states);
   for (int t = 0; t < n; t++) {
     Pb *p = &ps[t];
     for (uint64_t i = 0; i < p->cap; i++) {

@@ -1227,9 +1227,7 @@ static int sample_frontier(SesShared *sh, Ses *ws, uint64_t from, int stratum_do
           "frontier states (SES then SS)\n", sc_is_full(sh->cache) ? "state cache" : "frontier",
           (unsigned long long)sh->db, (unsigned long long)res->states, (unsigned long long)rs.n);
   fflush(logf);
-  res->cache_bytes = sc_bytes(sh->cache);
-  res->cache_refused = sc_refused(sh->cache);
-  res->cache_full = sc_is_full(sh->cache);
+  search_cache_figures(res, sh->cache, NULL);
   work_free(sh, ws);
   for (int t = 0; t < sh->nthreads; t++) {
     futures_free(&ws[t]);
@@ -1464,13 +1462,7 @@ static int ses_restore(SesShared *sh, Ses *ws) {
   free(node);
   if (rc) return ck_bad(o, "its strata");
   ws[0].new_states = news;
-  uint64_t n;
-  const uint8_t *p = ck_get(from, "cache", &n);
-  Buf err;
-  buf_init(&err);
-  sh->cache = p ? sc_load(o->cache_kind, o->mem, p, (size_t)n, &err) : NULL;
-  if (!sh->cache) rc = ck_bad(o, err.data ? err.data : "no state cache");
-  buf_fini(&err);
+  if (!(sh->cache = ck_get_cache(o, "cache", o->mem, "no state cache", 0))) rc = -1;
   return rc;
 }
 
@@ -1790,8 +1782,7 @@ int search_run_ses(const BcProgram *bc, const VmTest *test, const SearchOptions 
     sh->states0 = res->states - ws[0].new_states;
     sh->live_busy = live_pending(sh->live);   /* a search under way goes on where it was */
   } else {
-    sh->cache = sc_new(o->cache_kind, o->mem);
-    if (!sh->cache) { fputs("pcheck: error: cannot allocate the state cache\n", stderr); goto out; }
+    if (!(sh->cache = search_new_cache(o, o->mem))) goto out;
   }
   sc_set_single_thread(sh->cache, n == 1);
   rc = 0;
@@ -1845,11 +1836,7 @@ int search_run_ses(const BcProgram *bc, const VmTest *test, const SearchOptions 
 out:
   progress_done(&sh->prog, o);
   res->seconds = search_now() - sh->prog.start;
-  if (sh->cache) {
-    res->cache_bytes = sc_bytes(sh->cache);
-    res->cache_refused = sc_refused(sh->cache);
-    res->cache_full = sc_is_full(sh->cache);
-  }
+  search_cache_figures(res, sh->cache, NULL);
   work_free(sh, ws);
   for (int t = 0; t < n; t++) {
     Ses *S = &ws[t];
