@@ -1,7 +1,12 @@
 /* interp.c: the instruction loop.  vm_run executes a machine's or a
 ** spec's frames, one opcode per case (vm/opcodes.def documents each),
 ** until the activation completes, the machine reaches a scheduling point
-** or a bug; what those mean for the State is vm/step.c's.
+** or a bug; what those mean for the State is vm/step.c's.  Also what
+** running an event means (vm_dispatch: a machine's handler for it;
+** vm_observe: the specs that observe it), which instructions and steps
+** both need.  The VM's files are layers: state.c (State bytes, records,
+** frames), text.c (names, logs, bugs), this file, then step.c; each
+** calls only the ones before it.
 ** Semantics: P's, as doc/p-compatibility.md says ("Statements and their
 ** run-time meaning"). */
 #include <config.h>
@@ -26,47 +31,6 @@ __attribute__((noinline, cold)) void vm_grow_stack(Vm *vm) {
 ** instruction pops below its frame's base (BcFun.depth), and the debug
 ** build checks it again before each instruction. */
 static Value pop(Vm *vm) { return vm->stack[--vm->nstack]; }
-
-/* Push a frame for function fid of `w` (a machine id, a spec index with
-** spec 1, the explorer with spec 2); its params come from the stack (the
-** function's nparams values, popped) or, when arg is not NULL, from *arg
-** (the one param of a handler, entry or exit function: its payload; a
-** function without params ignores it).  Its locals start at their
-** defaults (BcFun.local_defaults), its operand stack empty above the
-** caller's.  base is the first frame of the activation the frame belongs
-** to (RAISE and GOTO unwind to it); UINT32_MAX starts a new activation at
-** this frame.  Returns the frame, valid until the next push: vm->fr and
-** vm->locals may move (out of memory aborts). */
-Frame *vm_push_frame(Vm *vm, uint32_t fid, uint32_t w, int spec, uint32_t base, const Value *arg) {
-  const BcFun *f = &vm->p->funs[fid];
-  if (vm->nfr == vm->fr_cap) {
-    vm->fr_cap = vm->fr_cap ? vm->fr_cap * 2 : 32;
-    vm->fr = xrealloc(vm->fr, vm->fr_cap * sizeof(Frame));
-  }
-  if (vm->nlocals + f->nlocals > vm->locals_cap) {
-    while (vm->nlocals + f->nlocals > vm->locals_cap) vm->locals_cap = vm->locals_cap ? vm->locals_cap * 2 : 256;
-    vm->locals = xrealloc(vm->locals, vm->locals_cap * sizeof(Value));
-  }
-  Frame *fr = &vm->fr[vm->nfr];
-  fr->fun = fid;
-  fr->pc = 0;
-  fr->lbase = vm->nlocals;
-  fr->base = base == UINT32_MAX ? vm->nfr : base;
-  fr->who = w;
-  fr->spec = (uint8_t)spec;
-  Value *loc = vm->locals + vm->nlocals;
-  if (f->nlocals) memcpy(loc, f->local_defaults, f->nlocals * sizeof(Value));
-  if (arg) {
-    if (f->nparams) loc[0] = *arg;
-  } else {
-    vm->nstack -= f->nparams;
-    if (f->nparams) memcpy(loc, vm->stack + vm->nstack, f->nparams * sizeof(Value));
-  }
-  vm->nlocals += f->nlocals;
-  fr->sbase = vm->nstack;
-  vm->nfr++;
-  return fr;
-}
 
 /* ---------------------------------------------------------------------- */
 /* Runtime type checks (`as`).                                             */
@@ -1023,4 +987,102 @@ int vm_run(Vm *vm, uint32_t base) {
     }
     f->pc = pc;
   }
+}
+
+/* ---------------------------------------------------------------------- */
+/* Events: a machine's handler for one, the specs that observe one.       */
+
+/* Halt decoded m: it keeps its type and state, loses its flags, frames
+** and inbox (its record becomes its header fields alone). */
+void vm_halt_machine(Vm *vm, WMachine *m, uint32_t id) {
+  logf_(vm, "<HaltLog> '%s' halted in state '%s'.", vm_machine_text(vm, id), vm_state_name(vm, m));
+  vm_note(vm, VE_HALT, id, 0, 0, m->h.state, 0, val_null());
+  m->h.flags = MF_HALTED;
+  m->h.nframes = 0;
+  m->h.ninbox = 0;
+  vm->foot.shrank = 1;   /* sends to it are dropped from now on: none overflows */
+  m->h.recv = 0;
+  m->frames = NULL;
+  m->frames_len = 0;
+  vm->halted_now = 1;
+}
+
+/* Handle event ev in the current state of machine/spec `w`: push the
+** handler's frame, drop it (ignore), halt, or report an unhandled event.
+** Returns R_DONE (nothing more to run or a frame pushed) or R_BUG.
+** The handler's frame (a do handler, or a goto's transition function)
+** takes the payload as its argument and joins the activation at base.  An
+** unhandled halt of a machine runs the state's exit function first, with
+** MF_HALTING set, and halts when it returns (step_loaded); with no exit
+** function, or when the halt comes again while halting, it halts here.
+** Any other unhandled event is VM_BUG_UNHANDLED, placed at the state's
+** declaration (raised: the message says the event was raised).  w's record
+** must be decoded.  Dequeues skip deferred events, so a BH_DEFER slot is
+** reached only by a raise or a spec's event, where it counts as none. */
+int vm_dispatch(Vm *vm, uint32_t w, int spec, uint32_t ev, Value payload, uint32_t base, int raised) {
+  WMachine *m = spec ? &vm->sp[w] : &vm->ms[w];
+  const BcMachine *bm = &vm->p->machines[m->h.type];
+  const BcState *st = &bm->states[m->h.state];
+  const BcHandler *h = &st->handlers[ev];
+  switch (h->kind) {
+  case BH_DO: case BH_GOTO:
+    vm_cov_mark_event(vm, m->h.type, VCOV_HANDLED, m->h.state, ev);
+    if (h->kind == BH_GOTO && !spec)
+      logf_(vm, "<GotoLog> '%s' is transitioning from state '%s' to state '%s' on event '%s'.", vm_machine_text(vm, w),
+            st->name, bm->states[h->target].name, vm_event_name(vm, ev));
+    vm_push_frame(vm, (uint32_t)h->fun, w, spec, base, &payload);
+    return R_DONE;
+  case BH_IGNORE:
+    vm_cov_mark_event(vm, m->h.type, VCOV_IGNORED, m->h.state, ev);
+    return R_DONE;
+  default:
+    if (ev == BC_HALT && !spec) {
+      /* P: an unhandled halt runs the state's exit function, then halts. */
+      if (st->exit < 0 || (m->h.flags & MF_HALTING)) { vm_halt_machine(vm, m, w); return R_DONE; }
+      m->h.flags |= MF_HALTING;
+      vm_push_frame(vm, (uint32_t)st->exit, w, 0, base, &(Value){0});
+      return R_DONE;
+    }
+    /* The place: the state that lacks the handler. */
+    if (spec)
+      vm_set_bug_src(vm, VM_BUG_UNHANDLED, st->src, "spec '%s' received event '%s' that it does not handle in state '%s'",
+                     bm->name, vm_event_name(vm, ev), st->name);
+    else
+      vm_set_bug_src(vm, VM_BUG_UNHANDLED, st->src, "'%s' received event '%s' that is not handled in state '%s'%s",
+                     vm_machine_text(vm, w), vm_event_name(vm, ev), st->name, raised ? " (raised)" : "");
+    return R_BUG;
+  }
+}
+
+
+/* Run every spec that observes ev sent or announced by a machine created
+** as interface `from`, synchronously (P: a spec observes the machines bound
+** in the module it is asserted on). */
+/* Specs run in test order, each decoded when it first observes (so it is
+** written again); its handler's frames go above the running machine's and
+** run to completion in a nested vm_run.  The footprint records which specs
+** processed the event (doc/reduction.md).  R_DONE, or R_BUG with vm->bug
+** set: a spec's assert, unhandled event or runtime error is a bug of the
+** step that sent.  A spec cannot suspend (the compiler keeps scheduling
+** and choice points out of specs), so anything but R_DONE is taken for a
+** bug. */
+int vm_observe(Vm *vm, uint32_t ev, Value payload, uint16_t from) {
+  for (uint16_t i = 0; i < vm->nspecs; i++) {
+    WMachine *s = &vm->sp[i];
+    const BcMachine *bm = &vm->p->machines[vm->t.specs[i]];
+    if (ev >= vm->p->nevents || !bm->observes[ev]) continue;
+    if (vm->t.spec_from && vm->t.spec_from[i] && !vm->t.spec_from[i][from]) continue;
+    vs_decode(vm, s);
+    vm->foot.specs |= 1ull << (i < 63 ? i : 63);
+    logf_(vm, "<MonitorLog> %s is processing event '%s' in state '%s'.", bm->name, vm_event_text(vm, ev, &payload),
+          bm->states[s->h.state].name);
+    vm_note(vm, VE_MONITOR, i, 0, ev, s->h.state, 1, payload);
+    uint32_t base = vm->nfr;
+    if (vm_dispatch(vm, i, 1, ev, payload, base, 0) == R_BUG) return R_BUG;
+    if (vm->nfr > base) {
+      int r = vm_run(vm, base);
+      if (r != R_DONE) return R_BUG;
+    }
+  }
+  return R_DONE;
 }

@@ -2,8 +2,11 @@
 ** a State's records (their header fields are read when first asked for:
 ** vs_hdr); vs_decode decodes the ones a step touches; vs_write writes the
 ** successor, copying untouched records as bytes and encoding touched ones.
-** Also the validation of State bytes from outside (vm_state_valid).  The
-** layout is vm/state.h; what a step does with the machines is vm/step.c's.
+** Also the validation of State bytes from outside (vm_state_valid), and
+** the working State's new records and frames (vm_new_record,
+** vm_push_frame).  The layout is vm/state.h; what a step does with the
+** machines is vm/step.c's.  The lowest of the VM's layers: it calls no
+** other file of the VM but value.c and util.c.
 **
 ** Canonical bytes: each program state has one encoding, because every
 ** writer here emits the one form vm/state.h allows (shortest varints,
@@ -703,4 +706,79 @@ int vm_state_valid(const Vm *vm, const uint8_t *s, size_t len) {
   if (h.choice_kind && (h.choice_machine >= nms || h.choice_n == 0)) return 0;
   if (h.choice_kind == 4 && h.choice_n != 2) return 0;
   return p == end;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Records and frames of the working State.                                */
+
+/* A spec's record is the one at *id_out (its index: vm->sp has room for
+** the test's specs); a machine's is appended to vm->ms, which may move
+** (so no WMachine pointer survives it), and its id returned in *id_out.
+** The record is new and decoded, in the start state, with the variables'
+** defaults, an empty inbox, no flags and interface 0 (for a machine the
+** caller sets MF_START and its interface).  Marks the type's creation
+** point for coverage.  Its arrays are in the step's arena. */
+WMachine *vm_new_record(Vm *vm, uint16_t type, int spec, uint32_t *id_out) {
+  WMachine *m;
+  if (spec) {
+    m = &vm->sp[*id_out];
+  } else {
+    vs_reserve_ms(vm, vm->nms + 1);
+    *id_out = vm->nms;
+    m = &vm->ms[vm->nms++];
+  }
+  memset(m, 0, sizeof *m);
+  m->hdr_read = 1;
+  m->decoded = 1;
+  m->rec = spec ? *id_out : (uint32_t)vm->nspecs + *id_out;
+  m->h.type = type;
+  const BcMachine *bm = &vm->p->machines[type];
+  m->h.state = bm->start;
+  if (vm->cov_hit) vm_cov_mark(vm, vm->t.cov->base[type]);
+  m->vars = valarena_alloc(&vm->va, (size_t)(bm->nvars ? bm->nvars : 1) * sizeof(Value));
+  if (bm->nvars) memcpy(m->vars, bm->var_defaults, bm->nvars * sizeof(Value));
+  m->inbox_cap = 4;
+  m->inbox = valarena_alloc(&vm->va, m->inbox_cap * sizeof(InboxEntry));
+  return m;
+}
+
+/* Push a frame for function fid of `w` (a machine id, a spec index with
+** spec 1, the explorer with spec 2); its params come from the stack (the
+** function's nparams values, popped) or, when arg is not NULL, from *arg
+** (the one param of a handler, entry or exit function: its payload; a
+** function without params ignores it).  Its locals start at their
+** defaults (BcFun.local_defaults), its operand stack empty above the
+** caller's.  base is the first frame of the activation the frame belongs
+** to (RAISE and GOTO unwind to it); UINT32_MAX starts a new activation at
+** this frame.  Returns the frame, valid until the next push: vm->fr and
+** vm->locals may move (out of memory aborts). */
+Frame *vm_push_frame(Vm *vm, uint32_t fid, uint32_t w, int spec, uint32_t base, const Value *arg) {
+  const BcFun *f = &vm->p->funs[fid];
+  if (vm->nfr == vm->fr_cap) {
+    vm->fr_cap = vm->fr_cap ? vm->fr_cap * 2 : 32;
+    vm->fr = xrealloc(vm->fr, vm->fr_cap * sizeof(Frame));
+  }
+  if (vm->nlocals + f->nlocals > vm->locals_cap) {
+    while (vm->nlocals + f->nlocals > vm->locals_cap) vm->locals_cap = vm->locals_cap ? vm->locals_cap * 2 : 256;
+    vm->locals = xrealloc(vm->locals, vm->locals_cap * sizeof(Value));
+  }
+  Frame *fr = &vm->fr[vm->nfr];
+  fr->fun = fid;
+  fr->pc = 0;
+  fr->lbase = vm->nlocals;
+  fr->base = base == UINT32_MAX ? vm->nfr : base;
+  fr->who = w;
+  fr->spec = (uint8_t)spec;
+  Value *loc = vm->locals + vm->nlocals;
+  if (f->nlocals) memcpy(loc, f->local_defaults, f->nlocals * sizeof(Value));
+  if (arg) {
+    if (f->nparams) loc[0] = *arg;
+  } else {
+    vm->nstack -= f->nparams;
+    if (f->nparams) memcpy(loc, vm->stack + vm->nstack, f->nparams * sizeof(Value));
+  }
+  vm->nlocals += f->nlocals;
+  fr->sbase = vm->nstack;
+  vm->nfr++;
+  return fr;
 }

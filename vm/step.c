@@ -2,9 +2,10 @@
 ** machines it touches are decoded: vm/state.c), runs one machine from its
 ** current point to the next scheduling point (or one data choice) with
 ** the instruction loop (vm/interp.c), and writes the successor State.
-** Here: scheduling, dequeue with defer/ignore, raise, goto, receive, halt,
-** the specs that observe sends, enabledness, logs and bugs, the API of
-** vm/vm.h, and explorers' functions.
+** Here: scheduling, dequeue with defer/ignore, receive, halt,
+** enabledness, the API of vm/vm.h, and explorers' functions; names, logs
+** and bugs are vm/text.c's, events' handlers and observers
+** vm/interp.c's.  The top of the VM's layers (vm/interp.c).
 ** Semantics: P's, as doc/p-compatibility.md says ("Statements and their
 ** run-time meaning"). */
 #include <config.h>
@@ -14,185 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---------------------------------------------------------------------- */
-/* Names, logs and bugs.                                                   */
-
-/* The type name of machine id of the loaded State ("?" past its machines);
-** reads only the record's header fields.  Borrowed from the program. */
-static const char *machine_type_name(Vm *vm, uint32_t id) {
-  if (id >= vm->nms) return "?";
-  WMachine *m = &vm->ms[id];
-  uint16_t type = vs_hdr(m)->type;
-  return vm->p->machines[type].name;
-}
-
-/* ctx is the Vm (a ValNames callback); ids past null are "?".  Borrowed
-** from the program, never NULL. */
-const char *vm_event_name(const void *ctx, uint32_t id) {
-  const Vm *vm = ctx;
-  return id < vm->p->nevents ? vm->p->event_names[id] : id == vm->p->nevents ? "null" : "?";
-}
-
-/* A machine as P's logs name it: its type and its id counted from 1,
-** "Client(2)" for id 1.  In the step's arena: valid until the next call
-** that resets the Vm (begin). */
-static const char *cb_machine(const void *ctx, uint32_t id) {
-  Vm *vm = (Vm *)ctx;
-  return arena_printf(vm->va.arena, "%s(%u)", machine_type_name(vm, id), id + 1);
-}
-
-/* The member of enum e with value v, or NULL (val_print then writes the
-** raw number). */
-static const char *cb_enum(const void *ctx, uint16_t e, int64_t v) {
-  const Vm *vm = ctx;
-  if (e >= vm->p->nenums) return NULL;
-  const BcEnum *be = &vm->p->enums[e];
-  for (uint32_t i = 0; i < be->n; i++) if (be->values[i] == v) return be->members[i];
-  return NULL;
-}
-
-/* Field i of named-tuple shape, or NULL for an unnamed tuple or a shape
-** or field the program does not have. */
-static const char *cb_field(const void *ctx, uint16_t shape, int i) {
-  const Vm *vm = ctx;
-  if (shape == 0 || shape >= vm->p->nshapes || i >= vm->p->shapes[shape].n) return NULL;
-  return vm->p->shapes[shape].fields[i];
-}
-
-/* Nothing unless events are recorded (vm_record_events); the list grows
-** by doubling and lives until vm_free, reset by each call (begin).  The
-** payload is kept as it is: compound payloads point into the State or the
-** step's arena, so an event is valid only until the next call.  The type
-** is looked up here, the place is the instruction the innermost frame ran
-** last (none when no frame runs, as at the harness's creation or at a
-** dequeue). */
-void vm_note(Vm *vm, VmEventKind k, uint32_t machine, uint32_t other, uint32_t ev, uint32_t state, int spec,
-                 Value payload) {
-  if (!vm->record) return;
-  if (vm->nevents == vm->events_cap) {
-    vm->events_cap = vm->events_cap ? vm->events_cap * 2 : 32;
-    vm->events = xrealloc(vm->events, vm->events_cap * sizeof(VmEvent));
-  }
-  VmEvent *e = &vm->events[vm->nevents++];
-  e->kind = k;
-  e->machine = machine;
-  e->other = other;
-  e->event = ev;
-  e->state = (uint16_t)state;
-  e->spec = (uint16_t)spec;
-  e->type = spec ? vm->t.specs[machine] : machine < vm->nms ? vs_hdr(&vm->ms[machine])->type : 0;
-  e->payload = payload;
-  e->file = NULL;
-  e->line = e->col = 0;
-  if (vm->nfr) {   /* where: the instruction the innermost frame just ran */
-    const Frame *f = &vm->fr[vm->nfr - 1];
-    const BcLoc *l = bc_loc(&vm->p->funs[f->fun], f->pc ? f->pc - 1 : 0);
-    if (l) { e->file = vm->p->files[l->file]; e->line = l->line; e->col = l->col; }
-  }
-}
-
-
-/* m's header fields must have been read (vs_hdr); borrowed from the
-** program. */
-const char *vm_state_name(Vm *vm, WMachine *m) { return vm->p->machines[m->h.type].states[m->h.state].name; }
-
-/* One line appended to the log the caller set (vm_set_log), newline
-** added; call it through logf_, which skips the formatting without one. */
-void vm_log_line(Vm *vm, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  buf_vprintf(vm->log, fmt, ap);
-  va_end(ap);
-  buf_putc(vm->log, '\n');
-}
-
-/* An event with its payload, as P logs it: "eReq with payload (1, 2)". */
-const char *vm_event_text(Vm *vm, uint32_t ev, const Value *payload) {
-  Buf b;
-  buf_init(&b);
-  buf_puts(&b, vm_event_name(vm, ev));
-  if (payload && payload->tag != VT_NULL) {
-    buf_puts(&b, " with payload ");
-    val_print(&b, payload, &vm->names);
-  }
-  char *s = arena_strdup(vm->va.arena, b.data);
-  buf_fini(&b);
-  return s;
-}
-
-/* The bug of this step: its kind, message and place (file NULL: none). */
-static void set_bug_v(Vm *vm, VmStatus st, const char *file, uint32_t line, uint32_t col, const char *fmt, va_list ap) {
-  free(vm->bug.message);
-  Buf b;
-  buf_init(&b);
-  buf_vprintf(&b, fmt, ap);
-  vm->bug.status = st;
-  vm->bug.message = buf_take(&b);
-  vm->bug.file = file;
-  vm->bug.line = file ? line : 0;
-  vm->bug.col = file ? col : 0;
-  if (vm->bug.file)
-    logf_(vm, "<ErrorLog> %s:%u:%u: %s", vm->bug.file, vm->bug.line, vm->bug.col, vm->bug.message);
-  else
-    logf_(vm, "<ErrorLog> %s", vm->bug.message);
-}
-
-/* f->pc is already past the failing instruction (its opcode at least), so
-** the location is that of the byte before it; with f NULL, or a function
-** without locations, the bug has no place.  The message replaces the last
-** bug's (freed) and is logged as an <ErrorLog> line. */
-void vm_set_bug_at(Vm *vm, VmStatus st, const Frame *f, const char *fmt, ...) {
-  const BcLoc *l = NULL;
-  /* pc has moved past the instruction; look up the one that failed. */
-  if (f) l = bc_loc(&vm->p->funs[f->fun], f->pc ? f->pc - 1 : 0);
-  va_list ap;
-  va_start(ap, fmt);
-  set_bug_v(vm, st, l ? vm->p->files[l->file] : NULL, l ? l->line : 0, l ? l->col : 0, fmt, ap);
-  va_end(ap);
-}
-
-/* For bugs that belong to a declaration rather than an instruction: an
-** unhandled event at its state, a deadlock at its receive. */
-void vm_set_bug_src(Vm *vm, VmStatus st, BcSrc src, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  set_bug_v(vm, st, src.line ? vm->p->files[src.file] : NULL, src.line, src.col, fmt, ap);
-  va_end(ap);
-}
-
-/* ---------------------------------------------------------------------- */
-/* Machines: creation, inboxes, dispatch.                                  */
-
-/* A spec's record is the one at *id_out (its index: vm->sp has room for
-** the test's specs); a machine's is appended to vm->ms, which may move
-** (so no WMachine pointer survives it), and its id returned in *id_out.
-** The record is new and decoded, in the start state, with the variables'
-** defaults, an empty inbox, no flags and interface 0 (for a machine the
-** caller sets MF_START and its interface).  Marks the type's creation
-** point for coverage.  Its arrays are in the step's arena. */
-WMachine *vm_new_record(Vm *vm, uint16_t type, int spec, uint32_t *id_out) {
-  WMachine *m;
-  if (spec) {
-    m = &vm->sp[*id_out];
-  } else {
-    vs_reserve_ms(vm, vm->nms + 1);
-    *id_out = vm->nms;
-    m = &vm->ms[vm->nms++];
-  }
-  memset(m, 0, sizeof *m);
-  m->hdr_read = 1;
-  m->decoded = 1;
-  m->rec = spec ? *id_out : (uint32_t)vm->nspecs + *id_out;
-  m->h.type = type;
-  const BcMachine *bm = &vm->p->machines[type];
-  m->h.state = bm->start;
-  if (vm->cov_hit) vm_cov_mark(vm, vm->t.cov->base[type]);
-  m->vars = valarena_alloc(&vm->va, (size_t)(bm->nvars ? bm->nvars : 1) * sizeof(Value));
-  if (bm->nvars) memcpy(m->vars, bm->var_defaults, bm->nvars * sizeof(Value));
-  m->inbox_cap = 4;
-  m->inbox = valarena_alloc(&vm->va, m->inbox_cap * sizeof(InboxEntry));
-  return m;
-}
 
 /* Take entry i out of decoded m's inbox, keeping the order of the rest;
 ** the step's footprint records that the inbox shrank. */
@@ -202,100 +24,6 @@ static void inbox_remove(Vm *vm, WMachine *m, uint32_t i) {
   m->h.ninbox--;
 }
 
-/* Halt decoded m: it keeps its type and state, loses its flags, frames
-** and inbox (its record becomes its header fields alone). */
-static void halt_machine(Vm *vm, WMachine *m, uint32_t id) {
-  logf_(vm, "<HaltLog> '%s' halted in state '%s'.", vm_machine_text(vm, id), vm_state_name(vm, m));
-  vm_note(vm, VE_HALT, id, 0, 0, m->h.state, 0, val_null());
-  m->h.flags = MF_HALTED;
-  m->h.nframes = 0;
-  m->h.ninbox = 0;
-  vm->foot.shrank = 1;   /* sends to it are dropped from now on: none overflows */
-  m->h.recv = 0;
-  m->frames = NULL;
-  m->frames_len = 0;
-  vm->halted_now = 1;
-}
-
-/* Handle event ev in the current state of machine/spec `w`: push the
-** handler's frame, drop it (ignore), halt, or report an unhandled event.
-** Returns R_DONE (nothing more to run or a frame pushed) or R_BUG.
-** The handler's frame (a do handler, or a goto's transition function)
-** takes the payload as its argument and joins the activation at base.  An
-** unhandled halt of a machine runs the state's exit function first, with
-** MF_HALTING set, and halts when it returns (step_loaded); with no exit
-** function, or when the halt comes again while halting, it halts here.
-** Any other unhandled event is VM_BUG_UNHANDLED, placed at the state's
-** declaration (raised: the message says the event was raised).  w's record
-** must be decoded.  Dequeues skip deferred events, so a BH_DEFER slot is
-** reached only by a raise or a spec's event, where it counts as none. */
-int vm_dispatch(Vm *vm, uint32_t w, int spec, uint32_t ev, Value payload, uint32_t base, int raised) {
-  WMachine *m = spec ? &vm->sp[w] : &vm->ms[w];
-  const BcMachine *bm = &vm->p->machines[m->h.type];
-  const BcState *st = &bm->states[m->h.state];
-  const BcHandler *h = &st->handlers[ev];
-  switch (h->kind) {
-  case BH_DO: case BH_GOTO:
-    vm_cov_mark_event(vm, m->h.type, VCOV_HANDLED, m->h.state, ev);
-    if (h->kind == BH_GOTO && !spec)
-      logf_(vm, "<GotoLog> '%s' is transitioning from state '%s' to state '%s' on event '%s'.", vm_machine_text(vm, w),
-            st->name, bm->states[h->target].name, vm_event_name(vm, ev));
-    vm_push_frame(vm, (uint32_t)h->fun, w, spec, base, &payload);
-    return R_DONE;
-  case BH_IGNORE:
-    vm_cov_mark_event(vm, m->h.type, VCOV_IGNORED, m->h.state, ev);
-    return R_DONE;
-  default:
-    if (ev == BC_HALT && !spec) {
-      /* P: an unhandled halt runs the state's exit function, then halts. */
-      if (st->exit < 0 || (m->h.flags & MF_HALTING)) { halt_machine(vm, m, w); return R_DONE; }
-      m->h.flags |= MF_HALTING;
-      vm_push_frame(vm, (uint32_t)st->exit, w, 0, base, &(Value){0});
-      return R_DONE;
-    }
-    /* The place: the state that lacks the handler. */
-    if (spec)
-      vm_set_bug_src(vm, VM_BUG_UNHANDLED, st->src, "spec '%s' received event '%s' that it does not handle in state '%s'",
-                     bm->name, vm_event_name(vm, ev), st->name);
-    else
-      vm_set_bug_src(vm, VM_BUG_UNHANDLED, st->src, "'%s' received event '%s' that is not handled in state '%s'%s",
-                     vm_machine_text(vm, w), vm_event_name(vm, ev), st->name, raised ? " (raised)" : "");
-    return R_BUG;
-  }
-}
-
-
-/* Run every spec that observes ev sent or announced by a machine created
-** as interface `from`, synchronously (P: a spec observes the machines bound
-** in the module it is asserted on). */
-/* Specs run in test order, each decoded when it first observes (so it is
-** written again); its handler's frames go above the running machine's and
-** run to completion in a nested vm_run.  The footprint records which specs
-** processed the event (doc/reduction.md).  R_DONE, or R_BUG with vm->bug
-** set: a spec's assert, unhandled event or runtime error is a bug of the
-** step that sent.  A spec cannot suspend (the compiler keeps scheduling
-** and choice points out of specs), so anything but R_DONE is taken for a
-** bug. */
-int vm_observe(Vm *vm, uint32_t ev, Value payload, uint16_t from) {
-  for (uint16_t i = 0; i < vm->nspecs; i++) {
-    WMachine *s = &vm->sp[i];
-    const BcMachine *bm = &vm->p->machines[vm->t.specs[i]];
-    if (ev >= vm->p->nevents || !bm->observes[ev]) continue;
-    if (vm->t.spec_from && vm->t.spec_from[i] && !vm->t.spec_from[i][from]) continue;
-    vs_decode(vm, s);
-    vm->foot.specs |= 1ull << (i < 63 ? i : 63);
-    logf_(vm, "<MonitorLog> %s is processing event '%s' in state '%s'.", bm->name, vm_event_text(vm, ev, &payload),
-          bm->states[s->h.state].name);
-    vm_note(vm, VE_MONITOR, i, 0, ev, s->h.state, 1, payload);
-    uint32_t base = vm->nfr;
-    if (vm_dispatch(vm, i, 1, ev, payload, base, 0) == R_BUG) return R_BUG;
-    if (vm->nfr > base) {
-      int r = vm_run(vm, base);
-      if (r != R_DONE) return R_BUG;
-    }
-  }
-  return R_DONE;
-}
 
 /* ---------------------------------------------------------------------- */
 /* Enabledness.                                                            */
@@ -368,9 +96,7 @@ Vm *vm_new(const BcProgram *p, const VmTest *test) {
   valarena_init(&vm->va);
   vm->names.ctx = vm;
   vm->names.event_name = vm_event_name;
-  vm->names.machine_name = cb_machine;
-  vm->names.enum_member = cb_enum;
-  vm->names.field_name = cb_field;
+  vm_names_init(vm);
   return vm;
 }
 
@@ -408,18 +134,6 @@ const VmEvent *vm_events(const Vm *vm, uint32_t *n) {
 
 const VmBug *vm_bug(const Vm *vm) { return &vm->bug; }
 
-/* The text is copied into the step's arena (valid until the next call
-** that resets the Vm); machine names use the loaded State's records. */
-const char *vm_value_text(Vm *vm, const Value *v) {
-  Buf b;
-  buf_init(&b);
-  val_print(&b, v, &vm->names);
-  char *s = arena_strdup(vm->va.arena, b.data ? b.data : "");
-  buf_fini(&b);
-  return s;
-}
-
-const char *vm_machine_text(Vm *vm, uint32_t id) { return cb_machine(vm, id); }
 
 /* Scratch reset at the start of every call that runs or loads: the arena
 ** (values and working records of the last call are gone), events, stacks. */
@@ -761,7 +475,7 @@ static VmStatus step_loaded(Vm *vm, size_t len, uint32_t choice, Buf *out) {
   if (r == R_DONE && vm->nfr) r = vm_run(vm, 0);
   if (r == R_BUG) return vm->bug.status;
   WMachine *m = &vm->ms[id];
-  if (r == R_DONE && (m->h.flags & MF_HALTING) && !(m->h.flags & MF_HALTED)) halt_machine(vm, m, id);
+  if (r == R_DONE && (m->h.flags & MF_HALTING) && !(m->h.flags & MF_HALTED)) vm_halt_machine(vm, m, id);
   /* A scenario that entered a cold state in this step is covered. */
   uint64_t hit = vm->cooled & vm->t.scenario_mask;
   if (hit && (__atomic_load_n(vm->t.scenario_hit, __ATOMIC_RELAXED) & hit) != hit)
@@ -923,7 +637,7 @@ static void view_record(Vm *vm, WMachine *m, int spec, uint32_t index, VmView *v
   v->spec = spec;
   v->index = index;
   v->type = bm->name;
-  v->name = spec ? bm->name : cb_machine(vm, index);
+  v->name = spec ? bm->name : vm_machine_text(vm, index);
   v->state = m->h.state < bm->nstates ? bm->states[m->h.state].name : "?";
   v->status = view_status(vm, m);
   v->nvars = (m->h.flags & MF_HALTED) ? 0 : bm->nvars;

@@ -228,6 +228,10 @@ void vm_set_bug_at(Vm *vm, VmStatus st, const Frame *f, const char *fmt, ...) __
 void vm_set_bug_src(Vm *vm, VmStatus st, BcSrc src, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 /* A new working machine (or spec *id_out) of type, with default variables. */
 WMachine *vm_new_record(Vm *vm, uint16_t type, int spec, uint32_t *id_out);
+/* Halt decoded machine m (id): its header fields alone stay (interp.c). */
+void vm_halt_machine(Vm *vm, WMachine *m, uint32_t id);
+/* The Vm's ValNames callbacks (text.c). */
+void vm_names_init(Vm *vm);
 /* Handle ev in w's current state: push the handler, ignore, halt, or R_BUG. */
 int vm_dispatch(Vm *vm, uint32_t w, int spec, uint32_t ev, Value payload, uint32_t base, int raised);
 /* Run the specs that observe ev sent or announced by a machine of interface from. */
