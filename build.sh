@@ -32,7 +32,7 @@ install_packages() {
     { echo "build.sh: could not install$missing" >&2; exit 2; }
 }
 
-# The long scripts (reduction, soundness, parallel, explorers, mpi,
+# The long scripts (reduction, soundness, parallel, explorers, mpi, portfolio,
 # checkpoint) split their cases between the two runs (PCHECK_TEST_SHARE,
 # tests/lib.sh): the sanitizer pass runs the even ones, distcheck the odd
 # ones, so that no long case runs twice; `./build.sh full` runs them all.

@@ -76,5 +76,12 @@ done
 if [ -z "$missing" ]; then ok "every .md the sources cite is in the repository"
 else bad "cited but not in the repository:$missing"; fi
 
+# share_mine (tests/lib.sh): the two shares of a long script's cases
+# together run each case exactly once; no share runs them all.
+picked() { (PCHECK_TEST_SHARE=$1; share_n=0; out=""; for i in 0 1 2 3 4; do share_mine && out="$out$i"; done; echo "$out"); }
+a=$(picked 0/2) b=$(picked 1/2) all=$(picked "")
+if [ "$a" = 024 ] && [ "$b" = 13 ] && [ "$all" = 01234 ]; then ok "share_mine splits cases 0/2: $a, 1/2: $b, unset: $all"
+else bad "share_mine: 0/2 '$a', 1/2 '$b', unset '$all'"; fi
+
 echo "# passed: $pass failed: $fail"
 [ "$fail" -eq 0 ]

@@ -57,6 +57,7 @@ done
 wins() {
   alg=$1 fld=$2 max=$3 sch=$4 samplers=$5 exh=$6 label=$7 name=$8
   shift 8
+  share_mine || return 0
   case $alg in random|pct|ss) seed="--seed 1" ;; *) seed="" ;; esac
   r=$(run --search "$alg" $seed -q -o "$tmp/w" "$@" 2>&1); rc=$?
   n=$(echo "$r" | field "$fld")
