@@ -88,8 +88,37 @@ run unknown-option 2 "unknown option" --frobnicate "$tmp/ok.p"
 run missing-value 2 "needs a value" "$tmp/ok.p" --seed
 run bad-search 2 "unknown search" --search nope "$tmp/ok.p"
 run bad-mem 2 "needs a size" --mem lots "$tmp/ok.p"
+run empty-out 2 "needs a folder name" -o "" "$tmp/ok.p"
 run bad-format 2 "unknown trace format" --trace-format text,pdf "$tmp/ok.p"
 run no-inputs 2 "no input files"
 run unknown-test 2 "no test case matches" -tc nope "$tmp/ok.p"
+# A JSON trace whose numbers or strings no reader may take: a seed or a
+# step out of range (a cast of 1e300 is undefined), a \u escape that is
+# not four hex digits, a NUL, a lone surrogate.
+cs="$srcdir/models/clientserver"
+timeout 60 "$PCHECK" -S dfs -q -tc tcBugLostUpdate -o "$tmp/jt" "$cs" >/dev/null 2>&1
+j="$tmp/jt/tcBugLostUpdate.json"
+if [ -f "$j" ]; then
+  sed 's/"seed": 0,/"seed": -1,/' "$j" >"$tmp/seed_neg.json"
+  sed 's/"seed": 0,/"seed": 1e300,/' "$j" >"$tmp/seed_huge.json"
+  sed 's/"seed": 0,/"seed": 1.5,/' "$j" >"$tmp/seed_frac.json"
+  sed 's/"step": 39}/"step": 1e300}/' "$j" >"$tmp/step_huge.json"
+  sed 's/"test": "tcBugLostUpdate"/"test": "tcBug\\u00zzLostUpdate"/' "$j" >"$tmp/u_bad.json"
+  sed 's/"test": "tcBugLostUpdate"/"test": "tcBug\\u0000LostUpdate"/' "$j" >"$tmp/u_nul.json"
+  sed 's/"test": "tcBugLostUpdate"/"test": "tcBug\\ud800LostUpdate"/' "$j" >"$tmp/u_lone.json"
+  for c in seed_neg seed_huge seed_frac step_huge; do
+    run "trace-$c" 2 "must be whole numbers" --replay "$tmp/$c.json" "$cs"
+  done
+  run trace-u-bad 2 'bad \\u escape' --replay "$tmp/u_bad.json" "$cs"
+  run trace-u-nul 2 'u0000 in a string' --replay "$tmp/u_nul.json" "$cs"
+  run trace-u-lone 2 'bad \\u escape' --replay "$tmp/u_lone.json" "$cs"
+  sed 's/"test": "tcBugLostUpdate"/"test": "\\ud83d\\ude00"/' "$j" >"$tmp/u_pair.json"
+  run trace-u-pair 2 "which the model does not have" --replay "$tmp/u_pair.json" "$cs"
+  grep -q "$(printf '\360\237\230\200')" "$tmp/err" && { pass=$((pass + 1)); echo "PASS: trace-u-pair: a surrogate pair is one character"; } ||
+    { fail=$((fail + 1)); echo "FAIL: trace-u-pair: the surrogate pair not combined"; cat "$tmp/err"; }
+else
+  fail=$((fail + 1)); echo "FAIL: no JSON trace of tcBugLostUpdate to corrupt"
+fi
+
 echo "# passed: $pass failed: $fail"
 [ "$fail" -eq 0 ]

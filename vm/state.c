@@ -558,11 +558,27 @@ void vm_spec_state(const Vm *vm, const uint8_t *s, size_t len, uint16_t k, const
 }
 
 /* Check n values at *p (before end), advancing *p; 0 if one is malformed. */
-static int check_values(const uint8_t **p, const uint8_t *end, uint32_t n) {
+/* val_ids's callback for check_values: an event id past the program's. */
+typedef struct IdCheck {
+  uint32_t nevents;
+  int bad;
+} IdCheck;
+static void check_id(void *ctx, uint8_t tag, uint32_t id) {
+  IdCheck *c = ctx;
+  if (tag == VT_EVENT && id >= c->nevents) c->bad = 1;
+}
+
+/* Check n values at *p: each decodes, and every event it holds is one of
+** the program's (a send or raise of it indexes the event tables); 0 if
+** not. */
+static int check_values(const Vm *vm, const uint8_t **p, const uint8_t *end, uint32_t n) {
+  IdCheck c = { vm->p->nevents, 0 };
   for (uint32_t i = 0; i < n; i++) {
     Value v;
     size_t k = val_decode(*p, (size_t)(end - *p), &v);
     if (!k) return 0;
+    val_ids(*p, check_id, &c);
+    if (c.bad) return 0;
     *p += k;
   }
   return 1;
@@ -572,7 +588,7 @@ static int check_values(const uint8_t **p, const uint8_t *end, uint32_t n) {
 static int check_events(const Vm *vm, const uint8_t **p, const uint8_t *end, uint32_t n) {
   for (uint32_t i = 0; i < n; i++) {
     uint32_t ev;
-    if (!uv_get(p, end, &ev) || ev >= vm->p->nevents || !check_values(p, end, 1)) return 0;
+    if (!uv_get(p, end, &ev) || ev >= vm->p->nevents || !check_values(vm, p, end, 1)) return 0;
   }
   return 1;
 }
@@ -638,7 +654,7 @@ static int check_frames(const Vm *vm, const uint8_t **p, const uint8_t *end, uin
     uint32_t want = fn->depth ? fn->depth[pc] : BC_NO_DEPTH;
     if (want != BC_NO_DEPTH && i + 1 < nframes && before == OP_CALL) want -= vm->p->funs[operand].has_result != 0;
     if (nst != want || nst > (size_t)(end - *p)) return 0;   /* each value takes a byte at least */
-    if (!check_values(p, end, (uint32_t)fn->nlocals + nst)) return 0;
+    if (!check_values(vm, p, end, (uint32_t)fn->nlocals + nst)) return 0;
   }
   return 1;
 }
@@ -680,8 +696,8 @@ static int check_record(const Vm *vm, const uint8_t *r, uint32_t len, int spec) 
     uint32_t ev;
     if (!uv_get(&p, end, &ev) || ev >= vm->p->nevents) return 0;
   }
-  if ((h.flags & (MF_START | MF_RAISED)) && !check_values(&p, end, 1)) return 0;
-  if (!(h.flags & MF_HALTED) && !check_values(&p, end, bm->nvars)) return 0;
+  if ((h.flags & (MF_START | MF_RAISED)) && !check_values(vm, &p, end, 1)) return 0;
+  if (!(h.flags & MF_HALTED) && !check_values(vm, &p, end, bm->nvars)) return 0;
   if (h.flags & (MF_RUNNING | MF_RECEIVE)) {
     uint32_t nframes;
     if (!uv_get(&p, end, &nframes) || nframes == 0 || nframes > UINT16_MAX) return 0;

@@ -223,15 +223,17 @@ char *read_file(const char *path, size_t *len) {
   return buf_take(&b);
 }
 
-/* n must be at least 1.  The check leaves room for a comma and a digit
-** at each step, so a buffer must be 28 bytes for every uint64_t to fit
-** (20 digits, 6 commas, the NUL, and one byte the check keeps spare). */
+/* n must be at least 1.  A digit is written only with room for it, its
+** comma and the NUL, so 27 bytes hold every uint64_t (20 digits, 6
+** commas, the NUL); a smaller buffer gets a prefix of the digits. */
 const char *fmt_grouped(char *buf, size_t n, uint64_t v) {
   char raw[32];
   int len = snprintf(raw, sizeof raw, "%llu", (unsigned long long)v);
   size_t o = 0;
-  for (int i = 0; i < len && o + 2 < n; i++) {
-    if (i && (len - i) % 3 == 0) buf[o++] = ',';
+  for (int i = 0; i < len; i++) {
+    int comma = i && (len - i) % 3 == 0;
+    if (o + (size_t)comma + 1 >= n) break;
+    if (comma) buf[o++] = ',';
     buf[o++] = raw[i];
   }
   buf[o] = 0;

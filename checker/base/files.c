@@ -5,12 +5,15 @@
 #include <stdio.h>
 #include <unistd.h>
 
-/* Write b to path (created or truncated).  0, or -1. */
+/* Write b to path (created or truncated) and to the disk.  0, or -1. */
 static int write_file(const char *path, const Buf *b) {
   FILE *f = fopen(path, "wb");
   if (!f) return -1;
   size_t n = b->len ? fwrite(b->data, 1, b->len, f) : 0;
   int bad = n != b->len;
+  /* On the disk before the rename, so that a crash leaves the old file or
+  ** the whole new one, never a renamed empty one. */
+  if (fflush(f) != 0 || fsync(fileno(f)) != 0) bad = 1;
   if (fclose(f) != 0) bad = 1;
   return bad ? -1 : 0;
 }

@@ -2,6 +2,7 @@
 ** escaping for the writers.  Numbers are read as doubles. */
 #include <config.h>
 #include "checker/base/json.h"
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,12 +30,41 @@ static Json *fail(P *p, const char *msg) {
 
 static Json *value(P *p);
 
+/* The four hex digits at i as a number (i moves past them), or -1 when
+** there are not four. */
+static long hex4(P *p) {
+  long v = 0;
+  for (int k = 0; k < 4; k++, p->i++) {
+    if (p->i >= p->n) return -1;
+    char h = p->s[p->i];
+    int d = h >= '0' && h <= '9' ? h - '0' : h >= 'a' && h <= 'f' ? h - 'a' + 10 : h >= 'A' && h <= 'F' ? h - 'A' + 10 : -1;
+    if (d < 0) return -1;
+    v = v * 16 + d;
+  }
+  return v;
+}
+
+/* Character c (at most 0x10FFFF) as UTF-8 onto b. */
+static void utf8(Buf *b, unsigned long c) {
+  if (c < 0x80) { buf_putc(b, (char)c); return; }
+  if (c < 0x800) { buf_putc(b, (char)(0xc0 | (c >> 6))); buf_putc(b, (char)(0x80 | (c & 0x3f))); return; }
+  if (c < 0x10000) {
+    buf_putc(b, (char)(0xe0 | (c >> 12)));
+  } else {
+    buf_putc(b, (char)(0xf0 | (c >> 18)));
+    buf_putc(b, (char)(0x80 | ((c >> 12) & 0x3f)));
+  }
+  buf_putc(b, (char)(0x80 | ((c >> 6) & 0x3f)));
+  buf_putc(b, (char)(0x80 | (c & 0x3f)));
+}
+
 /* A string literal at i, its escapes decoded, as a heap string the caller
 ** frees; NULL (with the failure noted) if none is there, it is not closed,
-** or it holds a raw control byte.  \uXXXX is written as UTF-8 of up to 3
-** bytes: a surrogate pair is not combined, a non-hex digit counts as 0,
-** and \u0000 puts a NUL into the string (which ends it for C).  Any other
-** escaped byte stands for itself (\/ and \" as JSON wants, but also \q). */
+** or it holds a raw control byte.  \uXXXX is written as UTF-8, a
+** surrogate pair \uD8xx\uDCxx as the one character it stands for; four
+** hex digits are required, and a lone surrogate or \u0000 (a NUL would
+** end the string for C) is refused.  Any other escaped byte stands for
+** itself (\/ and \" as JSON wants, but also \q). */
 static char *string(P *p) {
   if (p->i >= p->n || p->s[p->i] != '"') { fail(p, "expected a string"); return NULL; }
   p->i++;
@@ -53,20 +83,18 @@ static char *string(P *p) {
     case 'b': buf_putc(&b, '\b'); break;
     case 'f': buf_putc(&b, '\f'); break;
     case 'u': {
-      unsigned v = 0;
-      for (int k = 0; k < 4; k++) {
-        if (p->i >= p->n) { buf_fini(&b); fail(p, "bad \\u escape"); return NULL; }
-        char h = p->s[p->i++];
-        v = v * 16 + (unsigned)(h >= '0' && h <= '9' ? h - '0' : h >= 'a' && h <= 'f' ? h - 'a' + 10 :
-                                h >= 'A' && h <= 'F' ? h - 'A' + 10 : 0);
+      long v = hex4(p);
+      if (v >= 0xd800 && v <= 0xdbff && p->i + 1 < p->n && p->s[p->i] == '\\' && p->s[p->i + 1] == 'u') {
+        p->i += 2;
+        long lo = hex4(p);
+        v = lo >= 0xdc00 && lo <= 0xdfff ? 0x10000 + ((v - 0xd800) << 10) + (lo - 0xdc00) : -1;
       }
-      if (v < 0x80) buf_putc(&b, (char)v);
-      else if (v < 0x800) { buf_putc(&b, (char)(0xc0 | (v >> 6))); buf_putc(&b, (char)(0x80 | (v & 0x3f))); }
-      else {
-        buf_putc(&b, (char)(0xe0 | (v >> 12)));
-        buf_putc(&b, (char)(0x80 | ((v >> 6) & 0x3f)));
-        buf_putc(&b, (char)(0x80 | (v & 0x3f)));
+      if (v <= 0 || (v >= 0xd800 && v <= 0xdfff)) {
+        buf_fini(&b);
+        fail(p, v == 0 ? "\\u0000 in a string" : "bad \\u escape");
+        return NULL;
       }
+      utf8(&b, (unsigned long)v);
       break;
     }
     default: buf_putc(&b, e); break;
@@ -210,4 +238,9 @@ void json_put_string(Buf *b, const char *s, size_t n) {
     }
   }
   buf_putc(b, '"');
+}
+
+int json_whole(const Json *j, double lo, double hi) {
+  if (!j || j->kind != JSON_NUMBER) return 1;
+  return j->num >= lo && j->num <= hi && floor(j->num) == j->num;
 }

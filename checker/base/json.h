@@ -24,6 +24,11 @@ Json *json_parse(const char *text, size_t len, Buf *err);
 void json_free(Json *j);
 /* Member `key` of an object, or NULL. */
 const Json *json_get(const Json *obj, const char *key);
+/* Whether j, where a reader wants a whole number from lo to hi, is fit to
+** convert to an integer: 1 when it is one, and when it is absent (NULL)
+** or not a number (which the reader ignores); 0 for a number with a
+** fraction or out of range, which no cast may take. */
+int json_whole(const Json *j, double lo, double hi);
 /* Append s as a JSON string literal (quotes and escapes). */
 void json_put_string(Buf *b, const char *s, size_t n);
 

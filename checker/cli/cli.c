@@ -2052,7 +2052,10 @@ static int parse_option(int c, Options *o, Given *g, char **argv) {
     if (!parse_count(optarg, &n) || n < 1 || n > 1024) return bad_usage("--jobs needs a count from 1 to 1024, not '%s'", optarg);
     o->jobs = (long)n;
     break;
-  case 'o': o->out = optarg; break;
+  case 'o':
+    if (!*optarg) return bad_usage("-o needs a folder name%s", "");
+    o->out = optarg;
+    break;
   case O_TFMT:
     if (!check_formats(optarg)) return EXIT_USAGE;
     o->trace_format = optarg;

@@ -43,6 +43,10 @@ static int has_format(const char *list, const char *f) {
 ** write into it fails later).  dir must not be empty: the walk starts at
 ** its second byte. */
 int trace_mkdirs(const char *dir) {
+  if (!*dir) {   /* no folder named (the CLI refuses -o ''): nothing to walk */
+    errno = ENOENT;
+    return -1;
+  }
   char *d = xstrdup(dir);
   for (char *p = d + 1; *p; p++) {
     if (*p != '/') continue;
@@ -585,15 +589,23 @@ static int read_json(const char *path, const char *text, size_t len, TraceInfo *
   }
   out->test = xstrdup(test->str);
   if (search && search->kind == JSON_STRING) out->search = xstrdup(search->str);
-  if (seed && seed->kind == JSON_NUMBER) out->seed = (uint64_t)seed->num;
   const Json *cyc = json_get(j, "cycle_start");
-  if (cyc && cyc->kind == JSON_NUMBER) out->cycle_start = (int64_t)cyc->num;
   const Json *unf = json_get(j, "unfair"), *temp = json_get(j, "temperature_threshold");
-  if (unf && unf->kind == JSON_BOOL && unf->num != 0) out->unfair = 1;
-  if (temp && temp->kind == JSON_NUMBER) out->temperature = (int64_t)temp->num;
   const Json *bug = json_get(j, "bug"), *bkind = bug ? json_get(bug, "kind") : NULL,
              *bstep = bug ? json_get(bug, "step") : NULL;
-  if (bkind && bkind->kind == JSON_STRING && bstep && bstep->kind == JSON_NUMBER && bstep->num >= 0) {
+  /* Whole numbers a double holds exactly (2^53), where their field wants. */
+  const double exact = 9007199254740992.0;
+  if (!json_whole(seed, 0, exact) || !json_whole(cyc, -1, exact) || !json_whole(temp, 0, exact) ||
+      !json_whole(bstep, 0, exact)) {
+    buf_printf(err, "%s: \"seed\", \"cycle_start\", \"temperature_threshold\" and the bug's \"step\" must be whole "
+               "numbers from 0 (-1 for cycle_start) to 2^53", path);
+    goto out;
+  }
+  if (seed && seed->kind == JSON_NUMBER) out->seed = (uint64_t)seed->num;
+  if (cyc && cyc->kind == JSON_NUMBER) out->cycle_start = (int64_t)cyc->num;
+  if (unf && unf->kind == JSON_BOOL && unf->num != 0) out->unfair = 1;
+  if (temp && temp->kind == JSON_NUMBER) out->temperature = (int64_t)temp->num;
+  if (bkind && bkind->kind == JSON_STRING && bstep && bstep->kind == JSON_NUMBER) {
     out->bug_kind = xstrdup(bkind->str);
     out->bug_step = (uint64_t)bstep->num;
   }

@@ -365,6 +365,40 @@ START_TEST(test_damaged) {
 }
 END_TEST
 
+/* An event value that names no event of the program (a State from outside:
+** a checkpoint, the fuzzer) is refused: a send or raise of it would index
+** the event tables out of bounds.  Every byte pair that reads as a 1-byte
+** event value (TG_EVENT, vm/value.c) in the reached States is turned into
+** event 255 of a program with three. */
+static const char event_var[] =
+  "event eGo;\nevent eMark;\n"
+  "machine Main {\n  var x: event;\n"
+  "  start state S { entry { x = eMark; send this, eGo; } on eGo do { x = eGo; } }\n}\n";
+START_TEST(test_event_out_of_range) {
+  Model m;
+  load_ok(&m, event_var, NULL, NULL);
+  Vm *vm = vm_new(m.bc, &m.test);
+  Reached r;
+  reach(vm, 50, &r);
+  int tried = 0;
+  for (uint32_t i = 0; i < r.n; i++) {
+    uint8_t *b = (uint8_t *)r.states[i].data;
+    for (size_t k = 0; k + 1 < r.states[i].len; k++) {
+      if (b[k] != 0x14 || b[k + 1] == 0 || b[k + 1] > 2) continue;
+      uint8_t was = b[k + 1];
+      b[k + 1] = 0xff;
+      ck_assert_msg(!vm_state_valid(vm, b, r.states[i].len), "state %u: event 255 at byte %zu accepted", i, k + 1);
+      b[k + 1] = was;
+      tried++;
+    }
+  }
+  ck_assert_int_gt(tried, 0);
+  reached_fini(&r);
+  vm_free(vm);
+  model_free(&m);
+}
+END_TEST
+
 /* Hand-made bytes: what the layout forbids is refused. */
 START_TEST(test_refused) {
   Model m;
@@ -475,6 +509,7 @@ int main(void) {
   tcase_add_test(tc, test_interleavings);
   tcase_add_loop_test(tc, test_damaged, 0, NMODELS);
   tcase_add_test(tc, test_refused);
+  tcase_add_test(tc, test_event_out_of_range);
   tcase_add_loop_test(tc, test_sizes, 0, NROWS(size_rows));
   suite_add_tcase(s, tc);
   return run_suite(s);

@@ -258,6 +258,22 @@ static const struct { const char *src, *printed; } rt_rows[] = {
   {"((((((((1,),),),),),),),)", NULL},
 };
 
+/* fmt_grouped: commas every three digits; 27 bytes hold UINT64_MAX whole;
+** a smaller buffer gets a prefix, never an overrun. */
+static const struct { uint64_t v; size_t n; const char *want; } grouped[] = {
+  { 0, 8, "0" }, { 999, 8, "999" }, { 1000, 8, "1,000" }, { 1234567, 16, "1,234,567" },
+  { UINT64_MAX, 27, "18,446,744,073,709,551,615" }, { UINT64_MAX, 26, "18,446,744,073,709,551,61" },
+  { 1234567, 6, "1,234" }, { 1234, 1, "" },
+};
+START_TEST(test_grouped) {
+  char b[40];
+  memset(b, 'x', sizeof b);
+  fmt_grouped(b, grouped[_i].n, grouped[_i].v);
+  ck_assert_str_eq(b, grouped[_i].want);
+  ck_assert_int_eq(b[grouped[_i].n], 'x');   /* nothing written past n */
+}
+END_TEST
+
 START_TEST(test_round_trip) {
   ValArena va;
   valarena_init(&va);
@@ -998,6 +1014,7 @@ int main(void) {
   tcase_add_test(tc, test_strings);
   tcase_add_test(tc, test_misc);
   tcase_add_test(tc, test_arena_reset);
+  tcase_add_loop_test(tc, test_grouped, 0, sizeof grouped / sizeof grouped[0]);
   suite_add_tcase(su, tc);
   return run_suite(su);
 }
