@@ -173,7 +173,7 @@ r=$(run --serch dfs $cs 2>&1); rc=$?
 if [ "$rc" -eq 2 ] && echo "$r" | grep -q "unknown option '--serch'; did you mean --search?"; then ok "did you mean --search"
 else bad "--serch (exit $rc)"; echo "$r"; fi
 r=$(run --no $cs 2>&1); rc=$?
-if [ "$rc" -eq 2 ] && echo "$r" | grep -q "option '--no' is ambiguous: it could be --no-progress, --no-sampling, --no-shared-cache, --no-reduction, --no-coverage"; then
+if [ "$rc" -eq 2 ] && echo "$r" | grep -q "option '--no' is ambiguous: it could be --no-coverage, --no-liveness, --no-progress, --no-reduction, --no-sampling, --no-shared-cache$"; then
   ok "an ambiguous option lists its candidates"
 else bad "--no (exit $rc)"; echo "$r"; fi
 r=$(run -S dsf $cs 2>&1); rc=$?
@@ -469,11 +469,15 @@ if [ "$rc" -ne 2 ] && [ "$rc2" -eq 2 ] && echo "$r2" | grep -q 'dfs checkpoints 
   ok "--checkpoint with -j 2: refused for dfs only (its checkpoint holds one stack)"
 else bad "checkpoint -j: ses rc $rc, dfs rc $rc2: $r2"; fi
 
-# Every long option of the parser's table (checker/cli/cli.c, longopts) is
-# in --help and in the man page (where roff writes each - as \-).
+# Every long name of options.def (checker/cli/options.def: its rows and
+# aliases; the parser, --help and the warnings are made from it) is in
+# --help and in the man page (where roff writes each - as \-).
 run --help >"$tmp/help.txt" 2>&1
 miss=""
-for opt in $(grep -o '{"[a-z-]*", [a-z_]*_argument' checker/cli/cli.c | sed 's/{"//; s/".*//') nonexistent-probe; do
+names=$(grep -o '^ *\(OPT\|ALSO\|ACT\|STRATEGY\|ALIAS\)([A-Z_]*, *"[a-z-]*"' checker/cli/options.def | sed 's/.*"\([a-z-]*\)"/\1/'
+        grep -o '^ *ALIAS("[a-z-]*"' checker/cli/options.def | sed 's/.*"\([a-z-]*\)"/\1/')
+[ "$(echo "$names" | wc -l)" -gt 60 ] && ok "options.def has $(echo "$names" | wc -l) long names" || bad "options.def: only $(echo "$names" | wc -l) long names read"
+for opt in $names nonexistent-probe; do
   roff=$(printf '%s' "--$opt" | sed 's/-/\\-/g')
   grep -qF -- "--$opt" "$tmp/help.txt" || miss="$miss help:--$opt"
   grep -qF -- "$roff" doc/pcheck.1 || miss="$miss man:--$opt"
@@ -481,6 +485,28 @@ done
 if [ "$miss" = " help:--nonexistent-probe man:--nonexistent-probe" ]; then
   ok "every long option is in --help and in the man page (and the check sees one that is not)"
 else bad "options missing:$miss"; fi
+
+# What options.def makes besides the parser: the defaults --help prints
+# are those the run uses (--stats-json's options), and a checkpoint's
+# options text has every option that shapes the search (a resume that
+# changes them is refused, each named).
+run -S pct -s 1 --seed 1 -q --stats-json "$tmp/def.json" -tc tcSingleClient -o "$tmp/def" models/clientserver >/dev/null 2>&1
+h_steps=$(sed -n 's/.*the fair ones; default \([0-9]*\) and.*/\1/p' "$tmp/help.txt")
+j_steps=$(sed -n 's/.*"max_steps": \([0-9]*\).*/\1/p' "$tmp/def.json")
+h_jobs=$(sed -n 's/.*worker threads (default \([0-9]*\)).*/\1/p' "$tmp/help.txt")
+j_jobs=$(sed -n 's/.*"jobs": \([0-9]*\).*/\1/p' "$tmp/def.json")
+if [ -n "$h_steps" ] && [ "$h_steps" = "$j_steps" ] && [ -n "$h_jobs" ] && [ "$h_jobs" = "$j_jobs" ] &&
+   grep -q -- '--pct-depth D      pct: bug depth, D-1 priority change points (default 3)$' "$tmp/help.txt"; then
+  ok "--help's defaults are the run's (max-steps $h_steps, jobs $h_jobs)"
+else bad "--help's defaults: max-steps '$h_steps' against '$j_steps', jobs '$h_jobs' against '$j_jobs'"; fi
+run -S bfs --no-reduction --checkpoint "$tmp/opt.ck" --timeout 0.5 -q -tc tcTwoProposers -o "$tmp/ck" models/paxos >/dev/null 2>&1
+r=$(run --resume "$tmp/opt.ck" --max-inbox 5 --cache judy --ss-c2 3 -q -o "$tmp/ck" models/paxos 2>&1); rc=$?
+if [ ! -f "$tmp/opt.ck" ]; then bad "no checkpoint written after --timeout 0.5"
+elif [ "$rc" -eq 2 ] && echo "$r" | grep -q 'max-inbox: 1000 in the checkpoint, 5 now' &&
+   echo "$r" | grep -q 'cache: flat in the checkpoint, judy now' && echo "$r" | grep -q 'ss-c2: 10 in the checkpoint, 3 now' &&
+   echo "$r" | grep -q 'reduction: off in the checkpoint, on now'; then
+  ok "a resume with other options is refused, each named (the checkpoint's text from options.def)"
+else bad "resume with other options: rc $rc: $r"; fi
 
 echo "# passed: $pass failed: $fail"
 [ "$fail" -eq 0 ]

@@ -31,249 +31,10 @@
 #include "checker/observe/learned.h"
 #include "checker/par/ranks.h"
 #include "checker/search/search_ck.h"
+#include "checker/cli/options.h"
 #include <sys/resource.h>
 #include <unistd.h>
 #include <dirent.h>
-
-enum { EXIT_NOBUG = 0, EXIT_BUG = 1, EXIT_USAGE = 2, EXIT_INTERNAL = 3, EXIT_INCOMPLETE = 4,
-       EXIT_INTERRUPTED = 130 };
-
-typedef struct Options {
-  const char *test;          /* --test: a test's name or a pattern */
-  int list_tests;
-  int check_only;
-  int dump_bytecode;
-  const char *search;        /* -s */
-  const char *explorer;      /* -e */
-  long long max_delays;      /* -1: no bound */
-  long long max_steps;
-  long long max_fair_steps;  /* P's second -ms value, or -1: 10 x max_steps */
-  long long schedules;       /* -1: no bound */
-  double timeout;            /* seconds, 0: none */
-  int budget_default;        /* timeout is DEFAULT_BUDGET, given by pcheck (neither --timeout nor --schedules) */
-  double rank_timeout;       /* --rank-timeout: seconds (sampling under mpirun) */
-  unsigned long long mem;    /* bytes, 0: default */
-  unsigned long long seed;
-  long jobs;
-  const char *out;
-  const char *trace_format;
-  const char *replay;
-  const char *stats_json;
-  const char *save_schedules; /* --save-schedules DIR */
-  const char *learn;         /* --learn FILE */
-  int coverage;              /* --coverage: write each test's coverage report into out */
-  int coverage_merge;        /* --coverage-merge: the inputs are coverage reports to merge */
-  int no_coverage;           /* --no-coverage: collect none (no summary line) */
-  int verbose, quiet, stats;
-  ScKind cache_kind;         /* --cache */
-  long long irs_step;        /* --irs-step */
-  long long pct_depth;       /* --pct-depth */
-  long long pct_steps;       /* --pct-steps */
-  int pct_fair;              /* --sch-fairpct */
-  int twin_check;            /* --explorer-twin-check */
-  unsigned long long frontier_mem; /* --frontier-mem, 0: default */
-  double ss_c1, ss_c2;       /* --ss-c1, --ss-c2 */
-  int ss_strata;             /* --ss-schedule strata */
-  int no_sampling;           /* --no-sampling */
-  int no_shared_cache;       /* --no-shared-cache */
-  int no_reduction;          /* --no-reduction */
-  int keep_going;            /* --keep-going */
-  int fail_on_maxsteps;      /* --fail-on-maxsteps */
-  int check_reduction;       /* --check-reduction */
-  int unfair;                /* --unfair */
-  int no_liveness;           /* --no-liveness */
-  long long temperature;     /* --liveness-temperature-threshold, -1: P's default (half of --max-steps) */
-  int fail_on_incomplete;    /* --fail-on-incomplete: a bounded or interrupted run exits 4 */
-  int progress;              /* 0: --no-progress; else progress, as lines every progress_every s off a terminal */
-  double progress_every;     /* --progress=SECONDS between lines (10; 30 without --progress) */
-  int seed_given;            /* --seed was given (else random searches draw one) */
-  /* Limits on one step and one State (VmTest), 0: none: */
-  long long max_step_instructions; /* --max-step-instructions */
-  long long max_inbox;       /* --max-inbox */
-  int inbox_bug;             /* --inbox-overflow-is-bug */
-  long long max_machines;    /* --max-machines */
-  long long max_collection;  /* --max-collection */
-  unsigned long long max_state_bytes; /* --max-state-bytes */
-  int limits_given;          /* one of those was given (a replay then ignores the trace's `limits:`) */
-  /* Checkpoints (dfs, bfs, ses, ss): */
-  const char *checkpoint;    /* --checkpoint FILE, or NULL */
-  double checkpoint_every;   /* --checkpoint-every SECONDS (default 300) */
-  const char *resume;        /* --resume FILE, or NULL */
-  /* Resolved explorer: */
-  const char *explorer_name; /* NAME */
-  int explorer_native;       /* ExNative */
-} Options;
-
-/* The names of the searches (the registry's, checker/search/search.h),
-** NULL-terminated, for "did you mean". */
-static const char *const *search_names(void) {
-  static const char *names[32];
-  if (!names[0]) {
-    size_t n;
-    const SearchOps *all = search_all(&n);
-    for (size_t i = 0; i < n && i + 1 < sizeof names / sizeof names[0]; i++) names[i] = all[i].name;
-  }
-  return names;
-}
-static const char *const formats[] = { "text", "json", "schedule", "msc", "html", "dot", NULL };
-
-static void usage(FILE *f) {
-  fputs(
-"usage: pcheck [OPTIONS] [INPUT...]\n"
-"Check a P model: INPUT is any mix of .p files, directories (every *.p\n"
-"below them, or the project file a directory holds) and P project files\n"
-"(.pproj); together they form one model.  No INPUT: the .pproj of the\n"
-"current folder, as `p check`.\n"
-"\n"
-"Selecting what to check:\n"
-"      --test NAME, -tc NAME  the test case, as P's -tc and --testcase (a pattern\n"
-"                         such as 'tcBug*' selects every test it matches)\n"
-"      --list-tests       print the test cases, one a line, and exit\n"
-"      --check-only       parse and type-check only\n"
-"\n"
-"How to search:\n"
-"      --list-searches    print the searches, one a line with what it does, and exit\n"
-"  -S, --search ALG       portfolio (default: random, ses, pct, dfs and ss in turns),\n"
-"                         ses, ss, dfs, bfs, random, irs, pct, pb, bita (schedules forced\n"
-"                         to cover receive orders not seen yet), guided (steered to message\n"
-"                         orderings not seen yet; doc/coverage.md)\n"
-"  -e, --explorer NAME    for ses and ss (also in the portfolio): rr, rtc (default), prr,\n"
-"                         an explorer of the model, or FILE.p:NAME\n"
-"      --max-delays N     highest delay budget for ses/ss, preemption bound for pb (default: no bound)\n"
-"      --explorer-twin-check  run stdlib's rr/rtc/prr .p explorer and its native twin\n"
-"                         in lockstep; fail where their choices differ\n"
-"      --ss-c1 X, --ss-c2 X  ss draws c1 * c2^db samples at delay bound db (100, 10)\n"
-"      --ss-schedule S    interleaved (default: delay bound db+1 starts once db has drawn\n"
-"                         a c2-th of its samples, open bounds take turns) or strata (each\n"
-"                         bound in full before the next, the paper's order)\n"
-"      --no-sampling      ses keeps exhausting when its cache or frontier reaches its\n"
-"                         budget, instead of sampling from its frontier (SES then SS)\n"
-"      --no-shared-cache  portfolio: ses does not skip the states dfs has finished (on one\n"
-"                         thread, dfs shares them by default)\n"
-"      --max-steps N [M], -ms N [M]  longest execution for sampling searches, as P's\n"
-"                         -ms: N for pct, ss, bita and guided, M (default 10N) for random,\n"
-"                         irs and fair pct (the fair ones; default 10000 and 100000)\n"
-"      --fail-on-maxsteps  as P's: an execution that reaches that bound without ending is a\n"
-"                         bug (\"max steps reached\"), not cut there\n"
-"      --max-step-instructions N  instructions one step may run before it is a bug\n"
-"                         (\"endless step\": a loop that never ends; default 10000000, 0: none)\n"
-"      --max-inbox N      events one inbox may hold (default 1000, 0: none); a send past it\n"
-"                         is a bound the search reached (P's inboxes have none), reported\n"
-"                         with the way there, never \"complete\"\n"
-"      --inbox-overflow-is-bug  a send past --max-inbox is a bug (\"inbox overflow\")\n"
-"      --max-machines N, --max-collection N, --max-state-bytes SIZE  machines in a State\n"
-"                         (default 10000), elements of a seq, set or map (1000000), bytes of\n"
-"                         a State (16M); the search stops where the model would grow past\n"
-"                         one and is reported bounded, with the way there (0: no limit)\n"
-"  -s, --schedules N      how many executions for sampling searches (default: no bound;\n"
-"                         also P's -i and --iterations)\n"
-"      --irs-step N       irs: the depth bound grows by N steps each iteration (default 10)\n"
-"      --pct-depth D      pct: bug depth, D-1 priority change points (default 3)\n"
-"      --pct-steps K      pct: the change points fall among the first K steps (default 1000)\n"
-"  -t, --timeout SECONDS  stop the search after this long and report how far it got\n"
-"      --fail-on-incomplete  exit 4 when no bug was found but the search was bounded\n"
-"                         or stopped (for CI)\n"
-"      --checkpoint FILE  dfs, bfs, ses, ss: write the search's whole state to FILE every\n"
-"                         --checkpoint-every SECONDS (default 300) and when it is stopped\n"
-"                         (Ctrl-C, --timeout, a memory bound); removed once the search ends\n"
-"      --resume FILE      go on from the checkpoint in FILE to the result the search would\n"
-"                         have had unstopped (its test, search and seed unless given; other\n"
-"                         options as it was written with, or it is refused)\n"
-"      --mem SIZE         memory budget of the whole run, e.g. 512M, 4G (default: half of the\n"
-"                         machine's memory): a sixteenth kept for the VMs and the rest of\n"
-"                         pcheck, then half for the state cache, half for the frontier\n"
-"      --frontier-mem SIZE  the frontier's part of --mem instead (stacks, queues, the ses\n"
-"                         frontier, trace trees, the hot-cycle search); past it ses keeps\n"
-"                         paths, not states, and the others stop cleanly\n"
-"      --cache KIND       state cache: flat (open addressing, default), compact (cuckoo table\n"
-"                         storing part of each fingerprint: about 7 bytes per state at 100\n"
-"                         million, against 10.7; the default of dfs, bfs, ses, pb with -j 2\n"
-"                         or more) or judy (Judy1 array)\n"
-"      --no-reduction     dfs, bfs, ses, pb (also in the portfolio): explore every interleaving\n"
-"                         (partial-order reduction is on by default; doc/reduction.md)\n"
-"      --check-reduction  dfs, bfs, ses, pb, portfolio: after a reduced search that completed\n"
-"                         without a bug, search again without it (dfs; bfs for bfs and pb)\n"
-"                         and say whether\n"
-"                         both agree (no bug, and no local state the reduction missed); a\n"
-"                         disagreement exits 3 (an oracle for the reduction: doc/reduction.md)\n"
-"      --keep-going       dfs, random, pct, guided: go on after a bug (dfs: the failing step\n"
-"                         has no successor; the others: the next execution) and list every\n"
-"                         place a bug happened (\"bug places\"); the first bug found is the\n"
-"                         one reported, with its trace.  P's --explore: the same, with\n"
-"                         --search random when no search is given\n"
-"      --seed N           seed of every random decision of the checker (default: random,\n"
-"                         irs, pct, ss, bita, guided and the portfolio draw one and print\n"
-"                         it; others 0)\n"
-"      --unfair           dfs, ses: report any cycle on which a spec is hot forever, also one\n"
-"                         that starves a machine or avoids an option of a data choice\n"
-"                         (default: fair cycles only)\n"
-"      --no-liveness      check safety only (as SPIN's -DSAFETY): no hot cycles (dfs, ses),\n"
-"                         no temperature (random, irs); a spec hot when the execution ends\n"
-"                         is still a bug\n"
-"      --liveness-temperature-threshold N  random, irs: a spec hot for more than N\n"
-"                         steps of one execution is a liveness bug (0: off; default,\n"
-"                         as P: half their step bound, 50000); pct and ss, unfair like\n"
-"                         P's pct, do not check it\n"
-"  -j, --jobs N           worker threads (default 1): bfs, ses, pb (and dfs with --no-reduction)\n"
-"                         search in parallel, ss samples, portfolio members side by side\n"
-"\n"
-"Output:\n"
-"  -o, --out DIR          where counterexamples and reports go (default pcheck-out/; also\n"
-"                         P's --outdir); a test's traces of an earlier run are removed\n"
-"      --trace-format L   any of text,json,schedule,msc,html,dot (default text,json,schedule);\n"
-"                         html: a self-contained report to open in a browser\n"
-"  -r, --replay FILE      re-run the counterexample in FILE and print its log; with\n"
-"                         --trace-format, also write those formats into -o\n"
-"      --stats-json FILE  write the final figures as JSON (one object per test)\n"
-"      --learn FILE       guided: start from the orderings learned in FILE (if it exists)\n"
-"                         and save them there, with those of this run, after each test;\n"
-"                         the portfolio's random member becomes guided\n"
-"      --save-schedules DIR  bita: write each schedule it forces to DIR as TEST-K.schedule\n"
-"                         (K = 1, 2, ...; --replay runs one), removing older ones\n"
-"      --coverage         write each test's coverage report into -o as TEST.coverage.txt\n"
-"                         (P's layout) and TEST.coverage.json: states entered, events\n"
-"                         handled, deferred, ignored, sent per state, handlers and receive\n"
-"                         cases run, asserts evaluated (every run prints a summary line)\n"
-"      --coverage-merge FILE...  merge coverage reports (.coverage.json) of several runs\n"
-"                         or tests into -o as merged.coverage.txt and .json\n"
-"      --no-coverage      collect no coverage (no summary line; to measure its cost)\n"
-"      --progress[=S]     progress lines every S seconds (default 10) when stderr is not\n"
-"                         a terminal (without it: every 30 s; on a terminal, one line\n"
-"                         rewritten each second)\n"
-"      --no-progress      no progress on stderr\n"
-"      --stats            print front-end figures (files, lines, time) on stderr\n"
-"  -v, --verbose          more on stderr\n"
-"  -q, --quiet            less: no progress, no per-bound lines\n"
-"      --dump-bytecode    print the compiled bytecode\n"
-"  -h, --help             this help\n"
-"  -V, --version          the version, and whether MPI is built in\n"
-"\n"
-"P's options (p check, P 3.1), with P's meaning:\n"
-"  -tc, -t, -s, -i, -ms, -o, -v, -r, --seed, --list-tests  as above\n"
-"  -m, --memout GB        memory limit in gigabytes (pcheck's --mem)\n"
-"      --sch-random, -sr  --search random\n"
-"      --sch-pct N        --search pct --pct-depth N\n"
-"      --sch-fairpct N    pct with P's fair tail: random scheduling past the unfair\n"
-"                         bound, up to the fair one, with the temperature check\n"
-"      --sch-probabilistic N, -sp N, --sch-pos, --sch-feedback, --sch-feedbackpos\n"
-"                         no twin in pcheck: --search random (said in a note)\n"
-"      --sch-feedbackpct N  no twin: --search pct --pct-depth N (said in a note)\n"
-"  -md, --mode M          bugfinding (the default) or pex (--search dfs)\n"
-"\n"
-"Distributed: mpirun -np K pcheck -S dfs|bfs ... splits the states among K\n"
-"processes by fingerprint; mpirun -np K pcheck -S random|pct|ss ... shares\n"
-"the executions out (the same result as one process); rank 0 prints and\n"
-"writes (doc/distributed.md).\n"
-"      --rank-timeout SECONDS  sampling under mpirun: a rank silent this long while\n"
-"                         it holds work is given up and its work redone (default 60)\n"
-"\n"
-"Exit status: 0 no bug found, 1 bug found, 2 usage or compile error,\n"
-"3 internal error or resource failure, 4 incomplete with --fail-on-incomplete,\n"
-"130 interrupted by Ctrl-C (after the figures).\n", f);
-}
-
-static int bad_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static int in_list(const char *s, const char *const *list);
 
 /* --resume FILE: what the run does not name is the checkpoint's (its
 ** test, search and seed); then what --checkpoint and --resume need.  0, or
@@ -303,11 +64,11 @@ static int checkpoint_options(Options *o, int search_given, int seed_given) {
             o->search);
     return EXIT_USAGE;
   }
-  if (o->keep_going) return bad_usage("--keep-going keeps every bug place in memory: it cannot be checkpointed%s", "");
+  if (o->keep_going) return usage_error("--keep-going keeps every bug place in memory: it cannot be checkpointed%s", "");
   if ((search_caps(o->search) & SEARCH_CK_SERIAL) && o->jobs > 1)
-    return bad_usage("%s checkpoints one stack: run it with -j 1, or use --search bfs on -j threads", o->search);
-  if (ranks_count() > 1) return bad_usage("--checkpoint and --resume need one process: run without mpirun%s", "");
-  if (o->replay) return bad_usage("--replay re-runs a trace: it has no checkpoint%s", "");
+    return usage_error("%s checkpoints one stack: run it with -j 1, or use --search bfs on -j threads", o->search);
+  if (ranks_count() > 1) return usage_error("--checkpoint and --resume need one process: run without mpirun%s", "");
+  if (o->replay) return usage_error("--replay re-runs a trace: it has no checkpoint%s", "");
   if (o->checkpoint) {   /* a folder that cannot take it is said now, not an hour into the search */
     Buf tmp;
     buf_init(&tmp);
@@ -333,27 +94,15 @@ static int checkpoint_options(Options *o, int search_given, int seed_given) {
 static char *checkpoint_options_text(const Options *o, const SearchOptions *so) {
   Buf b;
   buf_init(&b);
-  buf_printf(&b, "seed=%llu reduction=%s cache=%s jobs=%ld explorer=%s max-delays=%lld max-steps=%lld "
-             "schedules=%lld ss-c1=%g ss-c2=%g ss-schedule=%s sampling=%s unfair=%d liveness=%s",
-             o->seed, o->no_reduction ? "off" : "on", sc_kind_name(o->cache_kind), o->jobs,
-             so->explorer ? so->explorer : "none", o->max_delays, o->max_steps, o->schedules, o->ss_c1, o->ss_c2,
-             o->ss_strata ? "strata" : "interleaved", o->no_sampling ? "off" : "on", o->unfair,
-             o->no_liveness ? "off" : "on");
-  buf_printf(&b, " max-step-instructions=%lld max-inbox=%lld max-machines=%lld max-collection=%lld "
-             "max-state-bytes=%llu", o->max_step_instructions, o->max_inbox, o->max_machines, o->max_collection,
-             o->max_state_bytes);
-  if (o->inbox_bug) buf_puts(&b, " inbox-overflow-is-bug");
+  options_ck_text(&b, o);
+  buf_printf(&b, " explorer=%s", so->explorer ? so->explorer : "none");   /* resolved: the same from any folder */
   return buf_take(&b);
 }
 
-static int bad_usage(const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  fputs("pcheck: error: ", stderr);
-  vfprintf(stderr, fmt, ap);
-  va_end(ap);
-  fputs("\nTry 'pcheck --help' for more information.\n", stderr);
-  return EXIT_USAGE;
+/* The state cache of --cache (the CHOICE's order in options.def). */
+static ScKind cache_kind(const Options *o) {
+  static const ScKind kinds[] = { SC_FLAT, SC_COMPACT, SC_JUDY };
+  return kinds[o->cache];
 }
 
 /* The limits of --max-step-instructions, --max-inbox, --max-machines,
@@ -365,66 +114,6 @@ static void set_limits(const Options *o, VmTest *t) {
   t->max_machines = (uint32_t)o->max_machines;
   t->max_collection = (uint32_t)o->max_collection;
   t->max_state_bytes = o->max_state_bytes;
-}
-
-static int parse_count(const char *s, long long *out) {
-  char *end;
-  errno = 0;
-  long long v = strtoll(s, &end, 10);
-  if (errno || end == s || *end || v < 0) return 0;
-  *out = v;
-  return 1;
-}
-
-/* A positive number of seconds ("0.5", "60"). */
-static int parse_seconds(const char *s, double *out) {
-  char *end;
-  errno = 0;
-  double v = strtod(s, &end);
-  if (errno || end == s || *end || !(v > 0)) return 0;
-  *out = v;
-  return 1;
-}
-
-/* "512M", "4G", "100k", "12345" (bytes). */
-static int parse_size(const char *s, unsigned long long *out) {
-  char *end;
-  errno = 0;
-  double v = strtod(s, &end);
-  if (errno || end == s || v <= 0) return 0;
-  double mul = 1;
-  switch (*end) {
-  case 0: break;
-  case 'k': case 'K': mul = 1024.0; end++; break;
-  case 'm': case 'M': mul = 1024.0 * 1024; end++; break;
-  case 'g': case 'G': mul = 1024.0 * 1024 * 1024; end++; break;
-  case 't': case 'T': mul = 1024.0 * 1024 * 1024 * 1024; end++; break;
-  default: return 0;
-  }
-  if (*end == 'B' || *end == 'b') end++;
-  if (*end) return 0;
-  v *= mul;
-  if (v < 1 || v > 1.8e19) return 0;
-  *out = (unsigned long long)v;
-  return 1;
-}
-
-static int in_list(const char *s, const char *const *list) {
-  for (int i = 0; list[i]; i++) if (strcmp(s, list[i]) == 0) return 1;
-  return 0;
-}
-
-static int check_formats(const char *list) {
-  char *copy = xstrdup(list);
-  int ok = 1;
-  for (char *save, *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
-    if (!in_list(tok, formats)) {
-      bad_usage("unknown trace format '%s' (expected text, json, schedule, msc, html or dot)", tok);
-      ok = 0;
-      break;
-    }
-  free(copy);
-  return ok;
 }
 
 static double now_seconds(void) {
@@ -529,13 +218,6 @@ static void print_scenarios(const BcProgram *bc, const VmTest *t) {
   }
 }
 
-/* Is the search one that draws its decisions at random (and so gets a
-** fresh seed when none is given)? */
-/* The seconds a run gets when nothing else bounds it (a sampling search
-** or the portfolio without --timeout or --schedules, several tests and
-** none named): a run always ends. */
-enum { DEFAULT_BUDGET = 60 };
-
 /* A search that runs executions (SEARCH_SAMPLING: the portfolio too, by
 ** its sampling members): it draws a seed when none is given and stops at
 ** the default budget without a bound. */
@@ -637,19 +319,13 @@ static uint64_t plan_total(const Options *o) {
   return p.total;
 }
 
-/* The options that shaped the run, for --stats-json. */
+/* The options that shaped the run, for --stats-json: options.def's
+** OUT_JS ones, then the memory budget and whether the seed was drawn. */
 static void json_options(Buf *b, const Options *o, const char *indent) {
-  buf_printf(b, "%s\"options\": {\"search\": \"%s\", \"explorer\": ", indent, o->search);
-  json_put_string(b, o->explorer, strlen(o->explorer));
-  buf_printf(b, ", \"max_delays\": %lld, \"max_steps\": %lld, \"schedules\": %lld, \"timeout\": %g, \"mem\": %llu, "
-             "\"jobs\": %ld, \"seed\": %llu, \"seed_drawn\": %s, \"reduction\": %s, \"unfair\": %s, \"liveness\": %s, \"trace_format\": ",
-             o->max_delays, o->max_steps, o->schedules, o->timeout, (unsigned long long)plan_total(o),
-             o->jobs, o->seed, !o->seed_given && is_random_search(o->search) ? "true" : "false", o->no_reduction ? "false" : "true",
-             o->unfair ? "true" : "false", o->no_liveness ? "false" : "true");
-  json_put_string(b, o->trace_format, strlen(o->trace_format));
-  buf_puts(b, ", \"out\": ");
-  json_put_string(b, o->out, strlen(o->out));
-  buf_puts(b, "}");
+  buf_printf(b, "%s\"options\": {", indent);
+  options_json(b, o);
+  buf_printf(b, ", \"mem\": %llu, \"seed_drawn\": %s}", (unsigned long long)plan_total(o),
+             !o->seed_given && is_random_search(o->search) ? "true" : "false");
 }
 
 /* One test's figures as a JSON object (the whole --stats-json file for
@@ -699,7 +375,7 @@ static void stats_object(Buf *b, const Options *o, const char *test, const Searc
     buf_printf(b, "  \"cache\": \"%s\",\n  \"cache_budget_bytes\": %llu,\n  \"cache_bytes\": %llu,\n"
                "  \"bytes_per_state\": %.1f,\n  \"cache_fill\": %.4g,\n  \"states_not_cached\": %llu,\n"
                "  \"collision_probability\": %.3g,\n",
-               sc_kind_name(o->cache_kind), (unsigned long long)budget, (unsigned long long)res->cache_bytes,
+               sc_kind_name(cache_kind(o)), (unsigned long long)budget, (unsigned long long)res->cache_bytes,
                res->states ? (double)res->cache_bytes / (double)res->states : 0.0,
                budget ? (double)res->cache_bytes / (double)budget : 0.0, (unsigned long long)res->cache_refused,
                sc_collision_probability(res->states));
@@ -1061,7 +737,7 @@ static const char *period_text(const SearchResult *res) {
 /* The lines after a search's own: cache, reduction, bug places. */
 static void print_details(const Options *o, const SearchResult *res, const SearchOptions *so, int exhaustive) {
   if (exhaustive) {
-    printf("state cache: %s, %.1f MiB of %.1f MiB%s", sc_kind_name(o->cache_kind),
+    printf("state cache: %s, %.1f MiB of %.1f MiB%s", sc_kind_name(cache_kind(o)),
            (double)res->cache_bytes / 1048576.0, (double)so->mem / 1048576.0, res->cache_full ? ", full" : "");
     if (res->cache_refused) printf(", %llu states not cached", (unsigned long long)res->cache_refused);
     printf("; fingerprint collision probability %.2g\n", sc_collision_probability(res->states));
@@ -1105,10 +781,10 @@ static void search_options(const Options *o, SearchOptions *so) {
   mem_plan(o, &mp);   /* checked when the options were read */
   so->mem = mp.cache;
   so->frontier_mem = mp.frontier;
-  so->cache_kind = o->cache_kind;
+  so->cache_kind = cache_kind(o);
   so->verbose = o->verbose;
   so->quiet = o->quiet;
-  so->progress = !o->quiet && o->progress;
+  so->progress = !o->quiet && !o->no_progress;
   so->progress_lines = so->progress && !isatty(2);
   so->progress_every = o->progress_every;
   so->stop = &stop_requested;
@@ -1521,7 +1197,7 @@ static int resolve_explorer_name(Options *o, char **file) {
   *file = NULL;
   if (colon) {
     if (colon == o->explorer || !colon[1]) {
-      bad_usage("--explorer needs NAME or FILE.p:NAME, not '%s'", o->explorer);
+      usage_error("--explorer needs NAME or FILE.p:NAME, not '%s'", o->explorer);
       return 0;
     }
     *file = xstrdup(o->explorer);
@@ -1534,130 +1210,6 @@ static int resolve_explorer_name(Options *o, char **file) {
   o->explorer_native = explorer_native_kind(o->explorer);
   if (o->twin_check) *file = stdlib_file(o->explorer);
   return 1;
-}
-
-/* P's spellings (`p check`'s options, P 3.1) that getopt cannot take as
-** they are: one dash and two letters.  Each becomes pcheck's long option of
-** the same meaning, in argv itself (up to "--"). */
-static const struct { const char *p, *pcheck; } p_short[] = {
-  { "-tc", "--test" }, { "-ms", "--max-steps" }, { "-md", "--mode" }, { "-sp", "--sch-probabilistic" },
-  { "-sr", "--sch-random" },
-};
-
-static int is_count(const char *s) {
-  if (!*s) return 0;
-  for (; *s; s++)
-    if (*s < '0' || *s > '9') return 0;
-  return 1;
-}
-
-/* The spellings above, and P's two values of -ms (its unfair and fair
-** bounds: "-ms 100 1000") joined into one ("--max-steps=100,1000"); the
-** new argc. */
-static int p_spellings(int argc, char **argv) {
-  for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
-    for (size_t k = 0; k < sizeof p_short / sizeof p_short[0]; k++)
-      if (strcmp(argv[i], p_short[k].p) == 0) argv[i] = (char *)p_short[k].pcheck;
-    if (strcmp(argv[i], "--max-steps") == 0 && i + 2 < argc && is_count(argv[i + 1]) && is_count(argv[i + 2])) {
-      static char joined[64];
-      snprintf(joined, sizeof joined, "--max-steps=%.24s,%.24s", argv[i + 1], argv[i + 2]);
-      argv[i] = joined;
-      memmove(&argv[i + 1], &argv[i + 3], (size_t)(argc - i - 3 + 1) * sizeof *argv);
-      argc -= 2;
-    }
-  }
-  return argc;
-}
-
-/* P's scheduling strategies (`p check --sch-...`) and the pcheck search
-** each runs: the same search where pcheck has it, else the nearest, said
-** in one line (note).  arg: the strategy takes a number (--sch-pct N: the
-** priority change points, pcheck's --pct-depth). */
-typedef struct PStrategy {
-  const char *p;             /* its long option, without "--" */
-  const char *search;
-  int arg;                   /* 1: a count, which is --pct-depth where the search has priorities */
-  int fair;                  /* pct with P's fair tail (pct_fair) */
-  const char *note;
-} PStrategy;
-static const PStrategy p_strategies[] = {
-  { "sch-random", "random", 0, 0, NULL },
-  { "sch-pct", "pct", 1, 0, NULL },
-  { "sch-fairpct", "pct", 1, 1, NULL },
-  { "sch-probabilistic", "random", 1, 0, "P's probabilistic strategy (switch machines with probability 0.5^N) runs "
-                                         "as pcheck's random search" },
-  { "sch-pos", "random", 0, 0, "P's POS (partial-order sampling) runs as pcheck's random search" },
-  { "sch-feedback", "random", 0, 0, "P's feedback-guided random strategy runs as pcheck's random search" },
-  { "sch-feedbackpct", "pct", 1, 0, "P's feedback-guided PCT runs as pcheck's pct" },
-  { "sch-feedbackpos", "random", 0, 0, "P's feedback-guided POS runs as pcheck's random search" },
-};
-enum { O_PSTRATEGY = 1024 };   /* O_PSTRATEGY + k: p_strategies[k] */
-
-/* Edit distance between a and b (both short: option names), counting a
-** swap of two neighbours as one edit ("dsf" is one from "dfs"). */
-static size_t edit_distance(const char *a, const char *b) {
-  size_t n = strlen(a), m = strlen(b);
-  if (n > 63 || m > 63) return 99;
-  unsigned char d[64][64];
-  for (size_t i = 0; i <= n; i++) d[i][0] = (unsigned char)i;
-  for (size_t j = 0; j <= m; j++) d[0][j] = (unsigned char)j;
-  for (size_t i = 1; i <= n; i++)
-    for (size_t j = 1; j <= m; j++) {
-      unsigned best = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
-      if (d[i - 1][j] + 1u < best) best = d[i - 1][j] + 1u;
-      if (d[i][j - 1] + 1u < best) best = d[i][j - 1] + 1u;
-      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1u < best)
-        best = d[i - 2][j - 2] + 1u;
-      d[i][j] = (unsigned char)best;
-    }
-  return d[n][m];
-}
-
-/* The message for an option getopt refused: ambiguous (the long options
-** it is a prefix of), or unknown with the nearest names. */
-static int unknown_option(const char *arg, const struct option *opts) {
-  if (strncmp(arg, "--", 2) != 0) {
-    fprintf(stderr, "pcheck: error: unknown option '%s'\nTry 'pcheck --help' for more information.\n", arg);
-    return EXIT_USAGE;
-  }
-  const char *name = arg + 2;
-  size_t len = strcspn(name, "=");
-  Buf b;
-  buf_init(&b);
-  int nprefix = 0;
-  for (int i = 0; opts[i].name; i++)
-    if (strncmp(opts[i].name, name, len) == 0) buf_printf(&b, "%s--%s", nprefix++ ? ", " : "", opts[i].name);
-  if (nprefix > 1) {
-    fprintf(stderr, "pcheck: error: option '--%.*s' is ambiguous: it could be %s\n", (int)len, name, b.data);
-  } else {
-    b.len = 0;
-    char *given = xstrndup(name, len);
-    size_t best = (size_t)-1;
-    for (int i = 0; opts[i].name; i++) {
-      size_t d = edit_distance(given, opts[i].name);
-      if (d < best) best = d;
-    }
-    int n = 0;
-    for (int i = 0; opts[i].name && best <= 1 + len / 4; i++)
-      if (edit_distance(given, opts[i].name) == best) buf_printf(&b, "%s--%s", n++ ? " or " : "", opts[i].name);
-    if (n) fprintf(stderr, "pcheck: error: unknown option '--%s'; did you mean %s?\n", given, b.data);
-    else fprintf(stderr, "pcheck: error: unknown option '--%s'\n", given);
-    free(given);
-  }
-  fputs("Try 'pcheck --help' for more information.\n", stderr);
-  buf_fini(&b);
-  return EXIT_USAGE;
-}
-
-/* The nearest word of list to s, for "did you mean", or NULL. */
-static const char *nearest(const char *s, const char *const *list) {
-  const char *best = NULL;
-  size_t bd = 2 + strlen(s) / 4;
-  for (int i = 0; list[i]; i++) {
-    size_t d = edit_distance(s, list[i]);
-    if (d < bd) { bd = d; best = list[i]; }
-  }
-  return best;
 }
 
 /* --test NAME selects nothing: what the user may have meant (a name that
@@ -1690,36 +1242,6 @@ static void no_such_test(const char *name, const TestList *tests) {
   else fprintf(stderr, "pcheck: error: no test case matches '%s'\n", name);
   fputs("the model has:\n", stderr);
   for (int i = 0; i < tests->n; i++) fprintf(stderr, "  %s\n", tests->items[i].name);
-}
-
-/* --list-searches: each search of the registry, with its summary. */
-static void list_searches(void) {
-  size_t n;
-  const SearchOps *all = search_all(&n);
-  for (size_t i = 0; i < n; i++) printf("%-10s %s\n", all[i].name, all[i].summary);
-}
-
-/* Options that act only on some searches: a warning when given to another
-** (given[] holds the option codes seen).  An option acts on the searches
-** that have one of the capabilities of its mask (checker/search/search.h);
-** SEARCH_MEMBERS in a mask: also on the portfolio, whose members it
-** reaches. */
-typedef struct OptionEffect {
-  int code;                  /* getopt code */
-  const char *name;          /* as the user writes it */
-  unsigned caps;             /* SEARCH_* it acts through */
-} OptionEffect;
-
-/* The searches an option of mask caps acts on, space-separated, in the
-** registry's order (static). */
-static const char *acting_searches(unsigned caps) {
-  static char b[256];
-  size_t n, at = 0;
-  const SearchOps *all = search_all(&n);
-  b[0] = 0;
-  for (size_t i = 0; i < n; i++)
-    if (all[i].caps & caps) at += (size_t)snprintf(b + at, sizeof b - at, "%s%s", at ? " " : "", all[i].name);
-  return b;
 }
 
 /* Draw a seed for a random search that was given none (P's behaviour):
@@ -1835,365 +1357,29 @@ static void default_budget_line(const Options *o) {
             "budget)\n", o->search, DEFAULT_BUDGET);
 }
 
-/* The options and the run, for main (which starts and ends MPI around it). */
-/* The options as getopt_long sees them: codes past 255 for long-only
-** options (P's strategies from O_PSTRATEGY on), the table, and what was
-** given (Given). */
-enum { O_LIST = 256, O_CHECK, O_MAXD, O_MAXS, O_SCHED, O_TIMEOUT, O_MEM, O_SEED, O_TFMT, O_REPLAY,
-       O_SJSON, O_DUMP, O_STATS, O_CACHE, O_TWIN, O_SSC1, O_SSC2, O_FMEM,
-       O_SS_SCHED, O_NO_SAMPLING, O_NO_SHARED, O_NO_REDUCTION, O_CHECK_RED, O_KEEP_GOING, O_EXPLORE, O_FAIL_MAXSTEPS, O_INBOX_BUG, O_FAIL_INCOMPLETE, O_PROGRESS, O_NO_PROGRESS,
-       O_COVERAGE, O_COVERAGE_MERGE, O_NO_COVERAGE, O_SAVE_SCHED, O_LEARN, O_RANK_TIMEOUT,
-       O_MAX_INSTR, O_MAX_INBOX, O_MAX_MACHINES, O_MAX_COLL, O_MAX_SBYTES, O_CKPT, O_CKPT_EVERY, O_RESUME,
-       O_TEST, O_MODE, O_LIST_SEARCHES };
-enum { O_IRS_STEP = 512, O_PCT_DEPTH, O_PCT_STEPS };   /* the baselines' options */
-enum { O_UNFAIR = 768, O_TEMP, O_NO_LIVENESS };   /* liveness */
-static const struct option longopts[] = {
-  {"test", required_argument, 0, O_TEST}, {"testcase", required_argument, 0, O_TEST},
-  {"list-tests", no_argument, 0, O_LIST}, {"list-searches", no_argument, 0, O_LIST_SEARCHES},
-  {"check-only", no_argument, 0, O_CHECK}, {"search", required_argument, 0, 'S'},
-  {"explorer", required_argument, 0, 'e'}, {"max-delays", required_argument, 0, O_MAXD},
-  {"max-steps", required_argument, 0, O_MAXS}, {"schedules", required_argument, 0, O_SCHED},
-  {"max-step-instructions", required_argument, 0, O_MAX_INSTR}, {"max-inbox", required_argument, 0, O_MAX_INBOX},
-  {"inbox-overflow-is-bug", no_argument, 0, O_INBOX_BUG},
-  {"max-machines", required_argument, 0, O_MAX_MACHINES}, {"max-collection", required_argument, 0, O_MAX_COLL},
-  {"max-state-bytes", required_argument, 0, O_MAX_SBYTES},
-  {"timeout", required_argument, 0, 't'}, {"rank-timeout", required_argument, 0, O_RANK_TIMEOUT},
-  {"mem", required_argument, 0, O_MEM}, {"memout", required_argument, 0, 'm'},
-  {"mode", required_argument, 0, O_MODE},
-  {"sch-random", no_argument, 0, O_PSTRATEGY + 0}, {"sch-pct", required_argument, 0, O_PSTRATEGY + 1},
-  {"sch-fairpct", required_argument, 0, O_PSTRATEGY + 2}, {"sch-probabilistic", required_argument, 0, O_PSTRATEGY + 3},
-  {"sch-pos", no_argument, 0, O_PSTRATEGY + 4}, {"sch-feedback", no_argument, 0, O_PSTRATEGY + 5},
-  {"sch-feedbackpct", required_argument, 0, O_PSTRATEGY + 6}, {"sch-feedbackpos", no_argument, 0, O_PSTRATEGY + 7},
-  {"seed", required_argument, 0, O_SEED}, {"jobs", required_argument, 0, 'j'},
-  {"out", required_argument, 0, 'o'}, {"outdir", required_argument, 0, 'o'},
-  {"iterations", required_argument, 0, O_SCHED}, {"trace-format", required_argument, 0, O_TFMT},
-  {"fail-on-incomplete", no_argument, 0, O_FAIL_INCOMPLETE}, {"progress", optional_argument, 0, O_PROGRESS},
-  {"no-progress", no_argument, 0, O_NO_PROGRESS},
-  {"checkpoint", required_argument, 0, O_CKPT}, {"checkpoint-every", required_argument, 0, O_CKPT_EVERY},
-  {"resume", required_argument, 0, O_RESUME},
-  {"replay", required_argument, 0, 'r'}, {"stats-json", required_argument, 0, O_SJSON},
-  {"verbose", no_argument, 0, 'v'}, {"quiet", no_argument, 0, 'q'},
-  {"dump-bytecode", no_argument, 0, O_DUMP}, {"stats", no_argument, 0, O_STATS},
-  {"cache", required_argument, 0, O_CACHE}, {"explorer-twin-check", no_argument, 0, O_TWIN},
-  {"frontier-mem", required_argument, 0, O_FMEM},
-  {"ss-c1", required_argument, 0, O_SSC1}, {"ss-c2", required_argument, 0, O_SSC2},
-  {"ss-schedule", required_argument, 0, O_SS_SCHED}, {"no-sampling", no_argument, 0, O_NO_SAMPLING},
-  {"no-shared-cache", no_argument, 0, O_NO_SHARED},
-  {"no-reduction", no_argument, 0, O_NO_REDUCTION},
-  {"keep-going", no_argument, 0, O_KEEP_GOING}, {"explore", no_argument, 0, O_EXPLORE},
-  {"fail-on-maxsteps", no_argument, 0, O_FAIL_MAXSTEPS},
-  {"check-reduction", no_argument, 0, O_CHECK_RED},
-  {"coverage", no_argument, 0, O_COVERAGE}, {"coverage-merge", no_argument, 0, O_COVERAGE_MERGE},
-  {"no-coverage", no_argument, 0, O_NO_COVERAGE}, {"save-schedules", required_argument, 0, O_SAVE_SCHED},
-  {"learn", required_argument, 0, O_LEARN},
-  {"irs-step", required_argument, 0, O_IRS_STEP}, {"pct-depth", required_argument, 0, O_PCT_DEPTH},
-  {"pct-steps", required_argument, 0, O_PCT_STEPS},
-  {"unfair", no_argument, 0, O_UNFAIR}, {"liveness-temperature-threshold", required_argument, 0, O_TEMP},
-  {"no-liveness", no_argument, 0, O_NO_LIVENESS},
-  {"help", no_argument, 0, 'h'}, {"version", no_argument, 0, 'V'}, {0, 0, 0, 0},
-};
-
-/* What the command line named, beside the values it set in Options. */
-typedef struct Given {
-  unsigned char code[O_PSTRATEGY]; /* option codes seen: the warnings of options without effect */
-  int cache;                 /* --cache was given: no default depends on -j */
-  int format;                /* --trace-format was given: a replay writes those formats */
-} Given;
-
-/* Every option's default. */
-static void options_defaults(Options *o) {
-  memset(o, 0, sizeof *o);
-  o->search = "portfolio";
-  o->explorer = "rtc";
-  o->max_delays = -1;
-  o->max_fair_steps = -1;
-  o->progress = 1;
-  o->progress_every = 30;   /* off a terminal: a silent run looks hung in a CI log */
-  o->max_steps = -1;   /* P's bounds: 100,000 steps for random and irs, 10,000 for pct and ss */
-  o->schedules = -1;
-  o->jobs = 1;
-  o->out = "pcheck-out";
-  o->trace_format = "text,json,schedule";
-  o->irs_step = 10;
-  o->pct_depth = 3;
-  o->pct_steps = 1000;
-  o->ss_c1 = 100;
-  o->ss_c2 = 10;
-  o->temperature = -1;
-  o->max_step_instructions = 10000000;
-  o->max_inbox = 1000;
-  o->max_machines = 10000;
-  o->max_collection = 1000000;
-  o->max_state_bytes = 16ull << 20;
-  o->checkpoint_every = 300;
-}
-
-/* A P strategy option (c from O_PSTRATEGY on): the search it runs as.
-** -1 to go on, or the exit code of a refusal. */
-static int p_strategy(int c, Options *o, Given *g) {
-  const PStrategy *ps = &p_strategies[c - O_PSTRATEGY];
-  long long n = 0;
-  if (ps->arg && (!parse_count(optarg, &n) || n < 1 || n > 1000))
-    return bad_usage("--%s needs a count from 1 to 1000, as P's, not '%s'", ps->p, optarg);
-  o->search = ps->search;
-  g->code['S'] = 1;
-  if (ps->arg && (search_caps(ps->search) & SEARCH_PRIORITIES)) {
-    o->pct_depth = n;
-    g->code[O_PCT_DEPTH] = 1;
-  }
-  o->pct_fair = ps->fair;
-  if (ps->note) fprintf(stderr, "pcheck: note: --%s: %s\n", ps->p, ps->note);
-  return -1;
-}
-
-/* One option (getopt code c, its value in optarg) into o: the switch
-** delegates the ones that need more than a line.  -1 to go on, or the
-** exit code (0 after --help or --version, 2 after a refusal). */
-static int parse_option(int c, Options *o, Given *g, char **argv) {
-  long long n;
-  switch (c) {
-  case O_TEST: o->test = optarg; break;
-  case O_LIST: o->list_tests = 1; break;
-  case O_LIST_SEARCHES: list_searches(); return EXIT_NOBUG;
-  case O_CHECK: o->check_only = 1; break;
-  case 's':
-    if (!parse_count(optarg, &o->schedules)) {
-      if (search_find(optarg))
-        return bad_usage("-s is the number of schedules (P's -s), not a search: write -S %s or --search %s", optarg, optarg);
-      return bad_usage("-s needs a number of schedules (P's -s), not '%s'", optarg);
-    }
-    g->code[O_SCHED] = 1;
-    break;
-  case 'S':
-    if (!search_find(optarg)) {
-      const char *near = nearest(optarg, search_names());
-      if (near) {
-        fprintf(stderr, "pcheck: error: unknown search '%s'; did you mean %s?\n", optarg, near);
-        return bad_usage("expected portfolio, ses, ss, dfs, bfs, random, irs, pct, pb, bita or guided%s", "");
-      }
-      return bad_usage("unknown search '%s' (expected portfolio, ses, ss, dfs, bfs, random, irs, pct, pb, bita or guided)", optarg);
-    }
-    o->search = optarg;
-    break;
-  case 'e':
-    if (!*optarg) return bad_usage("empty explorer name%s", "");
-    o->explorer = optarg;
-    break;
-  case O_MAXD: if (!parse_count(optarg, &o->max_delays)) return bad_usage("--max-delays needs a count, not '%s'", optarg); break;
-  case O_MAXS: {
-    /* N, or P's two bounds N,M: unfair N, fair M (10N without it). */
-    char one[32];
-    const char *comma = strchr(optarg, ',');
-    size_t len = comma ? (size_t)(comma - optarg) : strlen(optarg);
-    snprintf(one, sizeof one, "%.*s", (int)(len < sizeof one ? len : sizeof one - 1), optarg);
-    if (len >= sizeof one || !parse_count(one, &o->max_steps) || o->max_steps == 0 ||
-        (comma && (!parse_count(comma + 1, &o->max_fair_steps) || o->max_fair_steps == 0)))
-      return bad_usage("--max-steps needs a positive count, or two (P's -ms N M: the unfair and the fair bound), not '%s'",
-                       optarg);
-    break;
-  }
-  case 'i': case O_SCHED:
-    if (!parse_count(optarg, &o->schedules)) return bad_usage("--schedules needs a count, not '%s'", optarg);
-    g->code[O_SCHED] = 1;
-    break;
-  case O_INBOX_BUG: o->inbox_bug = 1; break;
-  case O_MAX_INSTR: case O_MAX_INBOX: case O_MAX_MACHINES: case O_MAX_COLL: {
-    static const char *const what[] = {
-      "--max-step-instructions needs a count (0: no limit), not '%s'", "--max-inbox needs a count (0: no limit), not '%s'",
-      "--max-machines needs a count (0: no limit), not '%s'", "--max-collection needs a count (0: no limit), not '%s'" };
-    long long *dst[] = { &o->max_step_instructions, &o->max_inbox, &o->max_machines, &o->max_collection };
-    int k = c - O_MAX_INSTR;
-    o->limits_given = 1;
-    if (!parse_count(optarg, dst[k]) || (k > 0 && *dst[k] > UINT32_MAX)) return bad_usage(what[k], optarg);
-    break;
-  }
-  case O_MAX_SBYTES:
-    o->limits_given = 1;
-    if (strcmp(optarg, "0") == 0) o->max_state_bytes = 0;
-    else if (!parse_size(optarg, &o->max_state_bytes))
-      return bad_usage("--max-state-bytes needs a size such as 64K or 16M (0: no limit), not '%s'", optarg);
-    break;
-  case 't':
-    if (!parse_seconds(optarg, &o->timeout)) {
-      if ((optarg[0] >= 'A' && optarg[0] <= 'Z') || (optarg[0] >= 'a' && optarg[0] <= 'z') || optarg[0] == '_')
-        return bad_usage("-t is the timeout in seconds (P's -t), not a test: write -tc %s or --test %s", optarg, optarg);
-      return bad_usage("--timeout needs a positive number of seconds, not '%s'", optarg);
-    }
-    break;
-  case 'm': {
-    /* P's -m/--memout: gigabytes, a fraction allowed. */
-    char *end;
-    double gb = strtod(optarg, &end);
-    if (end == optarg || *end || !(gb > 0) || gb > 1e6)
-      return bad_usage("--memout needs a number of gigabytes (P's -m), not '%s'", optarg);
-    o->mem = (uint64_t)(gb * (double)(1ull << 30));
-    break;
-  }
-  case O_MODE:
-    if (strcmp(optarg, "bugfinding") == 0) break;
-    if (strcmp(optarg, "pex") == 0) {
-      fputs("pcheck: note: --mode pex: P's exhaustive mode runs as pcheck's dfs (complete within its bounds)\n", stderr);
-      o->search = "dfs";
-      g->code['S'] = 1;
-      break;
-    }
-    return bad_usage("--mode needs bugfinding or pex (P's -md), not '%s'", optarg);
-  case O_RANK_TIMEOUT:
-    if (!parse_seconds(optarg, &o->rank_timeout))
-      return bad_usage("--rank-timeout needs a positive number of seconds, not '%s'", optarg);
-    break;
-  case O_MEM: if (!parse_size(optarg, &o->mem)) return bad_usage("--mem needs a size such as 512M or 4G, not '%s'", optarg); break;
-  case O_SEED:
-    if (!parse_count(optarg, &n)) return bad_usage("--seed needs a non-negative integer, not '%s'", optarg);
-    o->seed = (unsigned long long)n;
-    o->seed_given = 1;
-    break;
-  case 'j':
-    if (!parse_count(optarg, &n) || n < 1 || n > 1024) return bad_usage("--jobs needs a count from 1 to 1024, not '%s'", optarg);
-    o->jobs = (long)n;
-    break;
-  case 'o':
-    if (!*optarg) return bad_usage("-o needs a folder name%s", "");
-    o->out = optarg;
-    break;
-  case O_TFMT:
-    if (!check_formats(optarg)) return EXIT_USAGE;
-    o->trace_format = optarg;
-    g->format = 1;
-    break;
-  case O_FAIL_INCOMPLETE: o->fail_on_incomplete = 1; break;
-  case O_NO_PROGRESS: o->progress = 0; break;
-  case O_PROGRESS: {
-    o->progress = 1;
-    o->progress_every = 10;
-    if (optarg && !parse_seconds(optarg, &o->progress_every))
-      return bad_usage("--progress=SECONDS needs a positive number of seconds, not '%s'", optarg);
-    break;
-  }
-  case 'r': o->replay = optarg; break;
-  case O_CKPT:
-    if (!*optarg) return bad_usage("--checkpoint needs a file name%s", "");
-    o->checkpoint = optarg;
-    break;
-  case O_CKPT_EVERY:
-    if (!parse_seconds(optarg, &o->checkpoint_every))
-      return bad_usage("--checkpoint-every needs a positive number of seconds, not '%s'", optarg);
-    break;
-  case O_RESUME:
-    if (!*optarg) return bad_usage("--resume needs a checkpoint file%s", "");
-    o->resume = optarg;
-    break;
-  case O_SJSON: o->stats_json = optarg; break;
-  case 'v': o->verbose++; break;
-  case 'q': o->quiet = 1; break;
-  case O_DUMP: o->dump_bytecode = 1; break;
-  case O_STATS: o->stats = 1; break;
-  case O_CACHE:
-    g->cache = 1;
-    if (strcmp(optarg, "flat") == 0) o->cache_kind = SC_FLAT;
-    else if (strcmp(optarg, "judy") == 0) o->cache_kind = SC_JUDY;
-    else if (strcmp(optarg, "compact") == 0) o->cache_kind = SC_COMPACT;
-    else return bad_usage("unknown state cache '%s' (expected flat, compact or judy)", optarg);
-    break;
-  case O_TWIN: o->twin_check = 1; break;
-  case O_FMEM:
-    if (!parse_size(optarg, &o->frontier_mem))
-      return bad_usage("--frontier-mem needs a size such as 512M or 4G, not '%s'", optarg);
-    break;
-  case O_SSC1: case O_SSC2: {
-    char *end;
-    errno = 0;
-    double v = strtod(optarg, &end);
-    if (errno || end == optarg || *end || !(v > 0) || v > 1e12)
-      return bad_usage(c == O_SSC1 ? "--ss-c1 needs a positive number, not '%s'" : "--ss-c2 needs a positive number, not '%s'",
-                       optarg);
-    if (c == O_SSC1) o->ss_c1 = v;
-    else o->ss_c2 = v;
-    break;
-  }
-  case O_SS_SCHED:
-    if (strcmp(optarg, "interleaved") == 0) o->ss_strata = 0;
-    else if (strcmp(optarg, "strata") == 0) o->ss_strata = 1;
-    else return bad_usage("unknown ss schedule '%s' (expected interleaved or strata)", optarg);
-    break;
-  case O_NO_SAMPLING: o->no_sampling = 1; break;
-  case O_NO_SHARED: o->no_shared_cache = 1; break;
-  case O_NO_REDUCTION: o->no_reduction = 1; break;
-  case O_KEEP_GOING: case O_EXPLORE: o->keep_going = 1; break;
-  case O_FAIL_MAXSTEPS: o->fail_on_maxsteps = 1; break;
-  case O_CHECK_RED: o->check_reduction = 1; break;
-  case O_COVERAGE: o->coverage = 1; break;
-  case O_COVERAGE_MERGE: o->coverage_merge = 1; break;
-  case O_NO_COVERAGE: o->no_coverage = 1; break;
-  case O_SAVE_SCHED: o->save_schedules = optarg; break;
-  case O_LEARN: o->learn = optarg; break;
-  case O_IRS_STEP:
-    if (!parse_count(optarg, &o->irs_step) || o->irs_step == 0)
-      return bad_usage("--irs-step needs a positive count, not '%s'", optarg);
-    break;
-  case O_PCT_DEPTH:
-    if (!parse_count(optarg, &o->pct_depth) || o->pct_depth < 1 || o->pct_depth > 1000)
-      return bad_usage("--pct-depth needs a count from 1 to 1000, not '%s'", optarg);
-    break;
-  case O_PCT_STEPS:
-    if (!parse_count(optarg, &o->pct_steps) || o->pct_steps == 0)
-      return bad_usage("--pct-steps needs a positive count, not '%s'", optarg);
-    break;
-  case O_UNFAIR: o->unfair = 1; break;
-  case O_NO_LIVENESS: o->no_liveness = 1; break;
-  case O_TEMP:
-    if (!parse_count(optarg, &o->temperature))
-      return bad_usage("--liveness-temperature-threshold needs a count (0: off), not '%s'", optarg);
-    break;
-  case 'h': usage(stdout); return EXIT_NOBUG;
-  case 'V': printf("pcheck %s\n%s\n", PACKAGE_VERSION, ranks_build()); return EXIT_NOBUG;
-  case ':': return bad_usage("option '%s' needs a value", argv[optind - 1]);
-  default:
-    if (optopt && optopt != '?') {
-      char shortopt[3] = { '-', (char)optopt, 0 };
-      return unknown_option(shortopt, longopts);
-    }
-    return unknown_option(argv[optind - 1], longopts);
-  }
-  return -1;
-}
-
-/* The command line into o and g (argv rewritten for P's spellings; *argcp
-** its new count, optind the first input).  -1 to go on, or the exit code. */
-static int parse_args(int *argcp, char **argv, Options *o, Given *g) {
-  opterr = 0;
-  int argc = p_spellings(*argcp, argv);
-  *argcp = argc;
-  int c;
-  while ((c = getopt_long(argc, argv, ":t:s:S:e:j:o:i:m:r:vqhV", longopts, NULL)) != -1) {
-    if (c >= 0 && c < (int)sizeof g->code) g->code[c] = 1;
-    int strategy = c >= O_PSTRATEGY && c < O_PSTRATEGY + (int)(sizeof p_strategies / sizeof p_strategies[0]);
-    int rc = strategy ? p_strategy(c, o, g) : parse_option(c, o, g, argv);
-    if (rc >= 0) return rc;
-  }
-  return -1;
-}
-
 /* What follows from the options taken together: defaults that depend on
 ** the search, searches P's options imply, and refusals of combinations
 ** that cannot work.  -1 to go on, or the exit code. */
 static int settle_options(Options *o, const Given *g) {
+  o->seed_given = g->code[O_SEED];
+  o->limits_given = g->code[O_MAX_STEP_INSTRUCTIONS] | g->code[O_MAX_INBOX] | g->code[O_MAX_MACHINES] |
+                    g->code[O_MAX_COLLECTION] | g->code[O_MAX_STATE_BYTES];
   /* The default cache: flat, the fastest on one thread; compact for an
   ** exhaustive search on several threads, where flat's resize lock (taken
   ** for reading on every insert) is shared by all of them
   ** (bench/README.md, "Parallel exhaustive search"). */
   unsigned search_can = search_caps(o->search);
-  if (!g->cache && o->jobs > 1 && (search_can & SEARCH_EXHAUSTIVE) && (search_can & SEARCH_THREADS) &&
+  if (!g->code[O_CACHE] && o->jobs > 1 && (search_can & SEARCH_EXHAUSTIVE) && (search_can & SEARCH_THREADS) &&
       (o->no_reduction || !(search_can & SEARCH_REDUCED_SERIAL)))
-    o->cache_kind = SC_COMPACT;   /* dfs with the reduction runs on one thread (search_dfs.c) */
-  if (o->coverage && o->no_coverage) return bad_usage("--coverage and --no-coverage contradict each other%s", "");
+    o->cache = options_choice(O_CACHE, "compact");   /* dfs with the reduction runs on one thread (search_dfs.c) */
+  if (o->coverage && o->no_coverage) return usage_error("--coverage and --no-coverage contradict each other%s", "");
   if (o->resume || o->checkpoint) {
-    int w = checkpoint_options(o, g->code['S'], g->code[O_SEED]);
+    int w = checkpoint_options(o, g->code[O_SEARCH], g->code[O_SEED]);
     if (w) return w;
   }
-  if (g->code[O_CKPT_EVERY] && !o->checkpoint)
+  if (g->code[O_CHECKPOINT_EVERY] && !o->checkpoint)
     fputs("pcheck: warning: --checkpoint-every has no effect without --checkpoint FILE\n", stderr);
-  if (g->code[O_EXPLORE] && !g->code['S']) {
+  if (g->code[O_EXPLORE] && !g->code[O_SEARCH]) {
     fputs("pcheck: note: --explore: P's default strategy, --search random, goes on after each bug (pcheck's "
           "--keep-going)\n", stderr);
     o->search = "random";
@@ -2202,18 +1388,18 @@ static int settle_options(Options *o, const Given *g) {
   ** which says nothing of how long an execution runs: with
   ** --fail-on-maxsteps, P's default strategy. */
   if (o->fail_on_maxsteps && (search_caps(o->search) & SEARCH_MEMBERS)) {
-    if (g->code['S'])
-      return bad_usage("--fail-on-maxsteps needs a sampling search (random, irs, pct, bita, guided), not --search "
+    if (g->code[O_SEARCH])
+      return usage_error("--fail-on-maxsteps needs a sampling search (random, irs, pct, bita, guided), not --search "
                        "portfolio%s", "");
     fputs("pcheck: note: --fail-on-maxsteps: P's default strategy, --search random (the portfolio's exhaustive "
           "searches do not count an execution's steps)\n", stderr);
     o->search = "random";
   }
   if (o->keep_going && !(search_caps(o->search) & SEARCH_KEEP_GOING))
-    return bad_usage("%s needs --search dfs, random, pct or guided, not --search %s",
+    return usage_error("%s needs --search dfs, random, pct or guided, not --search %s",
                      g->code[O_EXPLORE] ? "--explore" : "--keep-going", o->search);
   if (o->check_reduction && o->no_reduction)
-    return bad_usage("--check-reduction compares a reduced search with the full one: not with --no-reduction%s", "");
+    return usage_error("--check-reduction compares a reduced search with the full one: not with --no-reduction%s", "");
   if (o->check_reduction && o->jobs > 1) {
     fputs("pcheck: warning: --check-reduction runs the search on one thread (it sees every State)\n", stderr);
     o->jobs = 1;
@@ -2234,36 +1420,15 @@ static int settle_options(Options *o, const Given *g) {
     o->budget_default = 1;
   }
   if (o->twin_check && explorer_native_kind(o->explorer) == EXN_NONE)
-    return bad_usage("--explorer-twin-check needs --explorer rr, rtc or prr, not '%s'", o->explorer);
+    return usage_error("--explorer-twin-check needs --explorer rr, rtc or prr, not '%s'", o->explorer);
   return -1;
 }
 
 /* Warnings for options that do nothing to the chosen search. */
 static void warn_ineffective(const Options *o, const Given *g) {
-  /* Options without effect on the chosen search: a warning, not an error. */
-  enum { M = SEARCH_MEMBERS };
-  static const OptionEffect effects[] = {
-    { 'e', "--explorer", SEARCH_EXPLORER }, { O_MAXD, "--max-delays", SEARCH_DELAYS | M },
-    { O_MAXS, "--max-steps", SEARCH_SAMPLING }, { O_FAIL_MAXSTEPS, "--fail-on-maxsteps", SEARCH_FAIL_MAXSTEPS },
-    { O_SCHED, "--schedules", SEARCH_SAMPLING }, { O_IRS_STEP, "--irs-step", SEARCH_DEPTH_STEPS },
-    { O_PCT_DEPTH, "--pct-depth", SEARCH_PRIORITIES | M }, { O_PCT_STEPS, "--pct-steps", SEARCH_PRIORITIES | M },
-    { O_SSC1, "--ss-c1", SEARCH_STRATA | M }, { O_SSC2, "--ss-c2", SEARCH_STRATA | M },
-    { O_SS_SCHED, "--ss-schedule", SEARCH_STRATA | M }, { O_NO_SAMPLING, "--no-sampling", SEARCH_TO_SAMPLING | M },
-    { O_NO_SHARED, "--no-shared-cache", M }, { O_NO_REDUCTION, "--no-reduction", SEARCH_REDUCTION | M },
-    { O_CHECK_RED, "--check-reduction", SEARCH_REDUCTION | M }, { O_MEM, "--mem", SEARCH_EXHAUSTIVE | M },
-    { 'm', "--memout", SEARCH_EXHAUSTIVE | M }, { O_CACHE, "--cache", SEARCH_EXHAUSTIVE | M },
-    { O_FMEM, "--frontier-mem", SEARCH_EXHAUSTIVE | M }, { 'j', "--jobs", SEARCH_THREADS | M },
-    { O_UNFAIR, "--unfair", SEARCH_HOT_CYCLES }, { O_NO_LIVENESS, "--no-liveness", SEARCH_HOT_CYCLES | SEARCH_TEMPERATURE },
-    { O_TEMP, "--liveness-temperature-threshold", SEARCH_TEMPERATURE | M },
-    { O_TWIN, "--explorer-twin-check", SEARCH_EXPLORER }, { O_SEED, "--seed", SEARCH_SEED },
-    { O_SAVE_SCHED, "--save-schedules", SEARCH_SAVES }, { O_LEARN, "--learn", SEARCH_LEARNS },
-  };
-  for (size_t i = 0; i < sizeof effects / sizeof effects[0] && !o->replay && !o->check_only && !o->list_tests &&
-                     !o->dump_bytecode; i++)
-    if (g->code[effects[i].code] && !(search_caps(o->search) & effects[i].caps))
-      fprintf(stderr, "pcheck: warning: %s has no effect on --search %s (it acts on: %s)\n", effects[i].name, o->search,
-              acting_searches(effects[i].caps));
-  if (o->replay && g->code[O_SCHED] + g->code[O_MAXD] + g->code[O_MAXS] + g->code['S'] + g->code['j'])
+  if (!o->replay && !o->check_only && !o->list_tests && !o->dump_bytecode)
+    options_warn_ineffective(o, g, o->search, search_caps(o->search));
+  if (o->replay && g->code[O_SCHEDULES] + g->code[O_MAX_DELAYS] + g->code[O_MAX_STEPS] + g->code[O_SEARCH] + g->code[O_JOBS])
     fputs("pcheck: warning: --replay re-runs the trace's choices: search options have no effect\n", stderr);
 }
 
@@ -2284,18 +1449,18 @@ static int prepare_run(Options *o, const Given *g) {
     int farm = (search_caps(o->search) & SEARCH_FARM) != 0;
     int portfolio = (search_caps(o->search) & SEARCH_MEMBERS) != 0;
     if (o->replay || o->coverage_merge || o->check_only || o->list_tests || o->dump_bytecode || !(dist || farm || portfolio))
-      return bad_usage("under mpirun pcheck runs a search across the ranks: --search dfs, bfs, ses (the states shared "
+      return usage_error("under mpirun pcheck runs a search across the ranks: --search dfs, bfs, ses (the states shared "
                        "among them), random, pct, ss (the executions) or the portfolio (its members side by "
                        "side)%s; other work runs without mpirun", "");
-    if (o->learn) return bad_usage("--learn keeps one file of orderings: run it without mpirun%s", "");
+    if (o->learn) return usage_error("--learn keeps one file of orderings: run it without mpirun%s", "");
     if (farm && o->verbose)
-      return bad_usage("-v prints every execution's log in order: run it without mpirun%s", "");
-    if (o->jobs > 1) return bad_usage("-j with mpirun: each rank is one thread; start more ranks instead%s", "");
-    if (o->keep_going) return bad_usage("--keep-going needs one process: run it without mpirun%s", "");
+      return usage_error("-v prints every execution's log in order: run it without mpirun%s", "");
+    if (o->jobs > 1) return usage_error("-j with mpirun: each rank is one thread; start more ranks instead%s", "");
+    if (o->keep_going) return usage_error("--keep-going needs one process: run it without mpirun%s", "");
     /* A seed drawn at random is rank 0's: every rank runs its executions. */
     ranks_bcast(&o->seed, sizeof o->seed, 0);
   }
-  if (writer() && !o->check_only && !o->list_tests && !o->dump_bytecode && (!o->replay || g->format)) {
+  if (writer() && !o->check_only && !o->list_tests && !o->dump_bytecode && (!o->replay || g->code[O_TRACE_FORMAT])) {
     int w = check_writable(o);
     if (w) return w;
   }
@@ -2411,17 +1576,17 @@ static int pcheck_main(int argc, char **argv) {
   Options o;
   Given g = {0};
   options_defaults(&o);
-  int rc = parse_args(&argc, argv, &o, &g);
+  int rc = options_parse(&argc, argv, &o, &g);
   if (rc < 0) rc = settle_options(&o, &g);
   if (rc >= 0) return rc;
   warn_ineffective(&o, &g);
   if ((rc = prepare_run(&o, &g)) >= 0) return rc;
   if (o.coverage_merge) {
-    if (optind >= argc) return bad_usage("--coverage-merge needs the coverage reports (.coverage.json) to merge%s", "");
+    if (optind >= argc) return usage_error("--coverage-merge needs the coverage reports (.coverage.json) to merge%s", "");
     return merge_coverage(&o, argv + optind, argc - optind);
   }
 
-  return check_model(&o, argc - optind, argv + optind, g.format);
+  return check_model(&o, argc - optind, argv + optind, g.code[O_TRACE_FORMAT]);
 }
 int main(int argc, char **argv) {
   if (ranks_start(&argc, &argv) != 0) return EXIT_INTERNAL;

@@ -85,7 +85,7 @@ Farm *farm_new(FarmWork work, void *ctx, uint8_t *max_bytes, size_t nmax, double
   f->ctx = ctx;
   f->max_bytes = max_bytes;
   f->nmax = max_bytes ? nmax : 0;
-  f->timeout = rank_timeout > 0 ? rank_timeout : 60;
+  f->timeout = rank_timeout;
   f->me = ranks_me();
   f->k = ranks_count();
   f->peers = xcalloc((size_t)f->k, sizeof *f->peers);

@@ -17,8 +17,7 @@ struct CkRun;
 
 typedef struct SearchOptions {
   uint64_t seed;             /* --seed */
-  int64_t max_steps;         /* --max-steps (sampling searches), or -1: each search's own default
-                                (search_max_steps) */
+  int64_t max_steps;         /* --max-steps: the sampling searches' bound (> 0; search_max_steps) */
   int64_t max_fair_steps;    /* P's second -ms value: the fair searches' bound, or -1: 10 x max_steps */
   int64_t schedules;         /* --schedules, -1: no bound */
   double timeout;            /* seconds, 0: none */
@@ -34,9 +33,9 @@ typedef struct SearchOptions {
   volatile int *stop;        /* set by SIGINT: stop cleanly */
   /* Baselines (pb, irs, pct): */
   int64_t max_bound;         /* pb: highest preemption bound (--max-delays), -1: none */
-  int64_t irs_step;          /* irs: depth bound increment (--irs-step) */
-  int64_t pct_depth;         /* pct: bug depth d (--pct-depth) */
-  int64_t pct_steps;         /* pct: steps k the change points fall among (--pct-steps) */
+  int64_t irs_step;          /* irs: depth bound increment (--irs-step, > 0) */
+  int64_t pct_depth;         /* pct: bug depth d (--pct-depth, > 0) */
+  int64_t pct_steps;         /* pct: steps k the change points fall among (--pct-steps, > 0) */
   int pct_fair;              /* pct: P's fair PCT (--sch-fairpct): a random tail past the unfair bound */
   /* Delaying searches (ses, ss): */
   const char *explorer;      /* --explorer: its name */
@@ -283,13 +282,13 @@ static inline int search_stop_due(const SearchOptions *o, const Progress *p, uin
   return search_time_up(o, p);
 }
 
-/* P's step bounds: a fair search (random, irs: every enabled choice has a
-** chance at every step) runs executions of up to 100,000 steps (P's
-** MaxFairSchedulingSteps), an unfair one (pct, ss) 10,000 (its
-** MaxUnfairSchedulingSteps); --max-steps N sets them as P's -ms N does:
-** N for the unfair searches, 10N for the fair ones (P's
-** Configuration.WithMaxSchedulingSteps). */
-enum { FAIR_MAX_STEPS = 100000, UNFAIR_MAX_STEPS = 10000 };
+/* The step bound of a search that runs executions: an unfair one (pct,
+** ss, bita, guided) runs them up to max_steps steps, a fair one (random,
+** irs: every enabled choice has a chance at every step) up to
+** max_fair_steps, or 10 x max_steps where that is -1, as P's -ms N does
+** (Configuration.WithMaxSchedulingSteps).  max_steps > 0: the CLI's
+** default, as P's, is 10,000 and so 100,000 for the fair ones
+** (checker/cli/options.def). */
 int64_t search_max_steps(const SearchOptions *o, int fair);
 /* The temperature threshold of a fair search: --liveness-temperature-
 ** threshold, else, as P, half its step bound (50,000 by default).  Unfair

@@ -36,12 +36,7 @@
 enum { FRESH_SHARE = 8 };
 
 typedef struct BfsShared {
-  const SearchOptions *o;
-  const BcProgram *bc;
-  const VmTest *test;
-  int nthreads;
-  StateCache *cache;
-  const Reduction *red;      /* partial-order reduction, or NULL (--no-reduction) */
+  Exhaust x;                 /* what every exhaustive search holds (search_int.h) */
   StateCache *fresh;         /* with red: the fingerprints of the next level's states (not yet expanded) */
   TtStore *stores;           /* trace nodes, one store per thread */
   uint64_t root_fp;          /* the initial state's fingerprint */
@@ -49,13 +44,8 @@ typedef struct BfsShared {
   uint64_t *start;           /* prefix sums of cur[t].n: the level as one sequence */
   uint64_t total;            /* states in the level */
   uint64_t taken;            /* the next index to hand out (atomic) */
-  pthread_barrier_t meet;
-  pthread_mutex_t lock;      /* the bug, the held bug, why */
-  SearchResult *res;
   int stop;                  /* end the level now: a bug, a stop, an error (atomic) */
   int done;                  /* no more levels (set by thread 0 between levels) */
-  int failed;                /* an internal error (reported) */
-  const char *why;
   /* A bug found by stepping (trace one longer than the level's depth),
   ** held until the level is done; `holding` makes the threads only look
   ** for shorter bugs meanwhile. */
@@ -64,10 +54,8 @@ typedef struct BfsShared {
   TraceChoice *held_trace;
   uint64_t held_n;
   uint64_t depth;            /* the level's depth */
-  Progress prog;
   uint64_t states_all;       /* states found, as last reported (atomic) */
   uint64_t *own;             /* per thread: bytes of its node store and next level, as last published (atomic) */
-  EstSampler *est;           /* the estimate of the states in all (thread 0 updates it) */
   struct BfsWorker *ws;      /* the threads (a checkpoint adds up their counts) */
 } BfsShared;
 
@@ -98,9 +86,9 @@ static void found_bug(BfsWorker *w, uint64_t id) {
   BfsShared *sh = w->sh;
   uint64_t n;
   TraceChoice *t = tt_trace(sh->stores, id, NULL, &n);
-  pthread_mutex_lock(&sh->lock);
-  if (!sh->res->bug) search_record_bug(sh->res, w->vm, t, n);
-  pthread_mutex_unlock(&sh->lock);
+  pthread_mutex_lock(&sh->x.lock);
+  if (!sh->x.res->bug) search_record_bug(sh->x.res, w->vm, t, n);
+  pthread_mutex_unlock(&sh->x.lock);
   free(t);
   stop_level(sh);
 }
@@ -109,32 +97,32 @@ static void found_bug(BfsWorker *w, uint64_t id) {
 ** level is done. */
 static void hold_bug(BfsWorker *w, uint64_t id, TraceChoice last) {
   BfsShared *sh = w->sh;
-  pthread_mutex_lock(&sh->lock);
+  pthread_mutex_lock(&sh->x.lock);
   if (!sh->holding) {
     sh->held_bug = *vm_bug(w->vm);
     sh->held_bug.message = xstrdup(sh->held_bug.message ? sh->held_bug.message : "");
     sh->held_trace = tt_trace(sh->stores, id, &last, &sh->held_n);
     __atomic_store_n(&sh->holding, 1, __ATOMIC_RELAXED);
   }
-  pthread_mutex_unlock(&sh->lock);
+  pthread_mutex_unlock(&sh->x.lock);
 }
 
 /* A stop from outside (timeout, interrupt, a memory bound): the first
 ** reason is kept (a static string); the level stops at once. */
 static void set_why(BfsShared *sh, const char *why) {
-  pthread_mutex_lock(&sh->lock);
-  if (!sh->why) sh->why = why;
-  pthread_mutex_unlock(&sh->lock);
+  pthread_mutex_lock(&sh->x.lock);
+  if (!sh->x.why) sh->x.why = why;
+  pthread_mutex_unlock(&sh->x.lock);
   stop_level(sh);
 }
 
 /* An internal failure: msg is printed by the first thread only; the level
 ** stops. */
 static void fail(BfsShared *sh, const char *msg) {
-  pthread_mutex_lock(&sh->lock);
-  if (!sh->failed) fputs(msg, stderr);
-  sh->failed = 1;
-  pthread_mutex_unlock(&sh->lock);
+  pthread_mutex_lock(&sh->x.lock);
+  if (!sh->x.failed) fputs(msg, stderr);
+  sh->x.failed = 1;
+  pthread_mutex_unlock(&sh->x.lock);
   stop_level(sh);
 }
 
@@ -147,7 +135,7 @@ static uint64_t own_bytes(const BfsShared *sh, int t) {
 ** during a level) and what each thread last published of its own. */
 static uint64_t queue_bytes(const BfsShared *sh) {
   uint64_t used = 0;
-  for (int t = 0; t < sh->nthreads; t++)
+  for (int t = 0; t < sh->x.nthreads; t++)
     used += sh->cur[t].bytes.cap + sh->cur[t].cap * 16 + __atomic_load_n(&sh->own[t], __ATOMIC_RELAXED);
   return used;
 }
@@ -179,20 +167,20 @@ static void put_level(Buf *b, const TtLevel *l) {
 ** before it is expanded, none after). */
 static void bfs_checkpoint(BfsShared *sh, uint64_t pos) {
   if (__atomic_load_n(&sh->holding, __ATOMIC_RELAXED)) return;   /* the level ends in its bug */
-  ck_begin(sh->o);
+  ck_begin(sh->x.o);
   Checkpoint c;
   ck_init(&c);
   Buf b;
   buf_init(&b);
   uint64_t want = 64;   /* room for it all at once: no copy as it grows */
-  for (int t = 0; t < sh->nthreads; t++)
+  for (int t = 0; t < sh->x.nthreads; t++)
     want += sh->stores[t].n * NODE_BYTES + 16 * (sh->cur[t].n + sh->next[t].n) + sh->cur[t].bytes.len +
             sh->next[t].bytes.len;
   buf_reserve(&b, (size_t)want);
   ck_put_u64(&b, sh->depth);
   ck_put_u64(&b, pos);
-  ck_put_u64(&b, (uint64_t)sh->nthreads);
-  for (int t = 0; t < sh->nthreads; t++) {
+  ck_put_u64(&b, (uint64_t)sh->x.nthreads);
+  for (int t = 0; t < sh->x.nthreads; t++) {
     const TtStore *st = &sh->stores[t];
     ck_put_u64(&b, st->n);
     for (uint64_t i = 0; i < st->n; i++) {
@@ -203,7 +191,7 @@ static void bfs_checkpoint(BfsShared *sh, uint64_t pos) {
       ck_put_u32(&b, nd->choice.value);
     }
   }
-  for (int t = 0; t < sh->nthreads; t++) {
+  for (int t = 0; t < sh->x.nthreads; t++) {
     put_level(&b, &sh->cur[t]);
     put_level(&b, &sh->next[t]);
   }
@@ -213,18 +201,18 @@ static void bfs_checkpoint(BfsShared *sh, uint64_t pos) {
     ck_add_buf(&c, "fresh", &b);
   }
   /* The figures so far: the threads fold theirs in at the end. */
-  SearchResult all = *sh->res;
-  for (int t = 0; t < sh->nthreads; t++) {
+  SearchResult all = *sh->x.res;
+  for (int t = 0; t < sh->x.nthreads; t++) {
     SearchResult part = sh->ws[t].r;
     search_fold_counts(&all, &part);
   }
-  ck_finish(sh->o, &c, sh->cache, NULL, &all, sh->bc, sh->test, search_now() - sh->prog.start);
+  ck_finish(sh->x.o, &c, sh->x.cache, NULL, &all, sh->x.bc, sh->x.test, search_now() - sh->x.prog.start);
 }
 
 /* Is id a node of the stores (TT_NONE: the initial state's)? */
 static int node_known(const BfsShared *sh, uint64_t id) {
   uint64_t t = id >> TT_SHIFT;
-  return id == TT_NONE || (t < (uint64_t)sh->nthreads && (id & ((1ull << TT_SHIFT) - 1)) < sh->stores[t].n);
+  return id == TT_NONE || (t < (uint64_t)sh->x.nthreads && (id & ((1ull << TT_SHIFT) - 1)) < sh->stores[t].n);
 }
 
 /* A level as put_level wrote it, into l (empty); 0, or -1 if malformed
@@ -243,13 +231,13 @@ static int get_level(CkIn *r, TtLevel *l, const BfsShared *sh, const Vm *vm) {
 /* Resuming: the nodes, levels and caches of the checkpoint.  0, or -1
 ** (said) if it does not fit. */
 static int bfs_restore(BfsShared *sh, const Vm *vm) {
-  const SearchOptions *o = sh->o;
+  const SearchOptions *o = sh->x.o;
   const Checkpoint *from = ck_from(o);
   CkIn r = ck_in(from, "bfs");
   sh->depth = ck_get_u64(&r);
   uint64_t pos = ck_get_u64(&r), nt = ck_get_u64(&r);
-  if (!r.ok || nt != (uint64_t)sh->nthreads) return ck_bad(o, "its queue");
-  for (int t = 0; t < sh->nthreads; t++) {
+  if (!r.ok || nt != (uint64_t)sh->x.nthreads) return ck_bad(o, "its queue");
+  for (int t = 0; t < sh->x.nthreads; t++) {
     uint64_t n = ck_get_u64(&r);
     if (!r.ok || n > (uint64_t)(r.end - r.p) / NODE_BYTES) return ck_bad(o, "its trace nodes");
     for (uint64_t i = 0; i < n; i++) {
@@ -259,31 +247,31 @@ static int bfs_restore(BfsShared *sh, const Vm *vm) {
       tt_add(&sh->stores[t], parent, fp, (TraceChoice){ kind, value });
     }
   }
-  for (int t = 0; t < sh->nthreads; t++)   /* every parent a node, now that all are in */
+  for (int t = 0; t < sh->x.nthreads; t++)   /* every parent a node, now that all are in */
     for (uint64_t i = 0; i < sh->stores[t].n; i++)
       if (!node_known(sh, tt_at(sh->stores, ((uint64_t)t << TT_SHIFT) | i)->parent)) return ck_bad(o, "its trace nodes");
-  for (int t = 0; t < sh->nthreads; t++)
+  for (int t = 0; t < sh->x.nthreads; t++)
     if (get_level(&r, &sh->cur[t], sh, vm) != 0 || get_level(&r, &sh->next[t], sh, vm) != 0)
       return ck_bad(o, "its queue");
   if (!ck_in_done(&r)) return ck_bad(o, "its queue");
   uint64_t total = 0;
-  for (int t = 0; t < sh->nthreads; t++) {
+  for (int t = 0; t < sh->x.nthreads; t++) {
     sh->start[t] = total;
     total += sh->cur[t].n;
   }
-  sh->start[sh->nthreads] = total;
+  sh->start[sh->x.nthreads] = total;
   sh->total = total;
-  if (pos > total || (pos && sh->nthreads > 1)) return ck_bad(o, "its queue");
+  if (pos > total || (pos && sh->x.nthreads > 1)) return ck_bad(o, "its queue");
   sh->taken = pos;
-  sh->cache = ck_get_cache(o, "cache", o->mem, "no state cache", 0);
-  int rc = sh->cache ? 0 : -1;
-  if (!rc && sh->red) {   /* none saved: the run had no memory for it */
+  sh->x.cache = ck_get_cache(o, "cache", o->mem, "no state cache", 0);
+  int rc = sh->x.cache ? 0 : -1;
+  if (!rc && sh->x.red) {   /* none saved: the run had no memory for it */
     uint64_t n;
     int saved = ck_get(from, "fresh", &n) != NULL;
     sc_free(sh->fresh);
     sh->fresh = ck_get_cache(o, "fresh", o->frontier_mem / FRESH_SHARE, "its next level", 1);
     if (saved && !sh->fresh) rc = -1;
-    if (sh->fresh) sc_set_single_thread(sh->fresh, sh->nthreads == 1);
+    if (sh->fresh) sc_set_single_thread(sh->fresh, sh->x.nthreads == 1);
   }
   return rc;
 }
@@ -293,8 +281,8 @@ static int periodic(BfsWorker *w) {
   BfsShared *sh = w->sh;
   const char *why = NULL;
   /* One thread checkpoints between two states; several between levels. */
-  int ck = sh->nthreads == 1 && sh->o->ck && sh->o->ck->path;
-  if (search_should_stop(sh->o, &sh->prog, &why)) {
+  int ck = sh->x.nthreads == 1 && sh->x.o->ck && sh->x.o->ck->path;
+  if (search_should_stop(sh->x.o, &sh->x.prog, &why)) {
     if (ck) bfs_checkpoint(sh, w->at);   /* where it stopped, for --resume */
     set_why(sh, why);
     return 1;
@@ -306,19 +294,19 @@ static int periodic(BfsWorker *w) {
   /* The queue and the trace nodes live outside the cache: stop cleanly
   ** rather than run out of memory (the others' sizes as they last
   ** published them: an estimate is all this needs). */
-  if (queue_bytes(sh) > sh->o->frontier_mem - (sh->red ? sh->o->frontier_mem / FRESH_SHARE : 0)) {
+  if (queue_bytes(sh) > sh->x.o->frontier_mem - (sh->x.red ? sh->x.o->frontier_mem / FRESH_SHARE : 0)) {
     if (ck) bfs_checkpoint(sh, w->at);
     set_why(sh, "the queue of states outgrew the memory set aside for it");
     return 1;
   }
-  if (ck && ck_due(sh->o)) bfs_checkpoint(sh, w->at);
+  if (ck && ck_due(sh->x.o)) bfs_checkpoint(sh, w->at);
   SearchResult all = {0};
   all.states = __atomic_load_n(&sh->states_all, __ATOMIC_RELAXED);
   all.max_depth = sh->depth;
-  sampler_update(sh->est, sh->cache, all.states, search_now() - sh->prog.start, 0, &all);
+  sampler_update(sh->x.est, sh->x.cache, all.states, search_now() - sh->x.prog.start, 0, &all);
   /* The queue: the states of the level being expanded (taken counts the
   ** states handed out in chunks, and passes total by up to a chunk). */
-  progress_tick(&sh->prog, sh->o, &all, sh->total, "queue");
+  progress_tick(&sh->x.prog, sh->x.o, &all, sh->total, "queue");
   return 0;
 }
 
@@ -339,7 +327,7 @@ static void push_kids(BfsWorker *w, uint64_t id) {
     const uint8_t *k = expand_kid(&w->x, j, &klen);
     tt_level_push(&sh->next[w->id], nid, k, klen);
     if (sh->fresh) sc_insert(sh->fresh, fp);
-    if (sh->o->visit) sh->o->visit(sh->o->visit_ctx, k, klen);
+    if (sh->x.o->visit) sh->x.o->visit(sh->x.o->visit_ctx, k, klen);
     w->r.states++;
   }
 }
@@ -359,15 +347,15 @@ static void push_kids(BfsWorker *w, uint64_t id) {
 static int reduce_state(BfsWorker *w, uint64_t id, const uint8_t *s, size_t len) {
   BfsShared *sh = w->sh;
   uint64_t before = w->r.transitions;
-  VmStatus vs = expand_reduce(&w->x, sh->red, w->vm, s, len, &w->ch, &w->r.transitions);
+  VmStatus vs = expand_reduce(&w->x, sh->x.red, w->vm, s, len, &w->ch, &w->r.transitions);
   if (vs != VM_OK) { w->r.transitions = before; return 1; }
-  expand_insert_chosen(&w->x, sh->cache);
-  int widen = w->x.reduced && sc_is_full(sh->cache);
+  expand_insert_chosen(&w->x, sh->x.cache);
+  int widen = w->x.reduced && sc_is_full(sh->x.cache);
   for (uint32_t j = 0; j < w->x.n && w->x.reduced && !widen; j++)
     widen = w->x.res[j] == SC_FULL || (w->x.res[j] == SC_SEEN && (!sh->fresh || !sc_contains(sh->fresh, w->x.fp[j])));
   if (widen) {
     w->r.widened++;
-    vs = expand_widen(&w->x, w->vm, s, len, &w->ch, sh->cache, &w->r.transitions);
+    vs = expand_widen(&w->x, w->vm, s, len, &w->ch, sh->x.cache, &w->r.transitions);
   }
   if (vs == VM_BAD_STATE) { fail(sh, ""); return 0; }
   if (vs == VM_OK) w->r.pruned += w->ch.n - w->x.nsel;
@@ -384,14 +372,14 @@ static void expand_state(BfsWorker *w, uint64_t id, const uint8_t *s, size_t len
   if (vs == VM_BAD_STATE) { fail(sh, "pcheck: internal error: the VM produced a malformed state\n"); return; }
   if (vs != VM_OK) { found_bug(w, id); return; }
   if (__atomic_load_n(&sh->holding, __ATOMIC_RELAXED)) return;   /* only looking for shorter bugs now */
-  if (sh->red && w->ch.kind == VC_MACHINE && w->ch.n >= 2) {
+  if (sh->x.red && w->ch.kind == VC_MACHINE && w->ch.n >= 2) {
     if (red_period_full(sh->depth)) w->r.period_full++;   /* the depth period: in full */
     else if (w->ch.n <= KID_BATCH && !reduce_state(w, id, s, len)) return;
   }
   for (uint32_t first = 0; first < w->ch.n; first += KID_BATCH) {
     vs = expand_batch(&w->x, w->vm, s, len, &w->ch, first, &w->r.transitions);
     if (vs == VM_BAD_STATE) { fail(sh, ""); return; }
-    expand_insert(&w->x, sh->cache);
+    expand_insert(&w->x, sh->x.cache);
     push_kids(w, id);
     if (vs != VM_OK) {
       hold_bug(w, id, (TraceChoice){ (uint8_t)w->ch.kind, expand_choice(&w->ch, w->x.failed) });
@@ -403,7 +391,7 @@ static void expand_state(BfsWorker *w, uint64_t id, const uint8_t *s, size_t len
 /* Take chunks of the level until it is exhausted or stopped. */
 static void run_level(BfsWorker *w) {
   BfsShared *sh = w->sh;
-  uint64_t chunk = sh->nthreads > 1 ? 16 : UINT64_MAX / 2;
+  uint64_t chunk = sh->x.nthreads > 1 ? 16 : UINT64_MAX / 2;
   int t = 0;
   for (;;) {
     uint64_t a = __atomic_fetch_add(&sh->taken, chunk, __ATOMIC_RELAXED);
@@ -412,7 +400,7 @@ static void run_level(BfsWorker *w) {
     for (uint64_t q = a; q < b; q++) {
       if (__atomic_load_n(&sh->stop, __ATOMIC_RELAXED)) return;
       w->at = q;
-      if (((++w->iter & 255) == 0 || search_stop_due(sh->o, &sh->prog, &w->pulse)) && periodic(w)) return;
+      if (((++w->iter & 255) == 0 || search_stop_due(sh->x.o, &sh->x.prog, &w->pulse)) && periodic(w)) return;
       while (sh->start[t + 1] <= q) t++;
       while (sh->start[t] > q) t--;
       const TtLevel *l = &sh->cur[t];
@@ -428,15 +416,15 @@ static void run_level(BfsWorker *w) {
 ** memory for it (then every reduced state whose chosen successor was seen
 ** is widened). */
 static StateCache *fresh_cache(const BfsShared *sh) {
-  StateCache *c = sc_new(sh->o->cache_kind, sh->o->frontier_mem / FRESH_SHARE);
-  if (c) sc_set_single_thread(c, sh->nthreads == 1);
+  StateCache *c = sc_new(sh->x.o->cache_kind, sh->x.o->frontier_mem / FRESH_SHARE);
+  if (c) sc_set_single_thread(c, sh->x.nthreads == 1);
   return c;
 }
 
 /* Between levels (thread 0, the others wait): the held bug, the next
 ** level becomes the current one, or the search is done. */
 static void between_levels(BfsShared *sh) {
-  SearchResult *res = sh->res;
+  SearchResult *res = sh->x.res;
   if (!res->bug && sh->holding) {
     res->bug = 1;
     res->bugdesc = sh->held_bug;
@@ -446,9 +434,9 @@ static void between_levels(BfsShared *sh) {
     sh->held_trace = NULL;
     sh->holding = 0;
   }
-  if (res->bug || sh->failed || sh->why) { sh->done = 1; return; }
+  if (res->bug || sh->x.failed || sh->x.why) { sh->done = 1; return; }
   uint64_t total = 0;
-  for (int t = 0; t < sh->nthreads; t++) {
+  for (int t = 0; t < sh->x.nthreads; t++) {
     TtLevel l = sh->cur[t];
     sh->cur[t] = sh->next[t];
     sh->next[t] = l;
@@ -457,7 +445,7 @@ static void between_levels(BfsShared *sh) {
     sh->start[t] = total;
     total += sh->cur[t].n;
   }
-  sh->start[sh->nthreads] = total;
+  sh->start[sh->x.nthreads] = total;
   sh->total = total;
   if (sh->fresh) {   /* the new level is about to be expanded: none of it is fresh */
     sc_free(sh->fresh);
@@ -468,7 +456,7 @@ static void between_levels(BfsShared *sh) {
   sh->depth++;
   if (sh->depth > res->max_depth) res->max_depth = sh->depth;
   if (total > res->peak_frontier) res->peak_frontier = total;
-  if (sh->o->ck && sh->o->ck->path && ck_due(sh->o)) bfs_checkpoint(sh, 0);
+  if (sh->x.o->ck && sh->x.o->ck->path && ck_due(sh->x.o)) bfs_checkpoint(sh, 0);
 }
 
 /* A worker: every level, wait until it is set up, expand its share,
@@ -478,10 +466,10 @@ static void bfs_thread(void *arg) {
   BfsWorker *w = arg;
   BfsShared *sh = w->sh;
   for (;;) {
-    if (sh->nthreads > 1) pthread_barrier_wait(&sh->meet);   /* the level is ready */
+    if (sh->x.nthreads > 1) pthread_barrier_wait(&sh->x.meet);   /* the level is ready */
     if (sh->done) return;
     run_level(w);
-    if (sh->nthreads > 1) pthread_barrier_wait(&sh->meet);   /* everyone is done with it */
+    if (sh->x.nthreads > 1) pthread_barrier_wait(&sh->x.meet);   /* everyone is done with it */
     if (w->id == 0) between_levels(sh);
   }
 }
@@ -499,16 +487,9 @@ int search_run_bfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
 #endif
   BfsShared sh;
   memset(&sh, 0, sizeof sh);
-  sh.o = o;
-  sh.bc = bc;
-  sh.test = test;
-  sh.nthreads = workers_count(o);
+  exhaust_begin(&sh.x, bc, test, o, res, workers_count(o), EX_MEET);
   const Checkpoint *from = ck_from(o);
-  sh.res = res;
-  pthread_mutex_init(&sh.lock, NULL);
-  pthread_barrier_init(&sh.meet, NULL, (unsigned)sh.nthreads);
-  progress_init(&sh.prog);
-  int rc = -1, n = sh.nthreads;
+  int rc = -1, n = sh.x.nthreads;
   sh.stores = xcalloc((size_t)n, sizeof *sh.stores);
   sh.cur = xcalloc((size_t)n, sizeof *sh.cur);
   sh.next = xcalloc((size_t)n, sizeof *sh.next);
@@ -523,22 +504,19 @@ int search_run_bfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
   Buf s;
   buf_init(&s);
   if (!from) {
-    if (!(sh.cache = search_new_cache(o, o->mem))) goto out;
-    sc_set_single_thread(sh.cache, n == 1);
+    if (!(sh.x.cache = search_new_cache(o, o->mem))) goto out;
+    sc_set_single_thread(sh.x.cache, n == 1);
   }
   if (vm_initial(ws[0].vm, &s) != VM_OK) { search_record_bug(res, ws[0].vm, NULL, 0); rc = 0; goto out; }
-  if (!o->no_reduction) {
-    sh.red = red_new(bc, test, 0);   /* bfs checks no hot cycles: nothing is visible */
-    sh.fresh = fresh_cache(&sh);
-    res->reduced = 1;
-  }
-  sh.est = sampler_new(bc, test, sh.red, o->seed);
+  exhaust_reduce(&sh.x, 0);   /* bfs checks no hot cycles: nothing is visible */
+  if (sh.x.red) sh.fresh = fresh_cache(&sh);
+  sh.x.est = sampler_new(bc, test, sh.x.red, o->seed);
   sh.root_fp = state_hash(s.data, s.len);
   if (from) {   /* the figures, coverage, nodes, levels and caches of the checkpoint */
     if (ck_get_common(o, bc, test, res) != 0 || bfs_restore(&sh, ws[0].vm) != 0) goto out;
-    sc_set_single_thread(sh.cache, n == 1);
+    sc_set_single_thread(sh.x.cache, n == 1);
   } else {
-    sc_insert(sh.cache, sh.root_fp);
+    sc_insert(sh.x.cache, sh.root_fp);
     res->states = 1;
     tt_level_push(&sh.cur[0], TT_NONE, (const uint8_t *)s.data, s.len);
     if (o->visit) o->visit(o->visit_ctx, (const uint8_t *)s.data, s.len);
@@ -548,28 +526,25 @@ int search_run_bfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
     res->peak_frontier = 1;
   }
   ck_start(o);
-  if (workers_run(n, bfs_thread, ws, sizeof *ws) != 0) sh.failed = 1;
-  progress_done(&sh.prog, o);
+  if (workers_run(n, bfs_thread, ws, sizeof *ws) != 0) sh.x.failed = 1;
   for (int i = 0; i < n; i++) search_fold_counts(res, &ws[i].r);
-  if (!res->bug && !sh.failed) {
-    if (sh.why) res->bound = xstrdup(sh.why);
+  if (!res->bug && !sh.x.failed) {
+    if (sh.x.why) res->bound = xstrdup(sh.x.why);
     /* Level d was being expanded: every execution of fewer than d steps
     ** was checked, deadlocks at depth d not yet. */
-    if (sh.why && sh.depth > 0) {
+    if (sh.x.why && sh.depth > 0) {
       res->has_proved = 1;
       res->proved = sh.depth - 1;
-      if (sh.red) res->proved_period = RED_PERIOD;
+      if (sh.x.red) res->proved_period = RED_PERIOD;
     }
-    else if (sc_is_full(sh.cache)) res->bound = xstrdup("state cache full at its --mem budget");
+    else if (sc_is_full(sh.x.cache)) res->bound = xstrdup("state cache full at its --mem budget");
     else res->complete = 1;
   }
-  sampler_finish(sh.est, sh.cache, search_now() - sh.prog.start, res);
-  rc = sh.failed ? -1 : 0;
+  sampler_finish(sh.x.est, sh.x.cache, search_now() - sh.x.prog.start, res);
+  rc = sh.x.failed ? -1 : 0;
 out:
   if (sh.holding) free(sh.held_bug.message);
   free(sh.held_trace);
-  res->seconds = search_now() - sh.prog.start;
-  search_cache_figures(res, sh.cache, NULL);
   for (int i = 0; i < n; i++) {
     tt_fini(&sh.stores[i]);
     tt_level_fini(&sh.cur[i]);
@@ -585,11 +560,7 @@ out:
   free(sh.own);
   free(ws);
   buf_fini(&s);
-  sc_free(sh.cache);
-  sampler_free(sh.est);
-  red_free((Reduction *)sh.red);
   sc_free(sh.fresh);
-  pthread_barrier_destroy(&sh.meet);
-  pthread_mutex_destroy(&sh.lock);
+  exhaust_end(&sh.x);
   return rc;
 }

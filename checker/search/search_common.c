@@ -2,9 +2,11 @@
 ** progress line, stopping on timeout or interrupt, single executions
 ** (Walk), the table of searches. */
 #include <config.h>
+#include <assert.h>
 #include "checker/search/search_int.h"
 #include "checker/observe/estimate.h"
 #include "checker/engine/liveness.h"
+#include "checker/engine/reduce.h"
 #include "checker/observe/schedcov.h"
 #include "checker/base/rng.h"
 #include "checker/par/farm.h"
@@ -368,14 +370,48 @@ int search_should_stop(const SearchOptions *o, const Progress *p, const char **w
 }
 
 int64_t search_max_steps(const SearchOptions *o, int fair) {
-  if (fair && o->max_fair_steps > 0) return o->max_fair_steps;          /* P's -ms N M */
-  if (o->max_steps > 0) return fair ? 10 * o->max_steps : o->max_steps;   /* P's -ms N: fair bound 10N */
-  return fair ? FAIR_MAX_STEPS : UNFAIR_MAX_STEPS;
+  assert(o->max_steps > 0);
+  if (fair && o->max_fair_steps > 0) return o->max_fair_steps;   /* P's -ms N M */
+  return fair ? 10 * o->max_steps : o->max_steps;               /* P's -ms N: fair bound 10N */
 }
 
 int64_t search_temperature(const SearchOptions *o) {
   if (o->no_liveness) return 0;
   return o->temperature >= 0 ? o->temperature : search_max_steps(o, 1) / 2;
+}
+
+/* The exhaustive lifecycle (search_int.h). */
+void exhaust_begin(Exhaust *x, const BcProgram *bc, const VmTest *test, const SearchOptions *o, SearchResult *res,
+                   int nthreads, unsigned flags) {
+  memset(x, 0, sizeof *x);
+  x->bc = bc;
+  x->test = test;
+  x->o = o;
+  x->res = res;
+  x->nthreads = nthreads;
+  x->flags = flags;
+  pthread_mutex_init(&x->lock, NULL);
+  if (flags & EX_MEET) pthread_barrier_init(&x->meet, NULL, (unsigned)nthreads);
+  progress_init(&x->prog);
+}
+
+void exhaust_reduce(Exhaust *x, uint64_t visible) {
+  if (x->o->no_reduction) return;
+  x->red = red_new(x->bc, x->test, visible);
+  x->res->reduced = 1;
+}
+
+void exhaust_end(Exhaust *x) {
+  progress_done(&x->prog, x->o);
+  x->res->seconds = search_now() - x->prog.start;
+  search_cache_figures(x->res, x->cache, x->cache2);
+  sc_free(x->cache);
+  sc_free(x->cache2);
+  sampler_free(x->est);
+  live_free(x->live);
+  red_free((struct Reduction *)x->red);
+  if (x->flags & EX_MEET) pthread_barrier_destroy(&x->meet);
+  pthread_mutex_destroy(&x->lock);
 }
 
 StateCache *search_new_cache(const SearchOptions *o, uint64_t budget) {

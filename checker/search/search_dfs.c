@@ -115,28 +115,15 @@ static void publish_enter(Publish *p, DfsFrame *f) {
 /* ---- What the threads share ---- */
 
 typedef struct DfsShared {
-  const SearchOptions *o;
-  const BcProgram *bc;
-  const VmTest *test;
-  int nthreads;
-  StateCache *cache;
+  Exhaust x;                 /* what every exhaustive search holds (search_int.h) */
   Pool *pool;
-  Liveness *live;            /* hot cycles by searches of their own (several threads, checkpoints), or NULL */
   LiveScc *scc;              /* hot cycles on the fly (one thread), or NULL (and NULL both: no spec has
                                 hot states, or --no-liveness) */
-  const Reduction *red;      /* partial-order reduction, or NULL: off (with it, one thread: its cycle
-                                proviso looks at the stack, w->path) */
-  pthread_mutex_t lock;      /* res's bug, why, failed; and every use of live when nthreads > 1 */
-  SearchResult *res;         /* the bug is recorded here (under lock) */
-  const char *why;           /* why the search stopped before its end, or NULL */
-  int failed;                /* an internal error (reported) */
   int live_found;            /* the hot-cycle search found a bug (the search stopped there) */
   int live_busy;             /* live_pending(live), as last seen under lock (atomic) */
-  Progress prog;             /* the clock; printed by thread 0 */
   uint64_t stack_mem;        /* bytes each thread's stack may take */
   uint64_t states_all;       /* states entered by all threads, as last reported (atomic) */
   uint64_t depth_all;        /* the deepest of them (atomic) */
-  EstSampler *est;           /* the estimate of the states in all (thread 0 updates it) */
 } DfsShared;
 
 /* One thread's search. */
@@ -158,7 +145,7 @@ typedef struct DfsWorker {
                                 stack) */
   Publish pub;
   SearchResult own;          /* this thread's counts, with -j N */
-  SearchResult *r;           /* where it counts: sh->res on one thread (a portfolio member's work is
+  SearchResult *r;           /* where it counts: sh->x.res on one thread (a portfolio member's work is
                                 read there as it goes), else &own, added to it at the end */
   uint64_t iter, reported;   /* loop turns; states added to states_all */
   uint32_t pulse;            /* the pulse last seen (search_stop_due) */
@@ -179,12 +166,12 @@ static void stop_all(DfsShared *sh) { pool_stop(sh->pool); }
 ** caller goes on, the failed step having no successor). */
 static int worker_bug(DfsWorker *w, uint64_t n) {
   DfsShared *sh = w->sh;
-  pthread_mutex_lock(&sh->lock);
-  if (!sh->res->bug && !sh->failed) search_record_bug(sh->res, w->vm, w->trace, n);
+  pthread_mutex_lock(&sh->x.lock);
+  if (!sh->x.res->bug && !sh->x.failed) search_record_bug(sh->x.res, w->vm, w->trace, n);
   const VmBug *b = vm_bug(w->vm);
-  if (sh->o->keep_going) search_add_site(sh->res, b->status, b->file, b->line, b->col);
-  pthread_mutex_unlock(&sh->lock);
-  if (sh->o->keep_going) return 0;
+  if (sh->x.o->keep_going) search_add_site(sh->x.res, b->status, b->file, b->line, b->col);
+  pthread_mutex_unlock(&sh->x.lock);
+  if (sh->x.o->keep_going) return 0;
   stop_all(sh);
   return 1;
 }
@@ -193,10 +180,10 @@ static int worker_bug(DfsWorker *w, uint64_t n) {
 ** thread stops. */
 static void worker_fail(DfsWorker *w, const char *msg) {
   DfsShared *sh = w->sh;
-  pthread_mutex_lock(&sh->lock);
-  if (!sh->failed) fputs(msg, stderr);
-  sh->failed = 1;
-  pthread_mutex_unlock(&sh->lock);
+  pthread_mutex_lock(&sh->x.lock);
+  if (!sh->x.failed) fputs(msg, stderr);
+  sh->x.failed = 1;
+  pthread_mutex_unlock(&sh->x.lock);
   stop_all(sh);
 }
 
@@ -204,9 +191,9 @@ static void worker_fail(DfsWorker *w, const char *msg) {
 ** reason is kept (a static string), and every thread stops. */
 static void worker_stop(DfsWorker *w, const char *why) {
   DfsShared *sh = w->sh;
-  pthread_mutex_lock(&sh->lock);
-  if (!sh->why) sh->why = why;
-  pthread_mutex_unlock(&sh->lock);
+  pthread_mutex_lock(&sh->x.lock);
+  if (!sh->x.why) sh->x.why = why;
+  pthread_mutex_unlock(&sh->x.lock);
   stop_all(sh);
 }
 
@@ -311,7 +298,7 @@ static void donate(DfsWorker *w) {
 
 static void dfs_checkpoint(DfsWorker *w) {
   DfsShared *sh = w->sh;
-  ck_begin(sh->o);
+  ck_begin(sh->x.o);
   Checkpoint c;
   ck_init(&c);
   Buf b;
@@ -331,7 +318,7 @@ static void dfs_checkpoint(DfsWorker *w) {
     buf_append(&b, f->x.res, f->x.n);
   }
   ck_add_buf(&c, "dfs", &b);
-  ck_finish(sh->o, &c, sh->cache, sh->live, sh->res, sh->bc, sh->test, search_now() - sh->prog.start);
+  ck_finish(sh->x.o, &c, sh->x.cache, sh->x.live, sh->x.res, sh->x.bc, sh->x.test, search_now() - sh->x.prog.start);
 }
 
 /* The depth period of the reduction (reduce.h, red_period_full): the
@@ -341,7 +328,7 @@ static void dfs_checkpoint(DfsWorker *w) {
 ** sets keep postponing gets its turn (doc/reduction.md, "Endless paths").
 ** 1 if f's choices (just given by vm_choices) are such a State's. */
 static int period_full(const DfsShared *sh, DfsFrame *f, uint64_t d) {
-  if (!sh->red || f->ch.kind != VC_MACHINE || f->ch.n < 2 || !red_period_full(d)) return 0;
+  if (!sh->x.red || f->ch.kind != VC_MACHINE || f->ch.n < 2 || !red_period_full(d)) return 0;
   uint32_t n = f->ch.n, r = (uint32_t)((d / RED_PERIOD) % n), tmp[KID_BATCH];
   if (d < RED_TURN_DEPTH || r == 0 || n > KID_BATCH) return 1;
   for (uint32_t j = 0; j < n; j++) tmp[j] = f->ch.ids[(j + r) % n];   /* no longer ascending: this frame's order */
@@ -358,14 +345,14 @@ static int restore_frame(DfsWorker *w, DfsFrame *f, CkIn *r) {
   f->skip = ck_get_u32(r);
   uint32_t base = ck_get_u32(r), n = ck_get_u32(r), lim = ck_get_u32(r);
   uint8_t reduced = ck_get_u8(r);
-  if (!r->ok || n > KID_BATCH || (reduced && !sh->red)) return -1;
+  if (!r->ok || n > KID_BATCH || (reduced && !sh->x.red)) return -1;
   if (vm_choices(w->vm, f->s, f->len, &f->ch) != VM_OK) return -1;
   if (period_full(sh, f, w->base + (uint64_t)(f - w->fr)) && reduced) return -1;
   uint64_t steps = 0;   /* counted before the checkpoint */
   VmStatus st = VM_OK;
   f->x.base = base;
   f->x.n = 0;
-  if (reduced) st = expand_reduce(&f->x, sh->red, w->vm, f->s, f->len, &f->ch, &steps);
+  if (reduced) st = expand_reduce(&f->x, sh->x.red, w->vm, f->s, f->len, &f->ch, &steps);
   else if (n) st = expand_batch(&f->x, w->vm, f->s, f->len, &f->ch, base, &steps);
   if (st != VM_OK || f->x.n != n || f->x.base != base || lim > f->ch.n || (uint64_t)(r->end - r->p) < n) return -1;
   for (uint32_t j = 0; j < n; j++)
@@ -375,7 +362,7 @@ static int restore_frame(DfsWorker *w, DfsFrame *f, CkIn *r) {
   f->x.lim = lim;
   f->x.reduced = reduced;
   f->expanded = 1;
-  if (sh->live) f->hot = vm_hot_specs(w->vm, f->s, f->len);
+  if (sh->x.live) f->hot = vm_hot_specs(w->vm, f->s, f->len);
   return 0;
 }
 
@@ -383,10 +370,10 @@ static int restore_frame(DfsWorker *w, DfsFrame *f, CkIn *r) {
 ** (s, len).  0, or -1 (said) if the checkpoint does not fit. */
 static int dfs_restore(DfsWorker *w, const uint8_t *s, size_t len) {
   DfsShared *sh = w->sh;
-  CkIn r = ck_in(ck_from(sh->o), "dfs");
+  CkIn r = ck_in(ck_from(sh->x.o), "dfs");
   int tracking = ck_get_u8(&r);
   uint64_t depth = ck_get_u64(&r);
-  if (!r.ok || depth == 0 || depth > (uint64_t)(r.end - r.p)) return ck_bad(sh->o, "its stack");
+  if (!r.ok || depth == 0 || depth > (uint64_t)(r.end - r.p)) return ck_bad(sh->x.o, "its stack");
   w->depth = 0;
   for (uint64_t i = 0; i < depth; i++) {
     stack_reserve(w);
@@ -398,22 +385,22 @@ static int dfs_restore(DfsWorker *w, const uint8_t *s, size_t len) {
     f->expanded = 0;
     w->depth = i + 1;
     if (!ck_get_u8(&r)) {   /* not expanded yet: only the top */
-      if (i + 1 != depth) return ck_bad(sh->o, "its stack");
+      if (i + 1 != depth) return ck_bad(sh->x.o, "its stack");
       break;
     }
-    if (restore_frame(w, f, &r) != 0) return ck_bad(sh->o, "its stack");
-    if (sh->red)   /* its claims not entered yet (the one at next - 1 is the frame above) */
+    if (restore_frame(w, f, &r) != 0) return ck_bad(sh->x.o, "its stack");
+    if (sh->x.red)   /* its claims not entered yet (the one at next - 1 is the frame above) */
       for (uint32_t j = f->next > f->x.base ? f->next - f->x.base : 0; j < f->x.n; j++)
         if (f->x.res[j] == SC_NEW) ps_add(&w->pend, f->x.fp[j]);
     if (i + 1 == depth) break;
     /* The frame above is this one's successor next - 1, entered last. */
-    if (f->next == 0 || f->next - 1 < f->x.base || f->next - 1 - f->x.base >= f->x.n) return ck_bad(sh->o, "its stack");
+    if (f->next == 0 || f->next - 1 < f->x.base || f->next - 1 - f->x.base >= f->x.n) return ck_bad(sh->x.o, "its stack");
     trace_reserve(w, i + 1);
     w->trace[i] = (TraceChoice){ (uint8_t)f->ch.kind, expand_choice(&f->ch, f->next - 1) };
     s = expand_kid(&f->x, f->next - 1 - f->x.base, &len);
   }
-  if (!ck_in_done(&r)) return ck_bad(sh->o, "its stack");
-  if (tracking || sh->red) track_start(w);
+  if (!ck_in_done(&r)) return ck_bad(sh->x.o, "its stack");
+  if (tracking || sh->x.red) track_start(w);
   return 0;
 }
 
@@ -433,7 +420,7 @@ static void enter(DfsWorker *w, const uint8_t *s, size_t len, uint64_t fp) {
   w->r->state_bytes += len;
   if (len > w->r->max_state_bytes) w->r->max_state_bytes = len;
   publish_enter(&w->pub, nf);
-  if (w->sh->o->visit) w->sh->o->visit(w->sh->o->visit_ctx, s, len);
+  if (w->sh->x.o->visit) w->sh->x.o->visit(w->sh->x.o->visit_ctx, s, len);
   w->depth++;
   uint64_t d = w->base + w->depth - 1;
   if (d > w->r->max_depth) w->r->max_depth = d;
@@ -446,8 +433,8 @@ static int periodic(DfsWorker *w) {
   DfsShared *sh = w->sh;
   const char *why = NULL;
   if (pool_stopped(sh->pool)) return 1;
-  int ck = sh->o->ck && sh->o->ck->path;   /* one thread: the CLI refuses --checkpoint with more */
-  if (search_should_stop(sh->o, &sh->prog, &why)) {
+  int ck = sh->x.o->ck && sh->x.o->ck->path;   /* one thread: the CLI refuses --checkpoint with more */
+  if (search_should_stop(sh->x.o, &sh->x.prog, &why)) {
     if (ck) dfs_checkpoint(w);   /* where it stopped, for --resume */
     worker_stop(w, why);
     return 1;
@@ -459,7 +446,7 @@ static int periodic(DfsWorker *w) {
     worker_stop(w, "the search stack outgrew the memory set aside for it");
     return 1;
   }
-  if (ck && ck_due(sh->o)) dfs_checkpoint(w);
+  if (ck && ck_due(sh->x.o)) dfs_checkpoint(w);
   __atomic_add_fetch(&sh->states_all, w->r->states - w->reported, __ATOMIC_RELAXED);
   w->reported = w->r->states;
   uint64_t d = __atomic_load_n(&sh->depth_all, __ATOMIC_RELAXED);
@@ -467,17 +454,17 @@ static int periodic(DfsWorker *w) {
          !__atomic_compare_exchange_n(&sh->depth_all, &d, w->r->max_depth, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
   }
   if (w->id != 0) return 0;
-  double el = search_now() - sh->prog.start;
+  double el = search_now() - sh->x.prog.start;
   uint64_t states = __atomic_load_n(&sh->states_all, __ATOMIC_RELAXED);
-  if (sh->nthreads == 1) {
-    sampler_update(sh->est, sh->cache, states, el, 0, sh->res);
-    progress_tick(&sh->prog, sh->o, sh->res, w->depth, "stack");
+  if (sh->x.nthreads == 1) {
+    sampler_update(sh->x.est, sh->x.cache, states, el, 0, sh->x.res);
+    progress_tick(&sh->x.prog, sh->x.o, sh->x.res, w->depth, "stack");
   } else {
     SearchResult all = {0};
     all.states = states;
     all.max_depth = __atomic_load_n(&sh->depth_all, __ATOMIC_RELAXED);
-    sampler_update(sh->est, sh->cache, states, el, 0, &all);
-    progress_tick(&sh->prog, sh->o, &all, w->depth, "stack");
+    sampler_update(sh->x.est, sh->x.cache, states, el, 0, &all);
+    progress_tick(&sh->x.prog, sh->x.o, &all, w->depth, "stack");
   }
   return 0;
 }
@@ -500,7 +487,7 @@ static int batch_done(DfsWorker *w, VmStatus st) {
   if (w->sh->scc)
     for (uint32_t j = 0; j < f->x.n; j++)
       if (f->x.res[j] == SC_NEW) live_scc_claim(w->sh->scc, f->x.fp[j]);
-  if (w->sh->red)
+  if (w->sh->x.red)
     for (uint32_t j = 0; j < f->x.n; j++)
       if (f->x.res[j] == SC_NEW) ps_add(&w->pend, f->x.fp[j]);
   return 0;
@@ -515,8 +502,8 @@ static int reduce_top(DfsWorker *w) {
   DfsShared *sh = w->sh;
   DfsFrame *f = &w->fr[w->depth - 1];
   uint64_t before = w->r->transitions;
-  VmStatus st = expand_reduce(&f->x, sh->red, w->vm, f->s, f->len, &f->ch, &w->r->transitions);
-  if (st != VM_OK && st != VM_BAD_STATE && sh->o->keep_going) {
+  VmStatus st = expand_reduce(&f->x, sh->x.red, w->vm, f->s, f->len, &f->ch, &w->r->transitions);
+  if (st != VM_OK && st != VM_BAD_STATE && sh->x.o->keep_going) {
     /* A step failed: every other place a bug may happen must stay
     ** reachable, and the failed step has no successor to stand for the
     ** others, so this state is explored in full (by the plain batches,
@@ -528,10 +515,10 @@ static int reduce_top(DfsWorker *w) {
     return 0;
   }
   if (st == VM_OK) {
-    expand_insert_chosen(&f->x, sh->cache);
+    expand_insert_chosen(&f->x, sh->x.cache);
     /* A full cache forgets or refuses states: the proviso's argument needs
     ** every expanded state remembered, so from then on all are explored. */
-    int widen = f->x.reduced && sc_is_full(sh->cache);
+    int widen = f->x.reduced && sc_is_full(sh->x.cache);
     for (uint32_t j = 0; j < f->x.n && f->x.reduced && !widen; j++) {
       uint8_t r = f->x.res[j];
       if (r == RES_PRUNED || r == SC_NEW) continue;
@@ -539,7 +526,7 @@ static int reduce_top(DfsWorker *w) {
     }
     if (widen) {
       w->r->widened++;
-      st = expand_widen(&f->x, w->vm, f->s, f->len, &f->ch, sh->cache, &w->r->transitions);
+      st = expand_widen(&f->x, w->vm, f->s, f->len, &f->ch, sh->x.cache, &w->r->transitions);
     }
   }
   if (st == VM_OK) w->r->pruned += f->ch.n - f->x.nsel;
@@ -551,9 +538,9 @@ static int reduce_top(DfsWorker *w) {
 ** search gone on with the other specs (then LIVE_NONE). */
 static LiveResult live_found(DfsShared *sh, const Vm *vm, LiveResult lr) {
   if (lr != LIVE_FOUND) return lr;
-  if (!sh->res->bug && !sh->failed) live_record(sh->live, sh->res);
-  if (sh->o->keep_going) {
-    search_add_site(sh->res, VM_BUG_HOT_CYCLE, vm_spec_name(vm, (uint16_t)live_settle(sh->live)), 0, 0);
+  if (!sh->x.res->bug && !sh->x.failed) live_record(sh->x.live, sh->x.res);
+  if (sh->x.o->keep_going) {
+    search_add_site(sh->x.res, VM_BUG_HOT_CYCLE, vm_spec_name(vm, (uint16_t)live_settle(sh->x.live)), 0, 0);
     return LIVE_NONE;
   }
   sh->live_found = 1;
@@ -568,13 +555,13 @@ static int live_act(DfsWorker *w, LiveResult lr, const char *why) {
   if (lr == LIVE_NONE) return 0;
   if (lr == LIVE_ERROR) worker_fail(w, "");
   else if (lr == LIVE_STOPPED) {
-    if (sh->o->ck && sh->o->ck->path) dfs_checkpoint(w);
+    if (sh->x.o->ck && sh->x.o->ck->path) dfs_checkpoint(w);
     worker_stop(w, why);
   } else stop_all(sh);
   return 1;
 }
 
-/* The hot-cycle search of its own (sh->live) at the top frame, just
+/* The hot-cycle search of its own (sh->x.live) at the top frame, just
 ** entered and expanded: offered as a start for the specs that turned hot
 ** there (`turned`), then paid `steps` steps, the work dfs does there, so
 ** that it does about as much as dfs while starts are queued
@@ -587,27 +574,27 @@ enum { LIVE_BATCH = 256 };
 static int pace_live(DfsWorker *w, uint64_t turned, uint64_t steps) {
   DfsShared *sh = w->sh;
   DfsFrame *f = &w->fr[w->depth - 1];
-  int shared = sh->nthreads > 1;
+  int shared = sh->x.nthreads > 1;
   if (!turned) {
-    if (!(shared ? __atomic_load_n(&sh->live_busy, __ATOMIC_RELAXED) : live_pending(sh->live))) {
+    if (!(shared ? __atomic_load_n(&sh->live_busy, __ATOMIC_RELAXED) : live_pending(sh->x.live))) {
       w->live_credit = 0;
       return 0;
     }
-    if (shared && (w->live_credit += steps) < LIVE_BATCH * (uint64_t)sh->nthreads) return 0;
+    if (shared && (w->live_credit += steps) < LIVE_BATCH * (uint64_t)sh->x.nthreads) return 0;
   }
   if (shared) {   /* one thread at a time works on it: each pays an N-th */
-    steps = (steps + w->live_credit) / (uint64_t)sh->nthreads;
+    steps = (steps + w->live_credit) / (uint64_t)sh->x.nthreads;
     w->live_credit = 0;
-    pthread_mutex_lock(&sh->lock);
+    pthread_mutex_lock(&sh->x.lock);
   }
   const char *why = NULL;
   LiveResult lr = LIVE_NONE;
   if (turned)
-    lr = live_offer(sh->live, f->s, f->len, f->fp, turned, w->trace, w->base + w->depth - 1, &sh->prog, &why);
-  if (lr == LIVE_NONE) lr = live_work(sh->live, steps, &sh->prog, &why);
+    lr = live_offer(sh->x.live, f->s, f->len, f->fp, turned, w->trace, w->base + w->depth - 1, &sh->x.prog, &why);
+  if (lr == LIVE_NONE) lr = live_work(sh->x.live, steps, &sh->x.prog, &why);
   lr = live_found(sh, w->vm, lr);
-  __atomic_store_n(&sh->live_busy, live_pending(sh->live), __ATOMIC_RELAXED);
-  if (shared) pthread_mutex_unlock(&sh->lock);
+  __atomic_store_n(&sh->live_busy, live_pending(sh->x.live), __ATOMIC_RELAXED);
+  if (shared) pthread_mutex_unlock(&sh->x.lock);
   return live_act(w, lr, why);
 }
 
@@ -616,8 +603,8 @@ static int pace_live(DfsWorker *w, uint64_t turned, uint64_t steps) {
 ** found is recorded (with --keep-going, noted, and the drain goes on). */
 static LiveResult live_drain(DfsShared *sh, const Vm *vm, const char **why) {
   LiveResult lr;
-  do lr = live_found(sh, vm, live_work(sh->live, LIVE_ALL, &sh->prog, why));
-  while (lr == LIVE_NONE && live_pending(sh->live));
+  do lr = live_found(sh, vm, live_work(sh->x.live, LIVE_ALL, &sh->x.prog, why));
+  while (lr == LIVE_NONE && live_pending(sh->x.live));
   return lr;
 }
 
@@ -642,7 +629,7 @@ static int expand_top(DfsWorker *w) {
   if (st == VM_BAD_STATE) { worker_fail(w, "pcheck: internal error: the VM produced a malformed state\n"); return 1; }
   uint64_t cold = 0;
   if (sh->scc) vm_spec_temps(w->vm, f->s, f->len, &f->hot, &cold);
-  else if (sh->live) f->hot = vm_hot_specs(w->vm, f->s, f->len);
+  else if (sh->x.live) f->hot = vm_hot_specs(w->vm, f->s, f->len);
   if (sh->scc) {
     TraceChoice via = w->depth > 1 ? w->trace[w->base + w->depth - 2] : (TraceChoice){ VC_NONE, 0 };
     live_scc_enter(sh->scc, w->vm, f->s, f->len, f->fp, st, &f->ch, f->hot, cold, via);
@@ -653,8 +640,8 @@ static int expand_top(DfsWorker *w) {
   }
   f->x.lim = f->ch.n;
   if (period_full(sh, f, w->base + w->depth - 1)) w->r->period_full++;
-  else if (sh->red && f->ch.kind == VC_MACHINE && f->ch.n >= 2 && f->ch.n <= KID_BATCH && reduce_top(w)) return 1;
-  if (!sh->live) return 0;
+  else if (sh->x.red && f->ch.kind == VC_MACHINE && f->ch.n >= 2 && f->ch.n <= KID_BATCH && reduce_top(w)) return 1;
+  if (!sh->x.live) return 0;
   /* Liveness: hot cycles through this state that no earlier state led to
   ** (f is successor next - 1 of the frame below). */
   const DfsFrame *p = w->depth > 1 ? &w->fr[w->depth - 2] : NULL;
@@ -668,7 +655,7 @@ static int next_batch(DfsWorker *w) {
   DfsShared *sh = w->sh;
   DfsFrame *f = &w->fr[w->depth - 1];
   VmStatus st = expand_batch(&f->x, w->vm, f->s, f->len, &f->ch, f->next, &w->r->transitions);
-  if (st != VM_BAD_STATE) expand_insert(&f->x, sh->cache);   /* after a failed step: those before it */
+  if (st != VM_BAD_STATE) expand_insert(&f->x, sh->x.cache);   /* after a failed step: those before it */
   return batch_done(w, st);
 }
 
@@ -679,12 +666,12 @@ static int leave_scc(DfsWorker *w) {
   DfsShared *sh = w->sh;
   DfsFrame *f = &w->fr[w->depth - 1];
   const char *why = NULL;
-  LiveResult lr = live_scc_leave(sh->scc, f->s, f->len, &sh->prog, &why);
+  LiveResult lr = live_scc_leave(sh->scc, f->s, f->len, &sh->x.prog, &why);
   if (lr == LIVE_NONE) return 0;
   if (lr == LIVE_FOUND) {
-    if (!sh->res->bug && !sh->failed) live_scc_record(sh->scc, w->trace, w->base + w->depth - 1, sh->res);
-    if (sh->o->keep_going) {   /* note it, and go on with the other specs */
-      search_add_site(sh->res, VM_BUG_HOT_CYCLE, vm_spec_name(w->vm, (uint16_t)live_scc_settle(sh->scc)), 0, 0);
+    if (!sh->x.res->bug && !sh->x.failed) live_scc_record(sh->scc, w->trace, w->base + w->depth - 1, sh->x.res);
+    if (sh->x.o->keep_going) {   /* note it, and go on with the other specs */
+      search_add_site(sh->x.res, VM_BUG_HOT_CYCLE, vm_spec_name(w->vm, (uint16_t)live_scc_settle(sh->scc)), 0, 0);
       return 0;
     }
     sh->live_found = 1;
@@ -733,11 +720,11 @@ static int search_item(DfsWorker *w, WorkItem *it) {
     }
   } else {
     enter(w, (const uint8_t *)it->state.data, it->state.len, it->fp);
-    if (sh->red) track_start(w);   /* the stack proviso asks the path set */
+    if (sh->x.red) track_start(w);   /* the stack proviso asks the path set */
   }
   while (w->depth > 0) {
-    if (((++w->iter & 1023) == 0 || search_stop_due(sh->o, &sh->prog, &w->pulse)) && periodic(w)) return 1;
-    if (sh->nthreads > 1 && (w->iter & 63) == 0 && pool_hungry(sh->pool)) donate(w);
+    if (((++w->iter & 1023) == 0 || search_stop_due(sh->x.o, &sh->x.prog, &w->pulse)) && periodic(w)) return 1;
+    if (sh->x.nthreads > 1 && (w->iter & 63) == 0 && pool_hungry(sh->pool)) donate(w);
     DfsFrame *f = &w->fr[w->depth - 1];
     if (!f->expanded && expand_top(w)) return 1;
     if (f->next < f->x.lim && f->next >= f->x.base + f->x.n && f->next != f->skip && next_batch(w)) return 1;
@@ -749,7 +736,7 @@ static int search_item(DfsWorker *w, WorkItem *it) {
       if (sh->scc && leave_scc(w)) return 1;
       /* On one thread, the hot-cycle search of its own drains before the
       ** last frame leaves: stopped there, a checkpoint holds that frame. */
-      if (sh->live && sh->nthreads == 1 && w->depth == 1 && live_pending(sh->live) && end_live(w)) return 1;
+      if (sh->x.live && sh->x.nthreads == 1 && w->depth == 1 && live_pending(sh->x.live) && end_live(w)) return 1;
       f->expanded = 0;
       if (w->tracking) ps_remove(&w->path, f->fp);
       publish_pop(&w->pub, f, w->depth > 1 ? &w->fr[w->depth - 2] : NULL);
@@ -775,7 +762,7 @@ static int search_item(DfsWorker *w, WorkItem *it) {
       if (ps_has(&w->path, fp)) continue;
     }
     if (sh->scc) live_scc_edge(sh->scc, expand_choice(&f->ch, k), fp, 1, f->x.foot[j].cooled);
-    if (sh->red && r == SC_NEW) ps_remove(&w->pend, fp);
+    if (sh->x.red && r == SC_NEW) ps_remove(&w->pend, fp);
     trace_reserve(w, w->base + w->depth);
     w->trace[w->base + w->depth - 1] = (TraceChoice){ (uint8_t)f->ch.kind, expand_choice(&f->ch, k) };
     size_t len;
@@ -814,11 +801,11 @@ static void worker_fini(DfsWorker *w) {
 
 /* Why a search that found no bug is not complete, or NULL (heap). */
 static char *incomplete(const DfsShared *sh) {
-  if (sh->why) return xstrdup(sh->why);
+  if (sh->x.why) return xstrdup(sh->x.why);
   /* A full cache: every reachable state was still explored, some more than
   ** once; the summary says the budget was hit. */
-  if (sc_is_full(sh->cache)) return xstrdup("state cache full at its --mem budget");
-  if (live_incomplete(sh->live)) return xstrdup(live_incomplete(sh->live));
+  if (sc_is_full(sh->x.cache)) return xstrdup("state cache full at its --mem budget");
+  if (live_incomplete(sh->x.live)) return xstrdup(live_incomplete(sh->x.live));
   if (live_scc_incomplete(sh->scc)) return xstrdup(live_scc_incomplete(sh->scc));
   return NULL;
 }
@@ -838,41 +825,36 @@ int search_run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
 #endif
   DfsShared sh;
   memset(&sh, 0, sizeof sh);
-  sh.o = o;
-  sh.bc = bc;
-  sh.test = test;
-  sh.nthreads = workers_count(o);
+  int nthreads = workers_count(o);
   const Checkpoint *from = ck_from(o);
-  if (o->ck) sh.nthreads = 1;   /* checkpoints hold one stack (the CLI says so with -j) */
+  if (o->ck) nthreads = 1;   /* checkpoints hold one stack (the CLI says so with -j) */
   /* With the reduction, one thread: the stack proviso needs one stack,
   ** and the visited proviso of several threads keeps far more states
   ** (52 times as many on two-phase commit with 5 participants) than a
   ** second thread can make up for (doc/reduction.md). */
-  if (!o->no_reduction && sh.nthreads > 1) {
-    sh.nthreads = 1;
+  if (!o->no_reduction && nthreads > 1) {
+    nthreads = 1;
     res->reduced_one_thread = 1;
   }
-  sh.res = res;
-  pthread_mutex_init(&sh.lock, NULL);
-  progress_init(&sh.prog);
+  exhaust_begin(&sh.x, bc, test, o, res, nthreads, 0);
   int rc = -1;
-  DfsWorker *ws = xcalloc((size_t)sh.nthreads, sizeof *ws);
-  for (int i = 0; i < sh.nthreads; i++) {
+  DfsWorker *ws = xcalloc((size_t)sh.x.nthreads, sizeof *ws);
+  for (int i = 0; i < sh.x.nthreads; i++) {
     ws[i].sh = &sh;
     ws[i].id = i;
     ws[i].vm = vm_new(bc, test);
-    ws[i].r = sh.nthreads == 1 ? res : &ws[i].own;
+    ws[i].r = sh.x.nthreads == 1 ? res : &ws[i].own;
   }
-  sh.pool = pool_new(sh.nthreads);
+  sh.pool = pool_new(sh.x.nthreads);
   WorkItem first = {0};
   if (from) {   /* the figures, the coverage and the cache of the checkpoint */
     if (ck_get_common(o, bc, test, res) != 0) goto out;
-    if (!(sh.cache = ck_get_cache(o, "cache", o->mem, "no state cache", 0))) goto out;
+    if (!(sh.x.cache = ck_get_cache(o, "cache", o->mem, "no state cache", 0))) goto out;
     ws[0].resume = 1;
   } else {
-    if (!(sh.cache = search_new_cache(o, o->mem))) goto out;
+    if (!(sh.x.cache = search_new_cache(o, o->mem))) goto out;
   }
-  sc_set_single_thread(sh.cache, sh.nthreads == 1);
+  sc_set_single_thread(sh.x.cache, sh.x.nthreads == 1);
   if (vm_initial(ws[0].vm, &first.state) != VM_OK) {
     search_record_bug(res, ws[0].vm, NULL, 0);
     const VmBug *b = vm_bug(ws[0].vm);
@@ -883,71 +865,61 @@ int search_run_dfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
   /* Hot cycles on the fly on one thread; a checkpoint saves the visited
   ** set of the searches of their own, not a component bookkeeping. */
   if (o->no_liveness) {   /* safety only */
-  } else if (sh.nthreads == 1 && !o->ck) {
+  } else if (sh.x.nthreads == 1 && !o->ck) {
     sh.scc = live_scc_new(bc, test, o, !o->no_reduction);   /* NULL: no spec has hot states */
   } else {
-    sh.live = live_new(bc, test, o, !o->no_reduction);
-    if (from && ck_get_live(o, sh.live) != 0) goto out;
+    sh.x.live = live_new(bc, test, o, !o->no_reduction);
+    if (from && ck_get_live(o, sh.x.live) != 0) goto out;
   }
   /* Reduction; the steps specs with hot states observe stay visible, so
   ** that the reduced graph keeps a fair hot cycle of every spec that has
   ** one (doc/reduction.md, "Liveness"). */
-  if (!o->no_reduction) {
-    sh.red = red_new(bc, test, o->unfair ? live_specs(sh.live) | live_scc_specs(sh.scc) : 0);
-    /* On its one thread, the stack proviso, also as a portfolio member
-    ** (its stack lives on between turns) and when publishing finished
-    ** states (a state is published once its strongly connected component
-    ** is complete, when every cycle through it has been closed, each at a
-    ** state explored in full: doc/reduction.md). */
-    res->reduced = 1;
-  }
+  /* On its one thread, the stack proviso, also as a portfolio member
+  ** (its stack lives on between turns) and when publishing finished
+  ** states (a state is published once its strongly connected component
+  ** is complete, when every cycle through it has been closed, each at a
+  ** state explored in full: doc/reduction.md). */
+  exhaust_reduce(&sh.x, o->unfair ? live_specs(sh.x.live) | live_scc_specs(sh.scc) : 0);
   /* The frontier's part of --mem: the stack, and a quarter each for the
   ** hot-cycle search and the bookkeeping of publishing. */
   uint64_t stack = o->frontier_mem;
-  if (sh.live || sh.scc) stack -= o->frontier_mem / LIVE_SHARE;
-  if (sh.nthreads == 1 && o->finished) {
-    ws[0].pub = (Publish){ o->finished, {0}, sh.live, sh.scc, o->frontier_mem / 4 };
+  if (sh.x.live || sh.scc) stack -= o->frontier_mem / LIVE_SHARE;
+  if (sh.x.nthreads == 1 && o->finished) {
+    ws[0].pub = (Publish){ o->finished, {0}, sh.x.live, sh.scc, o->frontier_mem / 4 };
     fin_init(&ws[0].pub.fin);
     stack -= o->frontier_mem / 4;
   }
-  sh.stack_mem = stack / (uint64_t)sh.nthreads;
-  sh.est = sampler_new(bc, test, sh.red, o->seed);
+  sh.stack_mem = stack / (uint64_t)sh.x.nthreads;
+  sh.x.est = sampler_new(bc, test, sh.x.red, o->seed);
   first.fp = state_hash(first.state.data, first.state.len);
-  if (!from) sc_insert(sh.cache, first.fp);
+  if (!from) sc_insert(sh.x.cache, first.fp);
   ck_start(o);
   pool_put(sh.pool, &first);
-  if (workers_run(sh.nthreads, dfs_thread, ws, sizeof *ws) != 0) sh.failed = 1;
-  progress_done(&sh.prog, o);
-  if (sh.nthreads > 1)
-    for (int i = 0; i < sh.nthreads; i++) search_fold_counts(res, &ws[i].own);
-  if (sh.nthreads > 1 && live_pending(sh.live) && !sh.failed && !sh.why &&
+  if (workers_run(sh.x.nthreads, dfs_thread, ws, sizeof *ws) != 0) sh.x.failed = 1;
+  if (sh.x.nthreads > 1)
+    for (int i = 0; i < sh.x.nthreads; i++) search_fold_counts(res, &ws[i].own);
+  if (sh.x.nthreads > 1 && live_pending(sh.x.live) && !sh.x.failed && !sh.x.why &&
       (!res->bug || (o->keep_going && !sh.live_found))) {
     /* Every start searched before the end is told (the threads have ended). */
     const char *why = NULL;
     LiveResult lr = live_drain(&sh, ws[0].vm, &why);
-    if (lr == LIVE_ERROR) sh.failed = 1;
-    else if (lr == LIVE_STOPPED) sh.why = why;
+    if (lr == LIVE_ERROR) sh.x.failed = 1;
+    else if (lr == LIVE_STOPPED) sh.x.why = why;
   }
-  if (!sh.failed && (!res->bug || (o->keep_going && !sh.live_found))) {
+  if (!sh.x.failed && (!res->bug || (o->keep_going && !sh.live_found))) {
     res->bound = incomplete(&sh);
     res->complete = !res->bound;
   }
-  sampler_finish(sh.est, sh.cache, search_now() - sh.prog.start, res);
-  res->hot_specs = (uint32_t)__builtin_popcountll(live_specs(sh.live) | live_scc_specs(sh.scc));
+  sampler_finish(sh.x.est, sh.x.cache, search_now() - sh.x.prog.start, res);
+  res->hot_specs = (uint32_t)__builtin_popcountll(live_specs(sh.x.live) | live_scc_specs(sh.scc));
   res->hot_cycle_bytes = live_scc_peak(sh.scc);
-  rc = sh.failed ? -1 : 0;
+  rc = sh.x.failed ? -1 : 0;
 out:
-  res->seconds = search_now() - sh.prog.start;
-  search_cache_figures(res, sh.cache, NULL);
   work_fini(&first);
-  for (int i = 0; i < sh.nthreads; i++) worker_fini(&ws[i]);
+  for (int i = 0; i < sh.x.nthreads; i++) worker_fini(&ws[i]);
   free(ws);
   pool_free(sh.pool);
-  live_free(sh.live);
   live_scc_free(sh.scc);
-  sampler_free(sh.est);
-  red_free((Reduction *)sh.red);
-  sc_free(sh.cache);
-  pthread_mutex_destroy(&sh.lock);
+  exhaust_end(&sh.x);
   return rc;
 }

@@ -4,10 +4,49 @@
 ** The contract with the rest of pcheck is search.h. */
 #ifndef PCHECK_SEARCH_INT_H
 #define PCHECK_SEARCH_INT_H
+#include <pthread.h>
 #include "checker/search/search.h"
 
 /* What the exhaustive searches (dfs, bfs, ses, pb) set up and tear down
-** alike (search_common.c). */
+** alike (search_common.c, "The exhaustive lifecycle").  A search embeds
+** an Exhaust in what its threads share and calls
+**   exhaust_begin    the program, options and result; the threads, their
+**                    lock (and barrier: EX_MEET), the clock
+**   exhaust_reduce   the partial-order reduction unless --no-reduction
+**   ...              its cache (new or the checkpoint's), liveness and
+**                    sampler, then its own order of exploration
+**   exhaust_end      on every way out, also a failed set-up: the progress
+**                    line ended, the time and the caches' figures into
+**                    res, and everything above freed
+** so that its file keeps its order of exploration and its own state. */
+struct Liveness;
+struct Reduction;
+struct EstSampler;
+typedef struct Exhaust {
+  const BcProgram *bc;
+  const VmTest *test;
+  const SearchOptions *o;
+  SearchResult *res;         /* what the search reports (the bug under lock) */
+  int nthreads;              /* the threads the search runs on */
+  pthread_mutex_t lock;      /* res's bug, why and failed, and what each search adds */
+  pthread_barrier_t meet;    /* EX_MEET: where the nthreads threads meet (between levels, strata, bounds) */
+  unsigned flags;
+  Progress prog;             /* the clock; the progress line, printed by thread 0 */
+  StateCache *cache;         /* the visited states (pb: its (State, last machine) keys), or NULL */
+  StateCache *cache2;        /* a second cache in the figures (pb: its program states), or NULL */
+  const struct Reduction *red; /* partial-order reduction, or NULL (--no-reduction) */
+  struct Liveness *live;     /* hot cycles by searches of their own, or NULL */
+  struct EstSampler *est;    /* the estimate of the states in all (thread 0 updates it), or NULL */
+  const char *why;           /* why the search stopped before its end, or NULL (lock) */
+  int failed;                /* an internal error, or ses's explorer failed (reported; lock) */
+} Exhaust;
+enum { EX_MEET = 1 };
+void exhaust_begin(Exhaust *x, const BcProgram *bc, const VmTest *test, const SearchOptions *o, SearchResult *res,
+                   int nthreads, unsigned flags);
+/* Unless --no-reduction: x->red, keeping the steps of the specs in
+** visible (a mask of spec indices) visible, and res->reduced. */
+void exhaust_reduce(Exhaust *x, uint64_t visible);
+void exhaust_end(Exhaust *x);
 /* A new state cache of budget bytes of o->cache_kind; NULL after saying
 ** so on stderr. */
 StateCache *search_new_cache(const SearchOptions *o, uint64_t budget);

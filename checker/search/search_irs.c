@@ -33,7 +33,7 @@ int search_run_irs(const BcProgram *bc, const VmTest *test, const SearchOptions 
   w.stop_prog = &prog;
   const char *why = NULL;
   int rc = -1, max_cut = 0;
-  int64_t step = o->irs_step > 0 ? o->irs_step : 10, bound = step;
+  int64_t step = o->irs_step, bound = step;
   uint64_t iter = 0, ex = 0;
   if (o->schedules == 0) goto done;
   for (uint64_t count = 1;; iter++) {

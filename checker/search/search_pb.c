@@ -69,25 +69,16 @@ typedef struct PbFrame {
 ** bound the fields marked (lock) are written under lock, (atomic) with
 ** atomics, the rest only read. */
 typedef struct PbShared {
-  const SearchOptions *o;
-  int nthreads;
-  SearchResult *res;         /* counts between bounds; the bug (lock) */
-  StateCache *visited;       /* keys of (State, last machine) */
-  StateCache *states;        /* fingerprints of program states */
-  const Reduction *red;      /* partial-order reduction, or NULL (--no-reduction) */
+  Exhaust x;                 /* what every exhaustive search holds (search_int.h); x.cache: the keys
+                                of (State, last machine), x.cache2: the program states' fingerprints */
   StateCache *decided;       /* with red: program states whose set was decided (narrow) */
   StateCache *narrowed;      /* with red: those of them decided to be narrowed */
   TtStore *stores;           /* trace nodes, one store per thread */
   PbList *cur;               /* per thread: its part of this bound's work list */
   uint64_t *wstart;          /* prefix sums of the parts' sizes (nthreads + 1) */
   uint64_t taken;            /* entries handed out (atomic) */
-  pthread_mutex_t lock;
-  pthread_barrier_t meet;
-  Progress prog;
   int64_t bound;
-  const char *why;           /* why the search stopped early (lock) */
   int stop;                  /* end the bound now: a bug, a stop, a failure (atomic) */
-  int failed;                /* an internal error (lock) */
   int done;                  /* no more bounds (thread 0) */
   uint64_t states_all;       /* for progress (atomic) */
 } PbShared;
@@ -110,7 +101,7 @@ typedef struct Pb {
   uint64_t iter, reported;
   uint32_t pulse;            /* the pulse last seen (search_stop_due) */
   SearchResult own;          /* this thread's counts with -j N */
-  SearchResult *r;           /* where it counts: sh->res on one thread, else &own */
+  SearchResult *r;           /* where it counts: sh->x.res on one thread, else &own */
 } Pb;
 
 enum { PB_GO = 0, PB_STOP = 1 };
@@ -131,19 +122,19 @@ static void stop_bound(PbShared *sh) { __atomic_store_n(&sh->stop, 1, __ATOMIC_R
 /* An internal failure: msg (a whole line) is printed by the first thread
 ** that fails only, and the bound stops. */
 static void pb_fail(PbShared *sh, const char *msg) {
-  pthread_mutex_lock(&sh->lock);
-  if (!sh->failed) fputs(msg, stderr);
-  sh->failed = 1;
-  pthread_mutex_unlock(&sh->lock);
+  pthread_mutex_lock(&sh->x.lock);
+  if (!sh->x.failed) fputs(msg, stderr);
+  sh->x.failed = 1;
+  pthread_mutex_unlock(&sh->x.lock);
   stop_bound(sh);
 }
 
 /* A stop from outside (timeout, interrupt, a memory bound): the first
 ** reason is kept (a static string) for the result's bound text. */
 static void pb_stop(PbShared *sh, const char *why) {
-  pthread_mutex_lock(&sh->lock);
-  if (!sh->why) sh->why = why;
-  pthread_mutex_unlock(&sh->lock);
+  pthread_mutex_lock(&sh->x.lock);
+  if (!sh->x.why) sh->x.why = why;
+  pthread_mutex_unlock(&sh->x.lock);
   stop_bound(sh);
 }
 
@@ -159,12 +150,12 @@ static void pb_bug(Pb *p, uint64_t node, const TraceChoice *extra) {
   PbShared *sh = p->sh;
   uint64_t n;
   TraceChoice *t = tt_trace(sh->stores, node, extra, &n);
-  pthread_mutex_lock(&sh->lock);
-  if (!sh->res->bug && !sh->failed) {
-    search_record_bug(sh->res, p->vm, t, n);
-    if (n > sh->res->max_depth) sh->res->max_depth = n;
+  pthread_mutex_lock(&sh->x.lock);
+  if (!sh->x.res->bug && !sh->x.failed) {
+    search_record_bug(sh->x.res, p->vm, t, n);
+    if (n > sh->x.res->max_depth) sh->x.res->max_depth = n;
   }
-  pthread_mutex_unlock(&sh->lock);
+  pthread_mutex_unlock(&sh->x.lock);
   free(t);
   stop_bound(sh);
 }
@@ -180,8 +171,8 @@ static uint64_t list_bytes(const PbList *l) {
 static uint64_t frontier_bytes(const Pb *p) {
   const PbShared *sh = p->sh;
   uint64_t b = list_bytes(&p->next) + tt_bytes(p->store), cur = 0;
-  for (int t = 0; t < sh->nthreads; t++) cur += list_bytes(&sh->cur[t]);
-  b += cur / (uint64_t)sh->nthreads;
+  for (int t = 0; t < sh->x.nthreads; t++) cur += list_bytes(&sh->cur[t]);
+  b += cur / (uint64_t)sh->x.nthreads;
   if (p->sp) b += p->sp * (p->fr[p->sp - 1].state.cap + sizeof(PbFrame) + 64);
   return b;
 }
@@ -189,24 +180,24 @@ static uint64_t frontier_bytes(const Pb *p) {
 /* Once in a while: timeout, interrupt, memory, progress. */
 static int pb_tick(Pb *p) {
   PbShared *sh = p->sh;
-  if ((++p->iter & 1023) != 0 && !search_stop_due(p->o, &sh->prog, &p->pulse)) return PB_GO;
+  if ((++p->iter & 1023) != 0 && !search_stop_due(p->o, &sh->x.prog, &p->pulse)) return PB_GO;
   if (__atomic_load_n(&sh->stop, __ATOMIC_RELAXED)) return PB_STOP;
   const char *why = NULL;
-  if (search_should_stop(p->o, &sh->prog, &why)) { pb_stop(sh, why); return PB_STOP; }
-  if (frontier_bytes(p) > p->o->frontier_mem / (uint64_t)sh->nthreads) {
+  if (search_should_stop(p->o, &sh->x.prog, &why)) { pb_stop(sh, why); return PB_STOP; }
+  if (frontier_bytes(p) > p->o->frontier_mem / (uint64_t)sh->x.nthreads) {
     pb_stop(sh, "the stack and work lists outgrew the memory set aside for them");
     return PB_STOP;
   }
   __atomic_add_fetch(&sh->states_all, p->r->states - p->reported, __ATOMIC_RELAXED);
   p->reported = p->r->states;
-  uint64_t work = sh->wstart[sh->nthreads] - __atomic_load_n(&sh->taken, __ATOMIC_RELAXED) + p->next.n;
-  if (sh->nthreads == 1) {
-    progress_tick(&sh->prog, p->o, p->r, work, "work");
+  uint64_t work = sh->wstart[sh->x.nthreads] - __atomic_load_n(&sh->taken, __ATOMIC_RELAXED) + p->next.n;
+  if (sh->x.nthreads == 1) {
+    progress_tick(&sh->x.prog, p->o, p->r, work, "work");
   } else if (p->id == 0) {
     SearchResult all = {0};
-    all.states = sh->res->states + __atomic_load_n(&sh->states_all, __ATOMIC_RELAXED);
+    all.states = sh->x.res->states + __atomic_load_n(&sh->states_all, __ATOMIC_RELAXED);
     all.max_depth = p->r->max_depth;
-    progress_tick(&sh->prog, p->o, &all, work, "work");
+    progress_tick(&sh->x.prog, p->o, &all, work, "work");
   }
   return PB_GO;
 }
@@ -245,7 +236,7 @@ static int visit(Pb *p, uint32_t last, uint64_t *fp, uint64_t *key) {
   PbShared *sh = p->sh;
   *fp = state_hash(p->succ.data, p->succ.len);
   *key = pb_key(*fp, last);
-  ScResult r = sc_insert(sh->visited, *key);
+  ScResult r = sc_insert(sh->x.cache, *key);
   if (r == SC_SEEN) return 0;
   if (r == SC_FULL) {
     if (!p->tracking) {    /* from now on, keep the stack's keys */
@@ -254,7 +245,7 @@ static int visit(Pb *p, uint32_t last, uint64_t *fp, uint64_t *key) {
     }
     if (ps_has(&p->path, *key)) return 0;
   }
-  if (sc_insert(sh->states, *fp) != SC_SEEN) {
+  if (sc_insert(sh->x.cache2, *fp) != SC_SEEN) {
     p->r->states++;
     if (p->o->visit) p->o->visit(p->o->visit_ctx, (uint8_t *)p->succ.data, p->succ.len);
   }
@@ -300,14 +291,14 @@ static PbFrame *push(Pb *p, uint64_t fp, uint64_t key, uint32_t last, TraceChoic
 ** waited for. */
 static void narrow(Pb *p, PbFrame *f) {
   PbShared *sh = p->sh;
-  if (!sh->red || f->ch.kind != VC_MACHINE || f->ch.n < 2 || f->ch.n > KID_BATCH) return;
+  if (!sh->x.red || f->ch.kind != VC_MACHINE || f->ch.n < 2 || f->ch.n > KID_BATCH) return;
   ScResult d = sc_insert(sh->decided, f->fp);
   if (d == SC_SEEN && !sc_contains(sh->narrowed, f->fp)) return;   /* decided: every machine */
   Expansion *x = &p->nx;
-  if (!expand_narrow(x, sh->red, p->vm, (uint8_t *)f->state.data, f->state.len, &f->ch)) return;
-  int widen = d != SC_SEEN && sc_is_full(sh->states);
+  if (!expand_narrow(x, sh->x.red, p->vm, (uint8_t *)f->state.data, f->state.len, &f->ch)) return;
+  int widen = d != SC_SEEN && sc_is_full(sh->x.cache2);
   for (uint32_t j = 0; j < x->lim && !widen && d != SC_SEEN; j++)
-    if (x->sel[j]) widen = sc_contains(sh->states, x->fp[j]);
+    if (x->sel[j]) widen = sc_contains(sh->x.cache2, x->fp[j]);
   if (widen) {
     p->r->widened++;
     return;
@@ -411,7 +402,7 @@ static int run_entry(Pb *p, const PbList *l, const PbWork *w) {
 /* Bound c: the entries of the current lists, taken one at a time. */
 static void run_bound(Pb *p) {
   PbShared *sh = p->sh;
-  uint64_t total = sh->wstart[sh->nthreads];
+  uint64_t total = sh->wstart[sh->x.nthreads];
   int t = 0;
   for (;;) {
     if (__atomic_load_n(&sh->stop, __ATOMIC_RELAXED)) return;
@@ -439,8 +430,8 @@ static void list_fini(PbList *l) {
 
 /* Fold each thread's counts into the result. */
 static void fold_counts(PbShared *sh, Pb *ps) {
-  SearchResult *res = sh->res;
-  for (int t = 0; t < sh->nthreads; t++) {
+  SearchResult *res = sh->x.res;
+  for (int t = 0; t < sh->x.nthreads; t++) {
     Pb *p = &ps[t];
     if (p->r == res) continue;   /* one thread: it counted in res */
     search_fold_counts(res, p->r);
@@ -452,22 +443,22 @@ static void fold_counts(PbShared *sh, Pb *ps) {
 /* Between bounds (thread 0; the others wait): report the bound done,
 ** then the next bound's lists, or the end (sh->done). */
 static void between_bounds(PbShared *sh, Pb *ps, FILE *logf) {
-  SearchResult *res = sh->res;
+  SearchResult *res = sh->x.res;
   fold_counts(sh, ps);
   sh->done = 1;
-  if (sh->failed || res->bug || sh->why) return;
+  if (sh->x.failed || res->bug || sh->x.why) return;
   res->delays = (uint64_t)sh->bound;
   if (logf) {
-    if (!sh->o->quiet) fprintf(logf, "pb: complete up to %lld preemptions: %llu states, %.2f s\n", (long long)sh->bound,
-            (unsigned long long)res->states, search_now() - sh->prog.start);
+    if (!sh->x.o->quiet) fprintf(logf, "pb: complete up to %lld preemptions: %llu states, %.2f s\n", (long long)sh->bound,
+            (unsigned long long)res->states, search_now() - sh->x.prog.start);
     fflush(logf);
   }
   uint64_t next_n = 0;
-  for (int t = 0; t < sh->nthreads; t++) next_n += ps[t].next.n;
+  for (int t = 0; t < sh->x.nthreads; t++) next_n += ps[t].next.n;
   if (next_n == 0) { res->complete = 1; return; }
-  if (sh->o->max_bound >= 0 && sh->bound >= sh->o->max_bound) return;
+  if (sh->x.o->max_bound >= 0 && sh->bound >= sh->x.o->max_bound) return;
   sh->wstart[0] = 0;
-  for (int t = 0; t < sh->nthreads; t++) {
+  for (int t = 0; t < sh->x.nthreads; t++) {
     PbList tmp = sh->cur[t];
     sh->cur[t] = ps[t].next;
     ps[t].next = tmp;
@@ -495,7 +486,7 @@ static void pb_thread(void *arg) {
   Pb *p = T->p;
   PbShared *sh = p->sh;
   for (;;) {
-    if (sh->nthreads > 1) pthread_barrier_wait(&sh->meet);   /* the bound is ready */
+    if (sh->x.nthreads > 1) pthread_barrier_wait(&sh->x.meet);   /* the bound is ready */
     if (sh->done) return;
     if (T->first) {
       T->first = 0;
@@ -503,23 +494,23 @@ static void pb_thread(void *arg) {
     } else {
       run_bound(p);
     }
-    if (sh->nthreads > 1) pthread_barrier_wait(&sh->meet);   /* everyone is done with it */
+    if (sh->x.nthreads > 1) pthread_barrier_wait(&sh->x.meet);   /* everyone is done with it */
     if (p->id == 0) between_bounds(sh, T->all, T->logf);
   }
 }
 
 /* Why a search that found no bug is not complete, or NULL (heap). */
 static char *bound_text(const PbShared *sh, int stopped) {
-  const SearchResult *res = sh->res;
+  const SearchResult *res = sh->x.res;
   Buf b;
   buf_init(&b);
   long long bound = (long long)sh->bound;
   if (stopped) {
-    buf_printf(&b, "%s during bound %lld", sh->why ? sh->why : "stopped", bound);
+    buf_printf(&b, "%s during bound %lld", sh->x.why ? sh->x.why : "stopped", bound);
     if (bound > 0) buf_printf(&b, " (complete up to %lld preemptions)", bound - 1);
   } else if (!res->complete) {
     buf_printf(&b, "complete up to %lld preemptions", bound);
-  } else if (sc_is_full(sh->visited) || sc_is_full(sh->states)) {
+  } else if (sc_is_full(sh->x.cache) || sc_is_full(sh->x.cache2)) {
     /* Every reachable state was still explored, some more than once. */
     buf_printf(&b, "state cache full at its --mem budget");
   }
@@ -536,13 +527,8 @@ static char *bound_text(const PbShared *sh, int stopped) {
 int search_run_pb(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, SearchResult *res) {
   PbShared shared, *sh = &shared;
   memset(sh, 0, sizeof *sh);
-  sh->o = o;
-  sh->res = res;
-  sh->nthreads = workers_count(o);
-  int n = sh->nthreads, rc = -1;
-  pthread_mutex_init(&sh->lock, NULL);
-  pthread_barrier_init(&sh->meet, NULL, (unsigned)n);
-  progress_init(&sh->prog);
+  exhaust_begin(&sh->x, bc, test, o, res, workers_count(o), EX_MEET);
+  int n = sh->x.nthreads, rc = -1;
   sh->stores = xcalloc((size_t)n, sizeof *sh->stores);
   sh->cur = xcalloc((size_t)n, sizeof *sh->cur);
   sh->wstart = xcalloc((size_t)n + 1, sizeof *sh->wstart);
@@ -557,9 +543,9 @@ int search_run_pb(const BcProgram *bc, const VmTest *test, const SearchOptions *
   }
   /* The (state, last) keys outnumber the program states: they get three
   ** quarters of the budget. */
-  if (!(sh->visited = search_new_cache(o, o->mem - o->mem / 4)) || !(sh->states = search_new_cache(o, o->mem / 4))) goto out;
-  sc_set_single_thread(sh->visited, n == 1);
-  sc_set_single_thread(sh->states, n == 1);
+  if (!(sh->x.cache = search_new_cache(o, o->mem - o->mem / 4)) || !(sh->x.cache2 = search_new_cache(o, o->mem / 4))) goto out;
+  sc_set_single_thread(sh->x.cache, n == 1);
+  sc_set_single_thread(sh->x.cache2, n == 1);
   Pb *p0 = &ps[0];
   if (vm_initial(p0->vm, &p0->succ) != VM_OK) {
     search_record_bug(res, p0->vm, NULL, 0);
@@ -567,29 +553,27 @@ int search_run_pb(const BcProgram *bc, const VmTest *test, const SearchOptions *
     goto out;
   }
   uint64_t fp = state_hash(p0->succ.data, p0->succ.len), key = pb_key(fp, NO_MACHINE);
-  sc_insert(sh->visited, key);
-  sc_insert(sh->states, fp);
+  sc_insert(sh->x.cache, key);
+  sc_insert(sh->x.cache2, fp);
   res->states = 1;
   if (o->visit) o->visit(o->visit_ctx, (uint8_t *)p0->succ.data, p0->succ.len);
-  if (!o->no_reduction) {   /* pb checks no hot cycles: nothing is visible */
-    sh->red = red_new(bc, test, 0);
+  exhaust_reduce(&sh->x, 0);   /* pb checks no hot cycles: nothing is visible */
+  if (sh->x.red) {
     if (!(sh->decided = search_new_cache(o, o->mem / 8)) || !(sh->narrowed = search_new_cache(o, o->mem / 8))) goto out;
     sc_set_single_thread(sh->decided, n == 1);
     sc_set_single_thread(sh->narrowed, n == 1);
-    res->reduced = 1;
   }
   PbFrame *f = push(p0, fp, key, NO_MACHINE, (TraceChoice){ VC_NONE, 0 }, 0);
   f->node = TT_NONE;
   p0->mat = 1;
-  if (workers_run(n, pb_thread, th, sizeof *th) != 0) sh->failed = 1;
-  progress_done(&sh->prog, o);
+  if (workers_run(n, pb_thread, th, sizeof *th) != 0) sh->x.failed = 1;
   fold_counts(sh, ps);
-  if (sh->failed) goto out;
+  if (sh->x.failed) goto out;
   if (res->bug && logf)
     fprintf(logf, "pb: bug found at preemption bound %lld after %llu distinct states\n", (long long)sh->bound,
             (unsigned long long)res->states);
   if (!res->bug) {
-    int stopped = sh->why != NULL;
+    int stopped = sh->x.why != NULL;
     res->bound = bound_text(sh, stopped);
     if (res->complete && res->bound) res->complete = 0;
     if (!res->complete && (!stopped || sh->bound > 0)) {
@@ -599,8 +583,6 @@ int search_run_pb(const BcProgram *bc, const VmTest *test, const SearchOptions *
   }
   rc = 0;
 out:
-  res->seconds = search_now() - sh->prog.start;
-  if (sh->visited && sh->states) search_cache_figures(res, sh->visited, sh->states);
   for (int t = 0; t < n; t++) {
     Pb *p = &ps[t];
     for (uint64_t i = 0; i < p->cap; i++) {
@@ -621,12 +603,8 @@ out:
   free(sh->wstart);
   free(ps);
   free(th);
-  sc_free(sh->visited);
-  sc_free(sh->states);
-  red_free((Reduction *)sh->red);
   sc_free(sh->decided);
   sc_free(sh->narrowed);
-  pthread_barrier_destroy(&sh->meet);
-  pthread_mutex_destroy(&sh->lock);
+  exhaust_end(&sh->x);
   return rc;
 }

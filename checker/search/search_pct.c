@@ -98,9 +98,8 @@ static void pct_execution(void *ctx, uint64_t i) {
   p->sched = 0;
 }
 
-/* SearchOps.run for pct: depth d (--pct-depth, 3 by default) gives d - 1
-** change points among k scheduling steps (--pct-steps, 1000), fewer if k
-** is smaller.  Unfair pct has unfair bounds and no temperature; fair pct
+/* SearchOps.run for pct: depth d (--pct-depth) gives d - 1 change points
+** among k scheduling steps (--pct-steps), fewer if k is smaller.  Unfair pct has unfair bounds and no temperature; fair pct
 ** the fair ones.  0, or -1 on an internal failure. */
 int search_run_pct(const BcProgram *bc, const VmTest *test, const SearchOptions *o, FILE *logf, SearchResult *res) {
   Walk w;
@@ -111,8 +110,8 @@ int search_run_pct(const BcProgram *bc, const VmTest *test, const SearchOptions 
   Pct p = {0};
   if (o->pct_fair) p.tail = search_max_steps(o, 0);
   p.seed = o->seed;
-  p.k = o->pct_steps > 0 ? o->pct_steps : 1000;
-  p.d = o->pct_depth > 0 ? o->pct_depth : 3;
+  p.k = o->pct_steps;
+  p.d = o->pct_depth;
   p.ncp = p.d - 1 < p.k ? p.d - 1 : p.k;
   p.cp = xmalloc((size_t)(p.ncp ? p.ncp : 1) * sizeof *p.cp);
   const char *why;

@@ -266,24 +266,12 @@ static uint8_t *frontier_alloc(Frontier *F, ChunkPool *P, size_t sz, uint32_t *c
 ** stratum the fields marked (lock) are written under lock, those marked
 ** (atomic) with atomics, and the rest are only read. */
 typedef struct SesShared {
-  const BcProgram *bc;
-  const VmTest *test;
-  const SearchOptions *o;
-  int nthreads;
-  SearchResult *res;         /* counts between strata; the bug or explorer failure (lock) */
-  StateCache *cache;
-  Liveness *live;            /* hot cycles, if a spec has hot states (used under lock with -j N) */
+  Exhaust x;                 /* what every exhaustive search holds (search_int.h) */
   int live_busy;             /* live_pending(live), as last seen under lock (atomic) */
   int64_t live_upto;         /* every start of strata 0 .. live_upto searched for hot cycles (lock) */
-  const Reduction *red;      /* partial-order reduction, or NULL (--no-reduction) */
-  pthread_mutex_t lock;
-  pthread_barrier_t meet;    /* the end and the start of a stratum (-j N) */
-  Progress prog;             /* the clock; the progress line is printed by thread 0 */
   uint64_t db;               /* the delay bound of this stratum */
   uint64_t bug_db;           /* the delays of the bug's execution (lock; a failing move j of a state of
                                 this stratum is reported at once, with db + j delays) */
-  const char *why;           /* why the search stopped early, or NULL (lock) */
-  int failed;                /* res->error set: the explorer failed (lock) */
   int internal;              /* an internal error, reported (lock) */
   int stop;                  /* end the stratum now (atomic) */
   int done;                  /* no more strata (thread 0) */
@@ -300,7 +288,6 @@ typedef struct SesShared {
   uint64_t skipped;          /* successors and frontier entries skipped: dfs had finished them */
   uint64_t states_all;       /* states, as last reported by the threads (atomic; progress) */
   double t0;                 /* when the stratum started */
-  EstSampler *est;           /* the estimate of the reachable states (thread 0 updates it) */
   EstLayers strata;          /* the new states of each stratum searched */
   uint64_t states0;          /* states when the stratum started */
 } SesShared;
@@ -381,8 +368,8 @@ typedef struct Ses {
   uint64_t fut_bytes;        /* memory they hold */
   uint64_t fut_n;            /* entries they hold */
   uint64_t beyond;           /* moves past --max-delays, not kept */
-  SearchResult own;          /* this thread's counts, with -j N (folded into sh->res between strata) */
-  SearchResult *r;           /* where it counts: sh->res on one thread (a portfolio member's work is
+  SearchResult own;          /* this thread's counts, with -j N (folded into sh->x.res between strata) */
+  SearchResult *r;           /* where it counts: sh->x.res on one thread (a portfolio member's work is
                                 read there as it goes), else &own */
   uint64_t new_states;       /* in this stratum */
   uint64_t skipped;
@@ -405,7 +392,7 @@ typedef struct Ses {
 static void stop_stratum(SesShared *sh) { __atomic_store_n(&sh->stop, 1, __ATOMIC_RELAXED); }
 
 /* Does the search write checkpoints within strata (one thread, --checkpoint)? */
-static int ses_checkpoints(const SesShared *sh) { return sh->nthreads == 1 && sh->o->ck && sh->o->ck->path; }
+static int ses_checkpoints(const SesShared *sh) { return sh->x.nthreads == 1 && sh->x.o->ck && sh->x.o->ck->path; }
 
 /* On one thread, a stratum's chains are drained after every DRAIN_ENTRIES
 ** entries it takes (no entry is taken until the chains in flight have
@@ -418,7 +405,7 @@ static int ses_checkpoints(const SesShared *sh) { return sh->nthreads == 1 && sh
 enum { DRAIN_ENTRIES = 1 << 14 };
 
 /* The first bug or failure recorded stays (lock held). */
-static int outcome_taken(const SesShared *sh) { return sh->res->bug || sh->res->error || sh->internal; }
+static int outcome_taken(const SesShared *sh) { return sh->x.res->bug || sh->x.res->error || sh->internal; }
 
 /* The chain's pending moves become PNodes: c->node is then the path to
 ** the current state. */
@@ -461,12 +448,12 @@ static void record_bug(Ses *S, const Chain *c, const Move *extra, uint64_t delay
   SesShared *sh = S->sh;
   uint64_t n;
   TraceChoice *t = chain_trace(c, extra, &n);
-  pthread_mutex_lock(&sh->lock);
+  pthread_mutex_lock(&sh->x.lock);
   if (!outcome_taken(sh)) {
-    search_record_bug(sh->res, S->vm, t, n);
+    search_record_bug(sh->x.res, S->vm, t, n);
     sh->bug_db = delays;
   }
-  pthread_mutex_unlock(&sh->lock);
+  pthread_mutex_unlock(&sh->x.lock);
   free(t);
   stop_stratum(sh);
 }
@@ -475,32 +462,32 @@ static void record_bug(Ses *S, const Chain *c, const Move *extra, uint64_t delay
 ** chain's state then `extra`. */
 static void explorer_failed(Ses *S, const Chain *c, const Move *extra, const char *msg) {
   SesShared *sh = S->sh;
-  pthread_mutex_lock(&sh->lock);
+  pthread_mutex_lock(&sh->x.lock);
   if (!outcome_taken(sh)) {
-    SearchResult *r = sh->res;
+    SearchResult *r = sh->x.res;
     r->error = xstrdup(msg);
     free(r->trace);
     r->trace = chain_trace(c, extra, &r->ntrace);
-    sh->failed = 1;
+    sh->x.failed = 1;
   }
-  pthread_mutex_unlock(&sh->lock);
+  pthread_mutex_unlock(&sh->x.lock);
   stop_stratum(sh);
 }
 
 /* An internal error (msg, if any, is printed once). */
 static void internal_error(SesShared *sh, const char *msg) {
-  pthread_mutex_lock(&sh->lock);
+  pthread_mutex_lock(&sh->x.lock);
   if (!sh->internal && msg) fputs(msg, stderr);
   sh->internal = 1;
-  pthread_mutex_unlock(&sh->lock);
+  pthread_mutex_unlock(&sh->x.lock);
   stop_stratum(sh);
 }
 
 /* A stop from outside: the first reason is kept; the stratum stops. */
 static void set_why(SesShared *sh, const char *why) {
-  pthread_mutex_lock(&sh->lock);
-  if (!sh->why) sh->why = why;
-  pthread_mutex_unlock(&sh->lock);
+  pthread_mutex_lock(&sh->x.lock);
+  if (!sh->x.why) sh->x.why = why;
+  pthread_mutex_unlock(&sh->x.lock);
   stop_stratum(sh);
 }
 
@@ -563,7 +550,7 @@ static int frontier_push(Ses *S, Frontier *F, PNode *path, const Move *mv, uint6
   it->fp = fp;
   it->slen = slen;
   it->dlen = dlen;
-  uint32_t hl = S->sh->live ? 8 : 0;
+  uint32_t hl = S->sh->x.live ? 8 : 0;
   uint64_t sz = (uint64_t)slen + dlen + hl;
   if (!s || S->fut_bytes + sz > budget) {
     it->bytes = NULL;
@@ -642,7 +629,7 @@ static void answer_failed(Ses *S, Chain *c, int rc, uint32_t out) {
 ** it as many steps as ses makes there (its moves, plus one), so that it
 ** does at most about as much work as ses while starts are queued, and a
 ** safety bug is found as soon as ses alone would find it (about twice the
-** work at most).  With -j N it is used under sh->lock, one thread at a
+** work at most).  With -j N it is used under sh->x.lock, one thread at a
 ** time, so each thread pays an N-th of its steps (the search then takes
 ** about as long as ses's threads take, in all), a batch at a time
 ** (LIVE_BATCH).  At the search's end it is
@@ -654,8 +641,8 @@ enum { LIVE_BATCH = 256 };
 ** found is recorded; the strata up to live_upto are searched when it has
 ** nothing pending. */
 static void live_note(SesShared *sh, LiveResult lr) {
-  if (lr == LIVE_FOUND && !outcome_taken(sh)) live_record(sh->live, sh->res);
-  int busy = live_pending(sh->live);
+  if (lr == LIVE_FOUND && !outcome_taken(sh)) live_record(sh->x.live, sh->x.res);
+  int busy = live_pending(sh->x.live);
   __atomic_store_n(&sh->live_busy, busy, __ATOMIC_RELAXED);
   if (!busy && (int64_t)sh->db - 1 > sh->live_upto) sh->live_upto = (int64_t)sh->db - 1;
 }
@@ -680,32 +667,32 @@ static int live_act(Ses *S, LiveResult lr, const char *why) {
 static int check_hot(Ses *S, Chain *c) {
   SesShared *sh = S->sh;
   uint64_t turned = c->hot & ~c->parent_hot, steps = c->ch.n + 1;
-  int locked = sh->nthreads > 1;
+  int locked = sh->x.nthreads > 1;
   const char *why = NULL;
   LiveResult lr = LIVE_NONE;
   if (turned) {
     uint64_t n;
     TraceChoice *t = chain_trace(c, NULL, &n);
-    if (locked) pthread_mutex_lock(&sh->lock);
-    lr = live_offer(sh->live, (uint8_t *)c->state.data, c->state.len, c->fp, turned, t, n, &sh->prog, &why);
+    if (locked) pthread_mutex_lock(&sh->x.lock);
+    lr = live_offer(sh->x.live, (uint8_t *)c->state.data, c->state.len, c->fp, turned, t, n, &sh->x.prog, &why);
     live_note(sh, lr);
-    if (locked) pthread_mutex_unlock(&sh->lock);
+    if (locked) pthread_mutex_unlock(&sh->x.lock);
     free(t);
     if (lr != LIVE_NONE) return live_act(S, lr, why);
   }
   if (!locked) {
-    if (!live_pending(sh->live)) return 0;
-    lr = live_work(sh->live, steps, &sh->prog, &why);
+    if (!live_pending(sh->x.live)) return 0;
+    lr = live_work(sh->x.live, steps, &sh->x.prog, &why);
     live_note(sh, lr);
     return live_act(S, lr, why);
   }
   /* Steps are not saved up while nothing is pending. */
   if (!__atomic_load_n(&sh->live_busy, __ATOMIC_RELAXED)) { S->live_credit = 0; return 0; }
-  if ((S->live_credit += steps) < LIVE_BATCH * (uint64_t)sh->nthreads) return 0;
-  pthread_mutex_lock(&sh->lock);
-  lr = live_work(sh->live, S->live_credit / (uint64_t)sh->nthreads, &sh->prog, &why);
+  if ((S->live_credit += steps) < LIVE_BATCH * (uint64_t)sh->x.nthreads) return 0;
+  pthread_mutex_lock(&sh->x.lock);
+  lr = live_work(sh->x.live, S->live_credit / (uint64_t)sh->x.nthreads, &sh->x.prog, &why);
   live_note(sh, lr);
-  pthread_mutex_unlock(&sh->lock);
+  pthread_mutex_unlock(&sh->x.lock);
   S->live_credit = 0;
   return live_act(S, lr, why);
 }
@@ -715,10 +702,10 @@ static int check_hot(Ses *S, Chain *c) {
 ** error. */
 static int live_drain(SesShared *sh) {
   const char *why = NULL;
-  LiveResult lr = live_work(sh->live, LIVE_ALL, &sh->prog, &why);
+  LiveResult lr = live_work(sh->x.live, LIVE_ALL, &sh->x.prog, &why);
   live_note(sh, lr);
   if (lr == LIVE_ERROR) sh->internal = 1;
-  if (lr == LIVE_STOPPED) sh->why = why;
+  if (lr == LIVE_STOPPED) sh->x.why = why;
   return lr == LIVE_NONE ? 0 : lr == LIVE_ERROR ? -1 : 1;
 }
 
@@ -737,9 +724,9 @@ static void set_next(SearchResult *r, uint64_t db, double next, uint64_t states,
 ** at a root whose children are the entries), and the next delay bound's
 ** new states and time from the trend of the strata. */
 static void ses_estimate(SesShared *sh, uint64_t states, SearchResult *r) {
-  double el = search_now() - sh->prog.start;
-  sampler_update(sh->est, sh->cache, states, el, 0, r);
-  double todo = (double)sh->wstart[sh->nthreads], done = (double)__atomic_load_n(&sh->taken, __ATOMIC_RELAXED);
+  double el = search_now() - sh->x.prog.start;
+  sampler_update(sh->x.est, sh->x.cache, states, el, 0, r);
+  double todo = (double)sh->wstart[sh->x.nthreads], done = (double)__atomic_load_n(&sh->taken, __ATOMIC_RELAXED);
   double part = (double)(states - sh->states0);
   if (done <= 0 || todo <= 0) return;
   double cur = done < todo ? part * todo / done : part;
@@ -754,17 +741,17 @@ static int periodic(Ses *S) {
   if (__atomic_load_n(&sh->stop, __ATOMIC_RELAXED)) return 1;
   __atomic_add_fetch(&sh->states_all, S->r->states - S->reported, __ATOMIC_RELAXED);
   S->reported = S->r->states;
-  if (sh->nthreads == 1) {
-    ses_estimate(sh, sh->res->states, sh->res);
-    progress_tick(&sh->prog, S->o, sh->res, S->fut_n, "frontier");
+  if (sh->x.nthreads == 1) {
+    ses_estimate(sh, sh->x.res->states, sh->x.res);
+    progress_tick(&sh->x.prog, S->o, sh->x.res, S->fut_n, "frontier");
   } else if (S->id == 0) {
     SearchResult all = {0};
-    all.states = sh->res->states + __atomic_load_n(&sh->states_all, __ATOMIC_RELAXED);
-    all.max_depth = S->r->max_depth > sh->res->max_depth ? S->r->max_depth : sh->res->max_depth;
+    all.states = sh->x.res->states + __atomic_load_n(&sh->states_all, __ATOMIC_RELAXED);
+    all.max_depth = S->r->max_depth > sh->x.res->max_depth ? S->r->max_depth : sh->x.res->max_depth;
     ses_estimate(sh, all.states, &all);
-    progress_tick(&sh->prog, S->o, &all, S->fut_n, "frontier");
+    progress_tick(&sh->x.prog, S->o, &all, S->fut_n, "frontier");
   }
-  if (search_should_stop(S->o, &sh->prog, &why)) {
+  if (search_should_stop(S->o, &sh->x.prog, &why)) {
     /* One thread with checkpoints stops at the next drain point
     ** (run_stratum), after writing one there. */
     if (!ses_checkpoints(sh)) {
@@ -793,7 +780,7 @@ static void keep_later(Ses *S, Chain *c, uint64_t budget) {
   for (uint32_t q = 0; q < S->nlater; q++) {
     const Later *l = &S->later[q];
     if (S->o->finished && sc_contains(S->o->finished, l->fp)) { S->skipped++; continue; }
-    if (sc_contains(S->sh->cache, l->fp)) continue;
+    if (sc_contains(S->sh->x.cache, l->fp)) continue;
     frontier_push(S, future(S, l->mv.index - 1), chain_node(c), &l->mv, c->depth + 1, l->fp,
                   (uint8_t *)S->tmp.data + l->off, l->slen, (uint8_t *)S->tmp_d.data + l->doff, l->dlen,
                   c->hot & ~l->cooled, budget);
@@ -811,11 +798,11 @@ static void keep_later(Ses *S, Chain *c, uint64_t budget) {
 static int narrow(Ses *S, Chain *c) {
   SesShared *sh = S->sh;
   Expansion *x = &S->nx;
-  if (!expand_narrow(x, sh->red, S->vm, (uint8_t *)c->state.data, c->state.len, &c->ch)) return 0;
-  int widen = sc_is_full(sh->cache);
+  if (!expand_narrow(x, sh->x.red, S->vm, (uint8_t *)c->state.data, c->state.len, &c->ch)) return 0;
+  int widen = sc_is_full(sh->x.cache);
   for (uint32_t j = 0; j < x->lim && !widen; j++)
     if (x->sel[j])
-      widen = sc_contains(sh->cache, x->fp[j]) || (S->o->finished && sc_contains(S->o->finished, x->fp[j]));
+      widen = sc_contains(sh->x.cache, x->fp[j]) || (S->o->finished && sc_contains(S->o->finished, x->fp[j]));
   if (widen) {
     S->r->widened++;
     return 0;
@@ -829,7 +816,7 @@ static int narrow(Ses *S, Chain *c) {
 ** proviso: the search's decision is recorded in the move).  0 if it did
 ** not narrow (an internal error for the caller). */
 static int renarrow(Ses *S, Chain *c) {
-  return expand_renarrow(&S->nx, S->sh->red, S->vm, (uint8_t *)c->state.data, c->state.len, &c->ch);
+  return expand_renarrow(&S->nx, S->sh->x.red, S->vm, (uint8_t *)c->state.data, c->state.len, &c->ch);
 }
 
 /* Make every move of the chain's new state (see "Chains"): move 0's
@@ -840,19 +827,19 @@ static int chain_expand(Ses *S, Chain *c) {
   SesShared *sh = S->sh;
   const SearchOptions *o = S->o;
   if (o->visit) o->visit(o->visit_ctx, (uint8_t *)c->state.data, c->state.len);   /* each new state, once */
-  if (sh->live) c->hot = vm_hot_specs(S->vm, (uint8_t *)c->state.data, c->state.len);
+  if (sh->x.live) c->hot = vm_hot_specs(S->vm, (uint8_t *)c->state.data, c->state.len);
   VmStatus st = vm_choices(S->vm, (uint8_t *)c->state.data, c->state.len, &c->ch);
   if (st == VM_BAD_STATE) {
     internal_error(sh, "pcheck: internal error: the VM produced a malformed state\n");
     return -1;
   }
   if (st != VM_OK) { record_bug(S, c, NULL, sh->db); return -1; }
-  if (sh->live && check_hot(S, c)) return -1;
+  if (sh->x.live && check_hot(S, c)) return -1;
   if (c->ch.n == 0) return 1;
   int machine = c->ch.kind == VC_MACHINE;
   uint8_t red = machine && narrow(S, c);   /* the explorer chooses among a persistent set */
   if (machine) taken_reset(c, c->ch.n);
-  uint64_t budget = o->frontier_mem / 2 / (uint64_t)sh->nthreads;
+  uint64_t budget = o->frontier_mem / 2 / (uint64_t)sh->x.nthreads;
   for (uint32_t j = 0; j < c->ch.n; j++) {
     if (j > 0 && o->max_delays >= 0 && sh->db + j > (uint64_t)o->max_delays) {
       S->beyond += c->ch.n - j;   /* never searched: they would need more delays than allowed */
@@ -905,7 +892,7 @@ static int chain_expand(Ses *S, Chain *c) {
       break;
     }
     uint64_t fp = state_hash(out->data + at, out->len - at);
-    sc_prefetch(sh->cache, fp);
+    sc_prefetch(sh->x.cache, fp);
     if (j == 0) {
       c->mv = mv;
       c->kid_fp = fp;
@@ -931,7 +918,7 @@ static int is_new(Ses *S, Chain *c, uint64_t fp) {
     return 0;
   }
   if (c->path.cap && ps_has(&c->path, fp)) return 0;
-  ScResult ins = sc_insert(S->sh->cache, fp);
+  ScResult ins = sc_insert(S->sh->x.cache, fp);
   if (ins == SC_SEEN) return 0;
   /* A full cache does not store it: the chain keeps it, so as not to go
   ** round a cycle for ever. */
@@ -1057,7 +1044,7 @@ static int chain_take(Ses *S, Chain *c, FItem *it, int part) {
   c->ent = it;
   c->ent_part = part;
   c->cand = 1;
-  sc_prefetch(S->sh->cache, it->fp);
+  sc_prefetch(S->sh->x.cache, it->fp);
   return 0;
 }
 
@@ -1078,7 +1065,7 @@ static int entry_advance(Ses *S, Chain *c) {
       buf_append(&c->state, it->bytes, it->slen);
       c->d.len = 0;
       buf_append(&c->d, it->bytes + it->slen, it->dlen);
-      if (S->sh->live) memcpy(&c->parent_hot, it->bytes + it->slen + it->dlen, 8);
+      if (S->sh->x.live) memcpy(&c->parent_hot, it->bytes + it->slen + it->dlen, 8);
     } else if (reexecute(S, c->node, c->npend ? &c->pend[0] : NULL, c) != 0) {
       rc = -1;
     }
@@ -1185,7 +1172,7 @@ static void roots_add(RootSet *rs, const Frontier *F, uint64_t from, uint8_t ext
 
 /* Should ses turn to sampling now (between frontier entries)? */
 static int memory_short(SesShared *sh) {
-  return !sh->o->no_sampling && (__atomic_load_n(&sh->frontier_full, __ATOMIC_RELAXED) || sc_is_full(sh->cache));
+  return !sh->x.o->no_sampling && (__atomic_load_n(&sh->frontier_full, __ATOMIC_RELAXED) || sc_is_full(sh->x.cache));
 }
 
 /* Free the thread's frontiers of later strata. */
@@ -1199,7 +1186,7 @@ static void futures_free(Ses *S) {
 
 /* Free every part of the stratum's entries (thread 0, between strata). */
 static void work_free(SesShared *sh, Ses *ws) {
-  for (int t = 0; t < sh->nthreads; t++) {
+  for (int t = 0; t < sh->x.nthreads; t++) {
     frontier_free(&sh->work[t], &ws[t].pool, &ws[t].nodes);
     free(sh->chunk_left[t]);
     sh->chunk_left[t] = NULL;
@@ -1212,34 +1199,34 @@ static void work_free(SesShared *sh, Ses *ws) {
 ** the cache.  Thread 0, between strata.  Returns 0, or -1 on an internal
 ** error. */
 static int sample_frontier(SesShared *sh, Ses *ws, uint64_t from, int stratum_done, FILE *logf) {
-  SearchResult *res = sh->res, sub = {0};
+  SearchResult *res = sh->x.res, sub = {0};
   RootSet rs = {0};
-  for (int t = 0; t < sh->nthreads; t++)
+  for (int t = 0; t < sh->x.nthreads; t++)
     roots_add(&rs, &sh->work[t], from > sh->wstart[t] ? from - sh->wstart[t] : 0, 0);
   /* The next frontier is searched only within --max-delays. */
-  if (sh->o->max_delays < 0 || sh->db < (uint64_t)sh->o->max_delays)
-    for (int t = 0; t < sh->nthreads; t++)
+  if (sh->x.o->max_delays < 0 || sh->db < (uint64_t)sh->x.o->max_delays)
+    for (int t = 0; t < sh->x.nthreads; t++)
       if (ws[t].nfut) roots_add(&rs, &ws[t].fut[0], 0, 1);   /* later strata's entries are later moves of these */
   long long proved = (long long)sh->db - (stratum_done ? 0 : 1);   /* strata 0..proved were searched in full */
-  if (sh->live && proved > sh->live_upto) proved = sh->live_upto;   /* and their hot cycles */
-  progress_done(&sh->prog, sh->o);
+  if (sh->x.live && proved > sh->live_upto) proved = sh->live_upto;   /* and their hot cycles */
+  progress_done(&sh->x.prog, sh->x.o);
   fprintf(logf, "ses: the %s reached its budget at delay bound %llu after %llu distinct states: sampling from %llu "
-          "frontier states (SES then SS)\n", sc_is_full(sh->cache) ? "state cache" : "frontier",
+          "frontier states (SES then SS)\n", sc_is_full(sh->x.cache) ? "state cache" : "frontier",
           (unsigned long long)sh->db, (unsigned long long)res->states, (unsigned long long)rs.n);
   fflush(logf);
-  search_cache_figures(res, sh->cache, NULL);
+  search_cache_figures(res, sh->x.cache, NULL);
   work_free(sh, ws);
-  for (int t = 0; t < sh->nthreads; t++) {
+  for (int t = 0; t < sh->x.nthreads; t++) {
     futures_free(&ws[t]);
     chunk_pool_fini(&ws[t].pool);
   }
-  sc_free(sh->cache);
-  sh->cache = NULL;
+  sc_free(sh->x.cache);
+  sh->x.cache = NULL;
   sh->sampled = 1;
   int rc = 0;
   if (rs.n) {
-    SsRoots R = { rs.n, sh->db, &rs, root_get, rs.extra, sh->red };
-    rc = ss_sample(sh->bc, sh->test, sh->o, logf, &R, sh->prog.start, &sub);
+    SsRoots R = { rs.n, sh->db, &rs, root_get, rs.extra, sh->x.red };
+    rc = ss_sample(sh->x.bc, sh->x.test, sh->x.o, logf, &R, sh->x.prog.start, &sub);
   }
   res->executions = sub.executions;
   res->transitions += sub.transitions;
@@ -1337,19 +1324,19 @@ static void put_frontier(Buf *b, const Frontier *F, uint64_t from, Pvoid_t *ids,
 ** stratum's, all of them, between strata), the later strata's, the cache.
 ** Thread 0, the others waiting (or none). */
 static void ses_checkpoint(SesShared *sh, Ses *ws) {
-  ck_begin(sh->o);
-  uint32_t hl = sh->live ? 8 : 0;
+  ck_begin(sh->x.o);
+  uint32_t hl = sh->x.live ? 8 : 0;
   Pvoid_t ids = NULL;
   uint64_t count = 0, news = 0, want = 64;
   Buf nodes, ent;
   buf_init(&nodes);
   buf_init(&ent);
-  for (int t = 0; t < sh->nthreads; t++) {   /* room for the entries at once: no copy as they grow */
+  for (int t = 0; t < sh->x.nthreads; t++) {   /* room for the entries at once: no copy as they grow */
     want += sh->work[t].n * 43 + sh->work[t].bytes;
     for (uint32_t f = 0; f < ws[t].nfut; f++) want += ws[t].fut[f].n * 43 + ws[t].fut[f].bytes;
   }
   buf_reserve(&ent, (size_t)want);
-  for (int t = 0; t < sh->nthreads; t++) {
+  for (int t = 0; t < sh->x.nthreads; t++) {
     Ses *S = &ws[t];
     news += S->new_states;
     ck_put_u64(&ent, S->beyond);
@@ -1367,7 +1354,7 @@ static void ses_checkpoint(SesShared *sh, Ses *ws) {
   buf_init(&b);
   ck_put_u64(&b, sh->db);
   ck_put_u64(&b, news);
-  ck_put_u64(&b, (uint64_t)sh->nthreads);
+  ck_put_u64(&b, (uint64_t)sh->x.nthreads);
   ck_put_u8(&b, (uint8_t)hl);
   ck_put_u64(&b, count);
   ck_put_u64(&b, (uint64_t)(sh->live_upto + 1));
@@ -1377,7 +1364,7 @@ static void ses_checkpoint(SesShared *sh, Ses *ws) {
   ck_add_buf(&c, "sesnodes", &nodes);
   ck_add_buf(&c, "sesents", &ent);
   /* The figures: on several threads, folded at the stratum's end. */
-  ck_finish(sh->o, &c, sh->cache, sh->live, sh->res, sh->bc, sh->test, search_now() - sh->prog.start);
+  ck_finish(sh->x.o, &c, sh->x.cache, sh->x.live, sh->x.res, sh->x.bc, sh->x.test, search_now() - sh->x.prog.start);
 }
 
 /* A frontier as put_frontier wrote it, into F of thread S (its nodes
@@ -1420,7 +1407,7 @@ static int get_frontier(CkIn *r, Ses *S, Frontier *F, PNode **node, uint64_t nn,
 ** next_becomes_work makes the stratum's entries), and the cache.  0, or
 ** -1 (said) if it does not fit. */
 static int ses_restore(SesShared *sh, Ses *ws) {
-  const SearchOptions *o = sh->o;
+  const SearchOptions *o = sh->x.o;
   const Checkpoint *from = ck_from(o);
   CkIn r = ck_in(from, "ses");
   sh->db = ck_get_u64(&r);
@@ -1430,7 +1417,7 @@ static int ses_restore(SesShared *sh, Ses *ws) {
   sh->live_upto = (int64_t)ck_get_u64(&r) - 1;
   if (!ck_in_done(&r) || sh->live_upto > (int64_t)sh->db) return ck_bad(o, "its strata");
   r = ck_in(from, "sesnodes");
-  if (!r.ok || nt != (uint64_t)sh->nthreads || hl != (sh->live ? 8u : 0u) || nn != (uint64_t)(r.end - r.p) / 26)
+  if (!r.ok || nt != (uint64_t)sh->x.nthreads || hl != (sh->x.live ? 8u : 0u) || nn != (uint64_t)(r.end - r.p) / 26)
     return ck_bad(o, "its strata");
   PNode **node = xmalloc((size_t)(nn ? nn : 1) * sizeof *node);
   uint64_t made = 0;
@@ -1446,7 +1433,7 @@ static int ses_restore(SesShared *sh, Ses *ws) {
   }
   if (made < nn || !ck_in_done(&r)) rc = -1;
   r = ck_in(from, "sesents");
-  for (int t = 0; t < sh->nthreads && !rc; t++) {
+  for (int t = 0; t < sh->x.nthreads && !rc; t++) {
     Ses *S = &ws[t];
     S->beyond = ck_get_u64(&r);
     uint32_t nf = ck_get_u32(&r);
@@ -1462,7 +1449,7 @@ static int ses_restore(SesShared *sh, Ses *ws) {
   free(node);
   if (rc) return ck_bad(o, "its strata");
   ws[0].new_states = news;
-  if (!(sh->cache = ck_get_cache(o, "cache", o->mem, "no state cache", 0))) rc = -1;
+  if (!(sh->x.cache = ck_get_cache(o, "cache", o->mem, "no state cache", 0))) rc = -1;
   return rc;
 }
 
@@ -1483,7 +1470,7 @@ static FItem *entry_at(SesShared *sh, uint64_t q, int *part, uint64_t *idx) {
 ** (recorded). */
 static int take_entry(Ses *S, Chain *c) {
   SesShared *sh = S->sh;
-  uint64_t total = sh->wstart[sh->nthreads];
+  uint64_t total = sh->wstart[sh->x.nthreads];
   if (__atomic_load_n(&sh->stop, __ATOMIC_RELAXED) || __atomic_load_n(&sh->short_mem, __ATOMIC_RELAXED)) return 0;
   if (sh->db > 0 && memory_short(sh)) {
     /* The entries already taken gave their chunks back; the rest become
@@ -1518,7 +1505,7 @@ static void run_stratum(Ses *S) {
         int rc = take_entry(S, c);
         if (rc < 0) goto stop;
         if (rc == 0) more = 0;
-        else if (S->sh->nthreads == 1 && S->sh->taken % DRAIN_ENTRIES == 0) S->drain = 1;
+        else if (S->sh->x.nthreads == 1 && S->sh->taken % DRAIN_ENTRIES == 0) S->drain = 1;
       } else if (c->busy) {
         int rc = chain_expand(S, c);
         if (rc < 0) goto stop;
@@ -1546,7 +1533,7 @@ static void run_stratum(Ses *S) {
       if (rc < 0) goto stop;
       if (rc == 0) chain_end(c);
     }
-    if ((S->r->transitions >= S->next_tick || search_stop_due(S->o, &S->sh->prog, &S->pulse)) && periodic(S)) goto stop;
+    if ((S->r->transitions >= S->next_tick || search_stop_due(S->o, &S->sh->x.prog, &S->pulse)) && periodic(S)) goto stop;
   }
 stop:
   for (uint32_t j = 0; j < SES_BATCH; j++)
@@ -1558,7 +1545,7 @@ stop:
 static void next_becomes_work(SesShared *sh, Ses *ws) {
   work_free(sh, ws);
   sh->wstart[0] = 0;
-  for (int t = 0; t < sh->nthreads; t++) {
+  for (int t = 0; t < sh->x.nthreads; t++) {
     Frontier *F = &sh->work[t];
     Ses *S = &ws[t];
     if (S->nfut) {
@@ -1580,8 +1567,8 @@ static void next_becomes_work(SesShared *sh, Ses *ws) {
 
 /* Fold each thread's counts into the result. */
 static void fold_counts(SesShared *sh, Ses *ws) {
-  SearchResult *res = sh->res;
-  for (int t = 0; t < sh->nthreads; t++) {
+  SearchResult *res = sh->x.res;
+  for (int t = 0; t < sh->x.nthreads; t++) {
     Ses *S = &ws[t];
     sh->skipped += S->skipped;
     S->skipped = 0;
@@ -1596,11 +1583,11 @@ static void fold_counts(SesShared *sh, Ses *ws) {
 ** decide: the next stratum, sampling, or the end.  Sets sh->done when
 ** there is no next stratum; -1 on an internal error. */
 static int between_strata(SesShared *sh, Ses *ws, FILE *logf) {
-  SearchResult *res = sh->res;
-  const SearchOptions *o = sh->o;
+  SearchResult *res = sh->x.res;
+  const SearchOptions *o = sh->x.o;
   uint64_t next_n = 0, new_states = 0, beyond = 0;
   fold_counts(sh, ws);
-  for (int t = 0; t < sh->nthreads; t++) {
+  for (int t = 0; t < sh->x.nthreads; t++) {
     next_n += ws[t].fut_n;   /* every later stratum's entries */
     beyond += ws[t].beyond;
     new_states += ws[t].new_states;
@@ -1609,50 +1596,50 @@ static int between_strata(SesShared *sh, Ses *ws, FILE *logf) {
   if (next_n > res->peak_frontier) res->peak_frontier = next_n;
   sh->done = 1;
   if (sh->internal) return -1;
-  if (sh->failed || res->bug || sh->why) return 0;
+  if (sh->x.failed || res->bug || sh->x.why) return 0;
   if (sh->short_mem) {
     /* Memory ran short within the stratum: the entries not taken, and the
     ** next frontier, are sampled. */
-    uint64_t taken = sh->taken < sh->wstart[sh->nthreads] ? sh->taken : sh->wstart[sh->nthreads];
+    uint64_t taken = sh->taken < sh->wstart[sh->x.nthreads] ? sh->taken : sh->wstart[sh->x.nthreads];
     return sample_frontier(sh, ws, taken, 0, logf);
   }
   layers_add(&sh->strata, (double)new_states);
   sh->states0 = res->states;
-  progress_done(&sh->prog, o);
-  if (!sh->o->quiet) fprintf(logf, "ses: delay bound %llu: %llu new states, frontier %llu, %.2f s\n", (unsigned long long)sh->db,
+  progress_done(&sh->x.prog, o);
+  if (!sh->x.o->quiet) fprintf(logf, "ses: delay bound %llu: %llu new states, frontier %llu, %.2f s\n", (unsigned long long)sh->db,
           (unsigned long long)new_states, (unsigned long long)next_n, search_now() - sh->t0);
   fflush(logf);
   res->delays = sh->db;
   /* The last stratum: the hot-cycle search finishes before the end is
   ** told (complete, or proved up to db). */
   int last = next_n == 0 || (o->max_delays >= 0 && sh->db >= (uint64_t)o->max_delays);
-  if (last && sh->live) {
+  if (last && sh->x.live) {
     int rc = live_drain(sh);
     if (rc) return rc < 0 ? -1 : 0;
   }
-  if (!live_pending(sh->live)) sh->live_upto = (int64_t)sh->db;
+  if (!live_pending(sh->x.live)) sh->live_upto = (int64_t)sh->db;
   if (next_n == 0 && beyond == 0) {
     if (sh->skipped) {
       /* Every state is one ses searched or one dfs finished: count the union. */
-      uint64_t more = sc_count_absent(o->finished, sh->cache);
+      uint64_t more = sc_count_absent(o->finished, sh->x.cache);
       fprintf(logf, "ses: %llu states skipped, finished by dfs: %llu states in all\n",
               (unsigned long long)sh->skipped, (unsigned long long)(res->states + more));
       res->states += more;
     }
-    if (!live_incomplete(sh->live)) res->complete = 1;
-    else sh->why = live_incomplete(sh->live);   /* every state searched, not every hot cycle */
+    if (!live_incomplete(sh->x.live)) res->complete = 1;
+    else sh->x.why = live_incomplete(sh->x.live);   /* every state searched, not every hot cycle */
     return 0;
   }
   if (last) return 0;
-  if (memory_short(sh)) return sample_frontier(sh, ws, sh->wstart[sh->nthreads], 1, logf);   /* none left here */
+  if (memory_short(sh)) return sample_frontier(sh, ws, sh->wstart[sh->x.nthreads], 1, logf);   /* none left here */
   next_becomes_work(sh, ws);
   sh->db++;
-  sh->prog.bound = (long long)sh->db;
+  sh->x.prog.bound = (long long)sh->db;
   sh->t0 = search_now();
   sh->done = 0;
   if (o->ck && o->ck->path && (ck_due(o) || ws[0].drain_stop)) ses_checkpoint(sh, ws);
   if (ws[0].drain_stop) {   /* stopped within the stratum that just ended: stop here */
-    sh->why = ws[0].drain_stop;
+    sh->x.why = ws[0].drain_stop;
     sh->done = 1;
   }
   return 0;
@@ -1673,10 +1660,10 @@ static void ses_thread(void *arg) {
   Ses *S = T->S;
   SesShared *sh = S->sh;
   for (;;) {
-    if (sh->nthreads > 1) pthread_barrier_wait(&sh->meet);   /* the stratum is ready */
+    if (sh->x.nthreads > 1) pthread_barrier_wait(&sh->x.meet);   /* the stratum is ready */
     if (sh->done) return;
     run_stratum(S);
-    if (sh->nthreads > 1) pthread_barrier_wait(&sh->meet);   /* everyone is done with it */
+    if (sh->x.nthreads > 1) pthread_barrier_wait(&sh->x.meet);   /* everyone is done with it */
     if (S->id == 0 && between_strata(sh, T->all, T->logf) != 0) T->rc = -1;
   }
 }
@@ -1689,13 +1676,13 @@ static int initial_entry(SesShared *sh, Ses *S0) {
   c0.np = &S0->nodes;
   int ok = 0;
   if (vm_initial(S0->vm, &c0.state) != VM_OK) {
-    search_record_bug(sh->res, S0->vm, NULL, 0);
+    search_record_bug(sh->x.res, S0->vm, NULL, 0);
     goto out;
   }
   uint32_t nev;
   const VmEvent *ev = vm_events(S0->vm, &nev);
-  if (ex_init(S0->ex, sh->o->seed, ev, nev, &c0.d) != 0) {
-    sh->res->error = xstrdup(explorer_error(S0->ex));
+  if (ex_init(S0->ex, sh->x.o->seed, ev, nev, &c0.d) != 0) {
+    sh->x.res->error = xstrdup(explorer_error(S0->ex));
     goto out;
   }
   c0.fp = state_hash(c0.state.data, c0.state.len);
@@ -1703,8 +1690,8 @@ static int initial_entry(SesShared *sh, Ses *S0) {
   frontier_push(S0, F, NULL, NULL, 0, c0.fp, c0.state.data, (uint32_t)c0.state.len, c0.d.data, (uint32_t)c0.d.len, 0,
                 UINT64_MAX);
   fitem(F, F->n - 1)->checked = 1;
-  sc_insert(sh->cache, c0.fp);
-  sh->res->states = 1;
+  sc_insert(sh->x.cache, c0.fp);
+  sh->x.res->states = 1;
   S0->new_states = 1;
   ok = 1;
 out:
@@ -1716,7 +1703,7 @@ out:
 static char *bound_text(const SesShared *sh, uint64_t left) {
   Buf b;
   buf_init(&b);
-  if (sh->why) buf_printf(&b, "%s at delay bound %llu", sh->why, (unsigned long long)sh->db);
+  if (sh->x.why) buf_printf(&b, "%s at delay bound %llu", sh->x.why, (unsigned long long)sh->db);
   else buf_printf(&b, "delay bound %llu reached, %llu frontier states left", (unsigned long long)sh->db,
                   (unsigned long long)left);
   return buf_take(&b);
@@ -1738,16 +1725,9 @@ int search_run_ses(const BcProgram *bc, const VmTest *test, const SearchOptions 
 #endif
   SesShared shared, *sh = &shared;
   memset(sh, 0, sizeof *sh);
-  sh->bc = bc;
-  sh->test = test;
-  sh->o = o;
-  sh->res = res;
+  exhaust_begin(&sh->x, bc, test, o, res, workers_count(o), EX_MEET);
   sh->live_upto = -1;
-  sh->nthreads = workers_count(o);
-  int n = sh->nthreads, rc = -1;
-  pthread_mutex_init(&sh->lock, NULL);
-  pthread_barrier_init(&sh->meet, NULL, (unsigned)n);
-  progress_init(&sh->prog);
+  int n = sh->x.nthreads, rc = -1;
   sh->work = xcalloc((size_t)n, sizeof *sh->work);
   sh->wstart = xcalloc((size_t)n + 1, sizeof *sh->wstart);
   sh->chunk_left = xcalloc((size_t)n, sizeof *sh->chunk_left);
@@ -1772,44 +1752,41 @@ int search_run_ses(const BcProgram *bc, const VmTest *test, const SearchOptions 
     ws[t].ex = explorer_new(bc, test, o->explorer, (ExNative)o->explorer_native, o->explorer_twin_check, &err);
     if (!ws[t].ex) { fprintf(stderr, "pcheck: error: %s\n", err.data); goto out; }
   }
-  sh->live = o->no_liveness ? NULL : live_new(bc, test, o, !o->no_reduction);   /* NULL: no spec has hot states */
-  if (!o->no_reduction) {   /* steps observed by specs with hot states stay visible */
-    sh->red = red_new(bc, test, o->unfair ? live_specs(sh->live) : 0);
-    res->reduced = 1;
-  }
+  sh->x.live = o->no_liveness ? NULL : live_new(bc, test, o, !o->no_reduction);   /* NULL: no spec has hot states */
+  exhaust_reduce(&sh->x, o->unfair ? live_specs(sh->x.live) : 0);   /* steps observed by specs with hot states stay visible */
   if (ck_from(o)) {   /* the figures, coverage, strata to come and cache of the checkpoint */
-    if (ck_get_common(o, bc, test, res) != 0 || ses_restore(sh, ws) != 0 || ck_get_live(o, sh->live) != 0) goto out;
+    if (ck_get_common(o, bc, test, res) != 0 || ses_restore(sh, ws) != 0 || ck_get_live(o, sh->x.live) != 0) goto out;
     sh->states0 = res->states - ws[0].new_states;
-    sh->live_busy = live_pending(sh->live);   /* a search under way goes on where it was */
+    sh->live_busy = live_pending(sh->x.live);   /* a search under way goes on where it was */
   } else {
-    if (!(sh->cache = search_new_cache(o, o->mem))) goto out;
+    if (!(sh->x.cache = search_new_cache(o, o->mem))) goto out;
   }
-  sc_set_single_thread(sh->cache, n == 1);
+  sc_set_single_thread(sh->x.cache, n == 1);
   rc = 0;
   if (!ck_from(o) && !initial_entry(sh, &ws[0])) goto out;
   /* Stratum 0 starts from the initial state (or the checkpoint's stratum
   ** goes on from its entries not yet searched). */
   next_becomes_work(sh, ws);
   sh->t0 = search_now();
-  sh->prog.bound = (long long)sh->db;
+  sh->x.prog.bound = (long long)sh->db;
   ck_start(o);
   /* Walks take every choice: ses keeps states its reduced twin dfs would
   ** not (a state is new when reached with fewer delays), and walks along
   ** persistent sets found almost nothing ses had not (bench/README.md). */
-  sh->est = sampler_new(bc, test, NULL, o->seed);
+  sh->x.est = sampler_new(bc, test, NULL, o->seed);
   if (workers_run(n, ses_thread, th, sizeof *th) != 0) sh->internal = 1;
   if (sh->internal || th[0].rc != 0) { rc = -1; goto out; }
   fold_counts(sh, ws);
-  if (sh->failed) goto out;   /* the explorer failed: res->error says so */
+  if (sh->x.failed) goto out;   /* the explorer failed: res->error says so */
   if (!sh->sampled) res->delays = res->bug ? sh->bug_db : sh->db;
   res->skipped = sh->skipped;
   /* The delay bounds below db were searched in full; db too when the
   ** search ended there by --max-delays. */
-  if (!res->bug && !res->complete && (sh->db > 0 || (!sh->why && !sh->sampled))) {
+  if (!res->bug && !res->complete && (sh->db > 0 || (!sh->x.why && !sh->sampled))) {
     res->has_proved = 1;
-    res->proved = sh->why || sh->sampled ? sh->db - 1 : sh->db;
+    res->proved = sh->x.why || sh->sampled ? sh->db - 1 : sh->db;
   }
-  if (res->has_proved && sh->live && (int64_t)res->proved > sh->live_upto) {   /* hot cycles not all searched */
+  if (res->has_proved && sh->x.live && (int64_t)res->proved > sh->live_upto) {   /* hot cycles not all searched */
     res->has_proved = sh->live_upto >= 0;
     res->proved = sh->live_upto >= 0 ? (uint64_t)sh->live_upto : 0;
   }
@@ -1821,22 +1798,19 @@ int search_run_ses(const BcProgram *bc, const VmTest *test, const SearchOptions 
     for (int t = 0; t < n; t++) left += ws[t].fut_n + ws[t].beyond;
     res->bound = bound_text(sh, left);
   }
-  res->hot_specs = (uint32_t)__builtin_popcountll(live_specs(sh->live));
+  res->hot_specs = (uint32_t)__builtin_popcountll(live_specs(sh->x.live));
   if (!sh->sampled) {   /* sampled: ss's estimate of the executions stands */
-    double el = search_now() - sh->prog.start;
-    sampler_finish(sh->est, sh->cache, el, res);
+    double el = search_now() - sh->x.prog.start;
+    sampler_finish(sh->x.est, sh->x.cache, el, res);
     /* The next delay bound, when the search stopped at --max-delays. */
     if (!res->complete && !res->bug && !res->error)
-      set_next(res, sh->db, sh->why ? -1 : layers_next(&sh->strata, -1), res->states, el);
+      set_next(res, sh->db, sh->x.why ? -1 : layers_next(&sh->strata, -1), res->states, el);
   }
   if (res->bug && !sh->sampled)
     fprintf(logf, "ses: %s at delay bound %llu after %llu distinct states\n",
             res->bugdesc.status == VM_LIMIT ? "stopped at a limit" : "bug found", (unsigned long long)sh->bug_db,
             (unsigned long long)res->states);
 out:
-  progress_done(&sh->prog, o);
-  res->seconds = search_now() - sh->prog.start;
-  search_cache_figures(res, sh->cache, NULL);
   work_free(sh, ws);
   for (int t = 0; t < n; t++) {
     Ses *S = &ws[t];
@@ -1859,13 +1833,8 @@ out:
   free(sh->chunk_left);
   free(ws);
   free(th);
-  sc_free(sh->cache);
-  sampler_free(sh->est);
   layers_fini(&sh->strata);
-  live_free(sh->live);
-  red_free((Reduction *)sh->red);
-  pthread_barrier_destroy(&sh->meet);
-  pthread_mutex_destroy(&sh->lock);
+  exhaust_end(&sh->x);
   buf_fini(&err);
   return rc;
 }
