@@ -154,7 +154,8 @@ refuse "another model" "is for another model" --resume "$ck" -o "$tmp/o" "$tmp/c
 refuse "another test" "is for test 'tcOneFailure', not 'tcTwoClients'" --resume "$ck" -tc tcTwoClients --no-reduction -o "$tmp/o" $C
 refuse "another search" "is of --search dfs, not bfs" --resume "$ck" -S bfs --no-reduction -o "$tmp/o" $C
 refuse "other options" "(reduction: off in the checkpoint, on now)" --resume "$ck" -o "$tmp/o" $C
-refuse "another seed, cache" "seed: 0 in the checkpoint, 5 now; cache: flat in the checkpoint, compact now" \
+# (the options in the order of checker/cli/options.def)
+refuse "another seed, cache" "cache: flat in the checkpoint, compact now; seed: 0 in the checkpoint, 5 now" \
   --resume "$ck" --no-reduction --seed 5 --cache compact -o "$tmp/o" $C
 head -c 200 "$ck" >"$tmp/cut"
 refuse "a file cut short" "is damaged (its checksum does not match" --resume "$tmp/cut" -o "$tmp/o" $C

@@ -383,13 +383,7 @@ int64_t search_temperature(const SearchOptions *o) {
 /* The exhaustive lifecycle (search_int.h). */
 void exhaust_begin(Exhaust *x, const BcProgram *bc, const VmTest *test, const SearchOptions *o, SearchResult *res,
                    int nthreads, unsigned flags) {
-  memset(x, 0, sizeof *x);
-  x->bc = bc;
-  x->test = test;
-  x->o = o;
-  x->res = res;
-  x->nthreads = nthreads;
-  x->flags = flags;
+  *x = (Exhaust){ .bc = bc, .test = test, .o = o, .res = res, .nthreads = nthreads, .flags = flags };
   pthread_mutex_init(&x->lock, NULL);
   if (flags & EX_MEET) pthread_barrier_init(&x->meet, NULL, (unsigned)nthreads);
   progress_init(&x->prog);
