@@ -503,10 +503,7 @@ int search_run_bfs(const BcProgram *bc, const VmTest *test, const SearchOptions 
   }
   Buf s;
   buf_init(&s);
-  if (!from) {
-    if (!(sh.x.cache = search_new_cache(o, o->mem))) goto out;
-    sc_set_single_thread(sh.x.cache, n == 1);
-  }
+  if (!from && !(sh.x.cache = exhaust_cache(&sh.x, o->mem))) goto out;
   if (vm_initial(ws[0].vm, &s) != VM_OK) { search_record_bug(res, ws[0].vm, NULL, 0); rc = 0; goto out; }
   exhaust_reduce(&sh.x, 0);   /* bfs checks no hot cycles: nothing is visible */
   if (sh.x.red) sh.fresh = fresh_cache(&sh);

@@ -395,6 +395,12 @@ void exhaust_reduce(Exhaust *x, uint64_t visible) {
   x->res->reduced = 1;
 }
 
+StateCache *exhaust_cache(const Exhaust *x, uint64_t budget) {
+  StateCache *c = search_new_cache(x->o, budget);
+  if (c) sc_set_single_thread(c, x->nthreads == 1);
+  return c;
+}
+
 void exhaust_end(Exhaust *x) {
   progress_done(&x->prog, x->o);
   x->res->seconds = search_now() - x->prog.start;

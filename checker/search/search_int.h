@@ -47,6 +47,9 @@ void exhaust_begin(Exhaust *x, const BcProgram *bc, const VmTest *test, const Se
 ** visible (a mask of spec indices) visible, and res->reduced. */
 void exhaust_reduce(Exhaust *x, uint64_t visible);
 void exhaust_end(Exhaust *x);
+/* A new state cache of budget bytes for x's threads (unlocked on one);
+** NULL after saying so on stderr. */
+StateCache *exhaust_cache(const Exhaust *x, uint64_t budget);
 /* A new state cache of budget bytes of o->cache_kind; NULL after saying
 ** so on stderr. */
 StateCache *search_new_cache(const SearchOptions *o, uint64_t budget);

@@ -543,9 +543,8 @@ int search_run_pb(const BcProgram *bc, const VmTest *test, const SearchOptions *
   }
   /* The (state, last) keys outnumber the program states: they get three
   ** quarters of the budget. */
-  if (!(sh->x.cache = search_new_cache(o, o->mem - o->mem / 4)) || !(sh->x.cache2 = search_new_cache(o, o->mem / 4))) goto out;
-  sc_set_single_thread(sh->x.cache, n == 1);
-  sc_set_single_thread(sh->x.cache2, n == 1);
+  if (!(sh->x.cache = exhaust_cache(&sh->x, o->mem - o->mem / 4)) || !(sh->x.cache2 = exhaust_cache(&sh->x, o->mem / 4)))
+    goto out;
   Pb *p0 = &ps[0];
   if (vm_initial(p0->vm, &p0->succ) != VM_OK) {
     search_record_bug(res, p0->vm, NULL, 0);
@@ -559,9 +558,7 @@ int search_run_pb(const BcProgram *bc, const VmTest *test, const SearchOptions *
   if (o->visit) o->visit(o->visit_ctx, (uint8_t *)p0->succ.data, p0->succ.len);
   exhaust_reduce(&sh->x, 0);   /* pb checks no hot cycles: nothing is visible */
   if (sh->x.red) {
-    if (!(sh->decided = search_new_cache(o, o->mem / 8)) || !(sh->narrowed = search_new_cache(o, o->mem / 8))) goto out;
-    sc_set_single_thread(sh->decided, n == 1);
-    sc_set_single_thread(sh->narrowed, n == 1);
+    if (!(sh->decided = exhaust_cache(&sh->x, o->mem / 8)) || !(sh->narrowed = exhaust_cache(&sh->x, o->mem / 8))) goto out;
   }
   PbFrame *f = push(p0, fp, key, NO_MACHINE, (TraceChoice){ VC_NONE, 0 }, 0);
   f->node = TT_NONE;
